@@ -1,0 +1,15 @@
+//! The puzzle model: geometry and typed indices, digit sets, grids, constraints, `Puzzle`.
+
+mod constraint;
+mod digit;
+mod error;
+mod geometry;
+mod grid;
+mod puzzle;
+
+pub use constraint::{Cage, CageId, Comparison, Constraint, Relation};
+pub use digit::{Digit, DigitSet, MAX_SIZE};
+pub use error::ModelError;
+pub use geometry::{Cell, Diagonal, Geometry, House, HouseKind};
+pub use grid::Grid;
+pub use puzzle::{cage_sum, sum_range, Puzzle};

@@ -1,0 +1,493 @@
+//! `Puzzle`: geometry, givens and constraints, checked for consistency when built.
+
+use std::collections::HashMap;
+
+use super::constraint::{Cage, CageId, Comparison, Constraint};
+use super::error::ModelError;
+use super::geometry::{Cell, Diagonal, Geometry, House, HouseKind};
+use super::grid::Grid;
+
+/// A puzzle of any supported variant. Built only through [`Puzzle::new`], so every `Puzzle`
+/// has cages inside the grid, connected and not overlapping, reachable sums, comparisons
+/// between existing cages, and givens that do not clash.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    geometry: Geometry,
+    givens: Grid,
+    constraints: Vec<Constraint>,
+    houses: Vec<House>,
+    cage_positions: Vec<usize>,
+}
+
+impl Puzzle {
+    /// Checks and builds a puzzle.
+    pub fn new(
+        geometry: Geometry,
+        givens: Grid,
+        constraints: Vec<Constraint>,
+    ) -> Result<Puzzle, ModelError> {
+        if givens.geometry() != geometry {
+            return Err(ModelError::GivensSize {
+                expected: geometry.size(),
+                found: givens.geometry().size(),
+            });
+        }
+        let mut houses = geometry.houses();
+        let mut cage_positions = Vec::new();
+        for (position, constraint) in constraints.iter().enumerate() {
+            match constraint {
+                Constraint::Distinct(house) => {
+                    check_house(geometry, house)?;
+                    houses.push(house.clone());
+                }
+                Constraint::Cage(cage) => {
+                    check_cage(geometry, cage)?;
+                    cage_positions.push(position);
+                }
+                Constraint::Compare(_) => {}
+            }
+        }
+        let puzzle = Puzzle {
+            geometry,
+            givens,
+            constraints,
+            houses,
+            cage_positions,
+        };
+        puzzle.check_cages_apart()?;
+        puzzle.check_comparisons()?;
+        puzzle.check_givens()?;
+        Ok(puzzle)
+    }
+
+    /// A puzzle with only rows, columns and boxes.
+    pub fn classic(givens: Grid) -> Result<Puzzle, ModelError> {
+        Puzzle::new(givens.geometry(), givens, Vec::new())
+    }
+
+    /// The grid's geometry.
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// The side n of the grid.
+    pub fn size(&self) -> u8 {
+        self.geometry.size()
+    }
+
+    /// The given digits.
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+
+    /// The rules beyond rows, columns and boxes, in the order given.
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
+    }
+
+    /// Every all-different group of n cells: rows, columns, boxes, then the
+    /// [`Constraint::Distinct`] houses such as diagonals.
+    pub fn houses(&self) -> &[House] {
+        &self.houses
+    }
+
+    /// The cages, in order; a cage's position is its [`CageId`].
+    pub fn cages(&self) -> impl Iterator<Item = &Cage> + '_ {
+        self.cage_positions
+            .iter()
+            .map(move |&position| match &self.constraints[position] {
+                Constraint::Cage(cage) => cage,
+                _ => unreachable!("cage_positions lists only cages"),
+            })
+    }
+
+    /// How many cages the puzzle has.
+    pub fn cage_count(&self) -> usize {
+        self.cage_positions.len()
+    }
+
+    /// The cage with this id.
+    pub fn cage(&self, id: CageId) -> &Cage {
+        match &self.constraints[self.cage_positions[id.index()]] {
+            Constraint::Cage(cage) => cage,
+            _ => unreachable!("cage_positions lists only cages"),
+        }
+    }
+
+    /// The comparisons between cage sums, in order.
+    pub fn comparisons(&self) -> impl Iterator<Item = &Comparison> + '_ {
+        self.constraints.iter().filter_map(|constraint| match constraint {
+            Constraint::Compare(comparison) => Some(comparison),
+            _ => None,
+        })
+    }
+
+    /// Which long diagonals must hold every digit.
+    pub fn diagonals(&self) -> Vec<Diagonal> {
+        self.houses
+            .iter()
+            .filter_map(|house| match house.kind() {
+                HouseKind::Diagonal(diagonal) => Some(diagonal),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The same puzzle with other givens (same geometry), checked again.
+    pub fn with_givens(&self, givens: Grid) -> Result<Puzzle, ModelError> {
+        Puzzle::new(self.geometry, givens, self.constraints.clone())
+    }
+
+    /// Whether `grid` is complete and obeys every rule of the puzzle, givens included.
+    pub fn is_solution(&self, grid: &Grid) -> bool {
+        if grid.geometry() != self.geometry || !grid.is_complete() {
+            return false;
+        }
+        let givens_kept = self
+            .givens
+            .filled()
+            .all(|(cell, digit)| grid.get(cell) == Some(digit));
+        let houses_hold = self
+            .houses
+            .iter()
+            .all(|house| all_different(grid, house.cells()));
+        let cages_hold = self.cages().all(|cage| {
+            all_different(grid, &cage.cells)
+                && cage.sum.is_none_or(|sum| cage_sum(grid, cage) == sum)
+        });
+        let comparisons_hold = self.comparisons().all(|comparison| {
+            comparison.relation.holds(
+                cage_sum(grid, self.cage(comparison.first)),
+                cage_sum(grid, self.cage(comparison.second)),
+            )
+        });
+        givens_kept && houses_hold && cages_hold && comparisons_hold
+    }
+
+    fn check_cages_apart(&self) -> Result<(), ModelError> {
+        let mut owner: Vec<Option<&str>> = vec![None; self.geometry.cell_count()];
+        let mut labels = HashMap::new();
+        for cage in self.cages() {
+            if labels.insert(cage.label.as_str(), ()).is_some() {
+                return Err(ModelError::DuplicateCage {
+                    label: cage.label.clone(),
+                });
+            }
+            for &cell in &cage.cells {
+                if let Some(first) = owner[cell.index()] {
+                    return Err(ModelError::CagesOverlap {
+                        cell,
+                        first: first.to_string(),
+                        second: cage.label.clone(),
+                    });
+                }
+                owner[cell.index()] = Some(&cage.label);
+            }
+        }
+        Ok(())
+    }
+
+    fn check_comparisons(&self) -> Result<(), ModelError> {
+        for comparison in self.comparisons() {
+            for id in [comparison.first, comparison.second] {
+                if id.index() >= self.cage_count() {
+                    return Err(ModelError::MissingCage {
+                        index: id.index(),
+                        count: self.cage_count(),
+                    });
+                }
+            }
+            if comparison.first == comparison.second {
+                return Err(ModelError::SelfComparison {
+                    label: self.cage(comparison.first).label.clone(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn check_givens(&self) -> Result<(), ModelError> {
+        for (cell, digit) in self.givens.filled() {
+            if digit.get() > self.size() {
+                return Err(ModelError::DigitTooLarge {
+                    cell,
+                    digit,
+                    size: self.size(),
+                });
+            }
+        }
+        for house in &self.houses {
+            check_repeats(&self.givens, house.cells(), || house.kind().to_string())?;
+        }
+        for cage in self.cages() {
+            check_repeats(&self.givens, &cage.cells, || format!("cage {}", cage.label))?;
+        }
+        Ok(())
+    }
+}
+
+fn all_different(grid: &Grid, cells: &[Cell]) -> bool {
+    let mut seen = 0u32;
+    cells.iter().all(|&cell| {
+        let bit = grid.get(cell).map_or(0, |digit| 1 << digit.index());
+        let fresh = seen & bit == 0;
+        seen |= bit;
+        fresh
+    })
+}
+
+/// The sum of the digits a grid holds in a cage's cells (empty cells count 0).
+pub fn cage_sum(grid: &Grid, cage: &Cage) -> u32 {
+    cage.cells
+        .iter()
+        .filter_map(|&cell| grid.get(cell))
+        .map(|digit| u32::from(digit.get()))
+        .sum()
+}
+
+fn check_repeats(
+    givens: &Grid,
+    cells: &[Cell],
+    group: impl Fn() -> String,
+) -> Result<(), ModelError> {
+    let mut first_seen: Vec<Option<Cell>> = vec![None; usize::from(givens.geometry().size())];
+    for &cell in cells {
+        if let Some(digit) = givens.get(cell) {
+            if let Some(first) = first_seen[digit.index()] {
+                return Err(ModelError::GivensClash {
+                    first,
+                    second: cell,
+                    digit,
+                    group: group(),
+                });
+            }
+            first_seen[digit.index()] = Some(cell);
+        }
+    }
+    Ok(())
+}
+
+fn check_inside(geometry: Geometry, cell: Cell) -> Result<(), ModelError> {
+    if geometry.cell(cell.row(), cell.column()) == Some(cell) {
+        Ok(())
+    } else {
+        Err(ModelError::CellOutside {
+            cell,
+            size: geometry.size(),
+        })
+    }
+}
+
+fn check_house(geometry: Geometry, house: &House) -> Result<(), ModelError> {
+    for &cell in house.cells() {
+        check_inside(geometry, cell)?;
+    }
+    let mut cells = house.cells().to_vec();
+    cells.sort();
+    cells.dedup();
+    if cells.len() != usize::from(geometry.size()) {
+        return Err(ModelError::HouseSize {
+            house: house.kind().to_string(),
+            found: cells.len(),
+            size: geometry.size(),
+        });
+    }
+    Ok(())
+}
+
+/// The smallest and largest sums of `cells` distinct digits from `1..=size`; every sum
+/// between them is reachable too.
+pub fn sum_range(cells: usize, size: u8) -> (u32, u32) {
+    let cells = cells as u32;
+    let size = u32::from(size);
+    let minimum = cells * (cells + 1) / 2;
+    let maximum = cells * (2 * size + 1 - cells) / 2;
+    (minimum, maximum)
+}
+
+fn check_cage(geometry: Geometry, cage: &Cage) -> Result<(), ModelError> {
+    let label = || cage.label.clone();
+    let Some(&start) = cage.cells.first() else {
+        return Err(ModelError::EmptyCage { label: label() });
+    };
+    let mut seen = vec![false; geometry.cell_count()];
+    for &cell in &cage.cells {
+        check_inside(geometry, cell)?;
+        if std::mem::replace(&mut seen[cell.index()], true) {
+            return Err(ModelError::CageCellRepeated {
+                label: label(),
+                cell,
+            });
+        }
+    }
+    if cage.cells.len() > usize::from(geometry.size()) {
+        return Err(ModelError::CageTooLarge {
+            label: label(),
+            cells: cage.cells.len(),
+            size: geometry.size(),
+        });
+    }
+    check_connected(geometry, cage, start, &seen)?;
+    if let Some(sum) = cage.sum {
+        let (minimum, maximum) = sum_range(cage.cells.len(), geometry.size());
+        if !(minimum..=maximum).contains(&sum) {
+            return Err(ModelError::CageSumImpossible {
+                label: label(),
+                cell: start,
+                cells: cage.cells.len(),
+                sum,
+                size: geometry.size(),
+                minimum,
+                maximum,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn check_connected(
+    geometry: Geometry,
+    cage: &Cage,
+    start: Cell,
+    in_cage: &[bool],
+) -> Result<(), ModelError> {
+    let mut reached = vec![false; geometry.cell_count()];
+    reached[start.index()] = true;
+    let mut stack = vec![start];
+    while let Some(cell) = stack.pop() {
+        let (row, column) = (cell.row(), cell.column());
+        let neighbours = [
+            row.checked_sub(1).and_then(|up| geometry.cell(up, column)),
+            geometry.cell(row + 1, column),
+            column.checked_sub(1).and_then(|left| geometry.cell(row, left)),
+            geometry.cell(row, column + 1),
+        ];
+        for neighbour in neighbours.into_iter().flatten() {
+            if in_cage[neighbour.index()] && !reached[neighbour.index()] {
+                reached[neighbour.index()] = true;
+                stack.push(neighbour);
+            }
+        }
+    }
+    match cage.cells.iter().find(|cell| !reached[cell.index()]) {
+        Some(&cell) => Err(ModelError::CageNotConnected {
+            label: cage.label.clone(),
+            start,
+            cell,
+        }),
+        None => Ok(()),
+    }
+}
+
+impl Constraint {
+    /// The rule that one long diagonal holds every digit.
+    pub fn diagonal(geometry: Geometry, diagonal: Diagonal) -> Constraint {
+        Constraint::Distinct(geometry.diagonal_house(diagonal))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Digit, Relation};
+
+    fn digit(value: u8) -> Digit {
+        Digit::new(value).unwrap()
+    }
+
+    fn nine() -> Geometry {
+        Geometry::for_size(9).unwrap()
+    }
+
+    fn cage(label: &str, cells: &[(usize, usize)], sum: Option<u32>) -> Constraint {
+        Constraint::Cage(Cage {
+            label: label.to_string(),
+            cells: cells
+                .iter()
+                .map(|&(row, column)| nine().cell(row, column).unwrap())
+                .collect(),
+            sum,
+        })
+    }
+
+    #[test]
+    fn clashing_givens_name_both_cells() {
+        let mut givens = Grid::empty(nine());
+        givens.set(nine().cell(2, 0).unwrap(), Some(digit(5)));
+        givens.set(nine().cell(2, 6).unwrap(), Some(digit(5)));
+        let error = Puzzle::classic(givens).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "r3c7: 5 clashes with the 5 in r3c1, both in row 3"
+        );
+    }
+
+    #[test]
+    fn diagonal_clash_is_found() {
+        let mut givens = Grid::empty(nine());
+        givens.set(nine().cell(0, 0).unwrap(), Some(digit(4)));
+        givens.set(nine().cell(8, 8).unwrap(), Some(digit(4)));
+        let constraints = vec![Constraint::diagonal(nine(), Diagonal::Main)];
+        assert!(Puzzle::classic(givens.clone()).is_ok());
+        let error = Puzzle::new(nine(), givens, constraints).unwrap_err();
+        assert!(error.to_string().contains("the main diagonal"), "{error}");
+    }
+
+    #[test]
+    fn impossible_cage_sum() {
+        let error = Puzzle::new(
+            nine(),
+            Grid::empty(nine()),
+            vec![cage("a", &[(0, 0), (0, 1)], Some(18))],
+        )
+        .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "cage a at r1c1: no 2 distinct digits from 1 to 9 sum to 18 (possible: 3 to 17)"
+        );
+    }
+
+    #[test]
+    fn overlapping_and_disconnected_cages() {
+        let overlap = Puzzle::new(
+            nine(),
+            Grid::empty(nine()),
+            vec![
+                cage("a", &[(0, 0), (0, 1)], Some(3)),
+                cage("b", &[(0, 1), (0, 2)], Some(5)),
+            ],
+        )
+        .unwrap_err();
+        assert_eq!(overlap.to_string(), "r1c2 is in both cage a and cage b");
+        let apart = Puzzle::new(
+            nine(),
+            Grid::empty(nine()),
+            vec![cage("a", &[(0, 0), (1, 1)], Some(3))],
+        )
+        .unwrap_err();
+        assert!(matches!(apart, ModelError::CageNotConnected { .. }));
+    }
+
+    #[test]
+    fn comparisons_need_existing_cages() {
+        let comparison = Constraint::Compare(Comparison {
+            first: CageId::new(0),
+            second: CageId::new(3),
+            relation: Relation::Less,
+        });
+        let error = Puzzle::new(
+            nine(),
+            Grid::empty(nine()),
+            vec![cage("a", &[(0, 0)], None), comparison],
+        )
+        .unwrap_err();
+        assert!(matches!(error, ModelError::MissingCage { index: 3, .. }));
+    }
+
+    #[test]
+    fn sum_ranges() {
+        assert_eq!(sum_range(2, 9), (3, 17));
+        assert_eq!(sum_range(9, 9), (45, 45));
+        assert_eq!(sum_range(1, 25), (1, 25));
+    }
+}
