@@ -1,0 +1,65 @@
+//! Shared helpers: where the data lives, reading it, and building puzzles from it.
+
+use std::path::PathBuf;
+
+use sudokit::model::{Constraint, Diagonal, Puzzle};
+use sudokit::notation::{self, Entry, Format};
+use sudokit::{sat, Count};
+
+/// The path of a file under `tests/data`.
+pub fn data_path(relative: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(relative)
+}
+
+/// The text of a file under `tests/data`.
+pub fn read_data(relative: &str) -> String {
+    std::fs::read_to_string(data_path(relative))
+        .unwrap_or_else(|error| panic!("cannot read tests/data/{relative}: {error}"))
+}
+
+/// Every puzzle of a data file, in the notation detected from its content.
+pub fn entries(relative: &str) -> Vec<Entry> {
+    notation::parse(&read_data(relative), None)
+        .unwrap_or_else(|error| panic!("tests/data/{relative}: {error}"))
+}
+
+/// One puzzle from its line notation.
+pub fn line_puzzle(text: &str) -> Puzzle {
+    let mut entries = notation::parse(text, Some(Format::Line))
+        .unwrap_or_else(|error| panic!("{text}: {error}"));
+    assert_eq!(entries.len(), 1, "{text}");
+    entries.remove(0).puzzle
+}
+
+/// The same puzzle with the given long diagonals added.
+pub fn with_diagonals(puzzle: &Puzzle, diagonals: &[Diagonal]) -> Puzzle {
+    let mut constraints = puzzle.constraints().to_vec();
+    for &diagonal in diagonals {
+        constraints.push(Constraint::diagonal(puzzle.geometry(), diagonal));
+    }
+    Puzzle::new(puzzle.geometry(), puzzle.givens().clone(), constraints)
+        .expect("adding diagonals keeps the puzzle valid")
+}
+
+/// The SAT engine's answer, counting up to `limit`.
+pub fn sat_count(puzzle: &Puzzle, limit: usize) -> Count {
+    sat::count_solutions(puzzle, limit).expect("the SAT engine answers")
+}
+
+/// Asserts the SAT engine finds exactly one solution and that it is the published one.
+pub fn assert_unique_and_matching(entry: &Entry, what: &str) {
+    let count = sat_count(&entry.puzzle, 2);
+    let Count::Unique(solution) = count else {
+        panic!("{what} line {}: expected unique, got {}", entry.line, count.word());
+    };
+    assert!(entry.puzzle.is_solution(&solution));
+    if let Some(published) = &entry.solution {
+        assert_eq!(
+            &solution, published,
+            "{what} line {}: solution differs from the published one",
+            entry.line
+        );
+    }
+}

@@ -1,0 +1,8 @@
+//! Integration tests: real puzzles from `tests/data` (see its PROVENANCE.md) and the CLI.
+
+mod cli;
+mod helpers;
+mod killers;
+mod seeds;
+mod sizes;
+mod solution_counts;

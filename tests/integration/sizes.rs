@@ -1,0 +1,84 @@
+//! Other sizes (4×4, 16×16, 25×25) and diagonal puzzles, unique with their published solutions.
+
+use std::time::Instant;
+
+use sudokit::model::Diagonal;
+use sudokit::notation::{self, Format};
+use sudokit::Count;
+
+use crate::helpers::{
+    assert_unique_and_matching, entries, line_puzzle, read_data, sat_count, with_diagonals,
+};
+
+fn all_unique_and_matching(relative: &str, expected_puzzles: usize) {
+    let entries = entries(relative);
+    assert_eq!(entries.len(), expected_puzzles, "{relative}");
+    for entry in &entries {
+        assert!(entry.solution.is_some(), "{relative}: solution column read");
+        assert_unique_and_matching(entry, relative);
+    }
+}
+
+#[test]
+fn four_by_four() {
+    all_unique_and_matching("sizes/vu_kr_4x4_solutions.txt", 100);
+}
+
+#[test]
+fn gecode_nine_by_nine() {
+    all_unique_and_matching("sizes/gecode_9x9_solutions.txt", 18);
+}
+
+#[test]
+fn gecode_sixteen_by_sixteen() {
+    all_unique_and_matching("sizes/gecode_16x16_solutions.txt", 55);
+}
+
+#[test]
+fn university_sixteen_by_sixteen() {
+    all_unique_and_matching("sizes/vu_kr_16x16_100_solutions.txt", 100);
+}
+
+#[test]
+fn twenty_five_by_twenty_five() {
+    let entries = entries("sizes/gecode_25x25_solutions.txt");
+    assert_eq!(entries.len(), 18);
+    for entry in &entries {
+        let started = Instant::now();
+        assert_unique_and_matching(entry, "sizes/gecode_25x25_solutions.txt");
+        eprintln!(
+            "SAT check of 25×25 line {}: {:.2} s",
+            entry.line,
+            started.elapsed().as_secs_f64()
+        );
+    }
+}
+
+#[test]
+fn x_sudoku_unique_only_with_their_diagonals() {
+    let text = read_data("sizes/xsudoku.txt");
+    let mut checked = 0;
+    for line in text.lines().filter(|line| !line.starts_with('#')) {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let plain = line_puzzle(tokens[0]);
+        let diagonals: &[Diagonal] = match tokens[3] {
+            "diag=both" => &[Diagonal::Main, Diagonal::Anti],
+            "diag=primary-only" => &[Diagonal::Main],
+            "diag=secondary-only" => &[Diagonal::Anti],
+            other => panic!("unknown diagonal rule {other}"),
+        };
+        let puzzle = with_diagonals(&plain, diagonals);
+        let Count::Unique(solution) = sat_count(&puzzle, 2) else {
+            panic!("{line}: not unique under its diagonal rule");
+        };
+        if tokens[1] != "-" {
+            assert_eq!(notation::format_grid(&solution, Format::Line), tokens[1]);
+        }
+        assert!(
+            matches!(sat_count(&plain, 2), Count::Multiple { .. }),
+            "{line}: unique even without its diagonals"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 6);
+}
