@@ -160,9 +160,9 @@ pub enum Reason {
         first_line: usize,
     },
     /// A line that may appear once in a record appears again.
-    #[error("a second {what} line in one record")]
+    #[error("{what} appears twice in one record")]
     Repeated {
-        /// The keyword: `name`, `givens`, `solution`, `diagonals`, `boxes`.
+        /// What appears twice: `the name line`, `the diag= token`, …
         what: &'static str,
     },
     /// A word or number that is not what its place needs.

@@ -35,10 +35,12 @@ pub(super) fn is_keyword_line(line: &str) -> bool {
 /// Whether a line reads `<one character> <number>`.
 pub(super) fn is_sum_line(line: &str) -> bool {
     let words: Vec<&str> = line.split_whitespace().collect();
-    words.len() == 2
-        && words[0].chars().count() == 1
-        && !words[1].is_empty()
-        && words[1].bytes().all(|byte| byte.is_ascii_digit())
+    words.len() == 2 && words[0].chars().count() == 1 && is_whole_number(words[1])
+}
+
+/// Whether a word is made of decimal digits only.
+pub(super) fn is_whole_number(word: &str) -> bool {
+    !word.is_empty() && word.bytes().all(|byte| byte.is_ascii_digit())
 }
 
 /// Whether a character can label a cage in a cage map (and in killer TSV's sums field).
@@ -83,13 +85,24 @@ fn parse_relation(word: &str) -> Option<Relation> {
     }
 }
 
-/// One result per record; records are separated by blank lines, and a block of comments
-/// only is no record.
+/// One result per record; records are separated by blank lines (a `name` line also starts a
+/// new record), and a block of comments only is no record.
 pub(super) fn parse_each(text: &str) -> Vec<Result<Entry, NotationError>> {
-    blocks(text, |_| false)
-        .iter()
-        .map(|block| Record::read(block).and_then(|record| record.entry()))
-        .collect()
+    let mut records = Vec::new();
+    for block in blocks(text, |_| false) {
+        let mut rest = block.as_slice();
+        while !rest.is_empty() {
+            let length = rest
+                .iter()
+                .skip(1)
+                .position(|(_, line)| line.split_whitespace().next() == Some("name"))
+                .map_or(rest.len(), |position| position + 1);
+            let (record, after) = rest.split_at(length);
+            records.push(Record::read(record).and_then(|record| record.entry()));
+            rest = after;
+        }
+    }
+    records
 }
 
 /// A value on a keyword line with where it is.
@@ -175,105 +188,69 @@ impl<'text> Record<'text> {
             column: column_of(line, token.start),
             text: token.text,
         };
+        let invalid = |token: Token<'_>, what, expected| {
+            let reason = Reason::Invalid {
+                text: excerpt(token.text),
+                what,
+                expected,
+            };
+            NotationError::at_column(number, column_of(line, token.start), reason)
+        };
         match words.as_slice() {
             [row] => self.map.push((number, row.text)),
             [keyword, ..] if keyword.text == "name" => {
                 let value = line[keyword.start + keyword.text.len()..].trim();
-                once(&mut self.name, (number, value), number, "name")?;
+                once(&mut self.name, (number, value), number, "the name line")?;
             }
             [keyword, first, second, relation] if keyword.text == "compare" => {
                 let first = label(line, number, *first)?;
                 let second = label(line, number, *second)?;
-                let relation = parse_relation(relation.text).ok_or_else(|| {
-                    NotationError::at_column(
-                        number,
-                        column_of(line, relation.start),
-                        Reason::Invalid {
-                            text: excerpt(relation.text),
-                            what: "a relation",
-                            expected: "less, equal or greater",
-                        },
-                    )
-                })?;
+                let relation = parse_relation(relation.text)
+                    .ok_or_else(|| invalid(*relation, "a relation", "less, equal or greater"))?;
                 self.compares.push((number, first, second, relation));
             }
             [keyword, ..] if keyword.text == "compare" => {
-                return Err(malformed(
-                    number,
-                    line,
-                    "compare <a> <b> less|equal|greater",
-                ));
+                let expected = "compare <a> <b> less|equal|greater";
+                return Err(malformed(number, line, expected));
             }
             [keyword, value] if keyword.text == "givens" => {
-                once(&mut self.givens, located(*value), number, "givens")?;
+                once(&mut self.givens, located(*value), number, "the givens line")?;
             }
             [keyword, value] if keyword.text == "solution" => {
-                once(&mut self.solution, located(*value), number, "solution")?;
+                let what = "the solution line";
+                once(&mut self.solution, located(*value), number, what)?;
             }
             [keyword, word] if keyword.text == "diagonals" => {
-                let diagonals = parse_diagonals(word.text).ok_or_else(|| {
-                    NotationError::at_column(
-                        number,
-                        column_of(line, word.start),
-                        Reason::Invalid {
-                            text: excerpt(word.text),
-                            what: "a diagonal rule",
-                            expected: DIAGONAL_WORDS,
-                        },
-                    )
-                })?;
-                once(
-                    &mut self.diagonals,
-                    (number, diagonals),
-                    number,
-                    "diagonals",
-                )?;
+                let diagonals = parse_diagonals(word.text)
+                    .ok_or_else(|| invalid(*word, "a diagonal rule", DIAGONAL_WORDS))?;
+                let what = "the diagonals line";
+                once(&mut self.diagonals, (number, diagonals), number, what)?;
             }
             [keyword, shape] if keyword.text == "boxes" => {
-                let box_shape = parse_box_shape(shape.text).ok_or_else(|| {
-                    NotationError::at_column(
-                        number,
-                        column_of(line, shape.start),
-                        Reason::Invalid {
-                            text: excerpt(shape.text),
-                            what: "a box shape",
-                            expected: "<rows>x<columns>, such as 2x3",
-                        },
-                    )
-                })?;
-                once(&mut self.box_shape, (number, box_shape), number, "boxes")?;
+                let expected = "<rows>x<columns>, such as 2x3";
+                let box_shape = parse_box_shape(shape.text)
+                    .ok_or_else(|| invalid(*shape, "a box shape", expected))?;
+                once(
+                    &mut self.box_shape,
+                    (number, box_shape),
+                    number,
+                    "the boxes line",
+                )?;
             }
             [keyword, ..] if KEYWORDS.contains(&keyword.text) => {
                 return Err(malformed(number, line, "one word after the keyword"));
             }
             [cage, sum] => {
                 let cage = label(line, number, *cage)?;
-                let value = sum
-                    .text
-                    .bytes()
-                    .all(|byte| byte.is_ascii_digit())
+                let value = is_whole_number(sum.text)
                     .then(|| sum.text.parse::<u32>().ok())
                     .flatten()
-                    .ok_or_else(|| {
-                        NotationError::at_column(
-                            number,
-                            column_of(line, sum.start),
-                            Reason::Invalid {
-                                text: excerpt(sum.text),
-                                what: "a cage sum",
-                                expected: "a whole number",
-                            },
-                        )
-                    })?;
+                    .ok_or_else(|| invalid(*sum, "a cage sum", "a whole number"))?;
                 self.sums.push((number, cage, value));
             }
             _ => {
-                return Err(NotationError::at(
-                    number,
-                    Reason::UnrecognizedLine {
-                        text: excerpt(line.trim()),
-                    },
-                ))
+                let text = excerpt(line.trim());
+                return Err(NotationError::at(number, Reason::UnrecognizedLine { text }));
             }
         }
         Ok(())
@@ -323,59 +300,13 @@ impl<'text> Record<'text> {
             .enumerate()
             .map(|(index, (label, _, _))| (*label, index))
             .collect();
-        let mut sum_lines: HashMap<char, usize> = HashMap::new();
-        for &(number, label, sum) in &self.sums {
-            let index = *position.get(&label).ok_or_else(|| {
-                NotationError::at(
-                    number,
-                    Reason::UnknownCage {
-                        context: "sum line",
-                        label: label.to_string(),
-                    },
-                )
-            })?;
-            if let Some(&first_line) = sum_lines.get(&label) {
-                return Err(NotationError::at(
-                    number,
-                    Reason::DuplicateSum {
-                        label: label.to_string(),
-                        first_line,
-                    },
-                ));
-            }
-            sum_lines.insert(label, number);
-            cages[index].2 = Some(sum);
-        }
-        let mut comparisons = Vec::new();
-        for &(number, first, second, relation) in &self.compares {
-            let id = |label: char| {
-                position
-                    .get(&label)
-                    .map(|&index| CageId::new(index))
-                    .ok_or_else(|| {
-                        NotationError::at(
-                            number,
-                            Reason::UnknownCage {
-                                context: "compare",
-                                label: label.to_string(),
-                            },
-                        )
-                    })
-            };
-            comparisons.push(Comparison {
-                first: id(first)?,
-                second: id(second)?,
-                relation,
-            });
-        }
+        let sum_lines = self.add_sums(&mut cages, &position)?;
+        let comparisons = self.comparisons(&position)?;
         let givens = match self.givens {
-            Some(value) => read_grid(
-                value.text,
-                geometry,
-                "the givens grid",
-                value.line,
-                value.column,
-            )?,
+            Some(value) => {
+                let what = "the givens grid";
+                read_grid(value.text, geometry, what, value.line, value.column)?
+            }
             None => Grid::empty(geometry),
         };
         let solution = self
@@ -394,16 +325,62 @@ impl<'text> Record<'text> {
         constraints.extend(comparisons.into_iter().map(Constraint::Compare));
         let puzzle = Puzzle::new(geometry, givens, constraints)
             .map_err(|error| NotationError::model(self.line_of(&error, &sum_lines), error))?;
+        let name = self.name.map(|(_, name)| name.to_string());
         Ok(Entry {
             line: self.start,
-            name: self
-                .name
-                .map(|(_, name)| name.to_string())
-                .filter(|name| !name.is_empty()),
+            name: name.filter(|name| !name.is_empty()),
             puzzle,
             solution,
             expected_count: None,
         })
+    }
+
+    /// Puts each sum line's sum on its cage; gives the line of each cage's sum.
+    fn add_sums(
+        &self,
+        cages: &mut [MapCage],
+        position: &HashMap<char, usize>,
+    ) -> Result<HashMap<char, usize>, NotationError> {
+        let mut sum_lines: HashMap<char, usize> = HashMap::new();
+        for &(number, label, sum) in &self.sums {
+            let index = *position.get(&label).ok_or_else(|| {
+                let context = "sum line";
+                let label = label.to_string();
+                NotationError::at(number, Reason::UnknownCage { context, label })
+            })?;
+            if let Some(&first_line) = sum_lines.get(&label) {
+                let label = label.to_string();
+                let reason = Reason::DuplicateSum { label, first_line };
+                return Err(NotationError::at(number, reason));
+            }
+            sum_lines.insert(label, number);
+            cages[index].2 = Some(sum);
+        }
+        Ok(sum_lines)
+    }
+
+    /// The comparisons, naming cages by their position in reading order.
+    fn comparisons(
+        &self,
+        position: &HashMap<char, usize>,
+    ) -> Result<Vec<Comparison>, NotationError> {
+        let mut comparisons = Vec::new();
+        for &(number, first, second, relation) in &self.compares {
+            let id = |label: char| {
+                let index = position.get(&label).ok_or_else(|| {
+                    let context = "compare";
+                    let label = label.to_string();
+                    NotationError::at(number, Reason::UnknownCage { context, label })
+                })?;
+                Ok::<CageId, NotationError>(CageId::new(*index))
+            };
+            comparisons.push(Comparison {
+                first: id(first)?,
+                second: id(second)?,
+                relation,
+            });
+        }
+        Ok(comparisons)
     }
 
     /// The line that best shows where a model error comes from.
@@ -726,6 +703,18 @@ givens 1...........................5.......
             let error = parse(&text, Some(Format::Killer)).unwrap_err();
             assert_eq!(error.to_string(), expected, "{text}");
         }
+    }
+
+    #[test]
+    fn a_name_line_starts_a_record_even_without_a_blank_line() {
+        let text = data("seeds/killer_m00nlight_clpfd.txt");
+        let packed: String = text
+            .lines()
+            .filter(|line| !line.trim().is_empty())
+            .map(|line| format!("{line}\n"))
+            .collect();
+        let entries = parse(&packed, Some(Format::Killer)).unwrap();
+        same_entries(&parse(&text, None).unwrap(), &entries);
     }
 
     #[test]

@@ -1,11 +1,11 @@
 //! Killer TSV: `name<TAB>cage map (n² characters)<TAB>label=sum,…<TAB>solution`, one puzzle per line.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::alphabet::{self, column_of, grid_line, read_solution};
 use super::error::{excerpt, NotationError, Reason};
 use super::grid::NumberedLine;
-use super::killer::{labels, map_rows};
+use super::killer::{cages_of_map, is_whole_number, labels, map_rows, MapCage};
 use super::{Entry, Extras, Format, Holds};
 use crate::model::{Cage, Constraint, Geometry, Grid, Puzzle};
 
@@ -52,44 +52,8 @@ fn parse_line(line: &str, number: usize) -> Result<Entry, NotationError> {
     })?;
     let geometry = Geometry::for_size(side).map_err(|error| NotationError::model(number, error))?;
     let rows = map_chunks(map_text, side, number);
-    let mut cages = super::killer::cages_of_map(geometry, &rows);
-    let position: HashMap<char, usize> = cages
-        .iter()
-        .enumerate()
-        .map(|(index, (label, _, _))| (*label, index))
-        .collect();
-    let mut seen: HashMap<char, ()> = HashMap::new();
-    let mut offset = sums.0;
-    for item in sums.1.split(',') {
-        let column = column_of(line, offset + (item.len() - item.trim_start().len()));
-        offset += item.len() + 1;
-        let item = item.trim();
-        if item.is_empty() {
-            continue;
-        }
-        let (label, sum) = read_sum(item, number, column)?;
-        let index = *position.get(&label).ok_or_else(|| {
-            NotationError::at_column(
-                number,
-                column,
-                Reason::UnknownCage {
-                    context: "the sums field",
-                    label: label.to_string(),
-                },
-            )
-        })?;
-        if seen.insert(label, ()).is_some() {
-            return Err(NotationError::at_column(
-                number,
-                column,
-                Reason::DuplicateSum {
-                    label: label.to_string(),
-                    first_line: number,
-                },
-            ));
-        }
-        cages[index].2 = Some(sum);
-    }
+    let mut cages = cages_of_map(geometry, &rows);
+    add_sums(line, number, *sums, &mut cages)?;
     let solution = match rest.first() {
         Some(&(start, field)) if !matches!(field.trim(), "" | "-") => {
             let column = column_of(line, start + (field.len() - field.trim_start().len()));
@@ -117,6 +81,46 @@ fn parse_line(line: &str, number: usize) -> Result<Entry, NotationError> {
         solution,
         expected_count: None,
     })
+}
+
+/// Puts the sums of the field `label=sum,…` (starting at byte `start`) on their cages.
+fn add_sums(
+    line: &str,
+    number: usize,
+    (start, field): (usize, &str),
+    cages: &mut [MapCage],
+) -> Result<(), NotationError> {
+    let position: HashMap<char, usize> = cages
+        .iter()
+        .enumerate()
+        .map(|(index, (label, _, _))| (*label, index))
+        .collect();
+    let mut seen = HashSet::new();
+    let mut offset = start;
+    for item in field.split(',') {
+        let column = column_of(line, offset + (item.len() - item.trim_start().len()));
+        offset += item.len() + 1;
+        let item = item.trim();
+        if item.is_empty() {
+            continue;
+        }
+        let (label, sum) = read_sum(item, number, column)?;
+        let index = *position.get(&label).ok_or_else(|| {
+            let context = "the sums field";
+            let label = label.to_string();
+            NotationError::at_column(number, column, Reason::UnknownCage { context, label })
+        })?;
+        if !seen.insert(label) {
+            let label = label.to_string();
+            let reason = Reason::DuplicateSum {
+                label,
+                first_line: number,
+            };
+            return Err(NotationError::at_column(number, column, reason));
+        }
+        cages[index].2 = Some(sum);
+    }
+    Ok(())
 }
 
 fn field_count(number: usize, found: usize) -> NotationError {
@@ -162,7 +166,7 @@ fn read_sum(item: &str, number: usize, column: usize) -> Result<(char, u32), Not
         return Err(invalid());
     };
     let sum = sum.trim();
-    if sum.is_empty() || !sum.bytes().all(|byte| byte.is_ascii_digit()) {
+    if !is_whole_number(sum) {
         return Err(invalid());
     }
     let sum = sum.parse::<u32>().map_err(|_| invalid())?;

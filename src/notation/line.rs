@@ -6,7 +6,7 @@ use super::{
     diagonal_constraints, diagonals_word, geometry_for, parse_box_shape, parse_diagonals, tokens,
     unusual_box_shape, Entry, Extras, Format, Holds, Token, DIAGONAL_WORDS,
 };
-use crate::model::{Diagonal, Geometry, Puzzle};
+use crate::model::{Diagonal, Geometry, Grid, Puzzle, MAX_SIZE};
 
 /// Stands for "no solution" where a name follows.
 const NO_SOLUTION: &str = "-";
@@ -57,35 +57,17 @@ pub(super) fn parse_line(line: &str, number: usize) -> Result<Entry, NotationErr
         .map_err(|reason| NotationError::at(number, reason))?;
     let givens = read_grid(puzzle_text, geometry, "the puzzle", number, first_column)?;
 
-    let mut solution = None;
-    let mut expected_count = None;
-    let mut name_tokens: &[Token<'_>] = &extensions.others;
-    if let Some(count) = count_text {
-        if count.is_empty() {
-            return Err(NotationError::at_column(
-                number,
-                first_column + cells + 1,
-                Reason::Invalid {
-                    text: String::new(),
-                    what: "a solution count",
-                    expected: "text after ':', such as 1",
-                },
-            ));
+    let (expected_count, solution, name_tokens) = match count_text {
+        Some(count) => {
+            let column = first_column + cells + 1;
+            let (count, solution) = colon_parts(count, colon_solution, geometry, number, column)?;
+            (Some(count), solution, &extensions.others[..])
         }
-        expected_count = Some(count.to_string());
-        if let Some(text) = colon_solution {
-            let column = first_column + cells + count.chars().count() + 2;
-            solution = Some(read_solution(text, geometry, number, column)?);
+        None => {
+            let (solution, name_tokens) = second_token(line, number, &extensions.others, geometry)?;
+            (None, solution, name_tokens)
         }
-    } else if let Some((second, others)) = extensions.others.split_first() {
-        if second.text == NO_SOLUTION {
-            name_tokens = others;
-        } else if is_solution_like(second.text, geometry) {
-            let column = column_of(line, second.start);
-            solution = Some(read_solution(second.text, geometry, number, column)?);
-            name_tokens = others;
-        }
-    }
+    };
     let constraints = diagonal_constraints(geometry, &extensions.diagonals);
     let puzzle = Puzzle::new(geometry, givens, constraints)
         .map_err(|error| NotationError::model(number, error))?;
@@ -98,9 +80,53 @@ pub(super) fn parse_line(line: &str, number: usize) -> Result<Entry, NotationErr
     })
 }
 
+/// The count and solution of tdoku's `puzzle:count[:solution]`; the count starts at `column`.
+fn colon_parts(
+    count: &str,
+    solution: Option<&str>,
+    geometry: Geometry,
+    number: usize,
+    column: usize,
+) -> Result<(String, Option<Grid>), NotationError> {
+    if count.is_empty() {
+        return Err(NotationError::at_column(
+            number,
+            column,
+            Reason::Invalid {
+                text: String::new(),
+                what: "a solution count",
+                expected: "text after ':', such as 1",
+            },
+        ));
+    }
+    let solution_column = column + count.chars().count() + 1;
+    let solution = solution
+        .map(|text| read_solution(text, geometry, number, solution_column))
+        .transpose()?;
+    Ok((count.to_string(), solution))
+}
+
+/// The solution in the token after the puzzle (`-` for none), and the tokens left for the name.
+fn second_token<'tokens, 'text>(
+    line: &str,
+    number: usize,
+    tokens: &'tokens [Token<'text>],
+    geometry: Geometry,
+) -> Result<(Option<Grid>, &'tokens [Token<'text>]), NotationError> {
+    match tokens.split_first() {
+        Some((second, others)) if second.text == NO_SOLUTION => Ok((None, others)),
+        Some((second, others)) if is_solution_like(second.text, geometry) => {
+            let column = column_of(line, second.start);
+            let solution = read_solution(second.text, geometry, number, column)?;
+            Ok((Some(solution), others))
+        }
+        _ => Ok((None, tokens)),
+    }
+}
+
 /// Whether a token is meant as a solution: n² characters, all of the alphabet.
 fn is_solution_like(text: &str, geometry: Geometry) -> bool {
-    text.chars().count() == geometry.cell_count() && alphabet::fits(text, 25)
+    text.chars().count() == geometry.cell_count() && alphabet::fits(text, usize::from(MAX_SIZE))
 }
 
 /// The extension tokens of a line and the tokens that are not extensions.
@@ -134,7 +160,9 @@ impl<'text> Extensions<'text> {
                     )
                 })?;
                 if diagonals.replace(read).is_some() {
-                    let reason = Reason::Repeated { what: "diag=" };
+                    let reason = Reason::Repeated {
+                        what: "the diag= token",
+                    };
                     return Err(NotationError::at_column(number, column, reason));
                 }
             } else if let Some(shape) = token.text.strip_prefix(BOXES_PREFIX) {
@@ -150,7 +178,9 @@ impl<'text> Extensions<'text> {
                     )
                 })?;
                 if box_shape.replace(read).is_some() {
-                    let reason = Reason::Repeated { what: "boxes=" };
+                    let reason = Reason::Repeated {
+                        what: "the boxes= token",
+                    };
                     return Err(NotationError::at_column(number, column, reason));
                 }
             } else {

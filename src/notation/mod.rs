@@ -32,24 +32,36 @@
 //!   blocks of n rows. Written with the alphabet, spaces between cells and box separators.
 //! - **csv** ([`Format::Csv`]): n rows of n comma-separated numbers, `0` (or an empty field, or
 //!   `.`) for empty; any size; puzzles separated by blank lines or following each other.
-//! - **killer** ([`Format::Killer`]): records separated by blank lines, `#` comment lines,
-//!   `name <text>`, an n-line cage map (one character per cell = the cage's label, `.` = no
-//!   cage), `<label> <sum>` lines, `compare <a> <b> less|equal|greater`, `givens <line>` and
-//!   `solution <line>`. Every label in the map forms a cage (its digits never repeat); a cage
-//!   without a sum line has no sum. Cages are numbered in reading order of their first cell,
-//!   their cells listed in reading order. Two extension lines of ours: `diagonals
-//!   both|main|anti` (X rules) and `boxes <rows>x<columns>` (a box shape other than the usual
-//!   one for that side). Written in that order: name, boxes, diagonals, map, sums, compares,
-//!   givens, solution.
+//! - **killer** ([`Format::Killer`]): records separated by blank lines (a `name` line also
+//!   starts a new record), `#` comment lines, `name <text>`, an n-line cage map (one character
+//!   per cell = the cage's label, `.` = no cage), `<label> <sum>` lines, `compare <a> <b>
+//!   less|equal|greater`, `givens <line>` and `solution <line>`. Every label in the map forms a
+//!   cage (its digits never repeat); a cage without a sum line has no sum. Cages are numbered in
+//!   reading order of their first cell, their cells listed in reading order. Two extension
+//!   lines of ours: `diagonals both|main|anti` (X rules) and `boxes <rows>x<columns>` (a box
+//!   shape other than the usual one for that side). Written in that order: name, boxes,
+//!   diagonals, map, sums, compares, givens (always), solution.
 //! - **killer-tsv** ([`Format::KillerTsv`]): `name<TAB>cage map (n² characters)<TAB>sums
 //!   (label=sum,…)<TAB>solution`, one puzzle per line, `#` comments; the solution field may be
-//!   left out or be `-`. Labels as in killer text (krazydad's data uses `A-Z` then `a-k`).
-//! - **ron** ([`Format::Ron`]): the whole puzzle as a readable document, one per text or a list
-//!   `[ … ]`; see [`ron`](self#ron-documents) below.
+//!   left out or be `-`. Labels as in killer text (krazydad's data uses `A-Z` then `a-k`). It
+//!   holds cages with or without sums and nothing else: no givens, comparisons or diagonals.
+//! - **ron** ([`Format::Ron`]): the whole puzzle as a readable document, one per text or a
+//!   list `[ … ]`; see *RON documents* below.
 //!
 //! Labels that are not one character, or that are `.`, `#`, `,`, `=` or blank, cannot appear in
 //! a cage map; when writing such a puzzle as killer text or TSV, all cages are relabelled
-//! `a`-`z`, `A`-`Z`, `0`-`9`, then further letters.
+//! `a`-`z`, `A`-`Z`, `0`-`9`, then further letters (enough for 625 one-cell cages).
+//!
+//! # Writing
+//!
+//! [`format()`], [`format_entry`] and [`format_entries`] give file contents, ending with a
+//! newline; a format that cannot hold part of a puzzle (cages on a line, diagonals in a grid)
+//! fails with [`Reason::CannotHold`], naming a format that can. [`format_grid`] gives a grid
+//! for printing, without a trailing newline. Reading what was written gives back the same
+//! entry for every puzzle these parsers build. The model compares constraints in order, and the
+//! parsers build them in one order — diagonals (main, anti), cages, comparisons — with cages in
+//! reading order in killer text and TSV; a puzzle built another way describes the same rules
+//! after a round trip but may compare unequal.
 //!
 //! # RON documents
 //!
@@ -61,7 +73,8 @@
 //!     diagonals: [Main],
 //!     givens: "8................................................................................",
 //!     cages: [
-//!         (label: "a", cells: ["r1c1", "r1c2"], sum: Some(3)),
+//!         (label: "a", cells: ["r1c2", "r1c3"], sum: Some(3)),
+//!         (label: "b", cells: ["r2c1", "r2c2"], sum: None),
 //!     ],
 //!     comparisons: [
 //!         (first: "a", second: "b", relation: Less),
@@ -71,9 +84,13 @@
 //! )
 //! ```
 //!
-//! Only `size` is required: `box_rows`/`box_columns` default to the usual shape, the lists to
-//! empty, `givens` to an empty grid (`""`), `name`, `solution` and `expected_count` to `None`.
-//! Cells are named `r<row>c<column>`, 1-based. Comparisons name cages by label.
+//! Only `size` is required: `box_rows`/`box_columns` default to the usual shape (0 means the
+//! same), the lists to empty, `givens` to an empty grid (`""`), `name`, `solution` and
+//! `expected_count` (the stated number of solutions, as text) to `None`. Cells are named
+//! `r<row>c<column>`, 1-based; comparisons name cages by label; whitespace inside `givens` and
+//! `solution` is ignored, so rows may be spaced apart. `Some(…)` may be left out around a value
+//! (RON's `implicit_some`). `#` comment lines may stand between documents, as in the other
+//! formats.
 
 mod alphabet;
 mod csv;
@@ -90,7 +107,7 @@ use std::str::FromStr;
 pub use alphabet::{character, symbol, Symbol};
 pub use error::{NotationError, Reason};
 
-use crate::model::{Constraint, Diagonal, Grid, HouseKind, Puzzle};
+use crate::model::{Constraint, Diagonal, Geometry, Grid, HouseKind, Puzzle, MAX_SIZE};
 
 /// A text form of puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -207,55 +224,71 @@ impl<'entry> Extras<'entry> {
 pub fn detect(text: &str) -> Format {
     let is_comment =
         |line: &str| (line.starts_with('#') && !line.starts_with("#![")) || line.starts_with("//");
-    let content: Vec<&str> = text
+    // rules between bands of boxes say nothing about the format (and may be n² long)
+    let is_rule = |line: &str| {
+        line.chars()
+            .all(|character| character.is_whitespace() || "|-+=".contains(character))
+    };
+    let content: Vec<&str> = without_byte_order_mark(text)
         .lines()
         .map(str::trim)
-        .filter(|line| !line.is_empty() && !is_comment(line))
+        .filter(|line| !line.is_empty() && !is_comment(line) && !is_rule(line))
         .take(65)
         .collect();
-    let Some((&first, lines_after_first)) = content.split_first() else {
+    let Some((&first, after)) = content.split_first() else {
         return Format::Line;
     };
-    if first.starts_with("#![") || first.starts_with('(') || first.starts_with('[') {
-        return Format::Ron;
-    }
     let first_token = first.split_whitespace().next().unwrap_or("");
-    if first_token.contains('(')
-        && first_token
-            .chars()
-            .take_while(|&character| character != '(')
+    if looks_like_ron(first, first_token) {
+        Format::Ron
+    } else if looks_like_killer(first, after) {
+        Format::Killer
+    } else if first
+        .split('\t')
+        .nth(2)
+        .is_some_and(|sums| sums.contains('='))
+    {
+        Format::KillerTsv
+    } else if first_token.contains(',') {
+        Format::Csv
+    } else if looks_like_line(first_token) {
+        Format::Line
+    } else {
+        Format::Grid
+    }
+}
+
+/// An attribute, a bracket, or a struct name followed by `(`.
+fn looks_like_ron(first: &str, first_token: &str) -> bool {
+    let named = first_token.split_once('(').is_some_and(|(name, _)| {
+        name.chars()
             .all(|character| character.is_ascii_alphanumeric() || character == '_')
-    {
-        return Format::Ron;
-    }
-    if killer::is_keyword_line(first) {
-        return Format::Killer;
-    }
-    let fields: Vec<&str> = first.split('\t').collect();
-    if fields.len() >= 3 && fields[2].contains('=') {
-        return Format::KillerTsv;
-    }
-    if first_token.contains(',') {
-        return Format::Csv;
-    }
+    });
+    first.starts_with("#![") || first.starts_with('(') || first.starts_with('[') || named
+}
+
+/// A keyword line first, or a one-token map row followed by keyword or sum lines.
+fn looks_like_killer(first: &str, after: &[&str]) -> bool {
     let is_map_row = first.split_whitespace().count() == 1;
-    if is_map_row
-        && lines_after_first
-            .iter()
-            .any(|line| killer::is_keyword_line(line) || killer::is_sum_line(line))
-    {
-        return Format::Killer;
-    }
+    killer::is_keyword_line(first)
+        || is_map_row
+            && after
+                .iter()
+                .any(|line| killer::is_keyword_line(line) || killer::is_sum_line(line))
+}
+
+/// n² cells of the alphabet (or more than a grid row can hold, so a line with a typo).
+fn looks_like_line(first_token: &str) -> bool {
     let puzzle = first_token.split(':').next().unwrap_or("");
     let cells = puzzle.chars().count();
-    // no grid row is longer than 25 cells, so a long first token is a puzzle line, typos and all
-    let largest_side = usize::from(crate::model::MAX_SIZE);
-    if alphabet::side_for_cells(cells)
+    let largest_side = usize::from(MAX_SIZE);
+    alphabet::side_for_cells(cells)
         .is_some_and(|side| cells > largest_side || alphabet::fits(puzzle, side))
-    {
-        return Format::Line;
-    }
-    Format::Grid
+}
+
+/// `text` without the byte order mark some editors put at the start of a file.
+fn without_byte_order_mark(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 /// Reads every record of `text` in `format` (`None`: [`detect`] it). Fails on the first bad
@@ -267,6 +300,7 @@ pub fn parse(text: &str, format: Option<Format>) -> Result<Vec<Entry>, NotationE
 /// Reads `text` in `format` (`None`: [`detect`] it), one result per record, so one bad record
 /// does not hide the others. A text with no record gives one "no puzzle found" error.
 pub fn parse_each(text: &str, format: Option<Format>) -> Vec<Result<Entry, NotationError>> {
+    let text = without_byte_order_mark(text);
     let format = format.unwrap_or_else(|| detect(text));
     let results = match format {
         Format::Line => line::parse_each(text),
@@ -468,14 +502,11 @@ fn check_solution(
 const DIAGONAL_WORDS: &str = "both, main or anti";
 
 /// The constraints for a set of diagonals, main before anti (the order every parser uses).
-fn diagonal_constraints(
-    geometry: crate::model::Geometry,
-    diagonals: &[Diagonal],
-) -> Vec<crate::model::Constraint> {
+fn diagonal_constraints(geometry: Geometry, diagonals: &[Diagonal]) -> Vec<Constraint> {
     [Diagonal::Main, Diagonal::Anti]
         .into_iter()
         .filter(|diagonal| diagonals.contains(diagonal))
-        .map(|diagonal| crate::model::Constraint::diagonal(geometry, diagonal))
+        .map(|diagonal| Constraint::diagonal(geometry, diagonal))
         .collect()
 }
 
@@ -488,7 +519,7 @@ fn parse_box_shape(text: &str) -> Option<(u8, u8)> {
 /// The box shape written for `puzzle` if it is not the usual one for its side.
 fn unusual_box_shape(puzzle: &Puzzle) -> Option<String> {
     let geometry = puzzle.geometry();
-    let usual = crate::model::Geometry::for_size(usize::from(geometry.size())).ok();
+    let usual = Geometry::for_size(usize::from(geometry.size())).ok();
     (usual != Some(geometry)).then(|| format!("{}x{}", geometry.box_rows(), geometry.box_columns()))
 }
 
@@ -498,9 +529,9 @@ fn geometry_for(
     box_shape: Option<(u8, u8)>,
 ) -> Result<crate::model::Geometry, Reason> {
     let Some((rows, columns)) = box_shape else {
-        return crate::model::Geometry::for_size(size).map_err(Reason::Model);
+        return Geometry::for_size(size).map_err(Reason::Model);
     };
-    let geometry = crate::model::Geometry::new(rows, columns).map_err(Reason::Model)?;
+    let geometry = Geometry::new(rows, columns).map_err(Reason::Model)?;
     if usize::from(geometry.size()) == size {
         Ok(geometry)
     } else {

@@ -448,14 +448,29 @@ fn entry(document: Document, line: usize) -> Result<Entry, NotationError> {
     } else {
         read_grid(&givens, geometry, "the givens grid", line, 1).map_err(without_column)?
     };
-    let diagonals: Vec<Diagonal> = document
-        .diagonals
-        .iter()
-        .map(|diagonal| match diagonal {
-            DiagonalName::Main => Diagonal::Main,
-            DiagonalName::Anti => Diagonal::Anti,
-        })
-        .collect();
+    let constraints = constraints(&document, geometry, line)?;
+    let puzzle = Puzzle::new(geometry, givens, constraints)
+        .map_err(|error| NotationError::model(line, error))?;
+    let solution = document
+        .solution
+        .map(|text| read_solution(&compact(&text), geometry, line, 1).map_err(without_column))
+        .transpose()?;
+    Ok(Entry {
+        line,
+        name: document.name,
+        puzzle,
+        solution,
+        expected_count: document.expected_count,
+    })
+}
+
+/// The document's diagonals, cages and comparisons, in that order.
+fn constraints(
+    document: &Document,
+    geometry: Geometry,
+    line: usize,
+) -> Result<Vec<Constraint>, NotationError> {
+    // a cage id must fit the model's index type, and no grid has more cages than cells
     if document.cages.len() > geometry.cell_count() {
         return Err(NotationError::at(
             line,
@@ -466,6 +481,14 @@ fn entry(document: Document, line: usize) -> Result<Entry, NotationError> {
             },
         ));
     }
+    let diagonals: Vec<Diagonal> = document
+        .diagonals
+        .iter()
+        .map(|diagonal| match diagonal {
+            DiagonalName::Main => Diagonal::Main,
+            DiagonalName::Anti => Diagonal::Anti,
+        })
+        .collect();
     let mut constraints = diagonal_constraints(geometry, &diagonals);
     let mut positions: HashMap<&str, usize> = HashMap::new();
     for (index, cage) in document.cages.iter().enumerate() {
@@ -483,18 +506,12 @@ fn entry(document: Document, line: usize) -> Result<Entry, NotationError> {
     }
     for comparison in &document.comparisons {
         let id = |label: &str| {
-            positions
-                .get(label)
-                .map(|&index| CageId::new(index))
-                .ok_or_else(|| {
-                    NotationError::at(
-                        line,
-                        Reason::UnknownCage {
-                            context: "a comparison",
-                            label: excerpt(label),
-                        },
-                    )
-                })
+            let index = positions.get(label).ok_or_else(|| {
+                let context = "a comparison";
+                let label = excerpt(label);
+                NotationError::at(line, Reason::UnknownCage { context, label })
+            })?;
+            Ok::<CageId, NotationError>(CageId::new(*index))
         };
         constraints.push(Constraint::Compare(Comparison {
             first: id(&comparison.first)?,
@@ -502,19 +519,7 @@ fn entry(document: Document, line: usize) -> Result<Entry, NotationError> {
             relation: comparison.relation,
         }));
     }
-    let puzzle = Puzzle::new(geometry, givens, constraints)
-        .map_err(|error| NotationError::model(line, error))?;
-    let solution = document
-        .solution
-        .map(|text| read_solution(&compact(&text), geometry, line, 1).map_err(without_column))
-        .transpose()?;
-    Ok(Entry {
-        line,
-        name: document.name,
-        puzzle,
-        solution,
-        expected_count: document.expected_count,
-    })
+    Ok(constraints)
 }
 
 /// A string as a RON literal, quoted and escaped.

@@ -66,6 +66,14 @@ fn detects_every_data_file() {
     assert_eq!(detect("abcd\nabcd\nabcd\nabcd\na 10\n"), Format::Killer);
     assert_eq!(detect("// a comment\nPuzzle(size: 4)"), Format::Ron);
     assert_eq!(detect(""), Format::Line);
+    // a 12×12 grid's rules are no puzzle line
+    let twelve = format!("{}\n", ".".repeat(144));
+    let grid = format_entry(&parse(&twelve, None).unwrap()[0], Format::Grid).unwrap();
+    let ruled = format!("{}\n{grid}", "-".repeat(36));
+    assert_eq!(detect(&ruled), Format::Grid);
+    assert_eq!(parse(&ruled, None).unwrap().len(), 1);
+    let marked = format!("\u{feff}{twelve}");
+    assert_eq!(parse(&marked, None).unwrap()[0].puzzle.size(), 12);
 }
 
 #[test]
