@@ -257,6 +257,16 @@ mod tests {
             error.to_string(),
             "the killer-tsv format cannot hold comparisons (use killer or ron)"
         );
+        let solution = entries[0].solution.as_ref().unwrap();
+        let first = Geometry::for_size(9).unwrap().cell(0, 0).unwrap();
+        let mut givens = Grid::empty(solution.geometry());
+        givens.set(first, solution.get(first));
+        let with_given = entries[0].puzzle.with_givens(givens).unwrap();
+        let error = format(&with_given, Format::KillerTsv).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "the killer-tsv format cannot hold givens (use killer or ron)"
+        );
     }
 
     #[test]

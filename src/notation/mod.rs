@@ -5,6 +5,20 @@
 //! may hold many puzzles (a batch); [`parse_each`] returns one result per record, so one bad
 //! record does not hide the others, and every error says where (line, column, cell) and why.
 //!
+//! ```
+//! use sudokit::notation::{self, Format};
+//!
+//! let text = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.. inkala";
+//! let entries = notation::parse(text, None)?;
+//! assert_eq!(entries[0].name.as_deref(), Some("inkala"));
+//! let grid = notation::format(&entries[0].puzzle, Format::Grid)?;
+//! assert_eq!(grid.lines().next(), Some("8 . . | . . . | . . ."));
+//!
+//! let error = notation::parse("8..x", Some(Format::Line)).unwrap_err();
+//! assert_eq!(error.to_string(), "line 1: 4 cells, a puzzle line needs n² cells (16, 36, 64, 81, 100, 144, 196, 225, 256, 324, 400, 441, 484, 576 or 625)");
+//! # Ok::<(), sudokit::notation::NotationError>(())
+//! ```
+//!
 //! # Alphabet
 //!
 //! A cell is one character: `1`-`9`, then `A`=10, `B`=11 … `G`=16 … `P`=25 (lowercase is

@@ -707,6 +707,48 @@ mod tests {
     }
 
     #[test]
+    fn any_label_and_name_survive() {
+        let geometry = Geometry::for_size(4).unwrap();
+        let cage = |label: &str, cells: [(usize, usize); 2], sum| {
+            let cells = cells
+                .iter()
+                .map(|&(row, column)| geometry.cell(row, column).unwrap())
+                .collect();
+            let label = label.to_string();
+            Constraint::Cage(Cage { label, cells, sum })
+        };
+        let constraints = vec![
+            cage("cage \"one\"\n", [(0, 0), (0, 1)], Some(3)),
+            cage("é字😀", [(1, 0), (1, 1)], None),
+            Constraint::Compare(Comparison {
+                first: CageId::new(0),
+                second: CageId::new(1),
+                relation: Relation::Greater,
+            }),
+        ];
+        let puzzle = Puzzle::new(geometry, Grid::empty(geometry), constraints).unwrap();
+        let mut entry = Entry::new(puzzle);
+        entry.name = Some("a\tname\nover \"two\" lines, with \\ and )]".to_string());
+        entry.expected_count = Some("1".to_string());
+        let text = super::super::format_entry(&entry, Format::Ron).unwrap();
+        same_entries(&[entry.clone()], &parse(&text, None).unwrap());
+        // killer text relabels the cages and has no room for a multi-line name
+        let error = super::super::format_entry(&entry, Format::Killer).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "the killer format cannot hold a name with a line break (use ron)"
+        );
+        let killer = format(&entry.puzzle, Format::Killer).unwrap();
+        let back = parse(&killer, None).unwrap().remove(0).puzzle;
+        let labels: Vec<&str> = back.cages().map(|cage| cage.label.as_str()).collect();
+        assert_eq!(labels, ["a", "b"]);
+        assert_eq!(
+            back.comparisons().next().unwrap().relation,
+            Relation::Greater
+        );
+    }
+
+    #[test]
     fn document_errors() {
         let cases = [
             (r#"(size: 7)"#, "line 1: a 7×7 grid has no rectangular box shape (boxes need at least 2 rows and 2 columns)"),
