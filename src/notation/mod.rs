@@ -1,0 +1,561 @@
+//! Reading and writing puzzles as text: line, grid, CSV, killer text, killer TSV and RON.
+//!
+//! Every format has a parser and a writer that are inverse of each other: reading what
+//! [`format_entry`] wrote gives back the same [`Entry`] (apart from its line number). A text
+//! may hold many puzzles (a batch); [`parse_each`] returns one result per record, so one bad
+//! record does not hide the others, and every error says where (line, column, cell) and why.
+//!
+//! ```
+//! use sudokit::notation::{self, Format};
+//!
+//! let text = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.. inkala";
+//! let entries = notation::parse(text, None)?;
+//! assert_eq!(entries[0].name.as_deref(), Some("inkala"));
+//! let grid = notation::format(&entries[0].puzzle, Format::Grid)?;
+//! assert_eq!(grid.lines().next(), Some("8 . . | . . . | . . ."));
+//!
+//! let error = notation::parse("8..x", Some(Format::Line)).unwrap_err();
+//! assert_eq!(error.to_string(), "line 1: 4 cells, a puzzle line needs n² cells (16, 36, 64, 81, 100, 144, 196, 225, 256, 324, 400, 441, 484, 576 or 625)");
+//! # Ok::<(), sudokit::notation::NotationError>(())
+//! ```
+//!
+//! # Alphabet
+//!
+//! A cell is one character: `1`-`9`, then `A`=10, `B`=11 … `G`=16 … `P`=25 (lowercase is
+//! accepted, uppercase is written), and `.` or `0` for an empty cell (`.` is written). A 16×16
+//! grid uses `1-9A-G`, a 25×25 grid `1-9A-P`, as in Gecode's and the `vu_kr` data sets. CSV
+//! alone writes digits as decimal numbers.
+//!
+//! # Formats
+//!
+//! - **line** ([`Format::Line`]): one puzzle per line, its n² cells row-major in one token; the
+//!   side n comes from the length and must be a supported side (16, 36, 64, 81, 100, 144 … 625
+//!   characters). After the puzzle, whitespace-separated tokens may follow: a full grid of the
+//!   same size is the published solution (`-` stands for "no solution" where a name follows);
+//!   the rest is the name (kept as written between its first and last token). tdoku's
+//!   `puzzle:count[:solution]` form is read too; the count is kept as text in
+//!   [`Entry::expected_count`]. Two extension tokens, anywhere after the puzzle:
+//!   `diag=both|main|anti` (X rules; `primary-only` and `secondary-only` are read as `main` and
+//!   `anti`) and `boxes=<rows>x<columns>` for a box shape other than the usual one. Lines
+//!   starting with `#` and blank lines are skipped.
+//! - **grid** ([`Format::Grid`]): n rows of n cells. `|`, `-`, `+` and spaces are ignored, and
+//!   lines made only of them are skipped. A row of at least 10 space-separated tokens that are
+//!   all numbers (at most two digits) or empty marks, with at least one two-digit number, is
+//!   read one token per cell, so a 16×16 may be written `16 . 3 …`; any other row is read one
+//!   character per cell. Grids are separated by blank lines, or simply follow each other in
+//!   blocks of n rows. Written with the alphabet, spaces between cells and box separators.
+//! - **csv** ([`Format::Csv`]): n rows of n comma-separated numbers, `0` (or an empty field, or
+//!   `.`) for empty; any size; puzzles separated by blank lines or following each other.
+//! - **killer** ([`Format::Killer`]): records separated by blank lines (a `name` line also
+//!   starts a new record), `#` comment lines, `name <text>`, an n-line cage map (one character
+//!   per cell = the cage's label, `.` = no cage), `<label> <sum>` lines, `compare <a> <b>
+//!   less|equal|greater`, `givens <line>` and `solution <line>`. Every label in the map forms a
+//!   cage (its digits never repeat); a cage without a sum line has no sum. Cages are numbered in
+//!   reading order of their first cell, their cells listed in reading order. Two extension
+//!   lines of ours: `diagonals both|main|anti` (X rules) and `boxes <rows>x<columns>` (a box
+//!   shape other than the usual one for that side). Written in that order: name, boxes,
+//!   diagonals, map, sums, compares, givens (always), solution.
+//! - **killer-tsv** ([`Format::KillerTsv`]): `name<TAB>cage map (n² characters)<TAB>sums
+//!   (label=sum,…)<TAB>solution`, one puzzle per line, `#` comments; the solution field may be
+//!   left out or be `-`. Labels as in killer text (krazydad's data uses `A-Z` then `a-k`). It
+//!   holds cages with or without sums and nothing else: no givens, comparisons or diagonals.
+//! - **ron** ([`Format::Ron`]): the whole puzzle as a readable document, one per text or a
+//!   list `[ … ]`; see *RON documents* below.
+//!
+//! Labels that are not one character, or that are `.`, `#`, `,`, `=` or blank, cannot appear in
+//! a cage map; when writing such a puzzle as killer text or TSV, all cages are relabelled
+//! `a`-`z`, `A`-`Z`, `0`-`9`, then further letters (enough for 625 one-cell cages).
+//!
+//! # Writing
+//!
+//! [`format()`], [`format_entry`] and [`format_entries`] give file contents, ending with a
+//! newline; a format that cannot hold part of a puzzle (cages on a line, diagonals in a grid)
+//! fails with [`Reason::CannotHold`], naming a format that can. [`format_grid`] gives a grid
+//! for printing, without a trailing newline. Reading what was written gives back the same
+//! entry for every puzzle these parsers build. The model compares constraints in order, and the
+//! parsers build them in one order — diagonals (main, anti), cages, comparisons — with cages in
+//! reading order in killer text and TSV; a puzzle built another way describes the same rules
+//! after a round trip but may compare unequal.
+//!
+//! # RON documents
+//!
+//! ```text
+//! Puzzle(
+//!     size: 9,
+//!     box_rows: 3,
+//!     box_columns: 3,
+//!     diagonals: [Main],
+//!     givens: "8................................................................................",
+//!     cages: [
+//!         (label: "a", cells: ["r1c2", "r1c3"], sum: Some(3)),
+//!         (label: "b", cells: ["r2c1", "r2c2"], sum: None),
+//!     ],
+//!     comparisons: [
+//!         (first: "a", second: "b", relation: Less),
+//!     ],
+//!     name: Some("example"),
+//!     solution: None,
+//! )
+//! ```
+//!
+//! Only `size` is required: `box_rows`/`box_columns` default to the usual shape (0 means the
+//! same), the lists to empty, `givens` to an empty grid (`""`), `name`, `solution` and
+//! `expected_count` (the stated number of solutions, as text) to `None`. Cells are named
+//! `r<row>c<column>`, 1-based; comparisons name cages by label; whitespace inside `givens` and
+//! `solution` is ignored, so rows may be spaced apart. `Some(…)` may be left out around a value
+//! (RON's `implicit_some`). `#` comment lines may stand between documents, as in the other
+//! formats.
+
+mod alphabet;
+mod csv;
+mod error;
+mod grid;
+mod killer;
+mod killer_tsv;
+mod line;
+mod ron;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use alphabet::{character, symbol, Symbol};
+pub use error::{NotationError, Reason};
+
+use crate::model::{Constraint, Diagonal, Geometry, Grid, HouseKind, Puzzle, MAX_SIZE};
+
+/// A text form of puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// One puzzle per line, n² characters (`puzzle [solution] [name]`, or `puzzle:count[:solution]`).
+    Line,
+    /// n rows of n cells, with optional separators.
+    Grid,
+    /// n rows of n comma-separated numbers.
+    Csv,
+    /// Killer text: name, cage map, sums, comparisons, givens, solution.
+    Killer,
+    /// Killer TSV: `name<TAB>cage map<TAB>sums<TAB>solution`.
+    KillerTsv,
+    /// RON documents.
+    Ron,
+}
+
+impl Format {
+    /// Every format, in the order of their names in help texts.
+    pub const ALL: [Format; 6] = [
+        Format::Line,
+        Format::Grid,
+        Format::Csv,
+        Format::Killer,
+        Format::KillerTsv,
+        Format::Ron,
+    ];
+
+    /// The format's name: `line`, `grid`, `csv`, `killer`, `killer-tsv` or `ron`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Line => "line",
+            Format::Grid => "grid",
+            Format::Csv => "csv",
+            Format::Killer => "killer",
+            Format::KillerTsv => "killer-tsv",
+            Format::Ron => "ron",
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(self.name())
+    }
+}
+
+impl FromStr for Format {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<Format, NotationError> {
+        let wanted = text.trim().to_ascii_lowercase().replace('_', "-");
+        Format::ALL
+            .into_iter()
+            .find(|format| format.name() == wanted)
+            .ok_or_else(|| {
+                NotationError::new(Reason::UnknownFormat {
+                    name: error::excerpt(text),
+                })
+            })
+    }
+}
+
+/// One record of a text: a puzzle with what its source says about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The 1-based line where the record starts.
+    pub line: usize,
+    /// The record's name, if it has one.
+    pub name: Option<String>,
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The published solution, if the record carries one.
+    pub solution: Option<Grid>,
+    /// The number of solutions the source states (tdoku's `puzzle:count`), as written.
+    pub expected_count: Option<String>,
+}
+
+impl Entry {
+    /// An entry holding only `puzzle`.
+    pub fn new(puzzle: Puzzle) -> Entry {
+        Entry {
+            line: 1,
+            name: None,
+            puzzle,
+            solution: None,
+            expected_count: None,
+        }
+    }
+}
+
+/// The optional parts of an entry that a writer may have room for.
+#[derive(Clone, Copy, Default)]
+struct Extras<'entry> {
+    name: Option<&'entry str>,
+    solution: Option<&'entry Grid>,
+    expected_count: Option<&'entry str>,
+}
+
+impl<'entry> Extras<'entry> {
+    fn of(entry: &'entry Entry) -> Extras<'entry> {
+        Extras {
+            name: entry.name.as_deref(),
+            solution: entry.solution.as_ref(),
+            expected_count: entry.expected_count.as_deref(),
+        }
+    }
+}
+
+/// The format of `text`, judged from its first records: RON by its brackets, killer text by
+/// its keyword or `<label> <sum>` lines, killer TSV by tab-separated `label=sum` fields, CSV by
+/// commas, line by a first token of n² cells; anything else is read as grids.
+pub fn detect(text: &str) -> Format {
+    let is_comment =
+        |line: &str| (line.starts_with('#') && !line.starts_with("#![")) || line.starts_with("//");
+    // rules between bands of boxes say nothing about the format (and may be n² long)
+    let is_rule = |line: &str| {
+        line.chars()
+            .all(|character| character.is_whitespace() || "|-+=".contains(character))
+    };
+    let content: Vec<&str> = without_byte_order_mark(text)
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !is_comment(line) && !is_rule(line))
+        .take(65)
+        .collect();
+    let Some((&first, after)) = content.split_first() else {
+        return Format::Line;
+    };
+    let first_token = first.split_whitespace().next().unwrap_or("");
+    if looks_like_ron(first, first_token) {
+        Format::Ron
+    } else if looks_like_killer(first, after) {
+        Format::Killer
+    } else if first
+        .split('\t')
+        .nth(2)
+        .is_some_and(|sums| sums.contains('='))
+    {
+        Format::KillerTsv
+    } else if first_token.contains(',') {
+        Format::Csv
+    } else if looks_like_line(first_token) {
+        Format::Line
+    } else {
+        Format::Grid
+    }
+}
+
+/// An attribute, a bracket, or a struct name followed by `(`.
+fn looks_like_ron(first: &str, first_token: &str) -> bool {
+    let named = first_token.split_once('(').is_some_and(|(name, _)| {
+        name.chars()
+            .all(|character| character.is_ascii_alphanumeric() || character == '_')
+    });
+    first.starts_with("#![") || first.starts_with('(') || first.starts_with('[') || named
+}
+
+/// A keyword line first, or a one-token map row followed by keyword or sum lines.
+fn looks_like_killer(first: &str, after: &[&str]) -> bool {
+    let is_map_row = first.split_whitespace().count() == 1;
+    killer::is_keyword_line(first)
+        || is_map_row
+            && after
+                .iter()
+                .any(|line| killer::is_keyword_line(line) || killer::is_sum_line(line))
+}
+
+/// n² cells of the alphabet (or more than a grid row can hold, so a line with a typo).
+fn looks_like_line(first_token: &str) -> bool {
+    let puzzle = first_token.split(':').next().unwrap_or("");
+    let cells = puzzle.chars().count();
+    let largest_side = usize::from(MAX_SIZE);
+    alphabet::side_for_cells(cells)
+        .is_some_and(|side| cells > largest_side || alphabet::fits(puzzle, side))
+}
+
+/// `text` without the byte order mark some editors put at the start of a file.
+fn without_byte_order_mark(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// Reads every record of `text` in `format` (`None`: [`detect`] it). Fails on the first bad
+/// record, or with "no puzzle found" if there is none.
+pub fn parse(text: &str, format: Option<Format>) -> Result<Vec<Entry>, NotationError> {
+    parse_each(text, format).into_iter().collect()
+}
+
+/// Reads `text` in `format` (`None`: [`detect`] it), one result per record, so one bad record
+/// does not hide the others. A text with no record gives one "no puzzle found" error.
+pub fn parse_each(text: &str, format: Option<Format>) -> Vec<Result<Entry, NotationError>> {
+    let text = without_byte_order_mark(text);
+    let format = format.unwrap_or_else(|| detect(text));
+    let results = match format {
+        Format::Line => line::parse_each(text),
+        Format::Grid => grid::parse_each(text),
+        Format::Csv => csv::parse_each(text),
+        Format::Killer => killer::parse_each(text),
+        Format::KillerTsv => killer_tsv::parse_each(text),
+        Format::Ron => ron::parse_each(text),
+    };
+    if results.is_empty() {
+        vec![Err(NotationError::new(Reason::NoPuzzle))]
+    } else {
+        results
+    }
+}
+
+/// Writes `puzzle` in `format`, ending with a newline; fails if the format cannot hold part
+/// of it (cages in a line, say).
+pub fn format(puzzle: &Puzzle, format: Format) -> Result<String, NotationError> {
+    write(puzzle, Extras::default(), format)
+}
+
+/// Writes `entry` in `format` with its name, solution and expected count where the format
+/// has room for them (killer text: name and solution; killer TSV: name and solution; line:
+/// all three; RON: all three; grid and CSV: the puzzle only).
+pub fn format_entry(entry: &Entry, format: Format) -> Result<String, NotationError> {
+    write(&entry.puzzle, Extras::of(entry), format)
+}
+
+/// Writes every entry in `format` as one text that [`parse`] reads back: lines one after
+/// another, blocks separated by blank lines, RON documents in a list.
+pub fn format_entries(entries: &[Entry], format: Format) -> Result<String, NotationError> {
+    let texts = entries
+        .iter()
+        .map(|entry| format_entry(entry, format))
+        .collect::<Result<Vec<String>, NotationError>>()?;
+    Ok(match format {
+        Format::Line | Format::KillerTsv => texts.concat(),
+        Format::Grid | Format::Csv | Format::Killer => texts.join("\n"),
+        Format::Ron => ron::list(&texts),
+    })
+}
+
+fn write(puzzle: &Puzzle, extras: Extras<'_>, format: Format) -> Result<String, NotationError> {
+    match format {
+        Format::Line => line::write(puzzle, extras),
+        Format::Grid => grid::write(puzzle),
+        Format::Csv => csv::write(puzzle),
+        Format::Killer => killer::write(puzzle, extras),
+        Format::KillerTsv => killer_tsv::write(puzzle, extras),
+        Format::Ron => ron::write(puzzle, extras),
+    }
+}
+
+/// Writes a grid (a solution, say) for printing, without a trailing newline: one line of n²
+/// characters, rows with box separators, or CSV rows. Killer text and killer TSV have no grid
+/// form of their own and get the line; RON gets the line as a RON string.
+pub fn format_grid(grid: &Grid, format: Format) -> String {
+    let text = match format {
+        Format::Grid => grid::write_grid(grid),
+        Format::Csv => csv::write_grid(grid),
+        Format::Ron => format!("\"{}\"", alphabet::grid_line(grid)),
+        Format::Line | Format::Killer | Format::KillerTsv => alphabet::grid_line(grid),
+    };
+    text.trim_end().to_string()
+}
+
+/// The diagonals a word names: `both`, `main`, `anti` or `none` (and `primary-only`,
+/// `secondary-only` as in the X-sudoku data set; case is ignored). `None` for any other word.
+pub fn parse_diagonals(word: &str) -> Option<Vec<Diagonal>> {
+    match word.to_ascii_lowercase().as_str() {
+        "both" => Some(vec![Diagonal::Main, Diagonal::Anti]),
+        "main" | "primary" | "primary-only" => Some(vec![Diagonal::Main]),
+        "anti" | "secondary" | "secondary-only" => Some(vec![Diagonal::Anti]),
+        "none" => Some(Vec::new()),
+        _ => None,
+    }
+}
+
+/// The word for a set of diagonals, inverse of [`parse_diagonals`]: `both`, `main`, `anti`,
+/// or `none` for no diagonal.
+pub fn diagonals_word(diagonals: &[Diagonal]) -> &'static str {
+    let main = diagonals.contains(&Diagonal::Main);
+    let anti = diagonals.contains(&Diagonal::Anti);
+    match (main, anti) {
+        (true, true) => "both",
+        (true, false) => "main",
+        (false, true) => "anti",
+        (false, false) => "none",
+    }
+}
+
+/// A whitespace-separated token with its position among the line's tokens and its byte offset.
+#[derive(Clone, Copy, Debug)]
+struct Token<'text> {
+    position: usize,
+    start: usize,
+    text: &'text str,
+}
+
+/// The whitespace-separated tokens of a line.
+fn tokens(line: &str) -> Vec<Token<'_>> {
+    let mut tokens = Vec::new();
+    let mut start = None;
+    for (offset, character) in line.char_indices().chain([(line.len(), ' ')]) {
+        match (start, character.is_whitespace()) {
+            (None, false) => start = Some(offset),
+            (Some(first), true) => {
+                tokens.push(Token {
+                    position: tokens.len(),
+                    start: first,
+                    text: &line[first..offset],
+                });
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    tokens
+}
+
+/// What parts of a puzzle a format can write.
+#[derive(Clone, Copy)]
+struct Holds {
+    /// X rules.
+    diagonals: bool,
+    /// A box shape other than the usual one for the side.
+    box_shapes: bool,
+    /// Cages and comparisons.
+    cages: bool,
+}
+
+impl Holds {
+    /// Fails with a clear error if `puzzle` has a part `format` cannot write.
+    fn check(self, puzzle: &Puzzle, format: Format) -> Result<(), NotationError> {
+        if !self.cages && puzzle.cage_count() > 0 {
+            return Err(NotationError::cannot_hold(
+                format,
+                "cages (use killer or ron)",
+            ));
+        }
+        if !self.cages && puzzle.comparisons().next().is_some() {
+            return Err(NotationError::cannot_hold(
+                format,
+                "comparisons (use killer or ron)",
+            ));
+        }
+        if !self.diagonals && !puzzle.diagonals().is_empty() {
+            return Err(NotationError::cannot_hold(
+                format,
+                "diagonals (use line, killer or ron)",
+            ));
+        }
+        if let Some(shape) = unusual_box_shape(puzzle).filter(|_| !self.box_shapes) {
+            let size = puzzle.size();
+            return Err(NotationError::cannot_hold(
+                format,
+                format!("{shape} boxes in a {size}×{size} grid (use line, killer or ron)"),
+            ));
+        }
+        let other_house = puzzle
+            .constraints()
+            .iter()
+            .find_map(|constraint| match constraint {
+                Constraint::Distinct(house) if !matches!(house.kind(), HouseKind::Diagonal(_)) => {
+                    Some(house.kind())
+                }
+                _ => None,
+            });
+        if let Some(kind) = other_house {
+            return Err(NotationError::cannot_hold(
+                format,
+                format!("{kind} as an extra all-different constraint"),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Fails if a solution to be written is not a full grid of the puzzle's shape.
+fn check_solution(
+    puzzle: &Puzzle,
+    extras: Extras<'_>,
+    format: Format,
+) -> Result<(), NotationError> {
+    match extras.solution {
+        Some(solution) if solution.geometry() != puzzle.geometry() => Err(
+            NotationError::cannot_hold(format, "a solution of another grid shape than the puzzle"),
+        ),
+        Some(solution) if !solution.is_complete() => Err(NotationError::cannot_hold(
+            format,
+            "a solution with empty cells",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// What the word after `diagonals`/`diag=` may be, for errors.
+const DIAGONAL_WORDS: &str = "both, main or anti";
+
+/// The constraints for a set of diagonals, main before anti (the order every parser uses).
+fn diagonal_constraints(geometry: Geometry, diagonals: &[Diagonal]) -> Vec<Constraint> {
+    [Diagonal::Main, Diagonal::Anti]
+        .into_iter()
+        .filter(|diagonal| diagonals.contains(diagonal))
+        .map(|diagonal| Constraint::diagonal(geometry, diagonal))
+        .collect()
+}
+
+/// Reads a box shape `<rows>x<columns>` (also `×`), such as `3x2`.
+fn parse_box_shape(text: &str) -> Option<(u8, u8)> {
+    let (rows, columns) = text.split_once(['x', 'X', '×'])?;
+    Some((rows.parse().ok()?, columns.parse().ok()?))
+}
+
+/// The box shape written for `puzzle` if it is not the usual one for its side.
+fn unusual_box_shape(puzzle: &Puzzle) -> Option<String> {
+    let geometry = puzzle.geometry();
+    let usual = Geometry::for_size(usize::from(geometry.size())).ok();
+    (usual != Some(geometry)).then(|| format!("{}x{}", geometry.box_rows(), geometry.box_columns()))
+}
+
+/// The geometry for side `size`, with an explicit box shape if one was given.
+fn geometry_for(
+    size: usize,
+    box_shape: Option<(u8, u8)>,
+) -> Result<crate::model::Geometry, Reason> {
+    let Some((rows, columns)) = box_shape else {
+        return Geometry::for_size(size).map_err(Reason::Model);
+    };
+    let geometry = Geometry::new(rows, columns).map_err(Reason::Model)?;
+    if usize::from(geometry.size()) == size {
+        Ok(geometry)
+    } else {
+        Err(Reason::Invalid {
+            text: format!("{rows}x{columns}"),
+            what: "a box shape for this grid",
+            expected: "box rows × box columns = the side of the grid",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;
