@@ -3,9 +3,11 @@
 //!
 //! - [`model`]: geometry, typed indices (`Cell`, `Digit`), constraints and the checked `Puzzle`.
 //! - [`count`]: `Count`, the answer both solving engines give.
+//! - [`sat`]: the SAT engine (splr), the independent authority on uniqueness.
 #![warn(missing_docs)]
 
 pub mod count;
 pub mod model;
+pub mod sat;
 
 pub use count::Count;
