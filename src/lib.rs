@@ -4,10 +4,12 @@
 //! - [`model`]: geometry, typed indices (`Cell`, `Digit`), constraints and the checked `Puzzle`.
 //! - [`count`]: `Count`, the answer both solving engines give.
 //! - [`notation`]: reading and writing puzzles as text (line, grid, CSV, killer, killer TSV, RON).
+//! - [`sat`]: the SAT engine (splr), the independent authority on uniqueness.
 #![warn(missing_docs)]
 
 pub mod count;
 pub mod model;
 pub mod notation;
+pub mod sat;
 
 pub use count::Count;
