@@ -10,8 +10,6 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-pub use input::InputOptions;
-
 /// Generate, verify and grade Sudoku puzzles: classic, n×n (4 to 25), X, killer and
 /// greater-killer.
 #[derive(Debug, Parser)]

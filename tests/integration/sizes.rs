@@ -39,16 +39,20 @@ fn university_sixteen_by_sixteen() {
     all_unique_and_matching("sizes/vu_kr_16x16_100_solutions.txt", 100);
 }
 
+/// The 25×25 puzzles (of 18) the SAT engine settles in about a second or two each; the
+/// others take splr from 2.5 s to 98 s (see BENCHMARKS.md), too long for every CI run.
+const QUICK_TWENTY_FIVES: [usize; 6] = [2, 3, 6, 7, 17, 18];
+
 #[test]
 fn twenty_five_by_twenty_five() {
     let entries = entries("sizes/gecode_25x25_solutions.txt");
     assert_eq!(entries.len(), 18);
-    for entry in &entries {
+    for number in QUICK_TWENTY_FIVES {
+        let entry = &entries[number - 1];
         let started = Instant::now();
         assert_unique_and_matching(entry, "sizes/gecode_25x25_solutions.txt");
         eprintln!(
-            "SAT check of 25×25 line {}: {:.2} s",
-            entry.line,
+            "SAT check of 25×25 number {number}: {:.2} s",
             started.elapsed().as_secs_f64()
         );
     }
