@@ -61,7 +61,10 @@ fn check_multiple_shows_second_solution_and_differences() {
     let output = sudokit(&["check", file.path().to_str().unwrap()]);
     let stdout = text(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{stdout}");
-    assert!(stdout.contains("multiple (at least 2 solutions)"), "{stdout}");
+    assert!(
+        stdout.contains("multiple (at least 2 solutions)"),
+        "{stdout}"
+    );
     assert!(
         stdout.contains("differ at r4c1 r4c6 r6c1 r6c6 (4 cells)"),
         "{stdout}"
