@@ -109,7 +109,7 @@ pub enum Reason {
         size: u8,
     },
     /// A puzzle line whose length is not the square of a supported side.
-    #[error("{cells} cells, a puzzle line needs n² cells ({})", line_lengths())]
+    #[error("{}", line_length_message(*cells))]
     LineLength {
         /// How many cells the line has.
         cells: usize,
@@ -215,6 +215,18 @@ pub enum Reason {
 }
 
 /// The accepted lengths of a puzzle line: n² for every supported side n.
+/// Why a line of `cells` cells is no puzzle: a square side with no box shape (7×7) is named.
+fn line_length_message(cells: usize) -> String {
+    let side = (1..=usize::from(crate::model::MAX_SIZE)).find(|side| side * side == cells);
+    match side {
+        Some(side) if side >= 4 => format!(
+            "{cells} cells make a {side}×{side} grid, which has no rectangular box shape (supported lines have {} cells)",
+            line_lengths()
+        ),
+        _ => format!("{cells} cells, a puzzle line needs n² cells ({})", line_lengths()),
+    }
+}
+
 fn line_lengths() -> String {
     let lengths: Vec<String> = super::alphabet::supported_sides()
         .map(|side| (side * side).to_string())

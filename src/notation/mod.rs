@@ -296,8 +296,8 @@ fn looks_like_line(first_token: &str) -> bool {
     let puzzle = first_token.split(':').next().unwrap_or("");
     let cells = puzzle.chars().count();
     let largest_side = usize::from(MAX_SIZE);
-    alphabet::side_for_cells(cells)
-        .is_some_and(|side| cells > largest_side || alphabet::fits(puzzle, side))
+    cells > largest_side
+        || alphabet::side_for_cells(cells).is_some_and(|side| alphabet::fits(puzzle, side))
 }
 
 /// `text` without the byte order mark some editors put at the start of a file.
