@@ -39,8 +39,8 @@ pub struct BenchOptions {
 pub fn run(options: &BenchOptions) -> anyhow::Result<Outcome> {
     let records = read_records(&options.input);
     let mut outcome = Outcome::Success;
-    println!("| file | engine | puzzles | unique / multiple / none | puzzles/s | median | mean | p90 | max |");
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("| file | engine | puzzles | unique / multiple / none | puzzles/s | median | mean | p90 | max | guesses/puzzle |");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     for source in sources_in_order(&options.input) {
         let mut entries: Vec<&Entry> = Vec::new();
         for record in records.iter().filter(|record| record.source == source) {
@@ -65,12 +65,16 @@ pub fn run(options: &BenchOptions) -> anyhow::Result<Outcome> {
         let progress = progress_bar(entries.len());
         let mut times = Vec::with_capacity(entries.len());
         let mut found = [0usize; 3];
+        let mut guesses = 0u64;
         for entry in &entries {
             let started = Instant::now();
-            let count = engine::count(options.engine, &entry.puzzle, options.limit);
+            let answer = engine::answer(options.engine, &entry.puzzle, options.limit);
             times.push(started.elapsed());
-            match count {
-                Ok(count) => found[count.found().min(2)] += 1,
+            match answer {
+                Ok(answer) => {
+                    found[answer.count.found().min(2)] += 1;
+                    guesses += answer.guesses.unwrap_or(0);
+                }
                 Err(reason) => {
                     eprintln!("error: {source}:{}: engine failed: {reason}", entry.line);
                     outcome = outcome.worst(Outcome::BadInput);
@@ -80,13 +84,18 @@ pub fn run(options: &BenchOptions) -> anyhow::Result<Outcome> {
         }
         progress.finish_and_clear();
         println!(
-            "| {source} | {:?} | {} | {} / {} / {} | {} |",
+            "| {source} | {:?} | {} | {} / {} / {} | {} | {} |",
             options.engine,
             entries.len(),
             found[1],
             found[2],
             found[0],
-            Statistics::of(&mut times).row()
+            Statistics::of(&mut times).row(),
+            if options.engine == Engine::Sat {
+                "–".to_string()
+            } else {
+                format!("{:.1}", guesses as f64 / entries.len() as f64)
+            }
         );
     }
     Ok(outcome)

@@ -19,7 +19,8 @@ pub struct CheckOptions {
     #[command(flatten)]
     input: InputOptions,
 
-    /// The engine that answers: `sat` is the independent authority.
+    /// The engine that answers: `sat` is the independent authority, `native` the fastest,
+    /// `both` runs the two and fails loudly if they disagree.
     #[arg(long, value_enum, default_value = "sat")]
     engine: Engine,
 

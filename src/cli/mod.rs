@@ -43,6 +43,10 @@ enum Command {
 pub enum Engine {
     /// The SAT encoding solved by splr: the independent authority.
     Sat,
+    /// The native backtracking solver: propagation and branching, fastest.
+    Native,
+    /// Both, failing loudly if they disagree.
+    Both,
 }
 
 /// How a run ended, mapped to the documented exit codes.
