@@ -55,6 +55,11 @@ fn main() {
     let details = option("--details").unwrap_or(0);
     let limit = option("--limit").unwrap_or(usize::MAX);
     let skip = option("--skip").unwrap_or(0);
+    let only_level = arguments
+        .iter()
+        .position(|argument| argument == "--level")
+        .and_then(|position| arguments.get(position + 1))
+        .map(|value| parse_level(value));
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/classic/hodoku_rated_calibration.tsv"
@@ -63,6 +68,9 @@ fn main() {
     let rows: Vec<Row> = text
         .lines()
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .filter(|line| {
+            only_level.is_none_or(|level| parse_level(line.split('\t').nth(1).unwrap_or("")) == level)
+        })
         .skip(skip)
         .take(limit)
         .map(|line| {

@@ -261,7 +261,9 @@ fn print_count(options: &CheckOptions, location: &str, entry: &Entry, count: &Co
         return;
     }
     match count {
-        Count::None { reason: Some(reason) } => println!("{location}: none: {reason}"),
+        Count::None {
+            reason: Some(reason),
+        } => println!("{location}: none: {reason}"),
         Count::None { reason: None } => println!("{location}: none"),
         Count::Unique(solution) => match mismatch {
             Some(cells) => println!(

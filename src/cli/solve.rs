@@ -106,7 +106,10 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
                 if records.len() > 1 {
                     println!("# {location}");
                 }
-                print!("{}", ensure_newline(notation::format_grid(solution, format)));
+                print!(
+                    "{}",
+                    ensure_newline(notation::format_grid(solution, format))
+                );
             }
             OutputFormat::Json => println!(
                 "{}",

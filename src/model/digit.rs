@@ -149,7 +149,10 @@ mod tests {
         }
         assert_eq!(set.len(), 3);
         assert_eq!(set.sum(), 16);
-        assert_eq!(set.iter().map(Digit::get).collect::<Vec<_>>(), vec![2, 5, 9]);
+        assert_eq!(
+            set.iter().map(Digit::get).collect::<Vec<_>>(),
+            vec![2, 5, 9]
+        );
         set.remove(Digit::new(5).unwrap());
         assert!(!set.contains(Digit::new(5).unwrap()));
         assert_eq!(DigitSet::full(9).len(), 9);

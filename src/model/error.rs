@@ -117,7 +117,9 @@ pub enum ModelError {
         second: String,
     },
     /// A cage whose cells do not form one orthogonally connected piece.
-    #[error("cage {label} is not connected: {cell} cannot be reached from {start} through the cage")]
+    #[error(
+        "cage {label} is not connected: {cell} cannot be reached from {start} through the cage"
+    )]
     CageNotConnected {
         /// The label.
         label: String,

@@ -203,7 +203,9 @@ impl Geometry {
         for row in 0..size {
             houses.push(House {
                 kind: HouseKind::Row(row as u8),
-                cells: (0..size).filter_map(|column| self.cell(row, column)).collect(),
+                cells: (0..size)
+                    .filter_map(|column| self.cell(row, column))
+                    .collect(),
             });
         }
         for column in 0..size {
@@ -215,7 +217,10 @@ impl Geometry {
         for number in 0..size {
             houses.push(House {
                 kind: HouseKind::Box(number as u8),
-                cells: self.cells().filter(|&cell| self.box_of(cell) == number).collect(),
+                cells: self
+                    .cells()
+                    .filter(|&cell| self.box_of(cell) == number)
+                    .collect(),
             });
         }
         houses
@@ -258,7 +263,10 @@ mod tests {
             (25, 5, 5),
         ] {
             let geometry = Geometry::for_size(size).unwrap();
-            assert_eq!((geometry.box_rows(), geometry.box_columns()), (rows, columns));
+            assert_eq!(
+                (geometry.box_rows(), geometry.box_columns()),
+                (rows, columns)
+            );
         }
         assert!(matches!(
             Geometry::for_size(7),

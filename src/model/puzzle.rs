@@ -116,10 +116,12 @@ impl Puzzle {
 
     /// The comparisons between cage sums, in order.
     pub fn comparisons(&self) -> impl Iterator<Item = &Comparison> + '_ {
-        self.constraints.iter().filter_map(|constraint| match constraint {
-            Constraint::Compare(comparison) => Some(comparison),
-            _ => None,
-        })
+        self.constraints
+            .iter()
+            .filter_map(|constraint| match constraint {
+                Constraint::Compare(comparison) => Some(comparison),
+                _ => None,
+            })
     }
 
     /// Which long diagonals must hold every digit.
@@ -359,7 +361,9 @@ fn check_connected(
         let neighbours = [
             row.checked_sub(1).and_then(|up| geometry.cell(up, column)),
             geometry.cell(row + 1, column),
-            column.checked_sub(1).and_then(|left| geometry.cell(row, left)),
+            column
+                .checked_sub(1)
+                .and_then(|left| geometry.cell(row, left)),
             geometry.cell(row, column + 1),
         ];
         for neighbour in neighbours.into_iter().flatten() {

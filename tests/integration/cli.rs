@@ -62,7 +62,10 @@ fn check_multiple_shows_second_solution_and_differences() {
     let stdout = text(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("multiple (2 solutions)"), "{stdout}");
-    assert!(stdout.contains("differ at r4c1 r4c6 r6c1 r6c6 (4 cells)"), "{stdout}");
+    assert!(
+        stdout.contains("differ at r4c1 r4c6 r6c1 r6c6 (4 cells)"),
+        "{stdout}"
+    );
     assert!(stdout.contains("second"), "{stdout}");
 }
 
@@ -189,7 +192,9 @@ fn overlapping_cages() {
 fn the_killer_seeds_check_unique() {
     let output = sudokit(&[
         "check",
-        data_path("seeds/killer_m00nlight_clpfd.txt").to_str().unwrap(),
+        data_path("seeds/killer_m00nlight_clpfd.txt")
+            .to_str()
+            .unwrap(),
     ]);
     let stdout = text(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{stdout}");
@@ -202,7 +207,9 @@ fn diagonals_flag_makes_the_csv_unique() {
     let path = path.to_str().unwrap();
     assert_eq!(sudokit(&["check", path]).status.code(), Some(1));
     assert_eq!(
-        sudokit(&["check", "--diagonals", "both", path]).status.code(),
+        sudokit(&["check", "--diagonals", "both", path])
+            .status
+            .code(),
         Some(0)
     );
 }

@@ -27,8 +27,8 @@ pub fn entries(relative: &str) -> Vec<Entry> {
 
 /// One puzzle from its line notation.
 pub fn line_puzzle(text: &str) -> Puzzle {
-    let mut entries = notation::parse(text, Some(Format::Line))
-        .unwrap_or_else(|error| panic!("{text}: {error}"));
+    let mut entries =
+        notation::parse(text, Some(Format::Line)).unwrap_or_else(|error| panic!("{text}: {error}"));
     assert_eq!(entries.len(), 1, "{text}");
     entries.remove(0).puzzle
 }
@@ -52,7 +52,11 @@ pub fn sat_count(puzzle: &Puzzle, limit: usize) -> Count {
 pub fn assert_unique_and_matching(entry: &Entry, what: &str) {
     let count = sat_count(&entry.puzzle, 2);
     let Count::Unique(solution) = count else {
-        panic!("{what} line {}: expected unique, got {}", entry.line, count.word());
+        panic!(
+            "{what} line {}: expected unique, got {}",
+            entry.line,
+            count.word()
+        );
     };
     assert!(entry.puzzle.is_solution(&solution));
     if let Some(published) = &entry.solution {

@@ -6,9 +6,7 @@ use sudokit::model::{Diagonal, Grid};
 use sudokit::notation::{self, Format};
 use sudokit::Count;
 
-use crate::helpers::{
-    assert_unique_and_matching, entries, read_data, sat_count, with_diagonals,
-};
+use crate::helpers::{assert_unique_and_matching, entries, read_data, sat_count, with_diagonals};
 
 #[test]
 fn telegraph_and_clpfd_manual_classics() {
@@ -43,7 +41,10 @@ fn diagonal_16x16_is_unique_only_with_its_diagonals() {
 #[test]
 fn clpfd_killers_including_the_greater_killer() {
     let entries = entries("seeds/killer_m00nlight_clpfd.txt");
-    let names: Vec<_> = entries.iter().filter_map(|entry| entry.name.clone()).collect();
+    let names: Vec<_> = entries
+        .iter()
+        .filter_map(|entry| entry.name.clone())
+        .collect();
     assert_eq!(
         names,
         [

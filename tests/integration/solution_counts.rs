@@ -68,7 +68,10 @@ fn sudopedia_test_cases() {
 fn serg_first_300_counts_up_to_1000() {
     let text = read_data("classic/serg_benchmark_first300_solution_counts.txt");
     let mut checked = 0;
-    for line in text.lines().filter(|line| !line.starts_with('#') && !line.is_empty()) {
+    for line in text
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.is_empty())
+    {
         let mut tokens = line.split_whitespace();
         let puzzle = line_puzzle(tokens.next().expect("puzzle column"));
         let expected: usize = tokens
