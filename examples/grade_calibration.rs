@@ -43,6 +43,29 @@ fn puzzle_of(line: &str) -> Puzzle {
     Puzzle::classic(Grid::from_values(geometry, &values).expect("81 cells")).expect("valid")
 }
 
+/// A plain backtracking solver for checking the path.
+fn solve(values: &mut [u8]) -> bool {
+    let Some(cell) = values.iter().position(|&v| v == 0) else {
+        return true;
+    };
+    let (row, column) = (cell / 9, cell % 9);
+    for digit in 1..=9u8 {
+        let clash = (0..9).any(|i| {
+            values[row * 9 + i] == digit
+                || values[i * 9 + column] == digit
+                || values[(row / 3 * 3 + i / 3) * 9 + column / 3 * 3 + i % 3] == digit
+        });
+        if !clash {
+            values[cell] = digit;
+            if solve(values) {
+                return true;
+            }
+        }
+    }
+    values[cell] = 0;
+    false
+}
+
 fn main() {
     let arguments: Vec<String> = std::env::args().collect();
     let option = |name: &str| {
@@ -95,6 +118,29 @@ fn main() {
     let mut solved = 0;
     let mut confusion: BTreeMap<(Level, Level), usize> = BTreeMap::new();
     let mut shown = 0;
+    let mut unsound: BTreeMap<String, usize> = BTreeMap::new();
+    for (puzzle, grading) in puzzles.iter().zip(&gradings) {
+        let mut solution = puzzle.givens().values();
+        solve(&mut solution);
+        for step in &grading.steps {
+            let wrong = step
+                .eliminations
+                .iter()
+                .any(|(cell, digit)| solution[cell.index()] == digit.get())
+                || step
+                    .placements
+                    .iter()
+                    .any(|(cell, digit)| solution[cell.index()] != digit.get());
+            if wrong {
+                *unsound.entry(step.technique.to_string()).or_default() += 1;
+                if unsound.values().sum::<usize>() <= 3 {
+                    println!("unsound {}: {}", puzzle.givens().values().iter().map(|v| v.to_string()).collect::<String>(), step.explain(puzzle));
+                }
+                break;
+            }
+        }
+    }
+    println!("first unsound steps by technique: {unsound:?}");
     let mut missing: BTreeMap<String, i64> = BTreeMap::new();
     for (row, grading) in rows.iter().zip(&gradings) {
         if grading.solved {

@@ -176,7 +176,7 @@ fn chain_graph<const W: usize>(context: &Context<'_, W>, board: &Board<W>, group
         for cell in buddies.iter() {
             push_unique(&mut on_list, graph.literal(cell, digit, false));
             let cell_on = graph.literal(cell, digit, true);
-            push_unique(&mut graph.successors[cell_on], on);
+            push_unique(&mut graph.successors[cell_on], off);
         }
         for house in [box_house, line] {
             let single = buddies & layout.houses[house].set;
