@@ -171,9 +171,6 @@ impl<const W: usize> Board<W> {
         }
         self.candidates[cell] &= !bit;
         self.digit_cells[digit].remove(cell);
-        if self.candidates[cell] == 0 {
-            return true;
-        }
         if self.candidates[cell].count_ones() == 1 {
             self.naked_queue
                 .add(cell, self.candidates[cell].trailing_zeros() as usize);

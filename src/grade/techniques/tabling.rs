@@ -808,7 +808,9 @@ fn add_net_implications<const W: usize>(context: &Context<'_, W>, board: &Board<
                     for house in 0..layout.houses.len() {
                         for value in 0..n {
                             if copy.free(house, value) == 1 {
-                                let target = copy.house_cells(layout, house, value).first().expect("one");
+                                let Some(target) = copy.house_cells(layout, house, value).first() else {
+                                    continue;
+                                };
                                 if !singles.iter().any(|&(c, _)| c == target) {
                                     singles.push((target, value));
                                 }
