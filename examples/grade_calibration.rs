@@ -108,11 +108,22 @@ fn main() {
         .collect();
     let puzzles: Vec<Puzzle> = rows.iter().map(|row| puzzle_of(&row.line)).collect();
     let start = Instant::now();
+    let mut times = Vec::with_capacity(puzzles.len());
     let gradings: Vec<_> = puzzles
         .iter()
-        .map(|puzzle| Grader::new(puzzle).grade())
+        .map(|puzzle| {
+            let begin = Instant::now();
+            let grading = Grader::new(puzzle).grade();
+            times.push(begin.elapsed().as_secs_f64());
+            grading
+        })
         .collect();
     let elapsed = start.elapsed().as_secs_f64();
+    let mut slowest: Vec<usize> = (0..times.len()).collect();
+    slowest.sort_by(|&a, &b| times[b].total_cmp(&times[a]));
+    for &index in slowest.iter().take(5) {
+        println!("slow: {:.3} s  {}  {}", times[index], rows[index].line, gradings[index].counts().iter().filter(|(t, _)| !t.is_single()).map(|(t, c)| format!("{t} x{c}")).collect::<Vec<_>>().join("; "));
+    }
     let mut same_level = 0;
     let mut close_score = 0;
     let mut solved = 0;

@@ -32,45 +32,153 @@ pub(crate) fn basic<const W: usize>(
 ) -> Option<Finding> {
     let layout = context.layout;
     let n = layout.size;
+    // on grids with only rows, columns and boxes a fin sees a target only through its box
+    let plain = layout.houses.len() == 3 * n && layout.cages.is_empty();
     for digit in 0..n {
         for rows_as_base in [true, false] {
-            // positions of the digit in every line of the base orientation
-            let mut lines: Vec<(usize, u32)> = Vec::with_capacity(n);
+            let cell_at = |line: usize, position: usize| {
+                if rows_as_base {
+                    layout.index(line, position)
+                } else {
+                    layout.index(position, line)
+                }
+            };
+            // positions of the digit in every line, and lines holding it at every position
+            let mut masks = vec![0u32; n];
+            let mut cross = vec![0u32; n];
             for line in 0..n {
-                let mut mask = 0u32;
                 for position in 0..n {
-                    let cell = if rows_as_base {
-                        layout.index(line, position)
-                    } else {
-                        layout.index(position, line)
-                    };
-                    if board.has(cell, digit) {
-                        mask |= 1 << position;
+                    if board.has(cell_at(line, position), digit) {
+                        masks[line] |= 1 << position;
+                        cross[position] |= 1 << line;
                     }
                 }
-                if mask == 0 || (fins == Fins::None && mask.count_ones() as usize > size) {
-                    continue;
-                }
-                lines.push((line, mask));
             }
+            let lines: Vec<usize> = (0..n)
+                .filter(|&line| {
+                    masks[line] != 0 && (fins != Fins::None || masks[line].count_ones() as usize <= size)
+                })
+                .collect();
+            let (line_block, position_block) = if rows_as_base {
+                (layout.box_rows, layout.box_columns)
+            } else {
+                (layout.box_columns, layout.box_rows)
+            };
+            let chunks: Vec<u32> = (0..n.div_ceil(position_block))
+                .map(|chunk| {
+                    (chunk * position_block..((chunk + 1) * position_block).min(n))
+                        .fold(0, |acc, p| acc | 1 << p)
+                })
+                .collect();
+            // whether some superset of lines with these positions could still be a fish
+            let feasible = |union: u32| match fins {
+                Fins::None => union.count_ones() as usize <= size,
+                _ if plain => chunks
+                    .iter()
+                    .any(|chunk| ((union & !chunk).count_ones() as usize) < size),
+                _ => union.count_ones() as usize <= size + MAX_FINS,
+            };
             let mut result = None;
-            for_each_combination(lines.len(), size, |chosen| {
-                let union = chosen.iter().fold(0u32, |acc, &i| acc | lines[i].1);
+            let mut base: Vec<(usize, u32)> = Vec::with_capacity(size);
+            combinations_pruned(&lines, &masks, size, &feasible, |chosen| {
+                let union = chosen.iter().fold(0u32, |acc, &i| acc | masks[lines[i]]);
+                let base_lines = chosen.iter().fold(0u32, |acc, &i| acc | 1 << lines[i]);
+                let width = union.count_ones() as usize;
+                base.clear();
+                base.extend(chosen.iter().map(|&i| (lines[i], masks[lines[i]])));
+                if fins == Fins::None {
+                    if width != size {
+                        return false;
+                    }
+                    if !super::digits_of(union).any(|p| cross[p] & !base_lines != 0) {
+                        return false;
+                    }
+                    result = check_basic(context, board, digit, rows_as_base, &base, union, fins);
+                    return result.is_some();
+                }
+                if width <= size {
+                    return false;
+                }
                 let columns: Vec<usize> = super::digits_of(union).collect();
-                if columns.len() < size {
+                let check_cover = |cover: u32| {
+                    let outside = union & !cover;
+                    let mut fin_count = 0;
+                    let mut fin_lines = 0u32;
+                    for &(line, mask) in base.iter() {
+                        let extra = mask & outside;
+                        if extra != 0 {
+                            fin_count += extra.count_ones() as usize;
+                            fin_lines |= 1 << line;
+                        }
+                    }
+                    if fin_count == 0 || fin_count > MAX_FINS {
+                        return None;
+                    }
+                    if plain {
+                        let first_line = fin_lines.trailing_zeros() as usize / line_block;
+                        let last_line = (31 - fin_lines.leading_zeros()) as usize / line_block;
+                        let first_position = outside.trailing_zeros() as usize / position_block;
+                        let last_position = (31 - outside.leading_zeros()) as usize / position_block;
+                        if first_line != last_line || first_position != last_position {
+                            return None;
+                        }
+                        let band: u32 = (0..n)
+                            .filter(|line| line / line_block == first_line)
+                            .fold(0, |acc, line| acc | 1 << line);
+                        let targets = super::digits_of(cover)
+                            .filter(|p| p / position_block == first_position)
+                            .any(|p| cross[p] & band & !base_lines != 0);
+                        if !targets {
+                            return None;
+                        }
+                    }
+                    check_basic(context, board, digit, rows_as_base, &base, cover, fins)
+                };
+                if plain {
+                    // the fins lie in one box: the cover holds every position of the union
+                    // outside one box's positions, and some of those inside
+                    let mut covers: Vec<u32> = Vec::new();
+                    for chunk in 0..n.div_ceil(position_block) {
+                        let inside: u32 = (chunk * position_block..((chunk + 1) * position_block).min(n))
+                            .fold(0, |acc, p| acc | 1 << p)
+                            & union;
+                        let required = union & !inside;
+                        let needed = size as isize - required.count_ones() as isize;
+                        if needed < 0 || inside == 0 {
+                            continue;
+                        }
+                        let optional: Vec<usize> = super::digits_of(inside).collect();
+                        if needed as usize >= optional.len() {
+                            continue;
+                        }
+                        if needed == 0 {
+                            covers.push(required);
+                        } else {
+                            for_each_combination(optional.len(), needed as usize, |picked| {
+                                covers.push(picked.iter().fold(required, |acc, &i| acc | 1 << optional[i]));
+                                false
+                            });
+                        }
+                    }
+                    covers.sort_by_key(|&cover| {
+                        let mut key = [0u8; 32];
+                        for (slot, p) in super::digits_of(cover).enumerate() {
+                            key[slot] = p as u8;
+                        }
+                        key
+                    });
+                    covers.dedup();
+                    for cover in covers {
+                        result = check_cover(cover);
+                        if result.is_some() {
+                            return true;
+                        }
+                    }
                     return false;
                 }
                 for_each_combination(columns.len(), size, |cover_chosen| {
                     let cover = cover_chosen.iter().fold(0u32, |acc, &i| acc | 1 << columns[i]);
-                    result = check_basic(
-                        context,
-                        board,
-                        digit,
-                        rows_as_base,
-                        chosen.iter().map(|&i| lines[i]).collect::<Vec<_>>().as_slice(),
-                        cover,
-                        fins,
-                    );
+                    result = check_cover(cover);
                     result.is_some()
                 })
             });
@@ -80,6 +188,51 @@ pub(crate) fn basic<const W: usize>(
         }
     }
     None
+}
+
+/// Visits the `size`-subsets of `lines` in lexicographic order, skipping every subset whose
+/// partial union of positions is not `feasible`; stops when `visit` returns `true`.
+fn combinations_pruned(
+    lines: &[usize],
+    masks: &[u32],
+    size: usize,
+    feasible: &impl Fn(u32) -> bool,
+    mut visit: impl FnMut(&[usize]) -> bool,
+) -> bool {
+    fn recurse(
+        lines: &[usize],
+        masks: &[u32],
+        size: usize,
+        feasible: &impl Fn(u32) -> bool,
+        start: usize,
+        union: u32,
+        chosen: &mut Vec<usize>,
+        visit: &mut impl FnMut(&[usize]) -> bool,
+    ) -> bool {
+        let remaining = size - chosen.len();
+        for position in start..lines.len() {
+            if lines.len() - position < remaining {
+                break;
+            }
+            let next = union | masks[lines[position]];
+            if !feasible(next) {
+                continue;
+            }
+            chosen.push(position);
+            let done = if chosen.len() == size {
+                visit(chosen)
+            } else {
+                recurse(lines, masks, size, feasible, position + 1, next, chosen, visit)
+            };
+            chosen.pop();
+            if done {
+                return true;
+            }
+        }
+        false
+    }
+    let mut chosen = Vec::with_capacity(size);
+    recurse(lines, masks, size, feasible, 0, 0, &mut chosen, &mut visit)
 }
 
 fn check_basic<const W: usize>(
@@ -122,19 +275,17 @@ fn check_basic<const W: usize>(
             }
         }
     }
-    let sashimi;
     if fin_count == 0 {
         if fins != Fins::None {
             return None;
         }
-        sashimi = false;
     } else {
         if fins == Fins::None || fin_count > MAX_FINS {
             return None;
         }
         let buddies = layout.common_peers(&fin_cells);
         eliminations &= buddies;
-        sashimi = base
+        let sashimi = base
             .iter()
             .any(|&(_, mask)| (mask & cover).count_ones() <= 1);
         if sashimi != (fins == Fins::Sashimi) {

@@ -5,7 +5,7 @@
 //! of a choice leading to the same conclusion) and forcing nets (consequences followed
 //! through singles).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 
 use super::{digits_of, Context};
 use crate::grade::board::Board;
@@ -773,8 +773,8 @@ fn add_net_implications<const W: usize>(context: &Context<'_, W>, board: &Board<
             for on in [true, false] {
                 let mut copy = board.clone();
                 let mut found: Vec<u32> = Vec::new();
-                let mut record = |literal: usize, found: &mut Vec<u32>| push_unique(found, literal);
-                let mut set_cell = |copy: &mut Board<W>, target: usize, value: usize, found: &mut Vec<u32>| {
+                let record = |literal: usize, found: &mut Vec<u32>| push_unique(found, literal);
+                let set_cell = |copy: &mut Board<W>, target: usize, value: usize, found: &mut Vec<u32>| {
                     record(graph.literal(target, value, true), found);
                     for peer in (board.digit_cells[value] & layout.peers[target]).iter() {
                         record(graph.literal(peer, value, false), found);

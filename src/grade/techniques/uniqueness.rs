@@ -339,7 +339,7 @@ fn test3_recursive<const W: usize>(
             finding.cells = corners.to_vec();
             finding.digits = pair;
             finding.houses.push(house);
-            let mut clear = |house: usize, finding: &mut Finding| {
+            let clear = |house: usize, finding: &mut Finding| {
                 for &target in &layout.houses[house].cells {
                     if board.values[target] == 0 && !set.contains(target) {
                         for digit in digits_of(board.candidates[target] & union) {
