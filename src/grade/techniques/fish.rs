@@ -464,12 +464,21 @@ impl<const W: usize> FrankenSearch<'_, '_, W> {
             // prune: even the best remaining covers cannot leave few enough fins
             let uncovered = base.minus(&covered);
             if remaining > 1 {
-                let mut gains: Vec<usize> = covers[position + 1..]
-                    .iter()
-                    .map(|other| (uncovered & other.cells).len())
-                    .collect();
-                gains.sort_unstable_by(|a, b| b.cmp(a));
-                let best: usize = gains.iter().take(remaining - 1).sum();
+                // the best cover gains of the remaining covers (at most three are needed)
+                let mut top = [0usize; 3];
+                let wanted = (remaining - 1).min(3);
+                for other in &covers[position + 1..] {
+                    let gain = (uncovered & other.cells).len();
+                    if gain > top[wanted - 1] {
+                        let mut slot = wanted - 1;
+                        while slot > 0 && top[slot - 1] < gain {
+                            top[slot] = top[slot - 1];
+                            slot -= 1;
+                        }
+                        top[slot] = gain;
+                    }
+                }
+                let best: usize = top[..wanted].iter().sum();
                 if uncovered.len() > best + limit {
                     continue;
                 }
