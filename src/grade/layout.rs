@@ -18,8 +18,6 @@ pub(crate) struct HouseData<const W: usize> {
 /// A killer cage.
 #[derive(Clone, Debug)]
 pub(crate) struct CageData<const W: usize> {
-    /// The cage's label.
-    pub label: String,
     /// Its cells in the order given.
     pub cells: Vec<usize>,
     /// Its cells as a set.
@@ -99,7 +97,6 @@ impl<const W: usize> Layout<W> {
             .map(|cage| {
                 let cells: Vec<usize> = cage.cells.iter().map(|cell| cell.index()).collect();
                 CageData {
-                    label: cage.label.clone(),
                     set: cells.iter().copied().collect(),
                     cells,
                     sum: cage.sum,
@@ -235,17 +232,5 @@ impl<const W: usize> Layout<W> {
     #[inline]
     pub(crate) fn all_digits(&self) -> u32 {
         (1u32 << self.size) - 1
-    }
-
-    /// Houses holding both cells.
-    pub(crate) fn common_houses(
-        &self,
-        first: usize,
-        second: usize,
-    ) -> impl Iterator<Item = usize> + '_ {
-        self.cell_houses[first]
-            .iter()
-            .copied()
-            .filter(move |house| self.houses[*house].set.contains(second))
     }
 }
