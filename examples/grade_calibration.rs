@@ -92,7 +92,8 @@ fn main() {
         .lines()
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
         .filter(|line| {
-            only_level.is_none_or(|level| parse_level(line.split('\t').nth(1).unwrap_or("")) == level)
+            only_level
+                .is_none_or(|level| parse_level(line.split('\t').nth(1).unwrap_or("")) == level)
         })
         .skip(skip)
         .take(limit)
@@ -122,7 +123,18 @@ fn main() {
     let mut slowest: Vec<usize> = (0..times.len()).collect();
     slowest.sort_by(|&a, &b| times[b].total_cmp(&times[a]));
     for &index in slowest.iter().take(5) {
-        println!("slow: {:.3} s  {}  {}", times[index], rows[index].line, gradings[index].counts().iter().filter(|(t, _)| !t.is_single()).map(|(t, c)| format!("{t} x{c}")).collect::<Vec<_>>().join("; "));
+        println!(
+            "slow: {:.3} s  {}  {}",
+            times[index],
+            rows[index].line,
+            gradings[index]
+                .counts()
+                .iter()
+                .filter(|(t, _)| !t.is_single())
+                .map(|(t, c)| format!("{t} x{c}"))
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
     }
     let mut same_level = 0;
     let mut close_score = 0;
@@ -145,7 +157,16 @@ fn main() {
             if wrong {
                 *unsound.entry(step.technique.to_string()).or_default() += 1;
                 if unsound.values().sum::<usize>() <= 3 {
-                    println!("unsound {}: {}", puzzle.givens().values().iter().map(|v| v.to_string()).collect::<String>(), step.explain(puzzle));
+                    println!(
+                        "unsound {}: {}",
+                        puzzle
+                            .givens()
+                            .values()
+                            .iter()
+                            .map(|v| v.to_string())
+                            .collect::<String>(),
+                        step.explain(puzzle)
+                    );
                 }
                 break;
             }

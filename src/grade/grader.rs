@@ -116,6 +116,15 @@ pub fn grade(puzzle: &Puzzle) -> Grading {
 }
 
 fn run<const W: usize>(puzzle: &Puzzle, table: &TechniqueTable) -> Grading {
+    run_observed::<W>(puzzle, table, &mut |_, _, _| {})
+}
+
+/// The engine, calling `observe` with the grid before every step is applied.
+pub(crate) fn run_observed<const W: usize>(
+    puzzle: &Puzzle,
+    table: &TechniqueTable,
+    observe: &mut dyn FnMut(&Layout<W>, &Board<W>, &Finding),
+) -> Grading {
     let layout = Layout::<W>::new(puzzle);
     let mut board = Board::new(&layout, puzzle);
     let mut enabled = vec![false; Technique::ALL.len()];
@@ -191,6 +200,7 @@ fn run<const W: usize>(puzzle: &Puzzle, table: &TechniqueTable) -> Grading {
                 }
             }
         };
+        observe(&layout, &board, &finding);
         for &(cell, digit) in &finding.placements {
             board.place(&layout, cell, digit);
         }

@@ -34,6 +34,8 @@ mod step;
 mod table;
 mod technique;
 mod techniques;
+#[cfg(test)]
+mod tests;
 
 pub use grader::{grade, Grader, Grading, Stop};
 pub use step::{Evidence, Link, Node, Step};

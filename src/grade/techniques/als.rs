@@ -39,13 +39,26 @@ fn collect<const W: usize>(context: &Context<'_, W>, board: &Board<W>) -> Vec<Al
     let mut sets: Vec<(CellSet<W>, u32)> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for house in &layout.houses {
-        let cells: Vec<usize> = house.cells.iter().copied().filter(|&c| board.values[c] == 0).collect();
+        let cells: Vec<usize> = house
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| board.values[c] == 0)
+            .collect();
         let mut chosen = Vec::new();
-        grow(board, &cells, 0, 0, max_cells, &mut chosen, &mut |set, digits| {
-            if seen.insert(set) {
-                sets.push((set, digits));
-            }
-        });
+        grow(
+            board,
+            &cells,
+            0,
+            0,
+            max_cells,
+            &mut chosen,
+            &mut |set, digits| {
+                if seen.insert(set) {
+                    sets.push((set, digits));
+                }
+            },
+        );
     }
     sets.into_iter()
         .map(|(cells, digits)| {
@@ -54,10 +67,17 @@ fn collect<const W: usize>(context: &Context<'_, W>, board: &Board<W>) -> Vec<Al
             let mut all_buddies = CellSet::EMPTY;
             for digit in digits_of(digits) {
                 holding[digit] = cells & board.digit_cells[digit];
-                buddies[digit] = layout.common_peers(&holding[digit]).minus(&cells) & board.digit_cells[digit];
+                buddies[digit] =
+                    layout.common_peers(&holding[digit]).minus(&cells) & board.digit_cells[digit];
                 all_buddies |= buddies[digit];
             }
-            Als { cells, digits, holding, buddies, all_buddies }
+            Als {
+                cells,
+                digits,
+                holding,
+                buddies,
+                all_buddies,
+            }
         })
         .collect()
 }
@@ -103,7 +123,12 @@ fn restricted_commons<const W: usize>(alses: &[Als<W>]) -> (Vec<Restricted>, Vec
                 if holders.is_subset(&seeing) {
                     match &mut found {
                         None => {
-                            found = Some(Restricted { first: i, second: j, digit1: digit, digit2: None })
+                            found = Some(Restricted {
+                                first: i,
+                                second: j,
+                                digit1: digit,
+                                digit2: None,
+                            })
                         }
                         Some(common) => common.digit2 = Some(digit),
                     }
@@ -120,7 +145,12 @@ fn restricted_commons<const W: usize>(alses: &[Als<W>]) -> (Vec<Restricted>, Vec
 
 /// Common digits of two ALS (but the restricted ones) leave the cells seeing all of their
 /// instances in both.
-fn eliminations<const W: usize>(first: &Als<W>, second: &Als<W>, excluded: &[usize], finding: &mut Finding) {
+fn eliminations<const W: usize>(
+    first: &Als<W>,
+    second: &Als<W>,
+    excluded: &[usize],
+    finding: &mut Finding,
+) {
     let mut shared = first.digits & second.digits;
     for &digit in excluded {
         shared &= !(1 << digit);
@@ -147,7 +177,10 @@ fn als_finding<const W: usize>(technique: Technique, sets: &[&Als<W>]) -> Findin
 }
 
 /// The first ALS-XZ: two ALS joined by a restricted common (doubly linked: two).
-pub(crate) fn als_xz<const W: usize>(context: &Context<'_, W>, board: &Board<W>) -> Option<Finding> {
+pub(crate) fn als_xz<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+) -> Option<Finding> {
     let alses = collect(context, board);
     let (commons, _) = restricted_commons(&alses);
     for common in &commons {
@@ -190,7 +223,10 @@ fn digits_of_common(common: &Restricted) -> Vec<usize> {
 }
 
 /// The first ALS-XY-Wing: ALS A and B each joined to C by a restricted common.
-pub(crate) fn als_xy_wing<const W: usize>(context: &Context<'_, W>, board: &Board<W>) -> Option<Finding> {
+pub(crate) fn als_xy_wing<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+) -> Option<Finding> {
     let alses = collect(context, board);
     let (commons, _) = restricted_commons(&alses);
     for i in 0..commons.len() {
@@ -231,7 +267,10 @@ pub(crate) fn als_xy_wing<const W: usize>(context: &Context<'_, W>, board: &Boar
 }
 
 /// The best ALS chain (four ALS or more), by HoDoKu's ALS comparator.
-pub(crate) fn als_chain<const W: usize>(context: &Context<'_, W>, board: &Board<W>) -> Option<Finding> {
+pub(crate) fn als_chain<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+) -> Option<Finding> {
     let alses = collect(context, board);
     let (commons, ranges) = restricted_commons(&alses);
     let mut search = ChainSearch {
@@ -295,7 +334,15 @@ impl<const W: usize> ChainSearch<'_, W> {
     fn actual(common: &Restricted, previous: Option<(Restricted, u8)>, first_try: bool) -> u8 {
         let two = common.digit2;
         let Some((last, active)) = previous else {
-            return if two.is_some() { if first_try { 1 } else { 2 } } else { 1 };
+            return if two.is_some() {
+                if first_try {
+                    1
+                } else {
+                    2
+                }
+            } else {
+                1
+            };
         };
         let (c21, c22) = (common.digit1, two);
         // HoDoKu's checkRCInt, including its use of the first digit twice for "both"
@@ -385,13 +432,26 @@ impl<const W: usize> ChainSearch<'_, W> {
             _ => {}
         }
         let mut sets: Vec<&Als<W>> = vec![&self.alses[start]];
-        sets.extend(self.chain.iter().map(|(common, _)| &self.alses[common.second]));
+        sets.extend(
+            self.chain
+                .iter()
+                .map(|(common, _)| &self.alses[common.second]),
+        );
         let mut finding = als_finding(Technique::AlsChain, &sets);
-        eliminations(&self.alses[start], &self.alses[end], &excluded, &mut finding);
+        eliminations(
+            &self.alses[start],
+            &self.alses[end],
+            &excluded,
+            &mut finding,
+        );
         if finding.eliminations.is_empty() {
             return;
         }
-        if let Some(existing) = self.found.iter_mut().find(|other| other.same_eliminations(&finding)) {
+        if let Some(existing) = self
+            .found
+            .iter_mut()
+            .find(|other| other.same_eliminations(&finding))
+        {
             if existing.length > finding.length {
                 *existing = finding;
             }

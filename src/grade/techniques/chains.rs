@@ -46,7 +46,12 @@ fn keep_best(best: &mut Option<Finding>, candidate: Finding) {
     }
 }
 
-fn single_digit_chain(technique: Technique, digit: usize, path: &[usize], strong_first: bool) -> Finding {
+fn single_digit_chain(
+    technique: Technique,
+    digit: usize,
+    path: &[usize],
+    strong_first: bool,
+) -> Finding {
     let mut finding = Finding::new(technique);
     finding.digits = 1 << digit;
     finding.cells = path.to_vec();
@@ -54,8 +59,14 @@ fn single_digit_chain(technique: Technique, digit: usize, path: &[usize], strong
     for (position, pair) in path.windows(2).enumerate() {
         let strong = (position % 2 == 0) == strong_first;
         finding.links.push((
-            NodeIndex { cells: vec![pair[0]], digit },
-            NodeIndex { cells: vec![pair[1]], digit },
+            NodeIndex {
+                cells: vec![pair[0]],
+                digit,
+            },
+            NodeIndex {
+                cells: vec![pair[1]],
+                digit,
+            },
             strong,
         ));
     }
@@ -91,8 +102,12 @@ pub(crate) fn turbot_fish<const W: usize>(
                         if eliminations.is_empty() {
                             continue;
                         }
-                        let mut finding =
-                            single_digit_chain(Technique::TurbotFish, digit, &[start, first, second, end], true);
+                        let mut finding = single_digit_chain(
+                            Technique::TurbotFish,
+                            digit,
+                            &[start, first, second, end],
+                            true,
+                        );
                         for cell in eliminations.iter() {
                             finding.eliminate(cell, digit);
                         }
@@ -149,7 +164,9 @@ pub(crate) fn x_chain<const W: usize>(
                     let next_phase = if phase == 0 { 1 } else { 0 };
                     let long = usize::from(level + 1 >= 3);
                     let next_state = next * 4 + next_phase * 2 + long;
-                    if parent[next_state] != usize::MAX || next_state / 4 == start && next_phase == 1 {
+                    if parent[next_state] != usize::MAX
+                        || next_state / 4 == start && next_phase == 1
+                    {
                         continue;
                     }
                     parent[next_state] = state;
@@ -161,7 +178,8 @@ pub(crate) fn x_chain<const W: usize>(
                         }
                         if !eliminations.is_empty() {
                             let path = trace(&parent, next_state, start);
-                            let mut finding = single_digit_chain(Technique::XChain, digit, &path, true);
+                            let mut finding =
+                                single_digit_chain(Technique::XChain, digit, &path, true);
                             for target in eliminations.iter() {
                                 finding.eliminate(target, digit);
                             }
@@ -206,7 +224,11 @@ pub(crate) fn xy_chain<const W: usize>(
 ) -> Option<Finding> {
     let layout = context.layout;
     let n = layout.size;
-    let bivalue: CellSet<W> = board.empty.iter().filter(|&cell| board.count(cell) == 2).collect();
+    let bivalue: CellSet<W> = board
+        .empty
+        .iter()
+        .filter(|&cell| board.count(cell) == 2)
+        .collect();
     let mut best = None;
     // state: cell * n + digit the chain leaves the cell with
     let mut parent = vec![usize::MAX; layout.cell_count * n];
@@ -229,7 +251,8 @@ pub(crate) fn xy_chain<const W: usize>(
                     continue;
                 }
                 for next in (layout.peers[cell] & bivalue & board.digit_cells[digit]).iter() {
-                    let next_exit = (board.candidates[next] & !(1 << digit)).trailing_zeros() as usize;
+                    let next_exit =
+                        (board.candidates[next] & !(1 << digit)).trailing_zeros() as usize;
                     let next_state = next * n + next_exit;
                     if parent[next_state] != usize::MAX {
                         continue;
@@ -286,7 +309,11 @@ pub(crate) fn remote_pair<const W: usize>(
         let pair = board.candidates[start];
         let digits: Vec<usize> = digits_of(pair).collect();
         for &first_digit in &digits {
-            let second_digit = if first_digit == digits[0] { digits[1] } else { digits[0] };
+            let second_digit = if first_digit == digits[0] {
+                digits[1]
+            } else {
+                digits[0]
+            };
             let mut path = vec![start];
             remote_pair_search(
                 context,
@@ -318,7 +345,11 @@ fn remote_pair_search<const W: usize>(
         return;
     }
     let last = *path.last().expect("path starts with a cell");
-    let link_digit = if path.len() % 2 == 1 { digits.1 } else { digits.0 };
+    let link_digit = if path.len() % 2 == 1 {
+        digits.1
+    } else {
+        digits.0
+    };
     for next in (layout.peers[last] & board.digit_cells[link_digit]).iter() {
         if board.candidates[next] != pair || path.contains(&next) {
             continue;

@@ -53,7 +53,8 @@ fn clusters<const W: usize>(
 }
 
 fn sees_itself<const W: usize>(context: &Context<'_, W>, set: &CellSet<W>) -> bool {
-    set.iter().any(|cell| context.layout.peers[cell].intersects(set))
+    set.iter()
+        .any(|cell| context.layout.peers[cell].intersects(set))
 }
 
 fn seen_by<const W: usize>(context: &Context<'_, W>, set: &CellSet<W>) -> CellSet<W> {
@@ -64,7 +65,11 @@ fn seen_by<const W: usize>(context: &Context<'_, W>, set: &CellSet<W>) -> CellSe
     seen
 }
 
-fn colour_finding<const W: usize>(technique: Technique, digit: usize, sets: &[CellSet<W>]) -> Finding {
+fn colour_finding<const W: usize>(
+    technique: Technique,
+    digit: usize,
+    sets: &[CellSet<W>],
+) -> Finding {
     let mut finding = Finding::new(technique);
     finding.digits = 1 << digit;
     for set in sets {
@@ -82,7 +87,8 @@ pub(crate) fn simple_colors<const W: usize>(
     for digit in 0..context.layout.size {
         for (first, second) in clusters(context, board, digit) {
             if context.enabled(Technique::SimpleColorsWrap) {
-                let mut finding = colour_finding(Technique::SimpleColorsWrap, digit, &[first, second]);
+                let mut finding =
+                    colour_finding(Technique::SimpleColorsWrap, digit, &[first, second]);
                 for set in [first, second] {
                     if sees_itself(context, &set) {
                         for cell in set.iter() {
@@ -95,11 +101,11 @@ pub(crate) fn simple_colors<const W: usize>(
                 }
             }
             if context.enabled(Technique::SimpleColorsTrap) {
-                let trapped = board.digit_cells[digit]
-                    & seen_by(context, &first)
-                    & seen_by(context, &second);
+                let trapped =
+                    board.digit_cells[digit] & seen_by(context, &first) & seen_by(context, &second);
                 if !trapped.is_empty() {
-                    let mut finding = colour_finding(Technique::SimpleColorsTrap, digit, &[first, second]);
+                    let mut finding =
+                        colour_finding(Technique::SimpleColorsTrap, digit, &[first, second]);
                     for cell in trapped.iter() {
                         finding.eliminate(cell, digit);
                     }
@@ -145,9 +151,16 @@ pub(crate) fn multi_colors<const W: usize>(
                 }
                 if context.enabled(Technique::MultiColors1) {
                     let mut trapped = CellSet::EMPTY;
-                    for (x, y, p, q) in [(a1, b1, a2, b2), (a1, b2, a2, b1), (a2, b1, a1, b2), (a2, b2, a1, b1)] {
+                    for (x, y, p, q) in [
+                        (a1, b1, a2, b2),
+                        (a1, b2, a2, b1),
+                        (a2, b1, a1, b2),
+                        (a2, b2, a1, b1),
+                    ] {
                         if seen_by(context, &x).intersects(&y) {
-                            trapped |= board.digit_cells[digit] & seen_by(context, &p) & seen_by(context, &q);
+                            trapped |= board.digit_cells[digit]
+                                & seen_by(context, &p)
+                                & seen_by(context, &q);
                         }
                     }
                     if !trapped.is_empty() {

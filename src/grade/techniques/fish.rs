@@ -56,7 +56,8 @@ pub(crate) fn basic<const W: usize>(
             }
             let lines: Vec<usize> = (0..n)
                 .filter(|&line| {
-                    masks[line] != 0 && (fins != Fins::None || masks[line].count_ones() as usize <= size)
+                    masks[line] != 0
+                        && (fins != Fins::None || masks[line].count_ones() as usize <= size)
                 })
                 .collect();
             let (line_block, position_block) = if rows_as_base {
@@ -118,7 +119,8 @@ pub(crate) fn basic<const W: usize>(
                         let first_line = fin_lines.trailing_zeros() as usize / line_block;
                         let last_line = (31 - fin_lines.leading_zeros()) as usize / line_block;
                         let first_position = outside.trailing_zeros() as usize / position_block;
-                        let last_position = (31 - outside.leading_zeros()) as usize / position_block;
+                        let last_position =
+                            (31 - outside.leading_zeros()) as usize / position_block;
                         if first_line != last_line || first_position != last_position {
                             return None;
                         }
@@ -139,7 +141,8 @@ pub(crate) fn basic<const W: usize>(
                     // outside one box's positions, and some of those inside
                     let mut covers: Vec<u32> = Vec::new();
                     for chunk in 0..n.div_ceil(position_block) {
-                        let inside: u32 = (chunk * position_block..((chunk + 1) * position_block).min(n))
+                        let inside: u32 = (chunk * position_block
+                            ..((chunk + 1) * position_block).min(n))
                             .fold(0, |acc, p| acc | 1 << p)
                             & union;
                         let required = union & !inside;
@@ -155,7 +158,11 @@ pub(crate) fn basic<const W: usize>(
                             covers.push(required);
                         } else {
                             for_each_combination(optional.len(), needed as usize, |picked| {
-                                covers.push(picked.iter().fold(required, |acc, &i| acc | 1 << optional[i]));
+                                covers.push(
+                                    picked
+                                        .iter()
+                                        .fold(required, |acc, &i| acc | 1 << optional[i]),
+                                );
                                 false
                             });
                         }
@@ -177,7 +184,9 @@ pub(crate) fn basic<const W: usize>(
                     return false;
                 }
                 for_each_combination(columns.len(), size, |cover_chosen| {
-                    let cover = cover_chosen.iter().fold(0u32, |acc, &i| acc | 1 << columns[i]);
+                    let cover = cover_chosen
+                        .iter()
+                        .fold(0u32, |acc, &i| acc | 1 << columns[i]);
                     result = check_cover(cover);
                     result.is_some()
                 })
@@ -222,7 +231,16 @@ fn combinations_pruned(
             let done = if chosen.len() == size {
                 visit(chosen)
             } else {
-                recurse(lines, masks, size, feasible, position + 1, next, chosen, visit)
+                recurse(
+                    lines,
+                    masks,
+                    size,
+                    feasible,
+                    position + 1,
+                    next,
+                    chosen,
+                    visit,
+                )
             };
             chosen.pop();
             if done {
@@ -322,7 +340,10 @@ fn check_basic<const W: usize>(
             layout.column_house(line)
         }
     };
-    finding.houses = base.iter().map(|&(line, _)| line_house(line, true)).collect();
+    finding.houses = base
+        .iter()
+        .map(|&(line, _)| line_house(line, true))
+        .collect();
     finding
         .houses
         .extend(super::digits_of(cover).map(|position| line_house(position, false)));
@@ -381,7 +402,8 @@ pub(crate) fn franken<const W: usize>(
                 cover_units: &cover_units,
                 base: Vec::with_capacity(size),
             };
-            if let Some(finding) = search.base_level(&base_units, 0, CellSet::EMPTY, CellSet::EMPTY) {
+            if let Some(finding) = search.base_level(&base_units, 0, CellSet::EMPTY, CellSet::EMPTY)
+            {
                 return Some(finding);
             }
         }
@@ -438,7 +460,15 @@ impl<const W: usize> FrankenSearch<'_, '_, W> {
             })
             .collect();
         let mut chosen = Vec::with_capacity(self.size);
-        self.cover_level(&covers, 0, base, endo, CellSet::EMPTY, CellSet::EMPTY, &mut chosen)
+        self.cover_level(
+            &covers,
+            0,
+            base,
+            endo,
+            CellSet::EMPTY,
+            CellSet::EMPTY,
+            &mut chosen,
+        )
     }
 
     #[allow(clippy::too_many_arguments)]

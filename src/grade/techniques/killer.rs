@@ -93,7 +93,12 @@ fn feasible<const W: usize>(
     state.any.then_some((state.possible, state.low, state.high))
 }
 
-fn prune<const W: usize>(board: &Board<W>, cells: &[usize], possible: &[u32], finding: &mut Finding) {
+fn prune<const W: usize>(
+    board: &Board<W>,
+    cells: &[usize],
+    possible: &[u32],
+    finding: &mut Finding,
+) {
     for (position, &cell) in cells.iter().enumerate() {
         if board.values[cell] != 0 {
             continue;
@@ -140,7 +145,12 @@ pub(crate) fn cage_house_interaction<const W: usize>(
 ) -> Option<Finding> {
     let layout = context.layout;
     for cage in &layout.cages {
-        let open: Vec<usize> = cage.cells.iter().copied().filter(|&c| board.values[c] == 0).collect();
+        let open: Vec<usize> = cage
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| board.values[c] == 0)
+            .collect();
         if open.is_empty() {
             continue;
         }
@@ -183,7 +193,11 @@ pub(crate) fn cage_house_interaction<const W: usize>(
             continue;
         }
         for digit in digits_of(required) {
-            let holders: CellSet<W> = open.iter().copied().filter(|&c| board.has(c, digit)).collect();
+            let holders: CellSet<W> = open
+                .iter()
+                .copied()
+                .filter(|&c| board.has(c, digit))
+                .collect();
             let Some(first) = holders.first() else {
                 continue;
             };
@@ -255,7 +269,8 @@ pub(crate) fn innies_outies<const W: usize>(
                 break;
             }
             for offset in [0, n] {
-                let houses: Vec<usize> = (start..start + length).map(|line| offset + line).collect();
+                let houses: Vec<usize> =
+                    (start..start + length).map(|line| offset + line).collect();
                 let set = houses
                     .iter()
                     .fold(CellSet::EMPTY, |acc, &house| acc | layout.houses[house].set);
@@ -332,7 +347,10 @@ pub(crate) fn cage_comparison<const W: usize>(
 ) -> Option<Finding> {
     let layout = context.layout;
     for comparison in &layout.comparisons {
-        let (first, second) = (&layout.cages[comparison.first], &layout.cages[comparison.second]);
+        let (first, second) = (
+            &layout.cages[comparison.first],
+            &layout.cages[comparison.second],
+        );
         if first.cells.len() > MAX_ENUMERATED_CELLS || second.cells.len() > MAX_ENUMERATED_CELLS {
             continue;
         }
@@ -344,8 +362,14 @@ pub(crate) fn cage_comparison<const W: usize>(
         };
         // the allowed sums of each cage
         let (range1, range2) = match comparison.relation {
-            Relation::Less => ((low1, high1.min(high2.saturating_sub(1))), (low2.max(low1 + 1), high2)),
-            Relation::Greater => ((low1.max(low2 + 1), high1), (low2, high2.min(high1.saturating_sub(1)))),
+            Relation::Less => (
+                (low1, high1.min(high2.saturating_sub(1))),
+                (low2.max(low1 + 1), high2),
+            ),
+            Relation::Greater => (
+                (low1.max(low2 + 1), high1),
+                (low2, high2.min(high1.saturating_sub(1))),
+            ),
             Relation::Equal => {
                 let range = (low1.max(low2), high1.min(high2));
                 (range, range)

@@ -61,9 +61,8 @@ pub(crate) fn skyscraper<const W: usize>(
                     if cross(a[other]) == cross(b[other]) {
                         continue;
                     }
-                    let eliminations = board.digit_cells[digit]
-                        & layout.peers[a[other]]
-                        & layout.peers[b[other]];
+                    let eliminations =
+                        board.digit_cells[digit] & layout.peers[a[other]] & layout.peers[b[other]];
                     if eliminations.is_empty() {
                         continue;
                     }
@@ -158,14 +157,20 @@ pub(crate) fn empty_rectangle<const W: usize>(
                     }
                     let in_row = cells & row_set;
                     let in_column = cells & column_set;
-                    if in_row.minus(&column_set).is_empty() || in_column.minus(&row_set).is_empty() {
+                    if in_row.minus(&column_set).is_empty() || in_column.minus(&row_set).is_empty()
+                    {
                         continue;
                     }
                     if in_row.len() < 2 && in_column.len() < 2 {
                         continue;
                     }
-                    let found = check_empty_rectangle(context, board, digit, number, row, column, true)
-                        .or_else(|| check_empty_rectangle(context, board, digit, number, row, column, false));
+                    let found =
+                        check_empty_rectangle(context, board, digit, number, row, column, true)
+                            .or_else(|| {
+                                check_empty_rectangle(
+                                    context, board, digit, number, row, column, false,
+                                )
+                            });
                     if let Some(mut finding) = found {
                         finding.fins = cells.iter().map(|cell| (cell, digit)).collect();
                         return Some(finding);

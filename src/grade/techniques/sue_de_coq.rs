@@ -47,7 +47,8 @@ pub(crate) fn sue_de_coq<const W: usize>(
                 };
                 for first in 0..cells.len() {
                     for second in first + 1..cells.len() {
-                        let digits = board.candidates[cells[first]] | board.candidates[cells[second]];
+                        let digits =
+                            board.candidates[cells[first]] | board.candidates[cells[second]];
                         if digits.count_ones() >= 4 {
                             search.intersection = vec![cells[first], cells[second]];
                             if let Some(found) = search.check(digits) {
@@ -57,7 +58,8 @@ pub(crate) fn sue_de_coq<const W: usize>(
                         for third in second + 1..cells.len() {
                             let digits = digits | board.candidates[cells[third]];
                             if digits.count_ones() >= 5 {
-                                search.intersection = vec![cells[first], cells[second], cells[third]];
+                                search.intersection =
+                                    vec![cells[first], cells[second], cells[third]];
                                 if let Some(found) = search.check(digits) {
                                     return Some(found);
                                 }
@@ -101,12 +103,21 @@ impl<const W: usize> Search<'_, '_, W> {
                 self.line_digits = union;
                 let intersection: CellSet<W> = self.intersection.iter().copied().collect();
                 let line_set: CellSet<W> = chosen.iter().copied().collect();
-                let box_source = self.box_cells.minus(&intersection).minus(&line_set).to_vec();
+                let box_source = self
+                    .box_cells
+                    .minus(&intersection)
+                    .minus(&line_set)
+                    .to_vec();
                 let forbidden = union & !outside;
                 let mut box_chosen = Vec::new();
-                if let Some(found) =
-                    self.box_sets(&box_source, 0, &mut box_chosen, 0, forbidden, extra - (level - extras))
-                {
+                if let Some(found) = self.box_sets(
+                    &box_source,
+                    0,
+                    &mut box_chosen,
+                    0,
+                    forbidden,
+                    extra - (level - extras),
+                ) {
                     return Some(found);
                 }
             }
@@ -139,7 +150,9 @@ impl<const W: usize> Search<'_, '_, W> {
                     }
                 }
             }
-            if let Some(found) = self.box_sets(source, position + 1, chosen, union, forbidden, needed) {
+            if let Some(found) =
+                self.box_sets(source, position + 1, chosen, union, forbidden, needed)
+            {
                 return Some(found);
             }
             chosen.pop();
@@ -171,7 +184,11 @@ impl<const W: usize> Search<'_, '_, W> {
         }
         finding.cells = self.intersection.clone();
         finding.digits = self.intersection_digits;
-        finding.groups = vec![self.intersection.clone(), box_chosen.to_vec(), self.line_chosen.clone()];
+        finding.groups = vec![
+            self.intersection.clone(),
+            box_chosen.to_vec(),
+            self.line_chosen.clone(),
+        ];
         let _ = self.context;
         Some(finding)
     }

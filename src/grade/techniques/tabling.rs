@@ -93,7 +93,11 @@ fn push_unique(list: &mut Vec<u32>, literal: usize) {
 
 /// The chain graph: direct implications only, as HoDoKu's `fillTables` (chains only) and
 /// `fillTablesWithGroupNodes` record them.
-fn chain_graph<const W: usize>(context: &Context<'_, W>, board: &Board<W>, grouped: bool) -> Graph<W> {
+fn chain_graph<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+    grouped: bool,
+) -> Graph<W> {
     let layout = context.layout;
     let n = layout.size;
     let mut groups = Vec::new();
@@ -108,7 +112,12 @@ fn chain_graph<const W: usize>(context: &Context<'_, W>, board: &Board<W>, group
                     let box_house = layout.box_house(number);
                     let cells = in_line & layout.houses[box_house].set;
                     if cells.len() >= 2 {
-                        groups.push(GroupNode { cells, digit, line, box_house });
+                        groups.push(GroupNode {
+                            cells,
+                            digit,
+                            line,
+                            box_house,
+                        });
                     }
                 }
             }
@@ -311,7 +320,11 @@ fn is_lasso<const W: usize>(graph: &Graph<W>, path: &[usize], aic: bool) -> bool
     false
 }
 
-fn chain_finding<const W: usize>(graph: &Graph<W>, technique: Technique, path: &[usize]) -> Finding {
+fn chain_finding<const W: usize>(
+    graph: &Graph<W>,
+    technique: Technique,
+    path: &[usize],
+) -> Finding {
     let grouped = path.iter().any(|&literal| graph.is_group(literal));
     let technique = match (grouped, technique) {
         (true, Technique::ContinuousNiceLoop) => Technique::GroupedContinuousNiceLoop,
@@ -322,9 +335,11 @@ fn chain_finding<const W: usize>(graph: &Graph<W>, technique: Technique, path: &
     let mut finding = Finding::new(technique);
     finding.length = path.len() - 1;
     for pair in path.windows(2) {
-        finding
-            .links
-            .push((graph.node_index(pair[0]), graph.node_index(pair[1]), pair[1] % 2 == 1));
+        finding.links.push((
+            graph.node_index(pair[0]),
+            graph.node_index(pair[1]),
+            pair[1] % 2 == 1,
+        ));
     }
     finding.cells = path.iter().map(|&literal| graph.cell(literal)).collect();
     finding.cells.dedup();
@@ -493,7 +508,8 @@ fn aic<const W: usize>(
     let end_digit = graph.digit(end);
     let mut eliminations = Vec::new();
     if start_digit == end_digit {
-        let common = layout.peers[start_cell] & layout.peers[end_cell] & board.digit_cells[start_digit];
+        let common =
+            layout.peers[start_cell] & layout.peers[end_cell] & board.digit_cells[start_digit];
         if common.len() < 2 {
             return None;
         }
@@ -576,7 +592,9 @@ pub(crate) fn forcing_chains<const W: usize>(
     let mut table = Table::new(graph.successors.len());
     let mut conclusions: HashMap<Conclusion, (bool, usize)> = HashMap::new();
     let mut record = |conclusion: Conclusion, contradiction: bool, length: usize| {
-        let entry = conclusions.entry(conclusion).or_insert((contradiction, length));
+        let entry = conclusions
+            .entry(conclusion)
+            .or_insert((contradiction, length));
         if length < entry.1 {
             *entry = (contradiction, length);
         }
@@ -598,7 +616,9 @@ pub(crate) fn forcing_chains<const W: usize>(
             } else {
                 Conclusion::Place(cell, digit)
             };
-            if let Some(length) = contradiction(context, board, &graph, &table, &sets, &allowed, premise) {
+            if let Some(length) =
+                contradiction(context, board, &graph, &table, &sets, &allowed, premise)
+            {
                 record(refute, true, length);
             }
             pair.push(sets);
@@ -621,7 +641,11 @@ pub(crate) fn forcing_chains<const W: usize>(
     // every candidate of a cell, every place of a digit in a house
     let mut groups: Vec<Vec<(usize, usize)>> = Vec::new();
     for cell in board.empty.iter() {
-        groups.push(digits_of(board.candidates[cell]).map(|digit| (cell, digit)).collect());
+        groups.push(
+            digits_of(board.candidates[cell])
+                .map(|digit| (cell, digit))
+                .collect(),
+        );
     }
     for house in 0..layout.houses.len() {
         for digit in 0..n {
@@ -721,13 +745,19 @@ fn contradiction<const W: usize>(
     for digit in 0..n {
         let both = sets.on[digit] & sets.off[digit];
         if let Some(cell) = both.first() {
-            note(distance(graph.literal(cell, digit, true)) + distance(graph.literal(cell, digit, false)));
+            note(
+                distance(graph.literal(cell, digit, true))
+                    + distance(graph.literal(cell, digit, false)),
+            );
         }
     }
     for first in 0..n {
         for second in first + 1..n {
             if let Some(cell) = (sets.on[first] & sets.on[second]).first() {
-                note(distance(graph.literal(cell, first, true)) + distance(graph.literal(cell, second, true)));
+                note(
+                    distance(graph.literal(cell, first, true))
+                        + distance(graph.literal(cell, second, true)),
+                );
             }
         }
     }
@@ -735,7 +765,12 @@ fn contradiction<const W: usize>(
         for digit in 0..n {
             let placed = sets.on[digit] & house.set;
             if placed.len() > 1 {
-                note(placed.iter().map(|cell| distance(graph.literal(cell, digit, true))).sum());
+                note(
+                    placed
+                        .iter()
+                        .map(|cell| distance(graph.literal(cell, digit, true)))
+                        .sum(),
+                );
             }
         }
     }
@@ -755,7 +790,12 @@ fn contradiction<const W: usize>(
         for digit in 0..n {
             let places = house.set & allowed[digit];
             if !places.is_empty() && places.is_subset(&sets.off[digit]) {
-                note(places.iter().map(|cell| distance(graph.literal(cell, digit, false))).sum());
+                note(
+                    places
+                        .iter()
+                        .map(|cell| distance(graph.literal(cell, digit, false)))
+                        .sum(),
+                );
             }
         }
     }
@@ -765,7 +805,11 @@ fn contradiction<const W: usize>(
 /// Replaces the direct implications of every single candidate by what HoDoKu's nets see:
 /// the premise applied to a copy of the grid, then all singles it creates, followed for
 /// [`NET_DEPTH`] rounds.
-fn add_net_implications<const W: usize>(context: &Context<'_, W>, board: &Board<W>, graph: &mut Graph<W>) {
+fn add_net_implications<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+    graph: &mut Graph<W>,
+) {
     let layout = context.layout;
     let n = layout.size;
     for cell in board.empty.iter() {
@@ -774,20 +818,21 @@ fn add_net_implications<const W: usize>(context: &Context<'_, W>, board: &Board<
                 let mut copy = board.clone();
                 let mut found: Vec<u32> = Vec::new();
                 let record = |literal: usize, found: &mut Vec<u32>| push_unique(found, literal);
-                let set_cell = |copy: &mut Board<W>, target: usize, value: usize, found: &mut Vec<u32>| {
-                    record(graph.literal(target, value, true), found);
-                    for peer in (board.digit_cells[value] & layout.peers[target]).iter() {
-                        record(graph.literal(peer, value, false), found);
-                    }
-                    for other in digits_of(copy.candidates[target]) {
-                        if other != value {
-                            record(graph.literal(target, other, false), found);
+                let set_cell =
+                    |copy: &mut Board<W>, target: usize, value: usize, found: &mut Vec<u32>| {
+                        record(graph.literal(target, value, true), found);
+                        for peer in (board.digit_cells[value] & layout.peers[target]).iter() {
+                            record(graph.literal(peer, value, false), found);
                         }
-                    }
-                    if copy.values[target] == 0 {
-                        copy.place(layout, target, value);
-                    }
-                };
+                        for other in digits_of(copy.candidates[target]) {
+                            if other != value {
+                                record(graph.literal(target, other, false), found);
+                            }
+                        }
+                        if copy.values[target] == 0 {
+                            copy.place(layout, target, value);
+                        }
+                    };
                 if on {
                     set_cell(&mut copy, cell, digit, &mut found);
                 } else {
@@ -802,13 +847,15 @@ fn add_net_implications<const W: usize>(context: &Context<'_, W>, board: &Board<
                     let mut singles: Vec<(usize, usize)> = Vec::new();
                     for target in copy.empty.iter() {
                         if copy.count(target) == 1 {
-                            singles.push((target, copy.candidates[target].trailing_zeros() as usize));
+                            singles
+                                .push((target, copy.candidates[target].trailing_zeros() as usize));
                         }
                     }
                     for house in 0..layout.houses.len() {
                         for value in 0..n {
                             if copy.free(house, value) == 1 {
-                                let Some(target) = copy.house_cells(layout, house, value).first() else {
+                                let Some(target) = copy.house_cells(layout, house, value).first()
+                                else {
                                     continue;
                                 };
                                 if !singles.iter().any(|&(c, _)| c == target) {

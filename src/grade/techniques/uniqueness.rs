@@ -32,7 +32,8 @@ fn rectangles<const W: usize>(
     let start_box = layout.box_number(start);
     for &second in &layout.houses[layout.box_house(start_box)].cells {
         if second == start
-            || (layout.row(second) != layout.row(start) && layout.column(second) != layout.column(start))
+            || (layout.row(second) != layout.row(start)
+                && layout.column(second) != layout.column(start))
         {
             continue;
         }
@@ -46,7 +47,10 @@ fn rectangles<const W: usize>(
                 layout.column_house(layout.column(second)),
             )
         } else {
-            (layout.row_house(layout.row(start)), layout.row_house(layout.row(second)))
+            (
+                layout.row_house(layout.row(start)),
+                layout.row_house(layout.row(second)),
+            )
         };
         for position in 0..layout.size {
             let far1 = layout.houses[unit1].cells[position];
@@ -89,7 +93,9 @@ pub(crate) fn unique_rectangle<const W: usize>(
             context,
             start,
             |second| board.values[second] == 0 && board.candidates[second] & pair == pair,
-            |far1, far2| board.candidates[far1] & pair == pair && board.candidates[far2] & pair == pair,
+            |far1, far2| {
+                board.candidates[far1] & pair == pair && board.candidates[far2] & pair == pair
+            },
             &mut seen,
             |corners| {
                 result = rectangle_steps(context, board, corners, pair, wanted);
@@ -223,7 +229,8 @@ fn rectangle_steps<const W: usize>(
     // Test 4
     if two.len() == 2 && wants(Technique::UniquenessTest4) {
         let (first, second) = (extra[0], extra[1]);
-        if layout.row(first) == layout.row(second) || layout.column(first) == layout.column(second) {
+        if layout.row(first) == layout.row(second) || layout.column(first) == layout.column(second)
+        {
             let common = layout.peers[first] & layout.peers[second];
             let keep = if (common & board.digit_cells[a]).is_empty() {
                 Some(b)
@@ -248,7 +255,8 @@ fn rectangle_steps<const W: usize>(
     // Test 6
     if two.len() == 2 && wants(Technique::UniquenessTest6) {
         let (first, second) = (extra[0], extra[1]);
-        if layout.row(first) != layout.row(second) && layout.column(first) != layout.column(second) {
+        if layout.row(first) != layout.row(second) && layout.column(first) != layout.column(second)
+        {
             let lines = layout.houses[layout.row_house(layout.row(first))].set
                 | layout.houses[layout.column_house(layout.column(first))].set
                 | layout.houses[layout.row_house(layout.row(second))].set
@@ -277,7 +285,8 @@ fn rectangle_steps<const W: usize>(
     // Hidden rectangle
     if (two.len() == 2 || two.len() == 1) && wants(Technique::HiddenRectangle) {
         let diagonal = two.len() == 1
-            || (layout.row(two[0]) != layout.row(two[1]) && layout.column(two[0]) != layout.column(two[1]));
+            || (layout.row(two[0]) != layout.row(two[1])
+                && layout.column(two[0]) != layout.column(two[1]));
         if diagonal {
             let corners_to_try = if two.len() == 2 { 2 } else { 1 };
             for &corner in two.iter().take(corners_to_try) {
@@ -331,9 +340,14 @@ fn test3_recursive<const W: usize>(
         let cell = others[position];
         chosen.push(cell);
         let union = digits | board.candidates[cell];
-        let same_line = chosen.iter().all(|&c| layout.row(c) == layout.row(chosen[0]))
-            || chosen.iter().all(|&c| layout.column(c) == layout.column(chosen[0]));
-        if (!layout.is_box(house) || !same_line) && union.count_ones() as usize == chosen.len() - 1 {
+        let same_line = chosen
+            .iter()
+            .all(|&c| layout.row(c) == layout.row(chosen[0]))
+            || chosen
+                .iter()
+                .all(|&c| layout.column(c) == layout.column(chosen[0]));
+        if (!layout.is_box(house) || !same_line) && union.count_ones() as usize == chosen.len() - 1
+        {
             let set: CellSet<W> = chosen.iter().copied().collect();
             let mut finding = Finding::new(Technique::UniquenessTest3);
             finding.cells = corners.to_vec();
@@ -366,7 +380,15 @@ fn test3_recursive<const W: usize>(
             }
         }
         if let Some(found) = test3_recursive(
-            context, board, house, others, position + 1, union, chosen, corners, pair,
+            context,
+            board,
+            house,
+            others,
+            position + 1,
+            union,
+            chosen,
+            corners,
+            pair,
         ) {
             return Some(found);
         }

@@ -14,9 +14,17 @@ pub(crate) fn xy_wing<const W: usize>(
     xyz: bool,
 ) -> Option<Finding> {
     let layout = context.layout;
-    let bivalue: Vec<usize> = board.empty.iter().filter(|&cell| board.count(cell) == 2).collect();
+    let bivalue: Vec<usize> = board
+        .empty
+        .iter()
+        .filter(|&cell| board.count(cell) == 2)
+        .collect();
     let pivots: Vec<usize> = if xyz {
-        board.empty.iter().filter(|&cell| board.count(cell) == 3).collect()
+        board
+            .empty
+            .iter()
+            .filter(|&cell| board.count(cell) == 3)
+            .collect()
     } else {
         bivalue.clone()
     };
@@ -32,7 +40,10 @@ pub(crate) fn xy_wing<const W: usize>(
                 if (mask(first) | mask(second) | mask(third)).count_ones() != 3 {
                     continue;
                 }
-                if mask(first) == mask(second) || mask(second) == mask(third) || mask(third) == mask(first) {
+                if mask(first) == mask(second)
+                    || mask(second) == mask(third)
+                    || mask(third) == mask(first)
+                {
                     continue;
                 }
                 let tries = if xyz { 1 } else { 3 };
@@ -58,7 +69,11 @@ pub(crate) fn xy_wing<const W: usize>(
                     if eliminations.is_empty() {
                         continue;
                     }
-                    let technique = if xyz { Technique::XyzWing } else { Technique::XyWing };
+                    let technique = if xyz {
+                        Technique::XyzWing
+                    } else {
+                        Technique::XyWing
+                    };
                     let mut finding = Finding::new(technique);
                     finding.cells = vec![pivot, pincer1, pincer2];
                     finding.digits = mask(pivot) | mask(pincer1) | mask(pincer2);
