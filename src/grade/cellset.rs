@@ -96,7 +96,7 @@ impl<const W: usize> CellSet<W> {
     }
 
     /// The indices in increasing order, collected.
-    pub(crate) fn to_vec(&self) -> Vec<usize> {
+    pub(crate) fn to_vec(self) -> Vec<usize> {
         self.iter().collect()
     }
 }

@@ -202,7 +202,7 @@ fn trace(parent: &[usize], end: usize, start: usize) -> Vec<usize> {
     let mut state = end;
     loop {
         let previous = parent[state];
-        if previous / 4 == start && previous % 4 == 3 && path.len() > 0 {
+        if previous / 4 == start && previous % 4 == 3 {
             path.push(start);
             break;
         }

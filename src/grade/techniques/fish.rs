@@ -208,6 +208,7 @@ fn combinations_pruned(
     feasible: &impl Fn(u32) -> bool,
     mut visit: impl FnMut(&[usize]) -> bool,
 ) -> bool {
+    #[allow(clippy::too_many_arguments)]
     fn recurse(
         lines: &[usize],
         masks: &[u32],
