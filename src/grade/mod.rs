@@ -9,7 +9,19 @@
 //!
 //! Techniques work on any set of houses (`Puzzle::houses()`, diagonals included), so X and
 //! n×n puzzles need no special code; uniqueness techniques are used only on puzzles with one
-//! solution and no cages.
+//! solution and no cages, and only on rectangles outside extra houses.
+//!
+//! The catalogue is HoDoKu's default one: singles, locked candidates, locked and naked and
+//! hidden subsets, basic/finned/sashimi fish up to Jellyfish, Franken X-Wing and Swordfish
+//! (finned too), Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle, W/XY/XYZ-Wing,
+//! Remote Pair, uniqueness tests 1–6, hidden and avoidable rectangles, BUG+1, simple and
+//! multi colours, X- and XY-chains, nice loops and AICs (grouped too), Sue de Coq, ALS-XZ,
+//! ALS-XY-Wing, ALS chains, forcing chains and nets, and a trial step ("Brute Force") when
+//! nothing applies. Killer puzzles add cage combinations, cage/house interactions, innies and
+//! outies, and cage comparisons (greater killer), with rows of our own in the table.
+//! Not implemented (HoDoKu leaves them off by default too): fish larger than Jellyfish,
+//! Franken Jellyfish, mutant and kraken fish, Death Blossom, templates, ALS nodes in chains.
+//! Limits: ALS of at most 6 cells above 9×9; no forcing chains or nets on 25×25 grids.
 //!
 //! ```
 //! use sudokit::grade::{grade, Level};
