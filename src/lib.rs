@@ -5,9 +5,11 @@
 //! - [`count`]: `Count`, the answer both solving engines give.
 //! - [`notation`]: reading and writing puzzles as text (line, grid, CSV, killer, killer TSV, RON).
 //! - [`sat`]: the SAT engine (splr), the independent authority on uniqueness.
+//! - [`grade`]: the grader: human techniques step by step, rated like HoDoKu.
 #![warn(missing_docs)]
 
 pub mod count;
+pub mod grade;
 pub mod model;
 pub mod notation;
 pub mod sat;

@@ -1,0 +1,58 @@
+//! The grader: solves like a person, step by step, and rates the path by the techniques it
+//! needed, compatible with HoDoKu 2.2 (its technique order, base scores and levels).
+//!
+//! - [`Grader`] / [`grade`]: the engine; [`Grading`]: the path and its rating.
+//! - [`Step`]: one finding (placements, eliminations, [`Evidence`]) with [`Step::explain`].
+//! - [`Technique`], [`Level`]: what a step is and HoDoKu's difficulty scale.
+//! - [`TechniqueTable`]: each technique's level, base score and switch, and the search order;
+//!   data that a preset may override (serde/RON).
+//!
+//! Techniques work on any set of houses (`Puzzle::houses()`, diagonals included), so X and
+//! n×n puzzles need no special code; uniqueness techniques are used only on puzzles with one
+//! solution and no cages, and only on rectangles outside extra houses.
+//!
+//! The catalogue is HoDoKu's default one: singles, locked candidates, locked and naked and
+//! hidden subsets, basic/finned/sashimi fish up to Jellyfish, Franken X-Wing and Swordfish
+//! (finned too), Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle, W/XY/XYZ-Wing,
+//! Remote Pair, uniqueness tests 1–6, hidden and avoidable rectangles, BUG+1, simple and
+//! multi colours, X- and XY-chains, nice loops and AICs (grouped too), Sue de Coq, ALS-XZ,
+//! ALS-XY-Wing, ALS chains, forcing chains and nets, and a trial step ("Brute Force") when
+//! nothing applies. Killer puzzles add cage combinations, cage/house interactions, innies and
+//! outies, and cage comparisons (greater killer), with rows of our own in the table.
+//! Not implemented (HoDoKu leaves them off by default too): fish larger than Jellyfish,
+//! Franken Jellyfish, mutant and kraken fish, Death Blossom, templates, ALS nodes in chains.
+//! Limits: ALS of at most 6 cells above 9×9; no forcing chains or nets on 25×25 grids.
+//!
+//! ```
+//! use sudokit::grade::{grade, Level};
+//! use sudokit::model::{Geometry, Grid, Puzzle};
+//!
+//! let line = "...8.1.....5.641...6.7...8.25....4.3.9.....7.4.6....12.1...9.2...257.9.....1.3...";
+//! let values: Vec<u8> = line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+//! let geometry = Geometry::for_size(9).unwrap();
+//! let puzzle = Puzzle::classic(Grid::from_values(geometry, &values).unwrap()).unwrap();
+//! let grading = grade(&puzzle);
+//! assert!(grading.solved);
+//! assert_eq!(grading.level, Level::Medium);
+//! println!("{}", grading.steps[0].explain(&puzzle));
+//! ```
+
+// Grid code walks parallel tables (cells, digits, houses) by position on purpose.
+#![allow(clippy::needless_range_loop)]
+
+mod board;
+mod cellset;
+mod grader;
+mod layout;
+mod solution;
+mod step;
+mod table;
+mod technique;
+mod techniques;
+#[cfg(test)]
+mod tests;
+
+pub use grader::{grade, Grader, Grading, Stop};
+pub use step::{Evidence, Link, Node, Step};
+pub use table::{LevelCaps, TechniqueRow, TechniqueTable};
+pub use technique::{Level, Technique};

@@ -1,0 +1,276 @@
+//! `TechniqueTable`: each technique's level, base score and switch, the search order, and the
+//! level caps: data (serde, e.g. RON in a preset), by default HoDoKu 2.2's.
+
+use serde::{Deserialize, Serialize};
+
+use super::technique::{Level, Technique};
+
+/// One technique's rating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TechniqueRow {
+    /// Which technique.
+    pub technique: Technique,
+    /// The level a puzzle needing it reaches at least.
+    pub level: Level,
+    /// Points added to the score each time it is used.
+    pub score: u32,
+    /// Whether the grader may use it.
+    pub enabled: bool,
+}
+
+/// The highest score each level allows before the puzzle is moved up a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelCaps {
+    /// Easy's cap.
+    pub easy: u32,
+    /// Medium's cap.
+    pub medium: u32,
+    /// Hard's cap.
+    pub hard: u32,
+    /// Unfair's cap (Extreme has none).
+    pub unfair: u32,
+}
+
+impl LevelCaps {
+    /// The cap of `level`, `None` for Extreme.
+    pub fn cap(&self, level: Level) -> Option<u32> {
+        match level {
+            Level::Easy => Some(self.easy),
+            Level::Medium => Some(self.medium),
+            Level::Hard => Some(self.hard),
+            Level::Unfair => Some(self.unfair),
+            Level::Extreme => None,
+        }
+    }
+}
+
+/// The rating table: rows for every technique, the order in which the grader tries them
+/// (each entry searches its technique's [`Technique::family`]), and the level caps.
+///
+/// The rating rule is HoDoKu's (`SudokuSolver.solve`): the score is the sum of the rows'
+/// scores along the path; the level is the highest row level used, then raised one level
+/// at a time while the score exceeds the level's cap.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TechniqueTable {
+    /// One row per technique; a technique without a row is never used.
+    pub rows: Vec<TechniqueRow>,
+    /// The techniques in the order they are tried.
+    pub order: Vec<Technique>,
+    /// Level caps.
+    pub caps: LevelCaps,
+}
+
+impl Default for TechniqueTable {
+    fn default() -> Self {
+        TechniqueTable::hodoku()
+    }
+}
+
+impl TechniqueTable {
+    /// HoDoKu 2.2's default configuration (`Options.DEFAULT_SOLVER_STEPS`, default
+    /// difficulty levels), plus rows of our own for the killer techniques.
+    pub fn hodoku() -> TechniqueTable {
+        use Level::*;
+        use Technique::*;
+        // (technique, level, score, enabled), in HoDoKu's solver order (StepConfig index).
+        let rows: &[(Technique, Level, u32)] = &[
+            (FullHouse, Easy, 4),
+            (NakedSingle, Easy, 4),
+            (HiddenSingle, Easy, 14),
+            (CageCombination, Easy, 10),
+            (LockedPair, Medium, 40),
+            (LockedTriple, Medium, 60),
+            (LockedCandidatesPointing, Medium, 50),
+            (LockedCandidatesClaiming, Medium, 50),
+            (CageHouseInteraction, Medium, 50),
+            (NakedPair, Medium, 60),
+            (NakedTriple, Medium, 80),
+            (HiddenPair, Medium, 70),
+            (HiddenTriple, Medium, 100),
+            (InniesOuties, Medium, 70),
+            (CageComparison, Hard, 100),
+            (NakedQuadruple, Hard, 120),
+            (HiddenQuadruple, Hard, 150),
+            (XWing, Hard, 140),
+            (Swordfish, Hard, 150),
+            (Jellyfish, Hard, 160),
+            (RemotePair, Hard, 110),
+            (BivalueUniversalGrave, Hard, 100),
+            (Skyscraper, Hard, 130),
+            (TwoStringKite, Hard, 150),
+            (TurbotFish, Hard, 120),
+            (EmptyRectangle, Hard, 120),
+            (WWing, Hard, 150),
+            (XyWing, Hard, 160),
+            (XyzWing, Hard, 180),
+            (UniquenessTest1, Hard, 100),
+            (UniquenessTest2, Hard, 100),
+            (UniquenessTest3, Hard, 100),
+            (UniquenessTest4, Hard, 100),
+            (UniquenessTest5, Hard, 100),
+            (UniquenessTest6, Hard, 100),
+            (HiddenRectangle, Hard, 100),
+            (AvoidableRectangle1, Hard, 100),
+            (AvoidableRectangle2, Hard, 100),
+            (FinnedXWing, Hard, 130),
+            (SashimiXWing, Hard, 150),
+            (FinnedSwordfish, Unfair, 200),
+            (SashimiSwordfish, Unfair, 240),
+            (FinnedJellyfish, Unfair, 250),
+            (SashimiJellyfish, Unfair, 260),
+            (SueDeCoq, Unfair, 250),
+            (SimpleColorsTrap, Hard, 150),
+            (SimpleColorsWrap, Hard, 150),
+            (MultiColors1, Hard, 200),
+            (MultiColors2, Hard, 200),
+            (XChain, Unfair, 260),
+            (XyChain, Unfair, 260),
+            (ContinuousNiceLoop, Unfair, 280),
+            (DiscontinuousNiceLoop, Unfair, 280),
+            (Aic, Unfair, 280),
+            (GroupedContinuousNiceLoop, Unfair, 300),
+            (GroupedDiscontinuousNiceLoop, Unfair, 300),
+            (GroupedAic, Unfair, 300),
+            (AlsXz, Unfair, 300),
+            (AlsXyWing, Unfair, 320),
+            (AlsChain, Unfair, 340),
+            (FrankenXWing, Unfair, 300),
+            (FrankenSwordfish, Unfair, 350),
+            (FinnedFrankenXWing, Unfair, 390),
+            (FinnedFrankenSwordfish, Unfair, 410),
+            (ForcingChainContradiction, Extreme, 500),
+            (ForcingChainVerity, Extreme, 500),
+            (ForcingNetContradiction, Extreme, 700),
+            (ForcingNetVerity, Extreme, 700),
+            (BruteForce, Extreme, 10000),
+        ];
+        let order = vec![
+            FullHouse,
+            NakedSingle,
+            HiddenSingle,
+            CageCombination,
+            LockedPair,
+            LockedTriple,
+            LockedCandidatesPointing,
+            LockedCandidatesClaiming,
+            CageHouseInteraction,
+            NakedPair,
+            NakedTriple,
+            HiddenPair,
+            HiddenTriple,
+            InniesOuties,
+            CageComparison,
+            NakedQuadruple,
+            HiddenQuadruple,
+            XWing,
+            Swordfish,
+            Jellyfish,
+            RemotePair,
+            BivalueUniversalGrave,
+            Skyscraper,
+            TwoStringKite,
+            TurbotFish,
+            EmptyRectangle,
+            WWing,
+            XyWing,
+            XyzWing,
+            UniquenessTest1,
+            UniquenessTest2,
+            UniquenessTest3,
+            UniquenessTest4,
+            UniquenessTest5,
+            UniquenessTest6,
+            HiddenRectangle,
+            AvoidableRectangle1,
+            AvoidableRectangle2,
+            FinnedXWing,
+            SashimiXWing,
+            FinnedSwordfish,
+            SashimiSwordfish,
+            FinnedJellyfish,
+            SashimiJellyfish,
+            SueDeCoq,
+            SimpleColorsTrap,
+            MultiColors1,
+            XChain,
+            XyChain,
+            ContinuousNiceLoop,
+            GroupedContinuousNiceLoop,
+            AlsXz,
+            AlsXyWing,
+            AlsChain,
+            FrankenXWing,
+            FrankenSwordfish,
+            FinnedFrankenXWing,
+            FinnedFrankenSwordfish,
+            ForcingChainContradiction,
+            ForcingNetContradiction,
+            BruteForce,
+        ];
+        TechniqueTable {
+            rows: rows
+                .iter()
+                .map(|&(technique, level, score)| TechniqueRow {
+                    technique,
+                    level,
+                    score,
+                    enabled: true,
+                })
+                .collect(),
+            order,
+            caps: LevelCaps {
+                easy: 800,
+                medium: 1000,
+                hard: 1600,
+                unfair: 1800,
+            },
+        }
+    }
+
+    /// Reads a table from RON text.
+    pub fn from_ron(text: &str) -> Result<TechniqueTable, ron::error::SpannedError> {
+        ron::from_str(text)
+    }
+
+    /// The table as RON text.
+    pub fn to_ron(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .expect("a table always serialises")
+    }
+
+    /// The row of `technique`, if it has one.
+    pub fn row(&self, technique: Technique) -> Option<&TechniqueRow> {
+        self.rows.iter().find(|row| row.technique == technique)
+    }
+
+    /// Whether `technique` has an enabled row.
+    pub fn is_enabled(&self, technique: Technique) -> bool {
+        self.row(technique).is_some_and(|row| row.enabled)
+    }
+
+    /// Changes a row (adding it if missing).
+    pub fn set(&mut self, technique: Technique, level: Level, score: u32, enabled: bool) {
+        let row = TechniqueRow {
+            technique,
+            level,
+            score,
+            enabled,
+        };
+        match self.rows.iter_mut().find(|row| row.technique == technique) {
+            Some(existing) => *existing = row,
+            None => self.rows.push(row),
+        }
+    }
+
+    /// HoDoKu's rule: the highest level used, raised while the score exceeds its cap.
+    pub fn rate(&self, highest: Level, score: u32) -> Level {
+        let mut level = highest;
+        while let Some(cap) = self.caps.cap(level) {
+            if score <= cap {
+                break;
+            }
+            level = level.harder();
+        }
+        level
+    }
+}

@@ -1,0 +1,462 @@
+//! Almost locked sets (n cells of a house holding n + 1 digits): ALS-XZ, ALS-XY-Wing and ALS
+//! chains, with HoDoKu's collection order, restricted commons (forward only, no overlap)
+//! and choice of steps.
+
+use super::{digits_of, Context};
+use crate::grade::board::Board;
+use crate::grade::cellset::CellSet;
+use crate::grade::step::Finding;
+use crate::grade::technique::Technique;
+
+/// Longest ALS chain HoDoKu follows (restricted commons).
+const MAX_CHAIN: usize = 50;
+/// A bound on the chain search's work, so that pathological grids stay fast.
+const MAX_CHAIN_VISITS: usize = 200_000;
+
+struct Als<const W: usize> {
+    cells: CellSet<W>,
+    digits: u32,
+    /// Per digit: the ALS cells holding it.
+    holding: Vec<CellSet<W>>,
+    /// Per digit: cells outside the ALS holding the digit and seeing all its ALS cells.
+    buddies: Vec<CellSet<W>>,
+    /// Union of `buddies`.
+    all_buddies: CellSet<W>,
+}
+
+#[derive(Clone, Copy)]
+struct Restricted {
+    first: usize,
+    second: usize,
+    digit1: usize,
+    digit2: Option<usize>,
+}
+
+fn collect<const W: usize>(context: &Context<'_, W>, board: &Board<W>) -> Vec<Als<W>> {
+    let layout = context.layout;
+    let n = layout.size;
+    let max_cells = if n <= 9 { n - 1 } else { 6 };
+    let mut sets: Vec<(CellSet<W>, u32)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for house in &layout.houses {
+        let cells: Vec<usize> = house
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| board.values[c] == 0)
+            .collect();
+        let mut chosen = Vec::new();
+        grow(
+            board,
+            &cells,
+            0,
+            0,
+            max_cells,
+            &mut chosen,
+            &mut |set, digits| {
+                if seen.insert(set) {
+                    sets.push((set, digits));
+                }
+            },
+        );
+    }
+    sets.into_iter()
+        .map(|(cells, digits)| {
+            let mut holding = vec![CellSet::EMPTY; n];
+            let mut buddies = vec![CellSet::EMPTY; n];
+            let mut all_buddies = CellSet::EMPTY;
+            for digit in digits_of(digits) {
+                holding[digit] = cells & board.digit_cells[digit];
+                buddies[digit] =
+                    layout.common_peers(&holding[digit]).minus(&cells) & board.digit_cells[digit];
+                all_buddies |= buddies[digit];
+            }
+            Als {
+                cells,
+                digits,
+                holding,
+                buddies,
+                all_buddies,
+            }
+        })
+        .collect()
+}
+
+fn grow<const W: usize>(
+    board: &Board<W>,
+    cells: &[usize],
+    start: usize,
+    digits: u32,
+    max_cells: usize,
+    chosen: &mut Vec<usize>,
+    found: &mut impl FnMut(CellSet<W>, u32),
+) {
+    if chosen.len() >= max_cells {
+        return;
+    }
+    for position in start..cells.len() {
+        chosen.push(cells[position]);
+        let union = digits | board.candidates[cells[position]];
+        if union.count_ones() as usize == chosen.len() + 1 {
+            found(chosen.iter().copied().collect(), union);
+        }
+        grow(board, cells, position + 1, union, max_cells, chosen, found);
+        chosen.pop();
+    }
+}
+
+fn restricted_commons<const W: usize>(alses: &[Als<W>]) -> (Vec<Restricted>, Vec<(usize, usize)>) {
+    let mut commons = Vec::new();
+    let mut ranges = Vec::with_capacity(alses.len());
+    for (i, first) in alses.iter().enumerate() {
+        let begin = commons.len();
+        for (j, second) in alses.iter().enumerate().skip(i + 1) {
+            if first.cells.intersects(&second.cells) {
+                continue;
+            }
+            let shared = first.digits & second.digits;
+            let mut found: Option<Restricted> = None;
+            for digit in digits_of(shared) {
+                let holders = first.holding[digit] | second.holding[digit];
+                let seeing = (first.buddies[digit] | first.holding[digit])
+                    & (second.buddies[digit] | second.holding[digit]);
+                if holders.is_subset(&seeing) {
+                    match &mut found {
+                        None => {
+                            found = Some(Restricted {
+                                first: i,
+                                second: j,
+                                digit1: digit,
+                                digit2: None,
+                            })
+                        }
+                        Some(common) => common.digit2 = Some(digit),
+                    }
+                }
+            }
+            if let Some(common) = found {
+                commons.push(common);
+            }
+        }
+        ranges.push((begin, commons.len()));
+    }
+    (commons, ranges)
+}
+
+/// Common digits of two ALS (but the restricted ones) leave the cells seeing all of their
+/// instances in both.
+fn eliminations<const W: usize>(
+    first: &Als<W>,
+    second: &Als<W>,
+    excluded: &[usize],
+    finding: &mut Finding,
+) {
+    let mut shared = first.digits & second.digits;
+    for &digit in excluded {
+        shared &= !(1 << digit);
+    }
+    if shared == 0 || !first.all_buddies.intersects(&second.all_buddies) {
+        return;
+    }
+    for digit in digits_of(shared) {
+        let targets = first.buddies[digit] & second.buddies[digit];
+        for cell in targets.iter() {
+            finding.eliminate(cell, digit);
+        }
+    }
+}
+
+fn als_finding<const W: usize>(technique: Technique, sets: &[&Als<W>]) -> Finding {
+    let mut finding = Finding::new(technique);
+    for als in sets {
+        finding.groups.push(als.cells.to_vec());
+        finding.digits |= als.digits;
+    }
+    finding.length = sets.iter().map(|als| als.cells.len()).sum();
+    finding
+}
+
+/// The first ALS-XZ: two ALS joined by a restricted common (doubly linked: two).
+pub(crate) fn als_xz<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+) -> Option<Finding> {
+    let alses = collect(context, board);
+    let (commons, _) = restricted_commons(&alses);
+    for common in &commons {
+        let (first, second) = (&alses[common.first], &alses[common.second]);
+        let mut finding = als_finding(Technique::AlsXz, &[first, second]);
+        eliminations(first, second, &[common.digit1], &mut finding);
+        if let Some(digit2) = common.digit2 {
+            eliminations(first, second, &[digit2], &mut finding);
+            for (locked, other) in [(first, second), (second, first)] {
+                let rest = locked.digits & !(1 << common.digit1) & !(1 << digit2);
+                for digit in digits_of(rest) {
+                    for cell in locked.buddies[digit].minus(&other.cells).iter() {
+                        finding.eliminate(cell, digit);
+                    }
+                }
+            }
+        }
+        if !finding.eliminations.is_empty() {
+            dedupe(&mut finding);
+            return Some(finding);
+        }
+    }
+    None
+}
+
+fn dedupe(finding: &mut Finding) {
+    let mut kept = Vec::with_capacity(finding.eliminations.len());
+    for entry in finding.eliminations.drain(..) {
+        if !kept.contains(&entry) {
+            kept.push(entry);
+        }
+    }
+    finding.eliminations = kept;
+}
+
+fn digits_of_common(common: &Restricted) -> Vec<usize> {
+    let mut digits = vec![common.digit1];
+    digits.extend(common.digit2);
+    digits
+}
+
+/// The first ALS-XY-Wing: ALS A and B each joined to C by a restricted common.
+pub(crate) fn als_xy_wing<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+) -> Option<Finding> {
+    let alses = collect(context, board);
+    let (commons, _) = restricted_commons(&alses);
+    for i in 0..commons.len() {
+        let one = commons[i];
+        for two in commons.iter().skip(i + 1) {
+            if one.digit2.is_none() && two.digit2.is_none() && one.digit1 == two.digit1 {
+                continue;
+            }
+            let (c, a, b) = if one.first == two.first && one.second != two.second {
+                (one.first, one.second, two.second)
+            } else if one.first == two.second && one.second != two.first {
+                (one.first, one.second, two.first)
+            } else if one.second == two.first && one.first != two.second {
+                (one.second, one.first, two.second)
+            } else if one.second == two.second && one.first != two.first {
+                (one.second, one.first, two.first)
+            } else {
+                continue;
+            };
+            let (a, b, c) = (&alses[a], &alses[b], &alses[c]);
+            if a.cells.intersects(&b.cells) {
+                continue;
+            }
+            let union = a.cells | b.cells;
+            if union == a.cells || union == b.cells {
+                continue;
+            }
+            let mut excluded = digits_of_common(&one);
+            excluded.extend(digits_of_common(two));
+            let mut finding = als_finding(Technique::AlsXyWing, &[a, b, c]);
+            eliminations(a, b, &excluded, &mut finding);
+            if !finding.eliminations.is_empty() {
+                return Some(finding);
+            }
+        }
+    }
+    None
+}
+
+/// The best ALS chain (four ALS or more), by HoDoKu's ALS comparator.
+pub(crate) fn als_chain<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+) -> Option<Finding> {
+    let alses = collect(context, board);
+    let (commons, ranges) = restricted_commons(&alses);
+    let mut search = ChainSearch {
+        alses: &alses,
+        commons: &commons,
+        ranges: &ranges,
+        in_chain: vec![false; alses.len()],
+        chain: Vec::new(),
+        found: Vec::new(),
+        visits: 0,
+    };
+    for start in 0..alses.len() {
+        search.in_chain[start] = true;
+        search.extend(start, start, None);
+        search.in_chain[start] = false;
+        if search.visits > MAX_CHAIN_VISITS {
+            break;
+        }
+    }
+    let mut best: Option<Finding> = None;
+    for finding in search.found {
+        let better = match &best {
+            None => true,
+            Some(current) => {
+                let order = current
+                    .eliminations
+                    .len()
+                    .cmp(&finding.eliminations.len())
+                    .reverse()
+                    .then_with(|| {
+                        if current.same_eliminations(&finding) {
+                            std::cmp::Ordering::Equal
+                        } else {
+                            current.index_sum().cmp(&finding.index_sum())
+                        }
+                    })
+                    .then_with(|| current.groups.len().cmp(&finding.groups.len()))
+                    .then_with(|| current.length.cmp(&finding.length));
+                order == std::cmp::Ordering::Greater
+            }
+        };
+        if better {
+            best = Some(finding);
+        }
+    }
+    best
+}
+
+struct ChainSearch<'a, const W: usize> {
+    alses: &'a [Als<W>],
+    commons: &'a [Restricted],
+    ranges: &'a [(usize, usize)],
+    in_chain: Vec<bool>,
+    /// (restricted common, which of its digits are in force: 1, 2 or 3 for both)
+    chain: Vec<(Restricted, u8)>,
+    found: Vec<Finding>,
+    visits: usize,
+}
+
+impl<const W: usize> ChainSearch<'_, W> {
+    fn actual(common: &Restricted, previous: Option<(Restricted, u8)>, first_try: bool) -> u8 {
+        let two = common.digit2;
+        let Some((last, active)) = previous else {
+            return if two.is_some() {
+                if first_try {
+                    1
+                } else {
+                    2
+                }
+            } else {
+                1
+            };
+        };
+        let (c21, c22) = (common.digit1, two);
+        // HoDoKu's checkRCInt, including its use of the first digit twice for "both"
+        let (c11, c12) = match active {
+            1 => (last.digit1, None),
+            2 => (last.digit2.unwrap_or(last.digit1), None),
+            _ => (last.digit1, Some(last.digit1)),
+        };
+        match (c12, c22) {
+            (None, None) => u8::from(c11 != c21),
+            (None, Some(c22)) => {
+                if c11 == c22 {
+                    1
+                } else if c11 == c21 {
+                    2
+                } else {
+                    3
+                }
+            }
+            (Some(c12), None) => u8::from(!(c11 == c21 || c12 == c21)),
+            (Some(c12), Some(c22)) => {
+                if (c11 == c21 && c12 == c22) || (c11 == c22 && c12 == c21) {
+                    0
+                } else if c11 == c22 || c12 == c22 {
+                    1
+                } else if c11 == c21 || c12 == c21 {
+                    2
+                } else {
+                    3
+                }
+            }
+        }
+    }
+
+    fn extend(&mut self, start: usize, current: usize, previous: Option<(Restricted, u8)>) {
+        if self.chain.len() >= MAX_CHAIN || self.visits > MAX_CHAIN_VISITS {
+            return;
+        }
+        let (begin, end) = self.ranges[current];
+        let mut index = begin;
+        let mut first_try = true;
+        while index < end {
+            self.visits += 1;
+            let common = self.commons[index];
+            let active = Self::actual(&common, previous, first_try);
+            let next = common.second;
+            let mut advance = true;
+            if active != 0 && !self.in_chain[next] {
+                self.chain.push((common, active));
+                self.in_chain[next] = true;
+                if self.chain.len() >= 3 {
+                    self.check(start, next);
+                }
+                self.extend(start, next, Some((common, active)));
+                self.in_chain[next] = false;
+                self.chain.pop();
+                if previous.is_none() && common.digit2.is_some() && first_try {
+                    first_try = false;
+                    advance = false;
+                } else {
+                    first_try = true;
+                }
+            }
+            if advance {
+                index += 1;
+            }
+        }
+    }
+
+    fn check(&mut self, start: usize, end: usize) {
+        let (first_common, first_active) = self.chain[0];
+        let (last_common, last_active) = *self.chain.last().expect("chain");
+        let mut excluded = Vec::new();
+        if first_active != 2 {
+            excluded.push(first_common.digit1);
+        }
+        if first_active != 1 {
+            excluded.extend(first_common.digit2);
+        }
+        match last_active {
+            1 => excluded.push(last_common.digit1),
+            2 => excluded.extend(last_common.digit2),
+            3 => {
+                excluded.push(last_common.digit1);
+                excluded.extend(last_common.digit2);
+            }
+            _ => {}
+        }
+        let mut sets: Vec<&Als<W>> = vec![&self.alses[start]];
+        sets.extend(
+            self.chain
+                .iter()
+                .map(|(common, _)| &self.alses[common.second]),
+        );
+        let mut finding = als_finding(Technique::AlsChain, &sets);
+        eliminations(
+            &self.alses[start],
+            &self.alses[end],
+            &excluded,
+            &mut finding,
+        );
+        if finding.eliminations.is_empty() {
+            return;
+        }
+        if let Some(existing) = self
+            .found
+            .iter_mut()
+            .find(|other| other.same_eliminations(&finding))
+        {
+            if existing.length > finding.length {
+                *existing = finding;
+            }
+            return;
+        }
+        self.found.push(finding);
+    }
+}

@@ -1,0 +1,888 @@
+//! Tabling (Trebor's tables, as HoDoKu implements them): for every premise "candidate set"
+//! or "candidate removed" all its consequences along chains of strong and weak links (with
+//! group nodes when asked), then nice loops and AICs (a chain back to its start cell, or
+//! between two cells), forcing chains (a premise leading to a contradiction, or every branch
+//! of a choice leading to the same conclusion) and forcing nets (consequences followed
+//! through singles).
+
+use std::collections::HashMap;
+
+use super::{digits_of, Context};
+use crate::grade::board::Board;
+use crate::grade::cellset::CellSet;
+use crate::grade::step::{Finding, NodeIndex};
+use crate::grade::technique::Technique;
+
+/// How many rounds of singles a net follows from each premise (HoDoKu's look-ahead).
+const NET_DEPTH: usize = 4;
+
+/// A group node: two or more cells of a line inside one box holding a digit.
+struct GroupNode<const W: usize> {
+    cells: CellSet<W>,
+    digit: usize,
+    line: usize,
+    box_house: usize,
+}
+
+/// The implication graph: literals are `node * 2 + on`; nodes `cell * n + digit` are single
+/// candidates, nodes from `cells * n` on are group nodes.
+struct Graph<const W: usize> {
+    size: usize,
+    cell_count: usize,
+    groups: Vec<GroupNode<W>>,
+    successors: Vec<Vec<u32>>,
+}
+
+impl<const W: usize> Graph<W> {
+    fn literal(&self, cell: usize, digit: usize, on: bool) -> usize {
+        (cell * self.size + digit) * 2 + usize::from(on)
+    }
+
+    fn group_literal(&self, group: usize, on: bool) -> usize {
+        (self.cell_count * self.size + group) * 2 + usize::from(on)
+    }
+
+    fn is_group(&self, literal: usize) -> bool {
+        literal / 2 >= self.cell_count * self.size
+    }
+
+    fn cell(&self, literal: usize) -> usize {
+        let node = literal / 2;
+        if node < self.cell_count * self.size {
+            node / self.size
+        } else {
+            self.groups[node - self.cell_count * self.size]
+                .cells
+                .first()
+                .expect("group cells")
+        }
+    }
+
+    fn digit(&self, literal: usize) -> usize {
+        let node = literal / 2;
+        if node < self.cell_count * self.size {
+            node % self.size
+        } else {
+            self.groups[node - self.cell_count * self.size].digit
+        }
+    }
+
+    fn cells(&self, literal: usize) -> CellSet<W> {
+        let node = literal / 2;
+        if node < self.cell_count * self.size {
+            CellSet::single(node / self.size)
+        } else {
+            self.groups[node - self.cell_count * self.size].cells
+        }
+    }
+
+    fn node_index(&self, literal: usize) -> NodeIndex {
+        NodeIndex {
+            cells: self.cells(literal).to_vec(),
+            digit: self.digit(literal),
+        }
+    }
+}
+
+fn push_unique(list: &mut Vec<u32>, literal: usize) {
+    let literal = literal as u32;
+    if !list.contains(&literal) {
+        list.push(literal);
+    }
+}
+
+/// The chain graph: direct implications only, as HoDoKu's `fillTables` (chains only) and
+/// `fillTablesWithGroupNodes` record them.
+fn chain_graph<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+    grouped: bool,
+) -> Graph<W> {
+    let layout = context.layout;
+    let n = layout.size;
+    let mut groups = Vec::new();
+    if grouped {
+        for line in 0..2 * n {
+            for digit in 0..n {
+                let in_line = board.house_cells(layout, line, digit);
+                if in_line.len() < 2 {
+                    continue;
+                }
+                for number in 0..n {
+                    let box_house = layout.box_house(number);
+                    let cells = in_line & layout.houses[box_house].set;
+                    if cells.len() >= 2 {
+                        groups.push(GroupNode {
+                            cells,
+                            digit,
+                            line,
+                            box_house,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    let literal_count = (layout.cell_count * n + groups.len()) * 2;
+    let mut graph = Graph {
+        size: n,
+        cell_count: layout.cell_count,
+        groups,
+        successors: vec![Vec::new(); literal_count],
+    };
+    for cell in board.empty.iter() {
+        let candidates = board.candidates[cell];
+        for digit in digits_of(candidates) {
+            let on = graph.literal(cell, digit, true);
+            let off = graph.literal(cell, digit, false);
+            let mut on_list = Vec::new();
+            let mut off_list = Vec::new();
+            for other in digits_of(candidates) {
+                if other == digit {
+                    continue;
+                }
+                push_unique(&mut on_list, graph.literal(cell, other, false));
+                if candidates.count_ones() == 2 {
+                    push_unique(&mut off_list, graph.literal(cell, other, true));
+                }
+            }
+            for &house in &layout.cell_houses[cell] {
+                if board.free(house, digit) < 2 {
+                    continue;
+                }
+                let others = board.house_cells(layout, house, digit);
+                for other in others.iter() {
+                    if other != cell {
+                        push_unique(&mut on_list, graph.literal(other, digit, false));
+                    }
+                }
+                if board.free(house, digit) == 2 {
+                    let other = others.iter().find(|&c| c != cell).expect("two cells");
+                    push_unique(&mut off_list, graph.literal(other, digit, true));
+                }
+            }
+            if let Some(cage) = layout.cage_of[cell] {
+                for other in (layout.cages[cage].set & board.digit_cells[digit]).iter() {
+                    if other != cell {
+                        push_unique(&mut on_list, graph.literal(other, digit, false));
+                    }
+                }
+            }
+            graph.successors[on] = on_list;
+            graph.successors[off] = off_list;
+        }
+    }
+    for index in 0..graph.groups.len() {
+        let (cells, digit, line, box_house) = {
+            let group = &graph.groups[index];
+            (group.cells, group.digit, group.line, group.box_house)
+        };
+        let buddies = layout.common_peers(&cells) & board.digit_cells[digit];
+        let on = graph.group_literal(index, true);
+        let off = graph.group_literal(index, false);
+        let mut on_list = Vec::new();
+        let mut off_list = Vec::new();
+        for cell in buddies.iter() {
+            push_unique(&mut on_list, graph.literal(cell, digit, false));
+            let cell_on = graph.literal(cell, digit, true);
+            push_unique(&mut graph.successors[cell_on], off);
+        }
+        for house in [box_house, line] {
+            let single = buddies & layout.houses[house].set;
+            if single.len() == 1 {
+                let cell = single.first().expect("one cell");
+                push_unique(&mut off_list, graph.literal(cell, digit, true));
+                let cell_off = graph.literal(cell, digit, false);
+                push_unique(&mut graph.successors[cell_off], on);
+            }
+        }
+        let mut shared: [(usize, Option<usize>); 2] = [(0, None), (0, None)];
+        for other in 0..graph.groups.len() {
+            let second = &graph.groups[other];
+            if other == index || second.digit != digit || second.cells.intersects(&cells) {
+                continue;
+            }
+            for (slot, same) in [(0, second.line == line), (1, second.box_house == box_house)] {
+                if same {
+                    shared[slot].0 += 1;
+                    if shared[slot].1.is_none() {
+                        shared[slot].1 = Some(other);
+                    }
+                    push_unique(&mut on_list, graph.group_literal(other, false));
+                }
+            }
+        }
+        for (slot, house) in [(0, line), (1, box_house)] {
+            if let (1, Some(other)) = shared[slot] {
+                let rest = board
+                    .house_cells(layout, house, digit)
+                    .minus(&cells)
+                    .minus(&graph.groups[other].cells);
+                if rest.is_empty() {
+                    push_unique(&mut off_list, graph.group_literal(other, true));
+                }
+            }
+        }
+        graph.successors[on] = on_list;
+        graph.successors[off] = off_list;
+    }
+    graph
+}
+
+/// A breadth-first table: the literals reached from a premise, in discovery order, with
+/// their parents and distances.
+struct Table {
+    order: Vec<u32>,
+    parent: Vec<u32>,
+    distance: Vec<u16>,
+    stamp: Vec<u32>,
+    generation: u32,
+}
+
+impl Table {
+    fn new(literal_count: usize) -> Table {
+        Table {
+            order: Vec::new(),
+            parent: vec![0; literal_count],
+            distance: vec![0; literal_count],
+            stamp: vec![0; literal_count],
+            generation: 0,
+        }
+    }
+
+    fn reached(&self, literal: usize) -> bool {
+        self.stamp[literal] == self.generation
+    }
+
+    fn fill<const W: usize>(&mut self, graph: &Graph<W>, premise: usize) {
+        self.generation += 1;
+        self.order.clear();
+        self.stamp[premise] = self.generation;
+        self.parent[premise] = premise as u32;
+        self.distance[premise] = 0;
+        self.order.push(premise as u32);
+        let mut position = 0;
+        while position < self.order.len() {
+            let literal = self.order[position] as usize;
+            position += 1;
+            let distance = self.distance[literal];
+            for &next in &graph.successors[literal] {
+                let next = next as usize;
+                if self.stamp[next] == self.generation {
+                    continue;
+                }
+                self.stamp[next] = self.generation;
+                self.parent[next] = literal as u32;
+                self.distance[next] = distance.saturating_add(1);
+                self.order.push(next as u32);
+            }
+        }
+    }
+
+    /// The literals from the premise to `literal`, premise first.
+    fn path(&self, literal: usize) -> Vec<usize> {
+        let mut path = vec![literal];
+        let mut current = literal;
+        while self.parent[current] as usize != current {
+            current = self.parent[current] as usize;
+            path.push(current);
+        }
+        path.reverse();
+        path
+    }
+}
+
+fn keep_best(best: &mut Option<Finding>, candidate: Finding) {
+    match best {
+        Some(current) if current.hodoku_order(&candidate) != std::cmp::Ordering::Greater => {}
+        _ => *best = Some(candidate),
+    }
+}
+
+/// Whether a chain revisits a cell (HoDoKu's lasso test): consecutive links may share a
+/// cell; for nice loops the start cell may be met again at the end, for AICs it may not.
+fn is_lasso<const W: usize>(graph: &Graph<W>, path: &[usize], aic: bool) -> bool {
+    let start = graph.cell(path[0]);
+    let mut seen: CellSet<W> = CellSet::EMPTY;
+    let mut last: Option<usize> = None;
+    for &literal in path {
+        let cell = graph.cell(literal);
+        if seen.contains(cell) {
+            return true;
+        }
+        if let Some(previous) = last {
+            if graph.cell(previous) != start || aic {
+                seen |= graph.cells(previous);
+            }
+        }
+        last = Some(literal);
+    }
+    false
+}
+
+fn chain_finding<const W: usize>(
+    graph: &Graph<W>,
+    technique: Technique,
+    path: &[usize],
+) -> Finding {
+    let grouped = path.iter().any(|&literal| graph.is_group(literal));
+    let technique = match (grouped, technique) {
+        (true, Technique::ContinuousNiceLoop) => Technique::GroupedContinuousNiceLoop,
+        (true, Technique::DiscontinuousNiceLoop) => Technique::GroupedDiscontinuousNiceLoop,
+        (true, Technique::Aic) => Technique::GroupedAic,
+        (_, technique) => technique,
+    };
+    let mut finding = Finding::new(technique);
+    finding.length = path.len() - 1;
+    for pair in path.windows(2) {
+        finding.links.push((
+            graph.node_index(pair[0]),
+            graph.node_index(pair[1]),
+            pair[1] % 2 == 1,
+        ));
+    }
+    finding.cells = path.iter().map(|&literal| graph.cell(literal)).collect();
+    finding.cells.dedup();
+    finding
+}
+
+fn add_elimination(finding: &mut Finding, cell: usize, digit: usize) {
+    if !finding.eliminations.contains(&(cell, digit)) {
+        finding.eliminate(cell, digit);
+    }
+}
+
+/// The best nice loop or AIC (grouped ones too when `grouped`).
+pub(crate) fn nice_loops<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+    grouped: bool,
+) -> Option<Finding> {
+    let layout = context.layout;
+    let graph = chain_graph(context, board, grouped);
+    let mut table = Table::new(graph.successors.len());
+    let mut best: Option<Finding> = None;
+    let allowed = |finding: &Finding| context.enabled(finding.technique);
+    for on in [true, false] {
+        for cell in board.empty.iter() {
+            for digit in digits_of(board.candidates[cell]) {
+                let premise = graph.literal(cell, digit, on);
+                table.fill(&graph, premise);
+                for position in 1..table.order.len() {
+                    let literal = table.order[position] as usize;
+                    if graph.is_group(literal) {
+                        continue;
+                    }
+                    let end_cell = graph.cell(literal);
+                    if end_cell == cell {
+                        if let Some(finding) = nice_loop(context, board, &graph, &table, literal) {
+                            if allowed(&finding) {
+                                keep_best(&mut best, finding);
+                            }
+                        }
+                    } else if !on && literal % 2 == 1 {
+                        if let Some(finding) = aic(context, board, &graph, &table, literal) {
+                            if allowed(&finding) {
+                                keep_best(&mut best, finding);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let _ = layout;
+    best
+}
+
+fn nice_loop<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+    graph: &Graph<W>,
+    table: &Table,
+    end: usize,
+) -> Option<Finding> {
+    let layout = context.layout;
+    if table.distance[end] <= 2 {
+        return None;
+    }
+    let path = table.path(end);
+    let start = path[0];
+    let start_cell = graph.cell(start);
+    if graph.cell(path[1]) == start_cell || graph.cell(path[path.len() - 2]) == start_cell {
+        return None;
+    }
+    if is_lasso(graph, &path, false) {
+        return None;
+    }
+    let first_strong = start % 2 == 0;
+    let last_strong = end % 2 == 1;
+    let start_digit = graph.digit(start);
+    let end_digit = graph.digit(end);
+    let mut finding = chain_finding(graph, Technique::DiscontinuousNiceLoop, &path);
+    if !first_strong && !last_strong && start_digit == end_digit {
+        add_elimination(&mut finding, start_cell, start_digit);
+    } else if first_strong && last_strong && start_digit == end_digit {
+        for digit in digits_of(board.candidates[start_cell]) {
+            if digit != start_digit {
+                add_elimination(&mut finding, start_cell, digit);
+            }
+        }
+    } else if first_strong != last_strong && start_digit != end_digit {
+        let digit = if first_strong { end_digit } else { start_digit };
+        add_elimination(&mut finding, start_cell, digit);
+    } else {
+        let continuous = (!first_strong
+            && !last_strong
+            && board.count(start_cell) == 2
+            && start_digit != end_digit)
+            || (first_strong && last_strong && start_digit != end_digit)
+            || (first_strong != last_strong && start_digit == end_digit);
+        if !continuous {
+            return None;
+        }
+        finding = chain_finding(graph, Technique::ContinuousNiceLoop, &path);
+        let mut chain_cells: CellSet<W> = CellSet::EMPTY;
+        for &literal in &path {
+            chain_cells |= graph.cells(literal);
+        }
+        let last = path.len() - 1;
+        let strong = |i: usize| path[i] % 2 == 1;
+        let cell_of = |i: usize| graph.cell(path[i]);
+        for i in 0..=last {
+            let two_strong = if i == 0 {
+                first_strong && last_strong
+            } else {
+                strong(i)
+                    && i + 2 <= last
+                    && cell_of(i - 1) != cell_of(i)
+                    && !strong(i + 1)
+                    && cell_of(i) == cell_of(i + 1)
+                    && strong(i + 2)
+                    && cell_of(i + 1) != cell_of(i + 2)
+            };
+            if two_strong && !graph.is_group(path[i]) {
+                let (keep1, keep2) = if i == 0 {
+                    (start_digit, end_digit)
+                } else {
+                    (graph.digit(path[i]), graph.digit(path[i + 2]))
+                };
+                let cell = cell_of(i);
+                for digit in digits_of(board.candidates[cell]) {
+                    if digit != keep1 && digit != keep2 {
+                        add_elimination(&mut finding, cell, digit);
+                    }
+                }
+            }
+            if i > 0 && !strong(i) && cell_of(i - 1) != cell_of(i) {
+                let digit = graph.digit(path[i]);
+                let seen = layout.common_peers(&graph.cells(path[i - 1]))
+                    & layout.common_peers(&graph.cells(path[i]))
+                    & board.digit_cells[digit];
+                let mut targets = seen.minus(&chain_cells);
+                targets.remove(start_cell);
+                for cell in targets.iter() {
+                    add_elimination(&mut finding, cell, digit);
+                }
+            }
+        }
+    }
+    if finding.eliminations.is_empty() {
+        return None;
+    }
+    Some(finding)
+}
+
+fn aic<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+    graph: &Graph<W>,
+    table: &Table,
+    end: usize,
+) -> Option<Finding> {
+    let layout = context.layout;
+    let start = table.order[0] as usize;
+    let start_cell = graph.cell(start);
+    let end_cell = graph.cell(end);
+    let start_digit = graph.digit(start);
+    let end_digit = graph.digit(end);
+    let mut eliminations = Vec::new();
+    if start_digit == end_digit {
+        let common =
+            layout.peers[start_cell] & layout.peers[end_cell] & board.digit_cells[start_digit];
+        if common.len() < 2 {
+            return None;
+        }
+        eliminations.extend(common.iter().map(|cell| (cell, start_digit)));
+    } else {
+        if !layout.sees(start_cell, end_cell)
+            || !board.has(end_cell, start_digit)
+            || !board.has(start_cell, end_digit)
+        {
+            return None;
+        }
+        eliminations.push((start_cell, end_digit));
+        eliminations.push((end_cell, start_digit));
+    }
+    if table.distance[end] <= 2 {
+        return None;
+    }
+    let path = table.path(end);
+    if is_lasso(graph, &path, true) {
+        return None;
+    }
+    let mut finding = chain_finding(graph, Technique::Aic, &path);
+    for (cell, digit) in eliminations {
+        add_elimination(&mut finding, cell, digit);
+    }
+    Some(finding)
+}
+
+/// A conclusion of a forcing chain or net: a placement or an elimination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Conclusion {
+    Place(usize, usize),
+    Remove(usize, usize),
+}
+
+/// The on and off sets of one table, per digit.
+struct Sets<const W: usize> {
+    on: Vec<CellSet<W>>,
+    off: Vec<CellSet<W>>,
+}
+
+fn table_sets<const W: usize>(graph: &Graph<W>, table: &Table) -> Sets<W> {
+    let mut sets = Sets {
+        on: vec![CellSet::EMPTY; graph.size],
+        off: vec![CellSet::EMPTY; graph.size],
+    };
+    for &literal in &table.order {
+        let literal = literal as usize;
+        if graph.is_group(literal) {
+            continue;
+        }
+        let (cell, digit) = (literal / 2 / graph.size, literal / 2 % graph.size);
+        if literal % 2 == 1 {
+            sets.on[digit].insert(cell);
+        } else {
+            sets.off[digit].insert(cell);
+        }
+    }
+    sets
+}
+
+/// The best forcing chain (or, with `nets`, forcing net), as HoDoKu's tabling comparator
+/// ranks them: a placement in the lowest cell first, else the lowest elimination, then the
+/// shortest derivation.
+pub(crate) fn forcing_chains<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+    nets: bool,
+) -> Option<Finding> {
+    let layout = context.layout;
+    if W > 4 {
+        return None;
+    }
+    let n = layout.size;
+    let mut graph = chain_graph(context, board, true);
+    if nets {
+        add_net_implications(context, board, &mut graph);
+    }
+    let allowed: Vec<CellSet<W>> = (0..n).map(|digit| board.allowed(layout, digit)).collect();
+    let mut table = Table::new(graph.successors.len());
+    let mut conclusions: HashMap<Conclusion, (bool, usize)> = HashMap::new();
+    let mut record = |conclusion: Conclusion, contradiction: bool, length: usize| {
+        let entry = conclusions
+            .entry(conclusion)
+            .or_insert((contradiction, length));
+        if length < entry.1 {
+            *entry = (contradiction, length);
+        }
+    };
+    let mut on_tables: HashMap<(usize, usize), Sets<W>> = HashMap::new();
+    let candidates: Vec<(usize, usize)> = board
+        .empty
+        .iter()
+        .flat_map(|cell| digits_of(board.candidates[cell]).map(move |digit| (cell, digit)))
+        .collect();
+    for &(cell, digit) in &candidates {
+        let mut pair: Vec<Sets<W>> = Vec::with_capacity(2);
+        for on in [true, false] {
+            let premise = graph.literal(cell, digit, on);
+            table.fill(&graph, premise);
+            let sets = table_sets(&graph, &table);
+            let refute = if on {
+                Conclusion::Remove(cell, digit)
+            } else {
+                Conclusion::Place(cell, digit)
+            };
+            if let Some(length) =
+                contradiction(context, board, &graph, &table, &sets, &allowed, premise)
+            {
+                record(refute, true, length);
+            }
+            pair.push(sets);
+        }
+        let (on_sets, off_sets) = (&pair[0], &pair[1]);
+        for other in 0..n {
+            let mut both = on_sets.on[other] & off_sets.on[other];
+            both.remove(cell);
+            for target in both.iter() {
+                record(Conclusion::Place(target, other), false, usize::MAX / 4);
+            }
+            let mut both = on_sets.off[other] & off_sets.off[other];
+            both.remove(cell);
+            for target in both.iter() {
+                record(Conclusion::Remove(target, other), false, usize::MAX / 4);
+            }
+        }
+        on_tables.insert((cell, digit), pair.swap_remove(0));
+    }
+    // every candidate of a cell, every place of a digit in a house
+    let mut groups: Vec<Vec<(usize, usize)>> = Vec::new();
+    for cell in board.empty.iter() {
+        groups.push(
+            digits_of(board.candidates[cell])
+                .map(|digit| (cell, digit))
+                .collect(),
+        );
+    }
+    for house in 0..layout.houses.len() {
+        for digit in 0..n {
+            let cells = board.house_cells(layout, house, digit);
+            if !cells.is_empty() {
+                groups.push(cells.iter().map(|cell| (cell, digit)).collect());
+            }
+        }
+    }
+    for group in groups {
+        let mut on = vec![layout.all_cells; n];
+        let mut off = vec![layout.all_cells; n];
+        for key in &group {
+            let sets = &on_tables[key];
+            for digit in 0..n {
+                on[digit] &= sets.on[digit];
+                off[digit] &= sets.off[digit];
+            }
+        }
+        for digit in 0..n {
+            for target in on[digit].iter() {
+                record(Conclusion::Place(target, digit), false, usize::MAX / 2);
+            }
+            for target in off[digit].iter() {
+                record(Conclusion::Remove(target, digit), false, usize::MAX / 2);
+            }
+        }
+    }
+    let valid = |conclusion: &Conclusion| match *conclusion {
+        Conclusion::Place(cell, digit) => board.values[cell] == 0 && board.has(cell, digit),
+        Conclusion::Remove(cell, digit) => board.has(cell, digit),
+    };
+    let best = conclusions
+        .iter()
+        .filter(|(conclusion, _)| valid(conclusion))
+        .min_by_key(|(conclusion, (_, length))| (**conclusion, *length))?;
+    let (conclusion, (contradicted, _)) = (*best.0, *best.1);
+    let technique = match (nets, contradicted) {
+        (false, true) => Technique::ForcingChainContradiction,
+        (false, false) => Technique::ForcingChainVerity,
+        (true, true) => Technique::ForcingNetContradiction,
+        (true, false) => Technique::ForcingNetVerity,
+    };
+    let technique = if context.enabled(technique) {
+        technique
+    } else {
+        let sibling = match technique {
+            Technique::ForcingChainContradiction => Technique::ForcingChainVerity,
+            Technique::ForcingChainVerity => Technique::ForcingChainContradiction,
+            Technique::ForcingNetContradiction => Technique::ForcingNetVerity,
+            _ => Technique::ForcingNetContradiction,
+        };
+        if !context.enabled(sibling) {
+            return None;
+        }
+        sibling
+    };
+    let mut finding = Finding::new(technique);
+    match conclusion {
+        Conclusion::Place(cell, digit) => {
+            finding.placements.push((cell, digit));
+            finding.cells.push(cell);
+            finding.digits = 1 << digit;
+        }
+        Conclusion::Remove(cell, digit) => {
+            finding.eliminate(cell, digit);
+            finding.cells.push(cell);
+            finding.digits = 1 << digit;
+        }
+    }
+    Some(finding)
+}
+
+/// The length of the shortest contradiction the table of `premise` holds, if any.
+fn contradiction<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+    graph: &Graph<W>,
+    table: &Table,
+    sets: &Sets<W>,
+    allowed: &[CellSet<W>],
+    premise: usize,
+) -> Option<usize> {
+    let layout = context.layout;
+    let n = layout.size;
+    let mut best: Option<usize> = None;
+    let mut note = |length: usize| {
+        if best.is_none_or(|current| length < current) {
+            best = Some(length);
+        }
+    };
+    let distance = |literal: usize| usize::from(table.distance[literal]);
+    let inverse = premise ^ 1;
+    if table.reached(inverse) {
+        note(distance(inverse));
+    }
+    for digit in 0..n {
+        let both = sets.on[digit] & sets.off[digit];
+        if let Some(cell) = both.first() {
+            note(
+                distance(graph.literal(cell, digit, true))
+                    + distance(graph.literal(cell, digit, false)),
+            );
+        }
+    }
+    for first in 0..n {
+        for second in first + 1..n {
+            if let Some(cell) = (sets.on[first] & sets.on[second]).first() {
+                note(
+                    distance(graph.literal(cell, first, true))
+                        + distance(graph.literal(cell, second, true)),
+                );
+            }
+        }
+    }
+    for house in &layout.houses {
+        for digit in 0..n {
+            let placed = sets.on[digit] & house.set;
+            if placed.len() > 1 {
+                note(
+                    placed
+                        .iter()
+                        .map(|cell| distance(graph.literal(cell, digit, true)))
+                        .sum(),
+                );
+            }
+        }
+    }
+    let mut empty_cells = board.empty;
+    for digit in 0..n {
+        empty_cells &= sets.off[digit] | board.empty.minus(&board.digit_cells[digit]);
+        empty_cells = empty_cells.minus(&sets.on[digit]);
+    }
+    if let Some(cell) = empty_cells.first() {
+        note(
+            digits_of(board.candidates[cell])
+                .map(|digit| distance(graph.literal(cell, digit, false)))
+                .sum(),
+        );
+    }
+    for house in &layout.houses {
+        for digit in 0..n {
+            let places = house.set & allowed[digit];
+            if !places.is_empty() && places.is_subset(&sets.off[digit]) {
+                note(
+                    places
+                        .iter()
+                        .map(|cell| distance(graph.literal(cell, digit, false)))
+                        .sum(),
+                );
+            }
+        }
+    }
+    best
+}
+
+/// Replaces the direct implications of every single candidate by what HoDoKu's nets see:
+/// the premise applied to a copy of the grid, then all singles it creates, followed for
+/// [`NET_DEPTH`] rounds.
+fn add_net_implications<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+    graph: &mut Graph<W>,
+) {
+    let layout = context.layout;
+    let n = layout.size;
+    for cell in board.empty.iter() {
+        for digit in digits_of(board.candidates[cell]) {
+            for on in [true, false] {
+                let mut copy = board.clone();
+                let mut found: Vec<u32> = Vec::new();
+                let record = |literal: usize, found: &mut Vec<u32>| push_unique(found, literal);
+                let set_cell =
+                    |copy: &mut Board<W>, target: usize, value: usize, found: &mut Vec<u32>| {
+                        record(graph.literal(target, value, true), found);
+                        for peer in (board.digit_cells[value] & layout.peers[target]).iter() {
+                            record(graph.literal(peer, value, false), found);
+                        }
+                        for other in digits_of(copy.candidates[target]) {
+                            if other != value {
+                                record(graph.literal(target, other, false), found);
+                            }
+                        }
+                        if copy.values[target] == 0 {
+                            copy.place(layout, target, value);
+                        }
+                    };
+                if on {
+                    set_cell(&mut copy, cell, digit, &mut found);
+                } else {
+                    copy.eliminate(layout, cell, digit);
+                    record(graph.literal(cell, digit, false), &mut found);
+                    if copy.count(cell) == 1 {
+                        let value = copy.candidates[cell].trailing_zeros() as usize;
+                        set_cell(&mut copy, cell, value, &mut found);
+                    }
+                }
+                for _ in 0..NET_DEPTH {
+                    let mut singles: Vec<(usize, usize)> = Vec::new();
+                    for target in copy.empty.iter() {
+                        if copy.count(target) == 1 {
+                            singles
+                                .push((target, copy.candidates[target].trailing_zeros() as usize));
+                        }
+                    }
+                    for house in 0..layout.houses.len() {
+                        for value in 0..n {
+                            if copy.free(house, value) == 1 {
+                                let Some(target) = copy.house_cells(layout, house, value).first()
+                                else {
+                                    continue;
+                                };
+                                if !singles.iter().any(|&(c, _)| c == target) {
+                                    singles.push((target, value));
+                                }
+                            }
+                        }
+                    }
+                    if singles.is_empty() {
+                        break;
+                    }
+                    for (target, value) in singles {
+                        set_cell(&mut copy, target, value, &mut found);
+                    }
+                }
+                let literal = graph.literal(cell, digit, on);
+                found.retain(|&entry| entry as usize != literal);
+                let groups: Vec<u32> = graph.successors[literal]
+                    .iter()
+                    .copied()
+                    .filter(|&entry| graph.is_group(entry as usize))
+                    .collect();
+                for entry in groups {
+                    push_unique(&mut found, entry as usize);
+                }
+                graph.successors[literal] = found;
+            }
+        }
+    }
+}

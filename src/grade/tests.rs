@@ -1,0 +1,513 @@
+//! Tests of the grader: the regression file of technique instances, killer, X and n×n
+//! puzzles solved soundly, the table as data, and (release builds) the whole calibration set
+//! checked step by step against the solutions.
+
+use std::collections::BTreeSet;
+
+use super::board::Board;
+use super::grader::run_observed;
+use super::layout::Layout;
+use super::solution;
+use super::step::Finding;
+use super::table::TechniqueTable;
+use super::technique::Technique;
+use super::techniques::{self, Context};
+use super::{grade, Grader, Grading, Level};
+use crate::model::{Cage, Constraint, Diagonal, Geometry, Grid, Puzzle};
+
+fn data(path: &str) -> String {
+    std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).expect("test data")
+}
+
+fn symbol_value(symbol: u8) -> u8 {
+    match symbol {
+        b'1'..=b'9' => symbol - b'0',
+        b'A'..=b'P' => symbol - b'A' + 10,
+        b'a'..=b'p' => symbol - b'a' + 10,
+        _ => 0,
+    }
+}
+
+fn value_symbol(value: u8) -> char {
+    if value <= 9 {
+        char::from(b'0' + value)
+    } else {
+        char::from(b'A' + value - 10)
+    }
+}
+
+fn line_puzzle(line: &str, size: usize, diagonals: &[Diagonal]) -> Puzzle {
+    let geometry = Geometry::for_size(size).unwrap();
+    let values: Vec<u8> = line.bytes().take(size * size).map(symbol_value).collect();
+    let grid = Grid::from_values(geometry, &values).unwrap();
+    let constraints = diagonals
+        .iter()
+        .map(|&diagonal| Constraint::diagonal(geometry, diagonal))
+        .collect();
+    Puzzle::new(geometry, grid, constraints).unwrap()
+}
+
+fn killer_puzzle(map: &str, sums: &str, givens: &[u8]) -> Puzzle {
+    let geometry = Geometry::for_size(9).unwrap();
+    let mut constraints = Vec::new();
+    let mut labels: Vec<char> = map.chars().collect();
+    labels.sort_unstable();
+    labels.dedup();
+    for label in labels {
+        let cells = map
+            .chars()
+            .enumerate()
+            .filter(|(_, c)| *c == label)
+            .map(|(i, _)| geometry.cell_at(i).unwrap())
+            .collect();
+        let sum = sums
+            .split(',')
+            .find_map(|entry| entry.strip_prefix(&format!("{label}=")))
+            .map(|value| value.parse().unwrap());
+        constraints.push(Constraint::Cage(Cage {
+            label: label.to_string(),
+            cells,
+            sum,
+        }));
+    }
+    Puzzle::new(
+        geometry,
+        Grid::from_values(geometry, givens).unwrap(),
+        constraints,
+    )
+    .unwrap()
+}
+
+/// Every step keeps the solution's digits and places only them.
+fn assert_sound(puzzle: &Puzzle, grading: &Grading, solution: &[u8]) {
+    for step in &grading.steps {
+        for (cell, digit) in &step.eliminations {
+            assert_ne!(
+                solution[cell.index()],
+                digit.get(),
+                "{} removes a true candidate: {}",
+                step.technique,
+                step.explain(puzzle)
+            );
+        }
+        for (cell, digit) in &step.placements {
+            assert_eq!(
+                solution[cell.index()],
+                digit.get(),
+                "{}",
+                step.explain(puzzle)
+            );
+        }
+    }
+    assert!(grading.solved);
+    assert_eq!(grading.grid.values(), solution);
+}
+
+fn solution_of(puzzle: &Puzzle) -> Vec<u8> {
+    let cells = puzzle.geometry().cell_count();
+    let found = if cells <= 128 {
+        let layout = Layout::<2>::new(puzzle);
+        solution::solutions(&layout, &puzzle.givens().values(), 2)
+    } else {
+        let layout = Layout::<4>::new(puzzle);
+        solution::solutions(&layout, &puzzle.givens().values(), 2)
+    };
+    assert_eq!(found.len(), 1, "test puzzles have one solution");
+    found[0].clone()
+}
+
+#[test]
+fn easy_puzzle_is_rated_like_hodoku() {
+    // first line of the calibration set: HoDoKu rates it Medium, 322
+    let puzzle = line_puzzle(
+        "...8.1.....5.641...6.7...8.25....4.3.9.....7.4.6....12.1...9.2...257.9.....1.3...",
+        9,
+        &[],
+    );
+    let grading = grade(&puzzle);
+    assert_eq!(grading.level, Level::Medium);
+    assert_eq!(grading.score, 322);
+    assert_eq!(grading.hardest, Some(Technique::LockedCandidatesPointing));
+    let first = &grading.steps[0];
+    assert!(first
+        .explain(&puzzle)
+        .contains(&first.technique.name().to_lowercase()));
+    let hidden = grading
+        .steps
+        .iter()
+        .find(|step| step.technique == Technique::HiddenSingle)
+        .unwrap();
+    assert!(
+        hidden.explain(&puzzle).contains("the only place for"),
+        "{}",
+        hidden.explain(&puzzle)
+    );
+}
+
+#[test]
+fn table_is_data() {
+    let table = TechniqueTable::hodoku();
+    let text = table.to_ron();
+    assert_eq!(TechniqueTable::from_ron(&text).unwrap(), table);
+    assert_eq!(table.rate(Level::Easy, 801), Level::Medium);
+    assert_eq!(table.rate(Level::Hard, 1700), Level::Unfair);
+    assert_eq!(table.rate(Level::Unfair, 1900), Level::Extreme);
+    // with full houses only the grader stops and says so
+    let mut narrow = table.clone();
+    for row in narrow.rows.iter_mut() {
+        row.enabled = row.technique == Technique::FullHouse;
+    }
+    let puzzle = line_puzzle(
+        "...8.1.....5.641...6.7...8.25....4.3.9.....7.4.6....12.1...9.2...257.9.....1.3...",
+        9,
+        &[],
+    );
+    let grading = Grader::with_table(&puzzle, narrow).grade();
+    assert!(!grading.solved);
+    assert_eq!(grading.stop, Some(super::Stop::NothingApplies));
+}
+
+#[test]
+fn trial_step_is_named_and_rated_extreme() {
+    // the Telegraph's "world's hardest": no trial needed, but forcing chains are
+    let line = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let puzzle = line_puzzle(line, 9, &[]);
+    let grading = grade(&puzzle);
+    assert_eq!(grading.level, Level::Extreme);
+    assert_sound(&puzzle, &grading, &solution_of(&puzzle));
+    let mut only_singles = TechniqueTable::hodoku();
+    for row in only_singles.rows.iter_mut() {
+        row.enabled = row.technique.is_single() || row.technique == Technique::BruteForce;
+    }
+    let grading = Grader::with_table(&puzzle, only_singles).grade();
+    assert!(grading.used_trial());
+    assert_eq!(grading.level, Level::Extreme);
+    assert_sound(&puzzle, &grading, &solution_of(&puzzle));
+}
+
+#[test]
+fn killers_are_solved_soundly() {
+    let text = data("tests/data/killer/killer_krazydad_1000.tsv");
+    let mut used = BTreeSet::new();
+    for line in text.lines().filter(|line| !line.starts_with('#')).take(25) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let puzzle = killer_puzzle(fields[1], fields[2], &[0; 81]);
+        let solution: Vec<u8> = fields[3].bytes().map(symbol_value).collect();
+        let grading = grade(&puzzle);
+        assert_sound(&puzzle, &grading, &solution);
+        for step in &grading.steps {
+            used.insert(step.technique);
+        }
+    }
+    assert!(used.contains(&Technique::CageCombination));
+    assert!(used.contains(&Technique::InniesOuties));
+}
+
+#[test]
+fn diagonal_and_other_sizes_are_solved_soundly() {
+    let text = data("tests/data/sizes/xsudoku.txt");
+    for line in text
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.is_empty())
+    {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let diagonals = match fields.iter().find(|f| f.starts_with("diag=")) {
+            Some(&"diag=primary-only") => vec![Diagonal::Main],
+            Some(&"diag=secondary-only") => vec![Diagonal::Anti],
+            _ => vec![Diagonal::Main, Diagonal::Anti],
+        };
+        let size = if fields[0].len() == 16 { 4 } else { 9 };
+        let puzzle = line_puzzle(fields[0], size, &diagonals);
+        let solution: Vec<u8> = if fields[1] == "-" {
+            solution_of(&puzzle)
+        } else {
+            fields[1].bytes().map(symbol_value).collect()
+        };
+        assert_sound(&puzzle, &grade(&puzzle), &solution);
+    }
+    for (puzzles, solutions, size, count) in [
+        (
+            "tests/data/sizes/vu_kr_4x4.txt",
+            "tests/data/sizes/vu_kr_4x4_solutions.txt",
+            4,
+            4,
+        ),
+        (
+            "tests/data/sizes/vu_kr_16x16_100.txt",
+            "tests/data/sizes/vu_kr_16x16_100_solutions.txt",
+            16,
+            3,
+        ),
+    ] {
+        let puzzles = data(puzzles);
+        let solutions = data(solutions);
+        let lines = |text: &str, field: usize| -> Vec<String> {
+            text.lines()
+                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+                .filter_map(|l| l.split_whitespace().nth(field).map(str::to_string))
+                .collect()
+        };
+        for (puzzle, solution) in lines(&puzzles, 0)
+            .iter()
+            .zip(lines(&solutions, 1))
+            .take(count)
+        {
+            let puzzle = line_puzzle(puzzle, size, &[]);
+            let solution: Vec<u8> = solution.bytes().map(symbol_value).collect();
+            assert_sound(&puzzle, &grade(&puzzle), &solution);
+        }
+    }
+}
+
+/// One case of `tests/grade/regression.txt`.
+struct Case {
+    technique: Technique,
+    puzzle: Puzzle,
+    solved: Vec<u8>,
+    candidates: Vec<u32>,
+    expected: BTreeSet<String>,
+    line: usize,
+}
+
+fn parse_case(number: usize, line: &str) -> Case {
+    let fields: Vec<&str> = line.split('\t').collect();
+    let technique = *Technique::ALL
+        .iter()
+        .find(|technique| technique.name() == fields[0])
+        .unwrap_or_else(|| panic!("line {number}: unknown technique {}", fields[0]));
+    let tokens: Vec<&str> = fields[1].split(' ').collect();
+    assert_eq!(tokens.len(), 81, "line {number}: 81 cells");
+    let mut givens = vec![0u8; 81];
+    let mut solved = vec![0u8; 81];
+    let mut candidates = vec![0u32; 81];
+    for (cell, token) in tokens.iter().enumerate() {
+        if let Some(value) = token.strip_prefix('=') {
+            givens[cell] = symbol_value(value.as_bytes()[0]);
+        } else if let Some(value) = token.strip_prefix('+') {
+            solved[cell] = symbol_value(value.as_bytes()[0]);
+        } else {
+            candidates[cell] = token
+                .bytes()
+                .fold(0, |acc, b| acc | 1 << (symbol_value(b) - 1));
+        }
+    }
+    let puzzle = match fields.get(4).filter(|field| !field.is_empty()) {
+        Some(cages) => {
+            let (map, sums) = cages.split_once(' ').unwrap();
+            killer_puzzle(map, sums, &givens)
+        }
+        None => {
+            let geometry = Geometry::for_size(9).unwrap();
+            Puzzle::classic(Grid::from_values(geometry, &givens).unwrap()).unwrap()
+        }
+    };
+    let expected = fields[2].split(", ").map(str::to_string).collect();
+    Case {
+        technique,
+        puzzle,
+        solved,
+        candidates,
+        expected,
+        line: number,
+    }
+}
+
+fn run_case(case: &Case) -> BTreeSet<String> {
+    let layout = Layout::<2>::new(&case.puzzle);
+    let mut board = Board::new(&layout, &case.puzzle);
+    for cell in 0..81 {
+        if case.solved[cell] != 0 {
+            board.place(&layout, cell, usize::from(case.solved[cell] - 1));
+        }
+    }
+    for cell in 0..81 {
+        if board.values[cell] == 0 {
+            for digit in 0..9 {
+                if case.candidates[cell] & (1 << digit) == 0 {
+                    board.eliminate(&layout, cell, digit);
+                }
+            }
+        }
+    }
+    let enabled = vec![true; Technique::ALL.len()];
+    let unique =
+        layout.cages.is_empty() && solution::solutions(&layout, &board.values, 2).len() == 1;
+    let context = Context {
+        layout: &layout,
+        enabled: &enabled,
+        unique,
+    };
+    let describe = |finding: &Finding| -> BTreeSet<String> {
+        let step = finding.clone().into_step(&layout);
+        step.placements
+            .iter()
+            .map(|(cell, digit)| format!("{cell}={digit}"))
+            .chain(
+                step.eliminations
+                    .iter()
+                    .map(|(cell, digit)| format!("{cell}<>{digit}")),
+            )
+            .collect()
+    };
+    if case.technique.is_single() {
+        // singles come from queues: every single the search yields counts
+        let mut all = BTreeSet::new();
+        while let Some(finding) = techniques::find(case.technique, &context, &mut board) {
+            let found = describe(&finding);
+            if found.is_subset(&case.expected) {
+                return found;
+            }
+            all.extend(found);
+            if case.technique == Technique::FullHouse {
+                let (cell, digit) = finding.placements[0];
+                board.place(&layout, cell, digit);
+            }
+        }
+        return all;
+    }
+    techniques::find(case.technique, &context, &mut board)
+        .map(|finding| describe(&finding))
+        .unwrap_or_default()
+}
+
+#[test]
+fn regression_cases() {
+    let text = data("tests/grade/regression.txt");
+    let mut checked = BTreeSet::new();
+    for (number, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let case = parse_case(number + 1, line);
+        let found = run_case(&case);
+        assert_eq!(
+            found, case.expected,
+            "line {}: {}",
+            case.line, case.technique
+        );
+        checked.insert(case.technique);
+    }
+    assert!(
+        checked.len() >= 40,
+        "only {} techniques covered",
+        checked.len()
+    );
+}
+
+fn cell_token(board: &Board<2>, cell: usize) -> String {
+    if board.values[cell] != 0 {
+        let mark = if board.given.contains(cell) { '=' } else { '+' };
+        format!("{mark}{}", value_symbol(board.values[cell]))
+    } else {
+        (0..9)
+            .filter(|d| board.candidates[cell] & (1 << d) != 0)
+            .map(|d| value_symbol(d as u8 + 1))
+            .collect()
+    }
+}
+
+/// Writes `tests/grade/regression.txt` from the first uses of every technique on the
+/// calibration set and the killers: `cargo test --release --lib write_regression -- --ignored`.
+#[test]
+#[ignore]
+fn write_regression_cases() {
+    let mut lines = vec![REGRESSION_HEADER.to_string()];
+    let mut counts = std::collections::BTreeMap::<Technique, usize>::new();
+    let table = TechniqueTable::hodoku();
+    let mut take = |puzzle: &Puzzle, source: &str, cages: &str, lines: &mut Vec<String>| {
+        let mut step_number = 0;
+        run_observed::<2>(puzzle, &table, &mut |layout, board, finding| {
+            step_number += 1;
+            let count = counts.entry(finding.technique).or_default();
+            let limit = if finding.technique.is_single() { 1 } else { 2 };
+            if *count >= limit || finding.technique == Technique::BruteForce {
+                return;
+            }
+            *count += 1;
+            let cells: Vec<String> = (0..81).map(|cell| cell_token(board, cell)).collect();
+            let step = finding.clone().into_step(layout);
+            let mut outcome: Vec<String> = step
+                .placements
+                .iter()
+                .map(|(cell, digit)| format!("{cell}={digit}"))
+                .chain(
+                    step.eliminations
+                        .iter()
+                        .map(|(cell, digit)| format!("{cell}<>{digit}")),
+                )
+                .collect();
+            outcome.sort();
+            outcome.dedup();
+            lines.push(format!(
+                "{}\t{}\t{}\t{source}, step {step_number}\t{cages}",
+                finding.technique,
+                cells.join(" "),
+                outcome.join(", ")
+            ));
+        });
+    };
+    let calibration = data("tests/data/classic/hodoku_rated_calibration.tsv");
+    for (number, line) in calibration.lines().enumerate() {
+        if line.starts_with('#') {
+            continue;
+        }
+        let puzzle_line = line.split('\t').next().unwrap();
+        let puzzle = line_puzzle(puzzle_line, 9, &[]);
+        take(
+            &puzzle,
+            &format!(
+                "hodoku_rated_calibration.tsv line {} ({puzzle_line})",
+                number + 1
+            ),
+            "",
+            &mut lines,
+        );
+    }
+    let killers = data("tests/data/killer/killer_krazydad_1000.tsv");
+    for line in killers
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .take(200)
+    {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let puzzle = killer_puzzle(fields[1], fields[2], &[0; 81]);
+        take(
+            &puzzle,
+            &format!("killer_krazydad_1000.tsv {}", fields[0]),
+            &format!("{} {}", fields[1], fields[2]),
+            &mut lines,
+        );
+    }
+    std::fs::write(
+        format!("{}/tests/grade/regression.txt", env!("CARGO_MANIFEST_DIR")),
+        lines.join("\n") + "\n",
+    )
+    .unwrap();
+}
+
+const REGRESSION_HEADER: &str = "\
+# Regression cases for the grader, one technique instance per line, in the spirit of
+# HoDoKu's reglib. Fields, separated by TABs:
+#   1. the technique, by its HoDoKu name;
+#   2. the candidate grid: 81 cells in reading order separated by spaces, a given as `=d`, a
+#      cell solved on the way as `+d`, an unsolved one as its candidates (e.g. `1279`);
+#   3. the expected outcome: placements `r1c2=5` and eliminations `r3c4<>7`, separated by
+#      `, ` (order does not matter); the technique's search on that grid must give exactly
+#      these (for singles: one of them);
+#   4. the source: the published puzzle (file and line in tests/data) and the step of our
+#      path at which the position arises;
+#   5. for killers: the cage map (one label per cell) and the sums `A=11,B=25,...`.
+# Regenerate with `cargo test --release --lib write_regression -- --ignored`.";
+
+/// Every step of the grader on HoDoKu's 2524 rated puzzles removes no true candidate and the
+/// path ends in the solution. Runs in release builds (about a minute).
+#[test]
+#[cfg_attr(debug_assertions, ignore)]
+fn calibration_paths_are_sound() {
+    let text = data("tests/data/classic/hodoku_rated_calibration.tsv");
+    for line in text.lines().filter(|line| !line.starts_with('#')) {
+        let puzzle = line_puzzle(line.split('\t').next().unwrap(), 9, &[]);
+        let grading = grade(&puzzle);
+        assert_sound(&puzzle, &grading, &solution_of(&puzzle));
+    }
+}
