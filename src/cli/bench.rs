@@ -39,8 +39,8 @@ pub struct BenchOptions {
 pub fn run(options: &BenchOptions) -> anyhow::Result<Outcome> {
     let records = read_records(&options.input);
     let mut outcome = Outcome::Success;
-    println!("| file | engine | puzzles | unique / multiple / none | puzzles/s | median | mean | p90 | max | guesses/puzzle |");
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    say!("| file | engine | puzzles | unique / multiple / none | puzzles/s | median | mean | p90 | max | guesses/puzzle |");
+    say!("|---|---|---|---|---|---|---|---|---|---|");
     for source in sources_in_order(&options.input) {
         let mut entries: Vec<&Entry> = Vec::new();
         for record in records.iter().filter(|record| record.source == source) {
@@ -83,7 +83,7 @@ pub fn run(options: &BenchOptions) -> anyhow::Result<Outcome> {
             progress.inc(1);
         }
         progress.finish_and_clear();
-        println!(
+        say!(
             "| {source} | {:?} | {} | {} / {} / {} | {} | {} |",
             options.engine,
             entries.len(),

@@ -83,7 +83,7 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
         if options.json {
             eprintln!("{summary}");
         } else {
-            println!("{summary}");
+            say!("{summary}");
         }
     }
     Ok(tally.outcome())
@@ -258,21 +258,21 @@ fn print_count(options: &CheckOptions, location: &str, entry: &Entry, count: &Co
         if let Some(cells) = &mismatch {
             object["published_solution_differs_at"] = json!(cells);
         }
-        println!("{object}");
+        say!("{object}");
         return;
     }
     match count {
         Count::None {
             reason: Some(reason),
-        } => println!("{location}: none: {reason}"),
-        Count::None { reason: None } => println!("{location}: none"),
+        } => say!("{location}: none: {reason}"),
+        Count::None { reason: None } => say!("{location}: none"),
         Count::Unique(solution) => match mismatch {
-            Some(cells) => println!(
+            Some(cells) => say!(
                 "{location}: unique, but the published solution differs at {}\n  solution   {}",
                 cells.join(" "),
                 line(solution)
             ),
-            None => println!("{location}: unique"),
+            None => say!("{location}: unique"),
         },
         Count::Multiple {
             first,
@@ -280,7 +280,7 @@ fn print_count(options: &CheckOptions, location: &str, entry: &Entry, count: &Co
             found,
         } => {
             let cells = cell_list(first, second);
-            println!(
+            say!(
                 "{location}: multiple ({}); two of them differ at {} ({} cells)\n  first      {}\n  second     {}",
                 how_many(*found, limit),
                 cells.join(" "),
@@ -306,11 +306,11 @@ fn print_listing(options: &CheckOptions, location: &str, solutions: &[Grid], lim
             "at_least": solutions.len() >= limit,
             "all": solutions.iter().map(line).collect::<Vec<_>>(),
         });
-        println!("{object}");
+        say!("{object}");
         return;
     }
-    println!("{location}: {word} ({})", how_many(solutions.len(), limit));
+    say!("{location}: {word} ({})", how_many(solutions.len(), limit));
     for (number, solution) in solutions.iter().enumerate() {
-        println!("  {:>5}  {}", number + 1, line(solution));
+        say!("  {:>5}  {}", number + 1, line(solution));
     }
 }

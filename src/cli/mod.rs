@@ -1,9 +1,28 @@
 //! Command-line interface: clap definitions, resolved options, and the commands.
 
+/// `println!` to standard output, ending quietly when the reader has gone.
+macro_rules! say {
+    () => {
+        $crate::cli::output::emit(format_args!(""), true)
+    };
+    ($($argument:tt)*) => {
+        $crate::cli::output::emit(format_args!($($argument)*), true)
+    };
+}
+
+/// `print!` to standard output, ending quietly when the reader has gone.
+macro_rules! say_inline {
+    ($($argument:tt)*) => {
+        $crate::cli::output::emit(format_args!($($argument)*), false)
+    };
+}
+
 mod bench;
 mod check;
 mod engine;
+mod grade;
 mod input;
+mod output;
 mod solve;
 
 use std::process::ExitCode;
@@ -34,6 +53,14 @@ enum Command {
     /// Exit codes: 0 every puzzle unique, 1 some puzzle not unique or unsolvable,
     /// 2 bad input (unreadable file, malformed puzzle).
     Check(check::CheckOptions),
+    /// Rate each puzzle by the human techniques it needs (HoDoKu's scale).
+    ///
+    /// Solves like a person, one step at a time, always with the first technique in
+    /// HoDoKu's order that makes progress. The score is the sum of the techniques' base
+    /// scores along the path; the level (Easy, Medium, Hard, Unfair, Extreme) is the highest
+    /// level used, raised while the score exceeds that level's cap (800, 1000, 1600, 1800).
+    /// Exit codes: 0 every puzzle solved by the path, 1 some not, 2 bad input.
+    Grade(grade::GradeOptions),
     /// Time an engine on puzzle files: puzzles per second, median and spread per puzzle.
     Bench(bench::BenchOptions),
 }
@@ -90,6 +117,7 @@ pub fn run(arguments: Arguments) -> anyhow::Result<Outcome> {
     match arguments.command {
         Command::Solve(options) => solve::run(&options),
         Command::Check(options) => check::run(&options),
+        Command::Grade(options) => grade::run(&options),
         Command::Bench(options) => bench::run(&options),
     }
 }

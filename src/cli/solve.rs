@@ -87,13 +87,13 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
             };
             eprintln!("{location}: no solution{reason}");
             if options.format == OutputFormat::Json {
-                println!("{}", json!({"source": location, "solution": null}));
+                say!("{}", json!({"source": location, "solution": null}));
             }
             outcome = outcome.worst(Outcome::NotUnique);
             continue;
         };
         match options.format {
-            OutputFormat::Line => println!("{}", notation::format_grid(solution, Format::Line)),
+            OutputFormat::Line => say!("{}", notation::format_grid(solution, Format::Line)),
             OutputFormat::Grid | OutputFormat::Csv => {
                 let format = if options.format == OutputFormat::Grid {
                     Format::Grid
@@ -101,17 +101,17 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
                     Format::Csv
                 };
                 if index > 0 {
-                    println!();
+                    say!();
                 }
                 if records.len() > 1 {
-                    println!("# {location}");
+                    say!("# {location}");
                 }
-                print!(
+                say_inline!(
                     "{}",
                     ensure_newline(notation::format_grid(solution, format))
                 );
             }
-            OutputFormat::Json => println!(
+            OutputFormat::Json => say!(
                 "{}",
                 json!({
                     "source": location,

@@ -1,0 +1,176 @@
+//! `sudokit grade`: rate each puzzle by the human techniques its solving path needs.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Args;
+use rayon::prelude::*;
+use serde_json::json;
+use sudokit::grade::{Grader, Grading, Stop, TechniqueTable};
+use sudokit::notation::{self, Entry, Format};
+
+use super::check::{progress_bar, thread_pool};
+use super::input::{read_records, InputOptions};
+use super::Outcome;
+
+/// Options of `sudokit grade`.
+#[derive(Debug, Args)]
+pub struct GradeOptions {
+    #[command(flatten)]
+    input: InputOptions,
+
+    /// CSV with a header: puzzle, level, score, hardest, solved, techniques.
+    #[arg(long, conflicts_with = "json")]
+    csv: bool,
+
+    /// One JSON object per puzzle: puzzle, level, score, hardest, solved, and the count of
+    /// each technique used.
+    #[arg(long)]
+    json: bool,
+
+    /// Print the solving path as readable steps after each puzzle's line.
+    #[arg(long, conflicts_with_all = ["csv", "json"])]
+    explain: bool,
+
+    /// A RON technique table (levels, base scores, switches, order) replacing HoDoKu's.
+    #[arg(long, value_name = "FILE")]
+    table: Option<PathBuf>,
+
+    /// Threads to use (default: all cores).
+    #[arg(long, value_name = "J")]
+    jobs: Option<usize>,
+}
+
+/// Runs `grade`: one line (or CSV row, or JSON object) per puzzle, in input order.
+pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
+    let table = match &options.table {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("{}: cannot read", path.display()))?;
+            ron::from_str::<TechniqueTable>(&text)
+                .with_context(|| format!("{}: not a technique table", path.display()))?
+        }
+        None => TechniqueTable::default(),
+    };
+    let records = read_records(&options.input);
+    let progress = progress_bar(records.len());
+    let gradings: Vec<Option<Grading>> = thread_pool(options.jobs)?.install(|| {
+        records
+            .par_iter()
+            .map(|record| {
+                let grading = record
+                    .entry
+                    .as_ref()
+                    .ok()
+                    .map(|entry| Grader::with_table(&entry.puzzle, table.clone()).grade());
+                progress.inc(1);
+                grading
+            })
+            .collect()
+    });
+    progress.finish_and_clear();
+    if options.csv {
+        say!("source,puzzle,level,score,hardest,solved,techniques");
+    }
+    let mut outcome = Outcome::Success;
+    for (record, grading) in records.iter().zip(&gradings) {
+        let (entry, grading) = match (&record.entry, grading) {
+            (Ok(entry), Some(grading)) => (entry, grading),
+            (Err(reason), _) => {
+                eprintln!("error: {reason}");
+                outcome = outcome.worst(Outcome::BadInput);
+                continue;
+            }
+            (Ok(_), None) => continue,
+        };
+        if !grading.solved {
+            outcome = outcome.worst(Outcome::NotUnique);
+        }
+        print_grading(options, &record.location(), entry, grading);
+    }
+    Ok(outcome)
+}
+
+fn puzzle_text(entry: &Entry) -> String {
+    notation::format_grid(entry.puzzle.givens(), Format::Line)
+}
+
+fn hardest(grading: &Grading) -> String {
+    grading
+        .hardest
+        .map_or_else(|| "none".to_string(), |technique| technique.to_string())
+}
+
+fn stop_reason(grading: &Grading) -> Option<&'static str> {
+    grading.stop.as_ref().map(|stop| match stop {
+        Stop::NothingApplies => "no enabled technique applies",
+        Stop::Contradiction => "the candidates contradict each other",
+        Stop::NoSolution => "the puzzle has no solution",
+    })
+}
+
+fn technique_list(grading: &Grading) -> String {
+    grading
+        .counts()
+        .iter()
+        .map(|(technique, count)| format!("{technique} x{count}"))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+fn print_grading(options: &GradeOptions, location: &str, entry: &Entry, grading: &Grading) {
+    if options.json {
+        let techniques: serde_json::Map<String, serde_json::Value> = grading
+            .counts()
+            .iter()
+            .map(|(technique, count)| (technique.to_string(), json!(count)))
+            .collect();
+        let object = json!({
+            "source": location,
+            "puzzle": puzzle_text(entry),
+            "level": grading.level.to_string(),
+            "score": grading.score,
+            "hardest": grading.hardest.map(|technique| technique.to_string()),
+            "solved": grading.solved,
+            "stopped": stop_reason(grading),
+            "techniques": techniques,
+        });
+        say!("{object}");
+        return;
+    }
+    if options.csv {
+        say!(
+            "{},{},{},{},{},{},{}",
+            csv_field(location),
+            puzzle_text(entry),
+            grading.level,
+            grading.score,
+            csv_field(&hardest(grading)),
+            grading.solved,
+            csv_field(&technique_list(grading))
+        );
+        return;
+    }
+    let stopped = stop_reason(grading)
+        .map(|reason| format!("  (not solved: {reason})"))
+        .unwrap_or_default();
+    say!(
+        "{location}: {} {}  hardest: {}{stopped}",
+        grading.level,
+        grading.score,
+        hardest(grading)
+    );
+    if options.explain {
+        for (number, step) in grading.steps.iter().enumerate() {
+            say!("  {:>3}. {}", number + 1, step.explain(&entry.puzzle));
+        }
+    }
+}
