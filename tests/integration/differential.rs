@@ -228,7 +228,8 @@ fn random_agreement(size: usize, cases: usize, seed: u64) {
         let solution = random_solution(&rules, &mut rng);
         let mut constraints = diagonals;
         let density = if rng.random_bool(0.5) {
-            constraints.extend(random_cages(&solution, &mut rng, rng.random_bool(0.5)));
+            let hide = rng.random_bool(0.5);
+            constraints.extend(random_cages(&solution, &mut rng, hide));
             rng.random_range(0.0..0.15)
         } else {
             rng.random_range(0.15..0.6)

@@ -2,6 +2,7 @@
 
 mod cli;
 mod differential;
+mod grading;
 mod helpers;
 mod killers;
 mod seeds;
