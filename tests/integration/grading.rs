@@ -40,7 +40,11 @@ fn paths_end_in_the_sat_solution_and_mostly_match_hodoku() {
         }
     }
     // The full calibration (BENCHMARKS.md) agrees on 99 % of levels; a sample must too.
-    assert!(same_level * 100 >= rows.len() * 95, "{same_level} of {}", rows.len());
+    assert!(
+        same_level * 100 >= rows.len() * 95,
+        "{same_level} of {}",
+        rows.len()
+    );
 }
 
 #[test]
@@ -73,7 +77,10 @@ fn grade_explain_lists_readable_steps() {
         .expect("runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("swi-prolog-clpfd-manual: Easy"), "{stdout}");
-    assert!(stdout.contains("hidden single: the only place for"), "{stdout}");
+    assert!(
+        stdout.contains("hidden single: the only place for"),
+        "{stdout}"
+    );
     let solved = notation::format_grid(
         &grade(&line_puzzle(
             "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
