@@ -4,7 +4,7 @@
 use crate::model::{sum_range, Puzzle, Relation};
 
 use super::layout::cell_index;
-use super::totals::{self, SumRule};
+use super::totals::{self, RegionName, SumRule};
 
 /// Above this many candidate digit sets, a cage is pruned by sum bounds alone: enumerating
 /// the sets of a large 25×25 cage would cost more than the search it saves.
@@ -86,8 +86,8 @@ pub(super) struct CageRules {
     pub comparisons: Vec<ComparisonRule>,
     /// Sums over cells that need not differ (innies and outies of several houses).
     pub sums: Vec<SumRule>,
-    /// Names of the regions derived cages and sums come from ("rows 1–3").
-    pub region_names: Vec<String>,
+    /// The regions derived cages and sums come from.
+    pub regions: Vec<RegionName>,
 }
 
 impl CageRules {
@@ -128,7 +128,7 @@ impl CageRules {
             cages,
             comparisons,
             sums: derived.sums,
-            region_names: derived.region_names,
+            regions: derived.regions,
         }
     }
 

@@ -274,7 +274,7 @@ impl Solver {
                     }
                     CageOrigin::Region(region) => format!(
                         "{}: the cells left over by its cages cannot make up its total",
-                        self.rules.cages.region_names[usize::from(region)]
+                        self.rules.cages.regions[usize::from(region)]
                     ),
                 }
             }
@@ -282,7 +282,7 @@ impl Solver {
                 let region = self.rules.cages.sums[usize::from(sum)].region;
                 format!(
                     "{}: the cells in and out of its cages cannot make up its total",
-                    self.rules.cages.region_names[usize::from(region)]
+                    self.rules.cages.regions[usize::from(region)]
                 )
             }
             Contradiction::Comparison { comparison } => {
