@@ -6,8 +6,10 @@
 //! - [`notation`]: reading and writing puzzles as text (line, grid, CSV, killer, killer TSV, RON).
 //! - [`sat`]: the SAT engine (splr), the independent authority on uniqueness.
 //! - [`grade`]: the grader: human techniques step by step, rated like HoDoKu.
+//! - [`backtrack`]: the native counting engine: candidate bitsets, propagation, branching.
 #![warn(missing_docs)]
 
+pub mod backtrack;
 pub mod count;
 pub mod grade;
 pub mod model;

@@ -1,0 +1,101 @@
+//! Locked candidates on a search state: where a digit's cells in one house all lie where it
+//! crosses another, the digit leaves the rest of the other. Boxes and lines go segment by
+//! segment; extra houses (diagonals) through their listed overlaps.
+
+use super::layout::SegmentFamily;
+use super::propagate::{Contradiction, Pass, Rules};
+
+impl<'a> Pass<'a> {
+    /// One locked-candidates pass over every box-line crossing and every overlap with an
+    /// extra house. Eliminations are judged on the candidates as the pass found them: they
+    /// stay valid as candidates only shrink.
+    #[inline(never)]
+    pub(super) fn locked_candidates(&mut self) -> Result<(), Contradiction> {
+        let rules: &'a Rules = self.rules;
+        self.work.dirty_lines = false;
+        for family in &rules.layout.segments {
+            self.box_lines(family)?;
+        }
+        self.extra_overlaps()
+    }
+
+    fn box_lines(&mut self, family: &SegmentFamily) -> Result<(), Contradiction> {
+        let lines = self.rules.layout.size;
+        let per_line = family.per_line;
+        let mut unions = std::mem::take(&mut self.work.segment_unions);
+        unions.clear();
+        for line in 0..lines {
+            for segment in 0..per_line {
+                let union = family
+                    .segment(line, segment)
+                    .iter()
+                    .fold(0, |union, &cell| union | self.candidates[usize::from(cell)]);
+                unions.push(union);
+            }
+        }
+        let result = self.box_lines_from(family, &unions);
+        self.work.segment_unions = unions;
+        result
+    }
+
+    fn box_lines_from(
+        &mut self,
+        family: &SegmentFamily,
+        unions: &[u32],
+    ) -> Result<(), Contradiction> {
+        let per_line = family.per_line;
+        for line in 0..self.rules.layout.size {
+            let own = &unions[line * per_line..(line + 1) * per_line];
+            let (mut once, mut twice) = (0u32, 0u32);
+            for &union in own {
+                twice |= once & union;
+                once |= union;
+            }
+            let band = line / family.group * family.group;
+            for (segment, &union) in own.iter().enumerate() {
+                // Digits in some other segment of the line: in two segments, or elsewhere.
+                let line_rest = twice | (once & !union);
+                let box_rest = (band..band + family.group)
+                    .filter(|&other| other != line)
+                    .fold(0, |rest, other| rest | unions[other * per_line + segment]);
+                let confined_to_line = union & !line_rest & box_rest;
+                if confined_to_line != 0 {
+                    for other in (band..band + family.group).filter(|&other| other != line) {
+                        self.remove_from(family.segment(other, segment), confined_to_line)?;
+                    }
+                }
+                let confined_to_box = union & !box_rest & line_rest;
+                if confined_to_box != 0 {
+                    for other in (0..per_line).filter(|&other| other != segment) {
+                        self.remove_from(family.segment(line, other), confined_to_box)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn extra_overlaps(&mut self) -> Result<(), Contradiction> {
+        let rules: &'a Rules = self.rules;
+        let layout = &rules.layout;
+        for overlap in &layout.overlaps {
+            let union = |cells: &[u16]| {
+                cells
+                    .iter()
+                    .fold(0, |union, &cell| union | self.candidates[usize::from(cell)])
+            };
+            let shared = union(layout.overlap_part(overlap.shared));
+            let first_rest = union(layout.overlap_part(overlap.first_rest));
+            let second_rest = union(layout.overlap_part(overlap.second_rest));
+            let confined_in_first = shared & !first_rest & second_rest;
+            let confined_in_second = shared & !second_rest & first_rest;
+            if confined_in_first != 0 {
+                self.remove_from(layout.overlap_part(overlap.second_rest), confined_in_first)?;
+            }
+            if confined_in_second != 0 {
+                self.remove_from(layout.overlap_part(overlap.first_rest), confined_in_second)?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,325 @@
+//! The engine against real puzzles from `tests/data/`: published solutions, exact counts,
+//! unsolvable puzzles, random fills of every size, and the other-solution question.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::test_data::{self, classic, data_lines, grid, killer_records, krazydad, x_puzzle};
+use super::{count_solutions, Solver};
+use crate::count::Count;
+use crate::model::{Constraint, Diagonal, Geometry, Grid, Puzzle};
+
+/// Asserts that `puzzle` has exactly one solution and that it is `expected`.
+fn assert_unique(puzzle: &Puzzle, expected: &Grid, name: &str) {
+    match count_solutions(puzzle, 2) {
+        Count::Unique(solution) => {
+            assert_eq!(&solution, expected, "{name}: another solution");
+            assert!(puzzle.is_solution(&solution), "{name}");
+        }
+        other => panic!("{name}: expected unique, got {}", other.word()),
+    }
+}
+
+/// Lines `puzzle solution ...` of a file.
+fn puzzles_with_solutions(path: &str) -> Vec<(String, String)> {
+    data_lines(path)
+        .iter()
+        .map(|line| {
+            let mut fields = line.split_whitespace();
+            (
+                fields.next().unwrap().to_string(),
+                fields.next().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn top1465_first_hundred_match_published_solutions() {
+    for (puzzle, solution) in puzzles_with_solutions("classic/top1465_solutions.txt")
+        .iter()
+        .take(100)
+    {
+        assert_unique(&classic(puzzle), &grid(solution), puzzle);
+    }
+}
+
+#[test]
+fn seed_classics_match() {
+    for (puzzle, solution) in puzzles_with_solutions("seeds/classic.txt") {
+        assert_unique(&classic(&puzzle), &grid(&solution), &puzzle);
+    }
+}
+
+#[test]
+fn forum_hardest_sample_matches() {
+    let lines = puzzles_with_solutions("classic/forum_hardest_1106_solutions.txt");
+    for (puzzle, solution) in lines.iter().step_by(25) {
+        assert_unique(&classic(puzzle), &grid(solution), puzzle);
+    }
+}
+
+#[test]
+fn sixteen_by_sixteen_match() {
+    for path in [
+        "sizes/gecode_16x16_solutions.txt",
+        "sizes/vu_kr_16x16_100_solutions.txt",
+    ] {
+        for (puzzle, solution) in puzzles_with_solutions(path).iter().take(10) {
+            assert_unique(&classic(puzzle), &grid(solution), puzzle);
+        }
+    }
+}
+
+#[test]
+fn four_by_four_match() {
+    for (puzzle, solution) in puzzles_with_solutions("sizes/vu_kr_4x4_solutions.txt") {
+        assert_unique(&classic(&puzzle), &grid(&solution), &puzzle);
+    }
+}
+
+#[test]
+fn nine_by_nine_gecode_match() {
+    for (puzzle, solution) in puzzles_with_solutions("sizes/gecode_9x9_solutions.txt") {
+        assert_unique(&classic(&puzzle), &grid(&solution), &puzzle);
+    }
+}
+
+#[test]
+fn twenty_five_by_twenty_five_matches() {
+    // The last two of the file are the quickest; the others take seconds each.
+    let lines = puzzles_with_solutions("sizes/gecode_25x25_solutions.txt");
+    for (puzzle, solution) in lines.iter().skip(16) {
+        assert_unique(&classic(puzzle), &grid(solution), puzzle);
+    }
+}
+
+#[test]
+fn diagonal_sixteen_needs_its_diagonals() {
+    let givens = test_data::csv_grid(&test_data::read("seeds/atgm2020_16x16_diagonal.csv"));
+    let solution = test_data::csv_grid(&test_data::read(
+        "seeds/atgm2020_16x16_diagonal_solution.csv",
+    ));
+    let geometry = givens.geometry();
+    let diagonals = vec![
+        Constraint::diagonal(geometry, Diagonal::Main),
+        Constraint::diagonal(geometry, Diagonal::Anti),
+    ];
+    let puzzle = Puzzle::new(geometry, givens.clone(), diagonals).unwrap();
+    assert_unique(&puzzle, &solution, "atgm2020 16×16 diagonal");
+    let plain = Puzzle::classic(givens).unwrap();
+    assert!(matches!(count_solutions(&plain, 2), Count::Multiple { .. }));
+}
+
+#[test]
+fn x_sudokus_are_unique_under_their_rule() {
+    for line in data_lines("sizes/xsudoku.txt") {
+        let (puzzle, solution) = x_puzzle(&line);
+        let count = count_solutions(&puzzle, 2);
+        assert!(count.is_unique(), "{line}");
+        if let Some(solution) = solution {
+            assert_eq!(count.solution(), Some(&solution), "{line}");
+        }
+        let plain = Puzzle::classic(puzzle.givens().clone()).unwrap();
+        assert!(count_solutions(&plain, 2).found() >= 2, "{line}");
+    }
+}
+
+#[test]
+fn seed_killers_match_including_the_greater_killer() {
+    let records = killer_records("seeds/killer_m00nlight_clpfd.txt");
+    assert_eq!(records.len(), 4);
+    for record in records {
+        let solution = record.solution.expect("seed killers carry solutions");
+        assert_unique(&record.puzzle, &solution, &record.name);
+    }
+}
+
+#[test]
+fn other_killers_match() {
+    for path in [
+        "killer/killer_vtsukur.txt",
+        "killer/killer_lisudoku.txt",
+        "killer/killer_greater_grilops.txt",
+    ] {
+        for record in killer_records(path) {
+            match record.solution {
+                Some(solution) => assert_unique(&record.puzzle, &solution, &record.name),
+                None => assert!(
+                    count_solutions(&record.puzzle, 2).is_unique(),
+                    "{}",
+                    record.name
+                ),
+            }
+        }
+    }
+}
+
+#[test]
+fn krazydad_killers_match() {
+    for line in data_lines("killer/killer_krazydad_1000.tsv")
+        .iter()
+        .step_by(50)
+    {
+        let (puzzle, solution) = krazydad(line);
+        assert_unique(&puzzle, &solution, line);
+    }
+}
+
+/// `puzzle:count[:solution]` lines of tdoku's test file.
+fn tdoku_cases() -> Vec<(String, usize, Option<String>)> {
+    data_lines("classic/tdoku_test_puzzles_with_counts.txt")
+        .iter()
+        .map(|line| {
+            let fields: Vec<&str> = line.split(':').collect();
+            let solution = fields
+                .get(2)
+                .filter(|s| s.len() == 81)
+                .map(|s| s.to_string());
+            (fields[0].to_string(), fields[1].parse().unwrap(), solution)
+        })
+        .collect()
+}
+
+#[test]
+fn tdoku_counts_are_exact() {
+    for (puzzle, expected, solution) in tdoku_cases() {
+        let puzzle = classic(&puzzle);
+        let count = count_solutions(&puzzle, expected + 1);
+        assert_eq!(count.found(), expected, "{puzzle:?}");
+        if let (Some(solution), 1) = (solution, expected) {
+            assert_eq!(count.solution(), Some(&grid(&solution)));
+        }
+        if let Count::Multiple { first, second, .. } = &count {
+            assert_ne!(first, second);
+            assert!(puzzle.is_solution(first) && puzzle.is_solution(second));
+        }
+    }
+}
+
+#[test]
+fn serg_counts_are_exact() {
+    for line in data_lines("classic/serg_benchmark_first300_solution_counts.txt")
+        .iter()
+        .take(50)
+    {
+        let (puzzle, expected) = line.split_once(' ').unwrap();
+        let expected: usize = expected.trim().parse().unwrap();
+        assert_eq!(
+            count_solutions(&classic(puzzle), expected + 1).found(),
+            expected,
+            "{line}"
+        );
+        assert_eq!(
+            count_solutions(&classic(puzzle), expected).found(),
+            expected,
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn unsolvable_puzzles_have_no_solution() {
+    let unsolvable: Vec<_> = tdoku_cases()
+        .into_iter()
+        .filter(|case| case.1 == 0)
+        .collect();
+    assert!(!unsolvable.is_empty());
+    for (puzzle, _, _) in unsolvable {
+        assert!(
+            matches!(count_solutions(&classic(&puzzle), 2), Count::None { .. }),
+            "{puzzle}"
+        );
+    }
+}
+
+#[test]
+fn direct_contradictions_give_a_reason() {
+    // r1c9 sees 1-8 in its row and 9 in its column.
+    let line = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+    let Count::None { reason } = count_solutions(&classic(&line), 2) else {
+        panic!("no digit fits r1c9");
+    };
+    assert_eq!(reason.as_deref(), Some("r1c9: no digit fits"));
+}
+
+#[test]
+fn limit_one_stops_at_the_first_solution() {
+    let empty = Puzzle::classic(Grid::empty(Geometry::for_size(9).unwrap())).unwrap();
+    let count = count_solutions(&empty, 0);
+    assert!(count.is_unique());
+    assert!(empty.is_solution(count.solution().unwrap()));
+    let count = count_solutions(&empty, 5);
+    assert_eq!(count.found(), 5);
+}
+
+#[test]
+fn random_fills_are_valid_and_reproducible() {
+    for size in [4, 6, 8, 9, 12, 16, 25] {
+        let geometry = Geometry::for_size(size).unwrap();
+        let puzzle = Puzzle::classic(Grid::empty(geometry)).unwrap();
+        let mut solver = Solver::new(&puzzle);
+        let first = solver
+            .solve_random(&mut ChaCha8Rng::seed_from_u64(7))
+            .unwrap();
+        assert!(puzzle.is_solution(&first), "{size}");
+        let again = solver
+            .solve_random(&mut ChaCha8Rng::seed_from_u64(7))
+            .unwrap();
+        assert_eq!(first, again, "{size}: same seed, same grid");
+        let other = solver
+            .solve_random(&mut ChaCha8Rng::seed_from_u64(8))
+            .unwrap();
+        assert!(puzzle.is_solution(&other));
+        assert_ne!(first, other, "{size}: another seed, another grid");
+    }
+}
+
+#[test]
+fn random_fills_keep_givens_and_cages() {
+    let record = killer_records("seeds/killer_m00nlight_clpfd.txt").remove(3);
+    let mut solver = Solver::new(&record.puzzle);
+    let filled = solver
+        .solve_random(&mut ChaCha8Rng::seed_from_u64(1))
+        .unwrap();
+    assert!(record.puzzle.is_solution(&filled));
+    let (x_puzzle, _) = x_puzzle(&data_lines("sizes/xsudoku.txt")[0]);
+    let filled = Solver::new(&x_puzzle)
+        .solve_random(&mut ChaCha8Rng::seed_from_u64(1))
+        .unwrap();
+    assert!(x_puzzle.is_solution(&filled));
+}
+
+#[test]
+fn other_solution_agrees_with_counting() {
+    for (line, expected, _) in tdoku_cases() {
+        let puzzle = classic(&line);
+        let mut solver = Solver::new(&puzzle);
+        let Some(first) = solver.count(1).solution().cloned() else {
+            continue;
+        };
+        assert_eq!(
+            solver.has_other_solution(puzzle.givens(), &first),
+            expected >= 2,
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn digging_a_given_agrees_with_counting() {
+    let (line, solution) = &puzzles_with_solutions("classic/top1465_solutions.txt")[0];
+    let puzzle = classic(line);
+    let solution = grid(solution);
+    let mut solver = Solver::new(&puzzle);
+    for (cell, _) in puzzle.givens().filled() {
+        let mut dug = puzzle.givens().clone();
+        dug.set(cell, None);
+        let unique = solver.count_with_givens(&dug, 2).is_unique();
+        assert_eq!(
+            solver.has_other_solution(&dug, &solution),
+            !unique,
+            "{cell}"
+        );
+    }
+}
