@@ -168,6 +168,19 @@ impl Geometry {
         self.cell(index / size, index % size)
     }
 
+    /// The cells orthogonally next to `cell` (up, down, left, right), fewer at the edges.
+    pub fn neighbours(self, cell: Cell) -> impl Iterator<Item = Cell> {
+        let (row, column) = (cell.row(), cell.column());
+        [
+            row.checked_sub(1).and_then(|up| self.cell(up, column)),
+            self.cell(row + 1, column),
+            column.checked_sub(1).and_then(|left| self.cell(row, left)),
+            self.cell(row, column + 1),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
     /// Every cell, row-major.
     pub fn cells(self) -> impl Iterator<Item = Cell> {
         (0..self.cell_count()).filter_map(move |index| self.cell_at(index))

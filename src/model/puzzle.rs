@@ -357,16 +357,7 @@ fn check_connected(
     reached[start.index()] = true;
     let mut stack = vec![start];
     while let Some(cell) = stack.pop() {
-        let (row, column) = (cell.row(), cell.column());
-        let neighbours = [
-            row.checked_sub(1).and_then(|up| geometry.cell(up, column)),
-            geometry.cell(row + 1, column),
-            column
-                .checked_sub(1)
-                .and_then(|left| geometry.cell(row, left)),
-            geometry.cell(row, column + 1),
-        ];
-        for neighbour in neighbours.into_iter().flatten() {
+        for neighbour in geometry.neighbours(cell) {
             if in_cage[neighbour.index()] && !reached[neighbour.index()] {
                 reached[neighbour.index()] = true;
                 stack.push(neighbour);

@@ -138,21 +138,6 @@ fn random_solution(rules: &Puzzle, rng: &mut ChaCha8Rng) -> Grid {
         .expect("an empty grid has a solution")
 }
 
-fn neighbours(geometry: Geometry, cell: Cell) -> Vec<Cell> {
-    let (row, column) = (cell.row(), cell.column());
-    [
-        row.checked_sub(1).and_then(|up| geometry.cell(up, column)),
-        geometry.cell(row + 1, column),
-        column
-            .checked_sub(1)
-            .and_then(|left| geometry.cell(row, left)),
-        geometry.cell(row, column + 1),
-    ]
-    .into_iter()
-    .flatten()
-    .collect()
-}
-
 /// Random connected cages on `solution` with no repeated digit; sums from the solution,
 /// some hidden; plus random true comparisons between cages.
 fn random_cages(solution: &Grid, rng: &mut ChaCha8Rng, hide: bool) -> Vec<Constraint> {
@@ -172,7 +157,7 @@ fn random_cages(solution: &Grid, rng: &mut ChaCha8Rng, hide: bool) -> Vec<Constr
         while cells.len() < target {
             let frontier: Vec<Cell> = cells
                 .iter()
-                .flat_map(|&cell| neighbours(geometry, cell))
+                .flat_map(|&cell| geometry.neighbours(cell))
                 .filter(|cell| !caged[cell.index()] && !digits.contains(&solution.get(*cell)))
                 .collect();
             let Some(&next) = frontier.choose(rng) else {
