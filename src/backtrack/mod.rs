@@ -18,6 +18,7 @@
 
 mod branching;
 mod cages;
+mod classic;
 mod killer;
 mod layout;
 mod locked;
@@ -46,6 +47,12 @@ use search::{masks_of, Counter, OtherSolution, RandomFill, Search};
 /// cuts the search by orders of magnitude, on 16×16 and below it costs more than it saves.
 const MATCHING_FROM_SIZE: usize = 16;
 
+/// Whether `puzzle` is plain 9×9 sudoku, which the fast path in `classic.rs` solves.
+fn is_plain_nine(puzzle: &Puzzle) -> bool {
+    let geometry = puzzle.geometry();
+    geometry.box_rows() == 3 && geometry.box_columns() == 3 && puzzle.constraints().is_empty()
+}
+
 /// Counts the solutions of `puzzle`, stopping at `limit` (treated as at least 1).
 pub fn count_solutions(puzzle: &Puzzle, limit: usize) -> Count {
     Solver::new(puzzle).count(limit)
@@ -64,6 +71,8 @@ pub struct Solver {
     /// Stack of search states, one after another.
     states: Vec<u32>,
     branching: Branching,
+    /// The root state of the plain 9×9 fast path, when the puzzle is one.
+    classic: Option<classic::State>,
     guesses: u64,
 }
 
@@ -88,8 +97,17 @@ impl Solver {
             work,
             states,
             branching,
+            classic: is_plain_nine(puzzle).then(classic::State::new),
             guesses: 0,
         }
+    }
+
+    /// A solver that never takes the 9×9 fast path, to test one engine against the other.
+    #[cfg(test)]
+    fn general(puzzle: &Puzzle) -> Solver {
+        let mut solver = Solver::new(puzzle);
+        solver.classic = None;
+        solver
     }
 
     /// Counts the solutions with the puzzle's givens, up to `limit` (at least 1).
@@ -154,6 +172,26 @@ impl Solver {
 
     /// Writes the root state for `givens` and propagates it; the reason when it fails.
     fn prepare(&mut self, givens: &Grid) -> Result<(), String> {
+        if self.classic.is_some() && givens.geometry() == self.puzzle.geometry() {
+            let mut root = classic::State::new();
+            let placed = givens
+                .filled()
+                .try_for_each(|(cell, digit)| root.place(cell.index(), digit.index()));
+            if placed.and_then(|()| root.propagate()).is_ok() {
+                self.classic = Some(root);
+                return Ok(());
+            }
+            // Dead end: the general engine words the reason.
+            return Err(self
+                .prepare_general(givens)
+                .err()
+                .unwrap_or_else(|| "no digit fits some cell".to_string()));
+        }
+        self.prepare_general(givens)
+    }
+
+    /// [`Solver::prepare`] for the general engine.
+    fn prepare_general(&mut self, givens: &Grid) -> Result<(), String> {
         if givens.geometry() != self.puzzle.geometry() {
             return Err(format!(
                 "the givens are for a {}×{} grid, the puzzle is {}×{}",
@@ -213,6 +251,12 @@ impl Solver {
     }
 
     fn search(&mut self, visitor: &mut impl search::Visitor) {
+        if let Some(root) = &self.classic {
+            let mut search = classic::ClassicSearch::new();
+            search.explore(root, visitor);
+            self.guesses = search.guesses;
+            return;
+        }
         let mut search = Search::new(
             &self.rules,
             &mut self.work,

@@ -323,3 +323,46 @@ fn digging_a_given_agrees_with_counting() {
         );
     }
 }
+
+#[test]
+fn fast_path_agrees_with_the_general_engine() {
+    let mut lines: Vec<(String, usize)> =
+        data_lines("classic/serg_benchmark_first300_solution_counts.txt")
+            .iter()
+            .take(30)
+            .map(|line| {
+                let (puzzle, count) = line.split_once(' ').unwrap();
+                (puzzle.to_string(), count.trim().parse().unwrap())
+            })
+            .collect();
+    lines.extend(
+        tdoku_cases()
+            .into_iter()
+            .map(|(puzzle, count, _)| (puzzle, count)),
+    );
+    let hardest = data_lines("classic/forum_hardest_1106.txt");
+    lines.extend(hardest.iter().step_by(20).map(|puzzle| (puzzle.clone(), 1)));
+    for (line, expected) in lines {
+        let puzzle = classic(&line);
+        let fast = Solver::new(&puzzle).count(expected + 1);
+        let general = Solver::general(&puzzle).count(expected + 1);
+        assert_eq!(fast.found(), expected, "{line}");
+        assert_eq!(general.found(), expected, "{line}");
+        if expected == 1 {
+            assert_eq!(fast, general, "{line}");
+        }
+    }
+}
+
+#[test]
+fn both_engines_fill_nine_by_nine_grids() {
+    let puzzle = Puzzle::classic(Grid::empty(Geometry::for_size(9).unwrap())).unwrap();
+    for seed in 0..20 {
+        for mut solver in [Solver::new(&puzzle), Solver::general(&puzzle)] {
+            let grid = solver
+                .solve_random(&mut ChaCha8Rng::seed_from_u64(seed))
+                .unwrap();
+            assert!(puzzle.is_solution(&grid));
+        }
+    }
+}
