@@ -19,11 +19,13 @@
 mod branching;
 mod cages;
 mod classic;
+mod general;
 mod killer;
 mod layout;
 mod locked;
 mod matching;
 mod propagate;
+mod reasons;
 mod search;
 mod totals;
 
@@ -37,15 +39,8 @@ use rand::Rng;
 use crate::count::Count;
 use crate::model::{Grid, Puzzle};
 
-use branching::Branching;
-use cages::{CageOrigin, CageRules};
-use layout::Layout;
-use propagate::{Contradiction, Pass, Rules, Work};
-use search::{masks_of, Counter, OtherSolution, RandomFill, Search};
-
-/// Grids larger than this get the full matching rule on houses and digits: on 25×25 it
-/// cuts the search by orders of magnitude, on 16×16 and below it costs more than it saves.
-const MATCHING_FROM_SIZE: usize = 16;
+use general::General;
+use search::{masks_of, Counter, OtherSolution, RandomFill};
 
 /// Whether `puzzle` is plain 9×9 sudoku, which the fast path in `classic.rs` solves.
 fn is_plain_nine(puzzle: &Puzzle) -> bool {
@@ -66,11 +61,8 @@ pub struct Solver {
     /// The same rules with no givens, to check solutions found under other givens.
     #[cfg(debug_assertions)]
     rules_only: Puzzle,
-    rules: Rules,
-    work: Work,
-    /// Stack of search states, one after another.
-    states: Vec<u32>,
-    branching: Branching,
+    /// The general engine, built on first use for plain 9×9 (only to word a reason).
+    general: Option<General>,
     /// The root state of the plain 9×9 fast path, when the puzzle is one.
     classic: Option<classic::State>,
     guesses: u64,
@@ -79,25 +71,15 @@ pub struct Solver {
 impl Solver {
     /// Prepares the tables for `puzzle`'s geometry, houses, cages and comparisons.
     pub fn new(puzzle: &Puzzle) -> Solver {
-        let rules = Rules {
-            layout: Layout::new(puzzle),
-            cages: CageRules::new(puzzle),
-            matching: usize::from(puzzle.size()) > MATCHING_FROM_SIZE,
-        };
-        let work = Work::new(&rules);
-        let states = vec![0; rules.state_len()];
-        let branching = Branching::new(&rules);
+        let plain_nine = is_plain_nine(puzzle);
         Solver {
             puzzle: puzzle.clone(),
             #[cfg(debug_assertions)]
             rules_only: puzzle
                 .with_givens(Grid::empty(puzzle.geometry()))
                 .expect("a puzzle without givens is valid when the puzzle is"),
-            rules,
-            work,
-            states,
-            branching,
-            classic: is_plain_nine(puzzle).then(classic::State::new),
+            general: (!plain_nine).then(|| General::new(puzzle)),
+            classic: plain_nine.then(classic::State::new),
             guesses: 0,
         }
     }
@@ -107,6 +89,7 @@ impl Solver {
     fn general(puzzle: &Puzzle) -> Solver {
         let mut solver = Solver::new(puzzle);
         solver.classic = None;
+        solver.general = Some(General::new(puzzle));
         solver
     }
 
@@ -158,7 +141,7 @@ impl Solver {
         let known = if solution.geometry() == self.puzzle.geometry() {
             masks_of(&solution.values(), usize::from(self.puzzle.size()))
         } else {
-            vec![0; self.rules.layout.cell_count]
+            vec![0; self.puzzle.geometry().cell_count()]
         };
         let mut other = OtherSolution::new(&known);
         self.search(&mut other);
@@ -172,7 +155,16 @@ impl Solver {
 
     /// Writes the root state for `givens` and propagates it; the reason when it fails.
     fn prepare(&mut self, givens: &Grid) -> Result<(), String> {
-        if self.classic.is_some() && givens.geometry() == self.puzzle.geometry() {
+        let geometry = self.puzzle.geometry();
+        if givens.geometry() != geometry {
+            return Err(format!(
+                "the givens are for a {size}×{size} grid, the puzzle is {}×{}",
+                geometry.size(),
+                geometry.size(),
+                size = givens.geometry().size(),
+            ));
+        }
+        if self.classic.is_some() {
             let mut root = classic::State::new();
             let placed = givens
                 .filled()
@@ -181,73 +173,19 @@ impl Solver {
                 self.classic = Some(root);
                 return Ok(());
             }
-            // Dead end: the general engine words the reason.
-            return Err(self
-                .prepare_general(givens)
+            // A dead end: the general engine words the reason.
+            let general = self
+                .general
+                .get_or_insert_with(|| General::new(&self.puzzle));
+            return Err(general
+                .prepare(&self.puzzle, givens)
                 .err()
-                .unwrap_or_else(|| "no digit fits some cell".to_string()));
+                .unwrap_or_else(|| "no solution: a digit has no place".to_string()));
         }
-        self.prepare_general(givens)
-    }
-
-    /// [`Solver::prepare`] for the general engine.
-    fn prepare_general(&mut self, givens: &Grid) -> Result<(), String> {
-        if givens.geometry() != self.puzzle.geometry() {
-            return Err(format!(
-                "the givens are for a {}×{} grid, the puzzle is {}×{}",
-                givens.geometry().size(),
-                givens.geometry().size(),
-                self.puzzle.size(),
-                self.puzzle.size()
-            ));
-        }
-        let length = self.rules.state_len();
-        let state = &mut self.states[..length];
-        self.rules.reset(state);
-        let mut pass = Pass::new(&self.rules, &mut self.work, state);
-        pass.check_everything();
-        let placed = givens
-            .filled()
-            .try_for_each(|(cell, digit)| pass.place(cell.index(), 1 << digit.index()));
-        placed.and_then(|()| pass.run()).map_err(|contradiction| {
-            self.reason_from_givens(givens)
-                .unwrap_or_else(|| self.reason(contradiction))
-        })
-    }
-
-    /// The plainest reason the givens alone show, if any: two equal givens that see each
-    /// other, or an empty cell whose peers' givens take every digit. Propagation may stumble
-    /// on a consequence elsewhere first; this names the cause.
-    fn reason_from_givens(&self, givens: &Grid) -> Option<String> {
-        let layout = &self.rules.layout;
-        let values = givens.values();
-        let mask = |cell: usize| match values[cell] {
-            0 => 0,
-            value => 1u32 << (value - 1),
-        };
-        let cell_name = |cell: usize| {
-            givens
-                .geometry()
-                .cell_at(cell)
-                .expect("cell inside the grid")
-        };
-        for (cell, &value) in values.iter().enumerate() {
-            let seen = layout
-                .peers_of(cell)
-                .iter()
-                .fold(0, |seen, &peer| seen | mask(usize::from(peer)));
-            if value == 0 && seen & layout.all_digits == layout.all_digits {
-                return Some(format!("{}: no digit fits", cell_name(cell)));
-            }
-            if seen & mask(cell) != 0 {
-                return Some(format!(
-                    "{}: {} is already seen by a peer",
-                    cell_name(cell),
-                    value
-                ));
-            }
-        }
-        None
+        self.general
+            .as_mut()
+            .expect("the general engine serves every puzzle but plain 9×9")
+            .prepare(&self.puzzle, givens)
     }
 
     fn search(&mut self, visitor: &mut impl search::Visitor) {
@@ -257,14 +195,11 @@ impl Solver {
             self.guesses = search.guesses;
             return;
         }
-        let mut search = Search::new(
-            &self.rules,
-            &mut self.work,
-            &mut self.states,
-            &mut self.branching,
-        );
-        search.run(visitor);
-        self.guesses = search.guesses;
+        let general = self
+            .general
+            .as_mut()
+            .expect("the general engine serves every puzzle but plain 9×9");
+        self.guesses = general.search(visitor);
     }
 
     /// A solution's digit masks as a grid.
@@ -287,61 +222,5 @@ impl Solver {
         }
         let _ = givens;
         grid
-    }
-
-    /// Words a direct contradiction for a person.
-    fn reason(&self, contradiction: Contradiction) -> String {
-        let geometry = self.puzzle.geometry();
-        match contradiction {
-            Contradiction::NoDigit { cell } => {
-                let cell = geometry
-                    .cell_at(usize::from(cell))
-                    .expect("cell inside the grid");
-                format!("{cell}: no digit fits")
-            }
-            Contradiction::NoPlace { house, digit } => format!(
-                "{}: no place for {}",
-                self.puzzle.houses()[usize::from(house)].kind(),
-                digit + 1
-            ),
-            Contradiction::Cage { cage } => {
-                let cage = usize::from(cage);
-                match self.rules.cages.cages[cage].origin {
-                    CageOrigin::Puzzle => {
-                        let cage = self.puzzle.cage(crate::model::CageId::new(cage));
-                        match cage.sum {
-                            Some(sum) => {
-                                format!("cage {}: no digits fit the sum {sum}", cage.label)
-                            }
-                            None => format!("cage {}: no digits fit", cage.label),
-                        }
-                    }
-                    CageOrigin::Region(region) => format!(
-                        "{}: the cells left over by its cages cannot make up its total",
-                        self.rules.cages.regions[usize::from(region)]
-                    ),
-                }
-            }
-            Contradiction::Sum { sum } => {
-                let region = self.rules.cages.sums[usize::from(sum)].region;
-                format!(
-                    "{}: the cells in and out of its cages cannot make up its total",
-                    self.rules.cages.regions[usize::from(region)]
-                )
-            }
-            Contradiction::Comparison { comparison } => {
-                let comparison = self
-                    .puzzle
-                    .comparisons()
-                    .nth(usize::from(comparison))
-                    .expect("comparison exists");
-                format!(
-                    "cage {} {} cage {} cannot hold",
-                    self.puzzle.cage(comparison.first).label,
-                    comparison.relation.symbol(),
-                    self.puzzle.cage(comparison.second).label
-                )
-            }
-        }
     }
 }
