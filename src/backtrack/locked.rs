@@ -12,14 +12,14 @@ impl<'a> Pass<'a> {
     #[inline(never)]
     pub(super) fn locked_candidates(&mut self) -> Result<(), Contradiction> {
         let rules: &'a Rules = self.rules;
-        self.work.dirty_lines = false;
+        let digits = std::mem::take(&mut self.work.dirty_lines);
         for family in &rules.layout.segments {
-            self.box_lines(family)?;
+            self.box_lines(family, digits)?;
         }
         self.extra_overlaps()
     }
 
-    fn box_lines(&mut self, family: &SegmentFamily) -> Result<(), Contradiction> {
+    fn box_lines(&mut self, family: &SegmentFamily, digits: u32) -> Result<(), Contradiction> {
         let lines = self.rules.layout.size;
         let per_line = family.per_line;
         let mut unions = std::mem::take(&mut self.work.segment_unions);
@@ -33,9 +33,55 @@ impl<'a> Pass<'a> {
                 unions.push(union);
             }
         }
-        let result = self.box_lines_from(family, &unions);
+        let mut result = self.box_lines_from(family, &unions);
+        if result.is_ok() && self.rules.matching {
+            result = self.band_matching(family, &unions, digits);
+        }
         self.work.segment_unions = unions;
         result
+    }
+
+    /// In a band (or stack), each digit takes one minirow per line and per box: its lines
+    /// must match its boxes. Minirows on no perfect matching lose the digit. This is box-line
+    /// reasoning over whole bands, beyond one box and one line at a time.
+    fn band_matching(
+        &mut self,
+        family: &SegmentFamily,
+        unions: &[u32],
+        digits: u32,
+    ) -> Result<(), Contradiction> {
+        let per_line = family.per_line;
+        for band in (0..self.rules.layout.size).step_by(family.group) {
+            let mut rest = digits;
+            while rest != 0 {
+                let digit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let bit = 1u32 << digit;
+                let mut matching = super::matching::Matching::empty();
+                for line in band..band + family.group {
+                    let boxes = (0..per_line).fold(0, |boxes, segment| {
+                        boxes | (((unions[line * per_line + segment] >> digit) & 1) << segment)
+                    });
+                    matching.push(line as u16, boxes);
+                }
+                let Some(kept) = matching.solve() else {
+                    return Err(Contradiction::NoPlace {
+                        house: band as u16,
+                        digit: digit as u8,
+                    });
+                };
+                for (offset, &keep) in kept[..family.group].iter().enumerate() {
+                    let line = band + offset;
+                    let mut dropped = matching.candidates[offset] & !keep;
+                    while dropped != 0 {
+                        let segment = dropped.trailing_zeros() as usize;
+                        dropped &= dropped - 1;
+                        self.remove_from(family.segment(line, segment), bit)?;
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     fn box_lines_from(
