@@ -90,30 +90,39 @@ impl<'a> Pass<'a> {
         unions: &[u32],
     ) -> Result<(), Contradiction> {
         let per_line = family.per_line;
-        for line in 0..self.rules.layout.size {
-            let own = &unions[line * per_line..(line + 1) * per_line];
-            let (mut once, mut twice) = (0u32, 0u32);
-            for &union in own {
-                twice |= once & union;
-                once |= union;
-            }
-            let band = line / family.group * family.group;
-            for (segment, &union) in own.iter().enumerate() {
-                // Digits in some other segment of the line: in two segments, or elsewhere.
-                let line_rest = twice | (once & !union);
-                let box_rest = (band..band + family.group)
-                    .filter(|&other| other != line)
-                    .fold(0, |rest, other| rest | unions[other * per_line + segment]);
-                let confined_to_line = union & !line_rest & box_rest;
-                if confined_to_line != 0 {
-                    for other in (band..band + family.group).filter(|&other| other != line) {
-                        self.remove_from(family.segment(other, segment), confined_to_line)?;
-                    }
+        for band in (0..self.rules.layout.size).step_by(family.group) {
+            // Per box of the band: digits in at least one and in at least two of its segments.
+            let (mut box_once, mut box_twice) = ([0u32; 25], [0u32; 25]);
+            for line in band..band + family.group {
+                for segment in 0..per_line {
+                    let union = unions[line * per_line + segment];
+                    box_twice[segment] |= box_once[segment] & union;
+                    box_once[segment] |= union;
                 }
-                let confined_to_box = union & !box_rest & line_rest;
-                if confined_to_box != 0 {
-                    for other in (0..per_line).filter(|&other| other != segment) {
-                        self.remove_from(family.segment(line, other), confined_to_box)?;
+            }
+            for line in band..band + family.group {
+                let own = &unions[line * per_line..(line + 1) * per_line];
+                let (mut once, mut twice) = (0u32, 0u32);
+                for &union in own {
+                    twice |= once & union;
+                    once |= union;
+                }
+                for (segment, &union) in own.iter().enumerate() {
+                    // Digits in some other segment of the line (of the box): in two
+                    // segments, or in one that is not this one.
+                    let line_rest = twice | (once & !union);
+                    let box_rest = box_twice[segment] | (box_once[segment] & !union);
+                    let confined_to_line = union & !line_rest & box_rest;
+                    if confined_to_line != 0 {
+                        for other in (band..band + family.group).filter(|&other| other != line) {
+                            self.remove_from(family.segment(other, segment), confined_to_line)?;
+                        }
+                    }
+                    let confined_to_box = union & !box_rest & line_rest;
+                    if confined_to_box != 0 {
+                        for other in (0..per_line).filter(|&other| other != segment) {
+                            self.remove_from(family.segment(line, other), confined_to_box)?;
+                        }
                     }
                 }
             }

@@ -103,8 +103,13 @@ impl Matching {
         let count = self.count;
         let mut forward = [0u32; MAX_CELLS];
         let mut backward = [0u32; MAX_CELLS];
-        for position in 0..count {
-            let mut digits = self.candidates[position] & !self.digit_of[position];
+        let open = 0..count;
+        for (position, (&candidates, &digit)) in self.candidates[open.clone()]
+            .iter()
+            .zip(&self.digit_of[open])
+            .enumerate()
+        {
+            let mut digits = candidates & !digit;
             while digits != 0 {
                 let index = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
@@ -114,7 +119,8 @@ impl Matching {
             }
         }
         let mut kept = [0u32; MAX_CELLS];
-        let mut remaining: u32 = if count == 32 { u32::MAX } else { (1 << count) - 1 };
+        // At most 25 open cells, so the shift stays inside the word.
+        let mut remaining: u32 = (1 << count) - 1;
         while remaining != 0 {
             let start = 1u32 << remaining.trailing_zeros();
             let ahead = closure(&forward, start, remaining);

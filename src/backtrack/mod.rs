@@ -1,9 +1,24 @@
-//! The native counting engine: candidate bitsets per cell, propagation to a fixpoint (naked
-//! and hidden singles, cage digit sets, comparison bounds) and fewest-candidates branching,
-//! counting solutions up to a limit. Every size from 4×4 to 25×25 and every variant.
+//! The native counting engine: counts solutions up to a limit, fills grids at random and
+//! answers the digger's "is there another solution?", for every size from 4×4 to 25×25 and
+//! every variant. Independent of the SAT engine: the two must agree on every puzzle.
 //!
-//! [`Solver`] prepares the per-puzzle tables once, so the generator's hot loops (filling,
-//! digging, carving) ask many questions of one geometry without rebuilding anything.
+//! Two engines sit behind [`Solver`]:
+//! - plain 9×9 (rows, columns, boxes, nothing else) takes a fast path (`classic.rs`): one
+//!   27-bit mask per digit and band of three rows, narrowed by table lookups;
+//! - everything else takes the general engine (`general.rs`): one `u32` candidate mask per
+//!   cell, propagated to a fixpoint with naked and hidden singles over every house (extra
+//!   houses such as diagonals included), box-line locked candidates, cage digit sets
+//!   (exact for small cages), innie and outie cages and sums derived from house totals,
+//!   comparison bounds between cage sums, and on 25×25 the full matching rule on houses,
+//!   digits and bands.
+//!
+//! Both branch on a cell with the fewest candidates, preferring cells whose rules failed
+//! most often in the current call, and copy the state for each branch. [`Solver::new`]
+//! builds every per-puzzle table once, so the generator's hot loops (filling, digging,
+//! carving) ask many questions of one puzzle's rules without rebuilding anything.
+//!
+//! With `limit` 1 a search stops at the first solution: [`Count::Unique`] then means "at
+//! least one". [`Solver::guesses`] counts branch points, the usual benchmark measure.
 //!
 //! ```
 //! use sudokit::backtrack::count_solutions;
