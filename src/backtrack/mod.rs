@@ -179,6 +179,15 @@ impl Solver {
                 size = givens.geometry().size(),
             ));
         }
+        if let Some((cell, digit)) = givens
+            .filled()
+            .find(|(_, digit)| digit.get() > geometry.size())
+        {
+            return Err(format!(
+                "{cell}: digit {digit} is too large for a {size}×{size} grid",
+                size = geometry.size()
+            ));
+        }
         if self.classic.is_some() {
             let mut root = classic::State::new();
             let placed = givens

@@ -366,3 +366,48 @@ fn both_engines_fill_nine_by_nine_grids() {
         }
     }
 }
+
+#[test]
+fn givens_that_break_the_rules_give_none_with_a_reason() {
+    let puzzle = classic(&".".repeat(81));
+    let mut solver = Solver::new(&puzzle);
+    let mut givens = Grid::empty(puzzle.geometry());
+    let corner = puzzle.geometry().cell(0, 0).unwrap();
+    givens.set(corner, crate::model::Digit::new(12));
+    let Count::None { reason } = solver.count_with_givens(&givens, 2) else {
+        panic!("12 does not fit a 9×9 grid");
+    };
+    assert_eq!(
+        reason.as_deref(),
+        Some("r1c1: digit 12 is too large for a 9×9 grid")
+    );
+    givens.set(corner, crate::model::Digit::new(5));
+    givens.set(
+        puzzle.geometry().cell(0, 8).unwrap(),
+        crate::model::Digit::new(5),
+    );
+    assert!(matches!(
+        solver.count_with_givens(&givens, 2),
+        Count::None { reason: Some(_) }
+    ));
+    assert!(!solver.has_other_solution(&givens, &givens));
+}
+
+#[test]
+fn a_killer_whose_givens_break_a_cage_has_no_solution() {
+    let record = killer_records("seeds/killer_m00nlight_clpfd.txt").remove(0);
+    let solution = record.solution.unwrap();
+    let mut givens = Grid::empty(record.puzzle.geometry());
+    // Cage a (r1c1, r1c2) sums to 3: a given 9 in r1c1 breaks it.
+    givens.set(
+        record.puzzle.geometry().cell(0, 0).unwrap(),
+        crate::model::Digit::new(9),
+    );
+    let mut solver = Solver::new(&record.puzzle);
+    assert!(matches!(
+        solver.count_with_givens(&givens, 2),
+        Count::None { .. }
+    ));
+    assert!(!solver.has_other_solution(&givens, &solution));
+    assert!(solver.count_with_givens(&solution, 2).is_unique());
+}
