@@ -411,3 +411,34 @@ fn a_killer_whose_givens_break_a_cage_has_no_solution() {
     assert!(!solver.has_other_solution(&givens, &solution));
     assert!(solver.count_with_givens(&solution, 2).is_unique());
 }
+
+#[test]
+fn dug_random_grids_of_every_size_agree_with_themselves() {
+    use rand::seq::SliceRandom;
+    for size in [4, 6, 8, 12, 16] {
+        let geometry = Geometry::for_size(size).unwrap();
+        let puzzle = Puzzle::classic(Grid::empty(geometry)).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(size as u64);
+        let mut solver = Solver::new(&puzzle);
+        let full = solver.solve_random(&mut rng).unwrap();
+        let mut cells: Vec<_> = geometry.cells().collect();
+        cells.shuffle(&mut rng);
+        let mut dug = full.clone();
+        for &cell in cells.iter().take(geometry.cell_count() * 11 / 20) {
+            dug.set(cell, None);
+        }
+        let count = solver.count_with_givens(&dug, 3);
+        let with_givens = puzzle.with_givens(dug.clone()).unwrap();
+        for solution in [count.solution()].into_iter().flatten() {
+            assert!(with_givens.is_solution(solution), "{size}");
+        }
+        if let Count::Multiple { second, .. } = &count {
+            assert!(with_givens.is_solution(second), "{size}");
+        }
+        assert_eq!(
+            solver.has_other_solution(&dug, &full),
+            count.found() >= 2,
+            "{size}"
+        );
+    }
+}
