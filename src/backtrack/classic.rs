@@ -140,21 +140,28 @@ fn rows_of(mask: u32) -> [u32; 3] {
     [mask & 0x1FF, (mask >> 9) & 0x1FF, mask >> 18]
 }
 
+/// Where the mask of `digit` (0–8) in `band` (0–2) sits: band by band, so the nine digits
+/// of one band are adjacent.
+#[inline(always)]
+fn slot(digit: usize, band: usize) -> usize {
+    9 * band + digit
+}
+
 /// One search state: where each digit may go, by band, and which cells are still open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct State {
-    /// `places[3 × digit + band]`: the cells of the band that may hold the digit.
+    /// `places[slot(digit, band)]`: the cells of the band that may hold the digit.
     places: [u32; 27],
     /// Open cells, by band.
     open: [u32; 3],
-    /// Digit bands changed since the row-and-box rule last saw them (bit `3 × digit + band`).
+    /// Digit bands changed since the row-and-box rule last saw them (bit `slot(digit, band)`).
     changed_bands: u32,
     /// Digits changed since the column rule last saw them.
     changed_digits: u32,
 }
 
-/// A state with no solution, and the rule that showed it: a digit band (0–26), a digit's
-/// columns (27–35) or a cell (36–116), for the branching weights.
+/// A state with no solution, and the rule that showed it: a digit band (0–26, numbered by
+/// `slot`), a digit's columns (27–35) or a cell (36–116), for the branching weights.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Dead(u8);
 
@@ -185,7 +192,7 @@ impl State {
     /// Places digit index `digit` (0–8) in `cell` (0–80).
     pub fn place(&mut self, cell: usize, digit: usize) -> Result<(), Dead> {
         let (band, bit) = (cell / 27, (cell % 27) as u32);
-        if self.places[3 * digit + band] & (1 << bit) == 0 {
+        if self.places[slot(digit, band)] & (1 << bit) == 0 {
             return Err(Dead(cell_rule(band, bit)));
         }
         self.assign(band, bit, digit);
@@ -199,20 +206,18 @@ impl State {
         self.open[band] &= !cell;
         let mut changed = 0u32;
         let mut digits = 1u32 << digit;
-        for other in 0..9 {
-            let index = 3 * other + band;
-            let had = (self.places[index] >> bit) & 1;
-            changed |= had << index;
-            digits |= had << other;
-            self.places[index] &= !cell;
+        for (other, mask) in self.places[9 * band..9 * band + 9].iter_mut().enumerate() {
+            digits |= ((*mask >> bit) & 1) << other;
+            *mask &= !cell;
         }
+        changed |= digits << (9 * band);
         let column = TABLES.columns[(bit % 9) as usize];
         for other_band in 0..3 {
-            let index = 3 * digit + other_band;
+            let index = slot(digit, other_band);
             changed |= u32::from(self.places[index] & column != 0) << index;
             self.places[index] &= !column;
         }
-        let index = 3 * digit + band;
+        let index = slot(digit, band);
         self.places[index] = (self.places[index] & !TABLES.band_peers[bit as usize]) | cell;
         self.changed_bands |= changed | (1 << index);
         self.changed_digits |= digits;
@@ -248,17 +253,9 @@ impl State {
             let [first, second, third] = rows_of(mask);
             first | second | third
         };
-        let bands = 3 * digit;
-        let before = [
-            self.places[bands],
-            self.places[bands + 1],
-            self.places[bands + 2],
-        ];
-        let used = [
-            columns(self.places[bands]),
-            columns(self.places[bands + 1]),
-            columns(self.places[bands + 2]),
-        ];
+        let at = |band: usize| slot(digit, band);
+        let before = [self.places[at(0)], self.places[at(1)], self.places[at(2)]];
+        let used = [columns(before[0]), columns(before[1]), columns(before[2])];
         if used[0] | used[1] | used[2] != 0x1FF {
             return Err(Dead(columns_rule(digit)));
         }
@@ -266,23 +263,23 @@ impl State {
             let others = used[(band + 1) % 3] | used[(band + 2) % 3];
             let lone = TABLES.lone_columns[used[band] as usize];
             let cells = TABLES.column_cells[usize::from(lone)];
-            self.places[bands + (band + 1) % 3] &= !cells;
-            self.places[bands + (band + 2) % 3] &= !cells;
+            self.places[at((band + 1) % 3)] &= !cells;
+            self.places[at((band + 2) % 3)] &= !cells;
             let only_here = used[band] & !others;
             // Columns where the digit is already placed need nothing more.
-            let open_here = only_here & columns(self.places[bands + band] & self.open[band]);
+            let open_here = only_here & columns(self.places[at(band)] & self.open[band]);
             if open_here != 0 {
                 let keep = TABLES.claimed_keep[open_here as usize];
                 if keep == u16::MAX {
                     return Err(Dead(columns_rule(digit)));
                 }
-                self.places[bands + band] &= TABLES.column_cells[usize::from(keep)];
+                self.places[at(band)] &= TABLES.column_cells[usize::from(keep)];
                 self.column_singles(digit, band, open_here)?;
             }
         }
         for (band, &mask) in before.iter().enumerate() {
-            if self.places[bands + band] != mask {
-                self.changed_bands |= 1 << (bands + band);
+            if self.places[at(band)] != mask {
+                self.changed_bands |= 1 << at(band);
             }
         }
         Ok(())
@@ -294,7 +291,7 @@ impl State {
         while rest != 0 {
             let column = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let cells = self.places[3 * digit + band] & TABLES.columns[column];
+            let cells = self.places[slot(digit, band)] & TABLES.columns[column];
             if cells == 0 {
                 return Err(Dead(columns_rule(digit)));
             }
@@ -308,7 +305,7 @@ impl State {
     /// Keeps the minirows of one digit band that fit a permutation of rows to boxes and
     /// places the digit where a row has one open cell left; whether it placed any.
     fn narrow_band(&mut self, index: usize) -> Result<bool, Dead> {
-        let (digit, band) = (index / 3, index % 3);
+        let (digit, band) = (index % 9, index / 9);
         let mask = self.places[index];
         let [first, second, third] = rows_of(mask);
         let occupied = usize::from(TABLES.row_boxes[first as usize])
@@ -359,7 +356,7 @@ impl State {
                 let bit = singles.trailing_zeros();
                 singles &= singles - 1;
                 let Some(digit) =
-                    (0..9).find(|&digit| self.places[3 * digit + band] & (1 << bit) != 0)
+                    (0..9).find(|&digit| self.places[slot(digit, band)] & (1 << bit) != 0)
                 else {
                     return Err(Dead(cell_rule(band, bit)));
                 };
@@ -375,7 +372,7 @@ impl State {
     fn counts(&self, band: usize) -> (u32, u32) {
         let (mut once, mut twice) = (0u32, 0u32);
         for digit in 0..9 {
-            let mask = self.places[3 * digit + band];
+            let mask = self.places[slot(digit, band)];
             twice |= once & mask;
             once |= mask;
         }
@@ -393,7 +390,7 @@ impl State {
             while digits != 0 {
                 let digit = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
-                total += weights[3 * digit + band] + weights[27 + digit];
+                total += weights[slot(digit, band)] + weights[27 + digit];
             }
             total
         };
@@ -405,7 +402,7 @@ impl State {
             }
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
             for digit in 0..9 {
-                let mask = self.places[3 * digit + band];
+                let mask = self.places[slot(digit, band)];
                 thrice |= twice & mask;
                 twice |= once & mask;
                 once |= mask;
@@ -437,7 +434,7 @@ impl State {
     fn candidates(&self, cell: usize) -> u32 {
         let (band, bit) = (cell / 27, cell % 27);
         (0..9).fold(0, |mask, digit| {
-            mask | (((self.places[3 * digit + band] >> bit) & 1) << digit)
+            mask | (((self.places[slot(digit, band)] >> bit) & 1) << digit)
         })
     }
 
@@ -446,11 +443,17 @@ impl State {
         self.open == [0; 3]
     }
 
-    /// One digit mask per cell, for a solved state.
+    /// One digit mask per cell, for a solved state: each digit band holds exactly the
+    /// cells of that digit.
     fn cells(&self) -> [u32; 81] {
         let mut cells = [0u32; 81];
-        for (cell, mask) in cells.iter_mut().enumerate() {
-            *mask = self.candidates(cell);
+        for (index, &mask) in self.places.iter().enumerate() {
+            let (digit, band) = (index % 9, index / 9);
+            let mut rest = mask;
+            while rest != 0 {
+                cells[band * 27 + rest.trailing_zeros() as usize] |= 1 << digit;
+                rest &= rest - 1;
+            }
         }
         cells
     }

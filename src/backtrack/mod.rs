@@ -191,8 +191,11 @@ impl Solver {
         if self.classic.is_some() {
             let mut root = classic::State::new();
             let placed = givens
-                .filled()
-                .try_for_each(|(cell, digit)| root.place(cell.index(), digit.index()));
+                .values()
+                .iter()
+                .enumerate()
+                .filter(|(_, &value)| value != 0)
+                .try_for_each(|(cell, &value)| root.place(cell, usize::from(value) - 1));
             if placed.and_then(|()| root.propagate()).is_ok() {
                 self.classic = Some(root);
                 return Ok(());
