@@ -38,7 +38,7 @@ impl Branch {
     }
 
     /// Each digit of `candidates` in `cell`.
-    fn cell(cell: usize, mut candidates: u32) -> Branch {
+    pub fn cell(cell: usize, mut candidates: u32) -> Branch {
         let mut branch = Branch::empty();
         while candidates != 0 {
             let digit = candidates & candidates.wrapping_neg();

@@ -55,6 +55,15 @@ impl CellSet {
         CellSet { parts }
     }
 
+    /// Whether `cell` is in the set.
+    #[inline]
+    pub fn contains(&self, cell: u16) -> bool {
+        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        self.parts
+            .iter()
+            .any(|&(other, bits)| other == word && bits & bit != 0)
+    }
+
     /// Whether any of the cells is set in `words`.
     #[inline]
     pub fn meets(&self, words: &[u64]) -> bool {

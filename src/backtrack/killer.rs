@@ -36,8 +36,9 @@ impl<'a> Pass<'a> {
         }
         std::mem::swap(&mut self.work.snapshot, &mut self.work.dirty_cage_cells);
         self.work.dirty_cage_cells.fill(0);
+        let any_woken = !self.work.woken_cages.is_empty();
         for (number, cage) in rules.cages.cages.iter().enumerate() {
-            let woken = self.work.woken_cages.contains(&(number as u16));
+            let woken = any_woken && self.work.woken_cages.contains(&(number as u16));
             if woken || cage.cell_set.meets(&self.work.snapshot) {
                 self.cage(number)?;
             }
@@ -202,12 +203,12 @@ impl<'a> Pass<'a> {
                 houses &= layout.cell_houses[usize::from(cell)];
             }
         }
-        let cage_cells = &rules.cages.cages[cage].cells;
+        let cage_cells = &rules.cages.cages[cage].cell_set;
         while houses != 0 {
             let house = houses.trailing_zeros() as usize;
             houses &= houses - 1;
             for &cell in layout.house(house) {
-                if !cage_cells.contains(&cell) {
+                if !cage_cells.contains(cell) {
                     self.restrict(usize::from(cell), !digit)?;
                 }
             }

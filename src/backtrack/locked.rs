@@ -12,14 +12,14 @@ impl<'a> Pass<'a> {
     #[inline(never)]
     pub(super) fn locked_candidates(&mut self) -> Result<(), Contradiction> {
         let rules: &'a Rules = self.rules;
-        self.work.dirty_lines = false;
+        let digits = std::mem::take(&mut self.work.dirty_lines);
         for family in &rules.layout.segments {
-            self.box_lines(family)?;
+            self.box_lines(family, digits)?;
         }
         self.extra_overlaps()
     }
 
-    fn box_lines(&mut self, family: &SegmentFamily) -> Result<(), Contradiction> {
+    fn box_lines(&mut self, family: &SegmentFamily, digits: u32) -> Result<(), Contradiction> {
         let lines = self.rules.layout.size;
         let per_line = family.per_line;
         let mut unions = std::mem::take(&mut self.work.segment_unions);
@@ -33,9 +33,55 @@ impl<'a> Pass<'a> {
                 unions.push(union);
             }
         }
-        let result = self.box_lines_from(family, &unions);
+        let mut result = self.box_lines_from(family, &unions);
+        if result.is_ok() && self.rules.matching {
+            result = self.band_matching(family, &unions, digits);
+        }
         self.work.segment_unions = unions;
         result
+    }
+
+    /// In a band (or stack), each digit takes one minirow per line and per box: its lines
+    /// must match its boxes. Minirows on no perfect matching lose the digit. This is box-line
+    /// reasoning over whole bands, beyond one box and one line at a time.
+    fn band_matching(
+        &mut self,
+        family: &SegmentFamily,
+        unions: &[u32],
+        digits: u32,
+    ) -> Result<(), Contradiction> {
+        let per_line = family.per_line;
+        for band in (0..self.rules.layout.size).step_by(family.group) {
+            let mut rest = digits;
+            while rest != 0 {
+                let digit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let bit = 1u32 << digit;
+                let mut matching = super::matching::Matching::empty();
+                for line in band..band + family.group {
+                    let boxes = (0..per_line).fold(0, |boxes, segment| {
+                        boxes | (((unions[line * per_line + segment] >> digit) & 1) << segment)
+                    });
+                    matching.push(line as u16, boxes);
+                }
+                let Some(kept) = matching.solve() else {
+                    return Err(Contradiction::NoPlace {
+                        house: band as u16,
+                        digit: digit as u8,
+                    });
+                };
+                for (offset, &keep) in kept[..family.group].iter().enumerate() {
+                    let line = band + offset;
+                    let mut dropped = matching.candidates[offset] & !keep;
+                    while dropped != 0 {
+                        let segment = dropped.trailing_zeros() as usize;
+                        dropped &= dropped - 1;
+                        self.remove_from(family.segment(line, segment), bit)?;
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     fn box_lines_from(
@@ -44,30 +90,39 @@ impl<'a> Pass<'a> {
         unions: &[u32],
     ) -> Result<(), Contradiction> {
         let per_line = family.per_line;
-        for line in 0..self.rules.layout.size {
-            let own = &unions[line * per_line..(line + 1) * per_line];
-            let (mut once, mut twice) = (0u32, 0u32);
-            for &union in own {
-                twice |= once & union;
-                once |= union;
-            }
-            let band = line / family.group * family.group;
-            for (segment, &union) in own.iter().enumerate() {
-                // Digits in some other segment of the line: in two segments, or elsewhere.
-                let line_rest = twice | (once & !union);
-                let box_rest = (band..band + family.group)
-                    .filter(|&other| other != line)
-                    .fold(0, |rest, other| rest | unions[other * per_line + segment]);
-                let confined_to_line = union & !line_rest & box_rest;
-                if confined_to_line != 0 {
-                    for other in (band..band + family.group).filter(|&other| other != line) {
-                        self.remove_from(family.segment(other, segment), confined_to_line)?;
-                    }
+        for band in (0..self.rules.layout.size).step_by(family.group) {
+            // Per box of the band: digits in at least one and in at least two of its segments.
+            let (mut box_once, mut box_twice) = ([0u32; 25], [0u32; 25]);
+            for line in band..band + family.group {
+                for segment in 0..per_line {
+                    let union = unions[line * per_line + segment];
+                    box_twice[segment] |= box_once[segment] & union;
+                    box_once[segment] |= union;
                 }
-                let confined_to_box = union & !box_rest & line_rest;
-                if confined_to_box != 0 {
-                    for other in (0..per_line).filter(|&other| other != segment) {
-                        self.remove_from(family.segment(line, other), confined_to_box)?;
+            }
+            for line in band..band + family.group {
+                let own = &unions[line * per_line..(line + 1) * per_line];
+                let (mut once, mut twice) = (0u32, 0u32);
+                for &union in own {
+                    twice |= once & union;
+                    once |= union;
+                }
+                for (segment, &union) in own.iter().enumerate() {
+                    // Digits in some other segment of the line (of the box): in two
+                    // segments, or in one that is not this one.
+                    let line_rest = twice | (once & !union);
+                    let box_rest = box_twice[segment] | (box_once[segment] & !union);
+                    let confined_to_line = union & !line_rest & box_rest;
+                    if confined_to_line != 0 {
+                        for other in (band..band + family.group).filter(|&other| other != line) {
+                            self.remove_from(family.segment(other, segment), confined_to_line)?;
+                        }
+                    }
+                    let confined_to_box = union & !box_rest & line_rest;
+                    if confined_to_box != 0 {
+                        for other in (0..per_line).filter(|&other| other != segment) {
+                            self.remove_from(family.segment(line, other), confined_to_box)?;
+                        }
                     }
                 }
             }

@@ -8,11 +8,15 @@ use super::propagate::{at_most_one, Contradiction, Pass, Rules};
 /// Most open cells a house can have (25×25 grids).
 const MAX_CELLS: usize = 25;
 
-/// A perfect matching of a house's open cells to its open digits, and the cells' candidates.
-struct Matching {
-    count: usize,
-    cells: [u16; MAX_CELLS],
-    candidates: [u32; MAX_CELLS],
+/// A perfect matching of a house's open cells to its open digits, and the cells' candidates
+/// (or of any cells to any values: rows to columns, rows to boxes).
+pub(super) struct Matching {
+    /// How many cells.
+    pub count: usize,
+    /// Their labels.
+    pub cells: [u16; MAX_CELLS],
+    /// The values each may take.
+    pub candidates: [u32; MAX_CELLS],
     /// The digit (one-bit mask) matched to each open cell.
     digit_of: [u32; MAX_CELLS],
     /// The open cell (position) matched to each digit index, `u8::MAX` when none.
@@ -20,7 +24,8 @@ struct Matching {
 }
 
 impl Matching {
-    fn empty() -> Matching {
+    /// A matching problem with no cells yet.
+    pub fn empty() -> Matching {
         Matching {
             count: 0,
             cells: [0; MAX_CELLS],
@@ -30,7 +35,8 @@ impl Matching {
         }
     }
 
-    fn push(&mut self, cell: u16, candidates: u32) {
+    /// Adds a cell (any label) and the values it may take.
+    pub fn push(&mut self, cell: u16, candidates: u32) {
         self.cells[self.count] = cell;
         self.candidates[self.count] = candidates;
         self.count += 1;
@@ -39,14 +45,27 @@ impl Matching {
     /// The digits each open cell keeps, or `None` when no perfect matching exists. With
     /// fewer than three open cells, or more digits than cells (a digit without a place,
     /// which hidden singles report), every candidate is kept.
-    fn solve(&mut self) -> Option<[u32; MAX_CELLS]> {
+    pub fn solve(&mut self) -> Option<[u32; MAX_CELLS]> {
         if self.count < 3 {
             return Some(self.candidates);
         }
+        // Greedy first: most cells find a free value at once; the rest augment.
+        let mut free = u32::MAX;
         for position in 0..self.count {
-            let mut seen = 0;
-            if !self.augment(position, &mut seen) {
-                return None;
+            let options = self.candidates[position] & free;
+            if options != 0 {
+                let digit = options & options.wrapping_neg();
+                free ^= digit;
+                self.digit_of[position] = digit;
+                self.cell_of[digit.trailing_zeros() as usize] = position as u8;
+            }
+        }
+        for position in 0..self.count {
+            if self.digit_of[position] == 0 {
+                let mut seen = 0;
+                if !self.augment(position, &mut seen) {
+                    return None;
+                }
             }
         }
         let open = self.candidates[..self.count]
@@ -78,42 +97,67 @@ impl Matching {
     }
 
     /// For each open cell, the digits it keeps: its matched digit and those matched to cells
-    /// on a common cycle of the alternating graph (cell → cell whose digit it could take).
+    /// in its strongly connected component of the alternating graph (cell → cell whose
+    /// digit it could take instead), found by forward and backward closures on bit sets.
     fn supported(&self) -> [u32; MAX_CELLS] {
         let count = self.count;
-        let mut reach = [0u32; MAX_CELLS];
-        for (position, reached) in reach.iter_mut().enumerate().take(count) {
-            let mut digits = self.candidates[position] & !self.digit_of[position];
+        let mut forward = [0u32; MAX_CELLS];
+        let mut backward = [0u32; MAX_CELLS];
+        let open = 0..count;
+        for (position, (&candidates, &digit)) in self.candidates[open.clone()]
+            .iter()
+            .zip(&self.digit_of[open])
+            .enumerate()
+        {
+            let mut digits = candidates & !digit;
             while digits != 0 {
                 let index = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
-                *reached |= 1 << self.cell_of[index];
-            }
-        }
-        // Transitive closure, one intermediate cell at a time (Warshall on bit rows).
-        for middle in 0..count {
-            let through = reach[middle];
-            for row in reach.iter_mut().take(count) {
-                if *row & (1 << middle) != 0 {
-                    *row |= through;
-                }
+                let other = usize::from(self.cell_of[index]);
+                forward[position] |= 1 << other;
+                backward[other] |= 1 << position;
             }
         }
         let mut kept = [0u32; MAX_CELLS];
-        for position in 0..count {
-            let mut digits = self.digit_of[position];
-            let mut others = reach[position];
-            while others != 0 {
-                let other = others.trailing_zeros() as usize;
-                others &= others - 1;
-                if reach[other] & (1 << position) != 0 {
-                    digits |= self.digit_of[other];
-                }
+        // At most 25 open cells, so the shift stays inside the word.
+        let mut remaining: u32 = (1 << count) - 1;
+        while remaining != 0 {
+            let start = 1u32 << remaining.trailing_zeros();
+            let ahead = closure(&forward, start, remaining);
+            let behind = closure(&backward, start, remaining);
+            let component = ahead & behind;
+            let mut digits = 0;
+            let mut members = component;
+            while members != 0 {
+                digits |= self.digit_of[members.trailing_zeros() as usize];
+                members &= members - 1;
             }
-            kept[position] = digits & self.candidates[position];
+            let mut members = component;
+            while members != 0 {
+                let position = members.trailing_zeros() as usize;
+                members &= members - 1;
+                kept[position] = digits & self.candidates[position];
+            }
+            remaining &= !component;
         }
         kept
     }
+}
+
+/// The nodes reachable from `start` along `edges` (bit rows) without leaving `within`.
+fn closure(edges: &[u32; MAX_CELLS], start: u32, within: u32) -> u32 {
+    let mut reached = start;
+    let mut frontier = start;
+    while frontier != 0 {
+        let mut next = 0;
+        while frontier != 0 {
+            next |= edges[frontier.trailing_zeros() as usize];
+            frontier &= frontier - 1;
+        }
+        frontier = next & within & !reached;
+        reached |= frontier;
+    }
+    reached
 }
 
 impl<'a> Pass<'a> {

@@ -1,9 +1,24 @@
-//! The native counting engine: candidate bitsets per cell, propagation to a fixpoint (naked
-//! and hidden singles, cage digit sets, comparison bounds) and fewest-candidates branching,
-//! counting solutions up to a limit. Every size from 4×4 to 25×25 and every variant.
+//! The native counting engine: counts solutions up to a limit, fills grids at random and
+//! answers the digger's "is there another solution?", for every size from 4×4 to 25×25 and
+//! every variant. Independent of the SAT engine: the two must agree on every puzzle.
 //!
-//! [`Solver`] prepares the per-puzzle tables once, so the generator's hot loops (filling,
-//! digging, carving) ask many questions of one geometry without rebuilding anything.
+//! Two engines sit behind [`Solver`]:
+//! - plain 9×9 (rows, columns, boxes, nothing else) takes a fast path (`classic.rs`): one
+//!   27-bit mask per digit and band of three rows, narrowed by table lookups;
+//! - everything else takes the general engine (`general.rs`): one `u32` candidate mask per
+//!   cell, propagated to a fixpoint with naked and hidden singles over every house (extra
+//!   houses such as diagonals included), box-line locked candidates, cage digit sets
+//!   (exact for small cages), innie and outie cages and sums derived from house totals,
+//!   comparison bounds between cage sums, and on 25×25 the full matching rule on houses,
+//!   digits and bands.
+//!
+//! Both branch on a cell with the fewest candidates, preferring cells whose rules failed
+//! most often in the current call, and copy the state for each branch. [`Solver::new`]
+//! builds every per-puzzle table once, so the generator's hot loops (filling, digging,
+//! carving) ask many questions of one puzzle's rules without rebuilding anything.
+//!
+//! With `limit` 1 a search stops at the first solution: [`Count::Unique`] then means "at
+//! least one". [`Solver::guesses`] counts branch points, the usual benchmark measure.
 //!
 //! ```
 //! use sudokit::backtrack::count_solutions;
@@ -18,11 +33,14 @@
 
 mod branching;
 mod cages;
+mod classic;
+mod general;
 mod killer;
 mod layout;
 mod locked;
 mod matching;
 mod propagate;
+mod reasons;
 mod search;
 mod totals;
 
@@ -36,15 +54,14 @@ use rand::Rng;
 use crate::count::Count;
 use crate::model::{Grid, Puzzle};
 
-use branching::Branching;
-use cages::{CageOrigin, CageRules};
-use layout::Layout;
-use propagate::{Contradiction, Pass, Rules, Work};
-use search::{masks_of, Counter, OtherSolution, RandomFill, Search};
+use general::General;
+use search::{masks_of, Counter, OtherSolution, RandomFill};
 
-/// Grids larger than this get the full matching rule on houses and digits: on 25×25 it
-/// cuts the search by orders of magnitude, on 16×16 and below it costs more than it saves.
-const MATCHING_FROM_SIZE: usize = 16;
+/// Whether `puzzle` is plain 9×9 sudoku, which the fast path in `classic.rs` solves.
+fn is_plain_nine(puzzle: &Puzzle) -> bool {
+    let geometry = puzzle.geometry();
+    geometry.box_rows() == 3 && geometry.box_columns() == 3 && puzzle.constraints().is_empty()
+}
 
 /// Counts the solutions of `puzzle`, stopping at `limit` (treated as at least 1).
 pub fn count_solutions(puzzle: &Puzzle, limit: usize) -> Count {
@@ -59,37 +76,36 @@ pub struct Solver {
     /// The same rules with no givens, to check solutions found under other givens.
     #[cfg(debug_assertions)]
     rules_only: Puzzle,
-    rules: Rules,
-    work: Work,
-    /// Stack of search states, one after another.
-    states: Vec<u32>,
-    branching: Branching,
+    /// The general engine, built on first use for plain 9×9 (only to word a reason).
+    general: Option<General>,
+    /// The root state of the plain 9×9 fast path, when the puzzle is one.
+    classic: Option<classic::State>,
     guesses: u64,
 }
 
 impl Solver {
     /// Prepares the tables for `puzzle`'s geometry, houses, cages and comparisons.
     pub fn new(puzzle: &Puzzle) -> Solver {
-        let rules = Rules {
-            layout: Layout::new(puzzle),
-            cages: CageRules::new(puzzle),
-            matching: usize::from(puzzle.size()) > MATCHING_FROM_SIZE,
-        };
-        let work = Work::new(&rules);
-        let states = vec![0; rules.state_len()];
-        let branching = Branching::new(&rules);
+        let plain_nine = is_plain_nine(puzzle);
         Solver {
             puzzle: puzzle.clone(),
             #[cfg(debug_assertions)]
             rules_only: puzzle
                 .with_givens(Grid::empty(puzzle.geometry()))
                 .expect("a puzzle without givens is valid when the puzzle is"),
-            rules,
-            work,
-            states,
-            branching,
+            general: (!plain_nine).then(|| General::new(puzzle)),
+            classic: plain_nine.then(classic::State::new),
             guesses: 0,
         }
+    }
+
+    /// A solver that never takes the 9×9 fast path, to test one engine against the other.
+    #[cfg(test)]
+    fn general(puzzle: &Puzzle) -> Solver {
+        let mut solver = Solver::new(puzzle);
+        solver.classic = None;
+        solver.general = Some(General::new(puzzle));
+        solver
     }
 
     /// Counts the solutions with the puzzle's givens, up to `limit` (at least 1).
@@ -140,7 +156,7 @@ impl Solver {
         let known = if solution.geometry() == self.puzzle.geometry() {
             masks_of(&solution.values(), usize::from(self.puzzle.size()))
         } else {
-            vec![0; self.rules.layout.cell_count]
+            vec![0; self.puzzle.geometry().cell_count()]
         };
         let mut other = OtherSolution::new(&known);
         self.search(&mut other);
@@ -154,73 +170,63 @@ impl Solver {
 
     /// Writes the root state for `givens` and propagates it; the reason when it fails.
     fn prepare(&mut self, givens: &Grid) -> Result<(), String> {
-        if givens.geometry() != self.puzzle.geometry() {
+        let geometry = self.puzzle.geometry();
+        if givens.geometry() != geometry {
             return Err(format!(
-                "the givens are for a {}×{} grid, the puzzle is {}×{}",
-                givens.geometry().size(),
-                givens.geometry().size(),
-                self.puzzle.size(),
-                self.puzzle.size()
+                "the givens are for a {size}×{size} grid, the puzzle is {}×{}",
+                geometry.size(),
+                geometry.size(),
+                size = givens.geometry().size(),
             ));
         }
-        let length = self.rules.state_len();
-        let state = &mut self.states[..length];
-        self.rules.reset(state);
-        let mut pass = Pass::new(&self.rules, &mut self.work, state);
-        pass.check_everything();
-        let placed = givens
+        if let Some((cell, digit)) = givens
             .filled()
-            .try_for_each(|(cell, digit)| pass.place(cell.index(), 1 << digit.index()));
-        placed.and_then(|()| pass.run()).map_err(|contradiction| {
-            self.reason_from_givens(givens)
-                .unwrap_or_else(|| self.reason(contradiction))
-        })
-    }
-
-    /// The plainest reason the givens alone show, if any: two equal givens that see each
-    /// other, or an empty cell whose peers' givens take every digit. Propagation may stumble
-    /// on a consequence elsewhere first; this names the cause.
-    fn reason_from_givens(&self, givens: &Grid) -> Option<String> {
-        let layout = &self.rules.layout;
-        let values = givens.values();
-        let mask = |cell: usize| match values[cell] {
-            0 => 0,
-            value => 1u32 << (value - 1),
-        };
-        let cell_name = |cell: usize| {
-            givens
-                .geometry()
-                .cell_at(cell)
-                .expect("cell inside the grid")
-        };
-        for (cell, &value) in values.iter().enumerate() {
-            let seen = layout
-                .peers_of(cell)
-                .iter()
-                .fold(0, |seen, &peer| seen | mask(usize::from(peer)));
-            if value == 0 && seen & layout.all_digits == layout.all_digits {
-                return Some(format!("{}: no digit fits", cell_name(cell)));
-            }
-            if seen & mask(cell) != 0 {
-                return Some(format!(
-                    "{}: {} is already seen by a peer",
-                    cell_name(cell),
-                    value
-                ));
-            }
+            .find(|(_, digit)| digit.get() > geometry.size())
+        {
+            return Err(format!(
+                "{cell}: digit {digit} is too large for a {size}×{size} grid",
+                size = geometry.size()
+            ));
         }
-        None
+        if self.classic.is_some() {
+            let mut root = classic::State::new();
+            let placed = givens
+                .values()
+                .iter()
+                .enumerate()
+                .filter(|(_, &value)| value != 0)
+                .try_for_each(|(cell, &value)| root.place(cell, usize::from(value) - 1));
+            if placed.and_then(|()| root.propagate()).is_ok() {
+                self.classic = Some(root);
+                return Ok(());
+            }
+            // A dead end: the general engine words the reason.
+            let general = self
+                .general
+                .get_or_insert_with(|| General::new(&self.puzzle));
+            return Err(general
+                .prepare(&self.puzzle, givens)
+                .err()
+                .unwrap_or_else(|| "no solution: a digit has no place".to_string()));
+        }
+        self.general
+            .as_mut()
+            .expect("the general engine serves every puzzle but plain 9×9")
+            .prepare(&self.puzzle, givens)
     }
 
     fn search(&mut self, visitor: &mut impl search::Visitor) {
-        let mut search = Search::new(
-            &self.rules,
-            &mut self.work,
-            &mut self.states,
-            &mut self.branching,
-        );
-        search.run(visitor);
-        self.guesses = search.guesses;
+        if let Some(root) = &self.classic {
+            let mut search = classic::ClassicSearch::new();
+            search.explore(root, visitor);
+            self.guesses = search.guesses;
+            return;
+        }
+        let general = self
+            .general
+            .as_mut()
+            .expect("the general engine serves every puzzle but plain 9×9");
+        self.guesses = general.search(visitor);
     }
 
     /// A solution's digit masks as a grid.
@@ -243,61 +249,5 @@ impl Solver {
         }
         let _ = givens;
         grid
-    }
-
-    /// Words a direct contradiction for a person.
-    fn reason(&self, contradiction: Contradiction) -> String {
-        let geometry = self.puzzle.geometry();
-        match contradiction {
-            Contradiction::NoDigit { cell } => {
-                let cell = geometry
-                    .cell_at(usize::from(cell))
-                    .expect("cell inside the grid");
-                format!("{cell}: no digit fits")
-            }
-            Contradiction::NoPlace { house, digit } => format!(
-                "{}: no place for {}",
-                self.puzzle.houses()[usize::from(house)].kind(),
-                digit + 1
-            ),
-            Contradiction::Cage { cage } => {
-                let cage = usize::from(cage);
-                match self.rules.cages.cages[cage].origin {
-                    CageOrigin::Puzzle => {
-                        let cage = self.puzzle.cage(crate::model::CageId::new(cage));
-                        match cage.sum {
-                            Some(sum) => {
-                                format!("cage {}: no digits fit the sum {sum}", cage.label)
-                            }
-                            None => format!("cage {}: no digits fit", cage.label),
-                        }
-                    }
-                    CageOrigin::Region(region) => format!(
-                        "{}: the cells left over by its cages cannot make up its total",
-                        self.rules.cages.regions[usize::from(region)]
-                    ),
-                }
-            }
-            Contradiction::Sum { sum } => {
-                let region = self.rules.cages.sums[usize::from(sum)].region;
-                format!(
-                    "{}: the cells in and out of its cages cannot make up its total",
-                    self.rules.cages.regions[usize::from(region)]
-                )
-            }
-            Contradiction::Comparison { comparison } => {
-                let comparison = self
-                    .puzzle
-                    .comparisons()
-                    .nth(usize::from(comparison))
-                    .expect("comparison exists");
-                format!(
-                    "cage {} {} cage {} cannot hold",
-                    self.puzzle.cage(comparison.first).label,
-                    comparison.relation.symbol(),
-                    self.puzzle.cage(comparison.second).label
-                )
-            }
-        }
     }
 }

@@ -78,8 +78,8 @@ pub(super) struct Work {
     dirty_digits: u32,
     /// Where each digit may go, row by row (digit matching).
     pub digit_columns: Vec<u32>,
-    /// Whether any candidate changed since the last locked-candidates pass.
-    pub dirty_lines: bool,
+    /// Digits that lost a candidate since the last locked-candidates pass.
+    pub dirty_lines: u32,
     /// Cells changed since the last cage pass, one bit each (only with cages).
     pub dirty_cage_cells: Vec<u64>,
     /// Cells changed since the last region-sum pass.
@@ -125,7 +125,7 @@ impl Work {
         self.dirty_houses = 0;
         self.dirty_matching = 0;
         self.dirty_digits = 0;
-        self.dirty_lines = false;
+        self.dirty_lines = 0;
         self.dirty_cage_cells.fill(0);
         self.dirty_sum_cells.fill(0);
         self.ranges_changed = false;
@@ -170,7 +170,7 @@ impl<'a> Pass<'a> {
         self.work.dirty_houses = self.rules.layout.all_houses();
         self.work.dirty_matching = self.rules.layout.all_houses();
         self.work.dirty_digits = self.rules.layout.all_digits;
-        self.work.dirty_lines = true;
+        self.work.dirty_lines = self.rules.layout.all_digits;
         self.work.dirty_cage_cells.fill(u64::MAX);
         self.work.dirty_sum_cells.fill(u64::MAX);
         self.work.ranges_changed = !self.rules.cages.comparisons.is_empty();
@@ -214,7 +214,7 @@ impl<'a> Pass<'a> {
         }
         self.work.dirty_houses |= self.rules.layout.cell_houses[cell];
         self.work.dirty_matching |= self.rules.layout.cell_houses[cell];
-        self.work.dirty_lines = true;
+        self.work.dirty_lines |= removed;
         if !self.work.dirty_cage_cells.is_empty() {
             let bit = 1u64 << (cell % 64);
             self.work.dirty_cage_cells[cell / 64] |= bit;
@@ -236,7 +236,7 @@ impl<'a> Pass<'a> {
                 self.hidden_singles()?;
                 continue;
             }
-            if self.work.dirty_lines {
+            if self.work.dirty_lines != 0 {
                 self.locked_candidates()?;
                 if self.singles_pending() {
                     continue;

@@ -323,3 +323,122 @@ fn digging_a_given_agrees_with_counting() {
         );
     }
 }
+
+#[test]
+fn fast_path_agrees_with_the_general_engine() {
+    let mut lines: Vec<(String, usize)> =
+        data_lines("classic/serg_benchmark_first300_solution_counts.txt")
+            .iter()
+            .take(30)
+            .map(|line| {
+                let (puzzle, count) = line.split_once(' ').unwrap();
+                (puzzle.to_string(), count.trim().parse().unwrap())
+            })
+            .collect();
+    lines.extend(
+        tdoku_cases()
+            .into_iter()
+            .map(|(puzzle, count, _)| (puzzle, count)),
+    );
+    let hardest = data_lines("classic/forum_hardest_1106.txt");
+    lines.extend(hardest.iter().step_by(20).map(|puzzle| (puzzle.clone(), 1)));
+    for (line, expected) in lines {
+        let puzzle = classic(&line);
+        let fast = Solver::new(&puzzle).count(expected + 1);
+        let general = Solver::general(&puzzle).count(expected + 1);
+        assert_eq!(fast.found(), expected, "{line}");
+        assert_eq!(general.found(), expected, "{line}");
+        if expected == 1 {
+            assert_eq!(fast, general, "{line}");
+        }
+    }
+}
+
+#[test]
+fn both_engines_fill_nine_by_nine_grids() {
+    let puzzle = Puzzle::classic(Grid::empty(Geometry::for_size(9).unwrap())).unwrap();
+    for seed in 0..20 {
+        for mut solver in [Solver::new(&puzzle), Solver::general(&puzzle)] {
+            let grid = solver
+                .solve_random(&mut ChaCha8Rng::seed_from_u64(seed))
+                .unwrap();
+            assert!(puzzle.is_solution(&grid));
+        }
+    }
+}
+
+#[test]
+fn givens_that_break_the_rules_give_none_with_a_reason() {
+    let puzzle = classic(&".".repeat(81));
+    let mut solver = Solver::new(&puzzle);
+    let mut givens = Grid::empty(puzzle.geometry());
+    let corner = puzzle.geometry().cell(0, 0).unwrap();
+    givens.set(corner, crate::model::Digit::new(12));
+    let Count::None { reason } = solver.count_with_givens(&givens, 2) else {
+        panic!("12 does not fit a 9×9 grid");
+    };
+    assert_eq!(
+        reason.as_deref(),
+        Some("r1c1: digit 12 is too large for a 9×9 grid")
+    );
+    givens.set(corner, crate::model::Digit::new(5));
+    givens.set(
+        puzzle.geometry().cell(0, 8).unwrap(),
+        crate::model::Digit::new(5),
+    );
+    assert!(matches!(
+        solver.count_with_givens(&givens, 2),
+        Count::None { reason: Some(_) }
+    ));
+    assert!(!solver.has_other_solution(&givens, &givens));
+}
+
+#[test]
+fn a_killer_whose_givens_break_a_cage_has_no_solution() {
+    let record = killer_records("seeds/killer_m00nlight_clpfd.txt").remove(0);
+    let solution = record.solution.unwrap();
+    let mut givens = Grid::empty(record.puzzle.geometry());
+    // Cage a (r1c1, r1c2) sums to 3: a given 9 in r1c1 breaks it.
+    givens.set(
+        record.puzzle.geometry().cell(0, 0).unwrap(),
+        crate::model::Digit::new(9),
+    );
+    let mut solver = Solver::new(&record.puzzle);
+    assert!(matches!(
+        solver.count_with_givens(&givens, 2),
+        Count::None { .. }
+    ));
+    assert!(!solver.has_other_solution(&givens, &solution));
+    assert!(solver.count_with_givens(&solution, 2).is_unique());
+}
+
+#[test]
+fn dug_random_grids_of_every_size_agree_with_themselves() {
+    use rand::seq::SliceRandom;
+    for size in [4, 6, 8, 12, 16] {
+        let geometry = Geometry::for_size(size).unwrap();
+        let puzzle = Puzzle::classic(Grid::empty(geometry)).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(size as u64);
+        let mut solver = Solver::new(&puzzle);
+        let full = solver.solve_random(&mut rng).unwrap();
+        let mut cells: Vec<_> = geometry.cells().collect();
+        cells.shuffle(&mut rng);
+        let mut dug = full.clone();
+        for &cell in cells.iter().take(geometry.cell_count() * 11 / 20) {
+            dug.set(cell, None);
+        }
+        let count = solver.count_with_givens(&dug, 3);
+        let with_givens = puzzle.with_givens(dug.clone()).unwrap();
+        for solution in [count.solution()].into_iter().flatten() {
+            assert!(with_givens.is_solution(solution), "{size}");
+        }
+        if let Count::Multiple { second, .. } = &count {
+            assert!(with_givens.is_solution(second), "{size}");
+        }
+        assert_eq!(
+            solver.has_other_solution(&dug, &full),
+            count.found() >= 2,
+            "{size}"
+        );
+    }
+}

@@ -1,0 +1,71 @@
+//! The general engine: every size and variant, on per-cell candidate masks (`propagate.rs`
+//! and the rules beside it) searched depth-first (`search.rs`).
+
+use crate::model::{Grid, Puzzle};
+
+use super::branching::Branching;
+use super::cages::CageRules;
+use super::layout::Layout;
+use super::propagate::{Pass, Rules, Work};
+use super::reasons;
+use super::search::{Search, Visitor};
+
+/// Grids larger than this get the full matching rule on houses and digits: on 25×25 it
+/// cuts the search by orders of magnitude, on 16×16 and below it costs more than it saves.
+const MATCHING_FROM_SIZE: usize = 16;
+
+/// The general engine's tables and working memory for one puzzle's rules.
+#[derive(Clone, Debug)]
+pub(super) struct General {
+    rules: Rules,
+    work: Work,
+    /// Stack of search states, one after another.
+    states: Vec<u32>,
+    branching: Branching,
+}
+
+impl General {
+    /// Builds the tables for `puzzle`'s houses, cages and comparisons.
+    pub fn new(puzzle: &Puzzle) -> General {
+        let rules = Rules {
+            layout: Layout::new(puzzle),
+            cages: CageRules::new(puzzle),
+            matching: usize::from(puzzle.size()) > MATCHING_FROM_SIZE,
+        };
+        General {
+            work: Work::new(&rules),
+            states: vec![0; rules.state_len()],
+            branching: Branching::new(&rules),
+            rules,
+        }
+    }
+
+    /// Writes the root state for `givens` (same geometry as `puzzle`) and propagates it;
+    /// the reason when it fails.
+    pub fn prepare(&mut self, puzzle: &Puzzle, givens: &Grid) -> Result<(), String> {
+        let length = self.rules.state_len();
+        let state = &mut self.states[..length];
+        self.rules.reset(state);
+        let mut pass = Pass::new(&self.rules, &mut self.work, state);
+        pass.check_everything();
+        let placed = givens
+            .filled()
+            .try_for_each(|(cell, digit)| pass.place(cell.index(), 1 << digit.index()));
+        placed.and_then(|()| pass.run()).map_err(|contradiction| {
+            reasons::from_givens(&self.rules.layout, givens)
+                .unwrap_or_else(|| reasons::of_contradiction(puzzle, &self.rules, contradiction))
+        })
+    }
+
+    /// Searches from the prepared root until the visitor stops; the branch points visited.
+    pub fn search(&mut self, visitor: &mut impl Visitor) -> u64 {
+        let mut search = Search::new(
+            &self.rules,
+            &mut self.work,
+            &mut self.states,
+            &mut self.branching,
+        );
+        search.run(visitor);
+        search.guesses
+    }
+}
