@@ -372,11 +372,24 @@ pub(crate) fn franken<const W: usize>(
 ) -> Option<Finding> {
     let layout = context.layout;
     let n = layout.size;
+    let key = match (size, finned) {
+        (2, false) => Technique::FrankenXWing,
+        (_, false) => Technique::FrankenSwordfish,
+        (2, true) => Technique::FinnedFrankenXWing,
+        (_, true) => Technique::FinnedFrankenSwordfish,
+    };
+    let mut base_units: Vec<Unit<W>> = Vec::with_capacity(3 * n);
+    let mut cover_units: Vec<Unit<W>> = Vec::with_capacity(3 * n);
+    let mut covers: Vec<Cover<W>> = Vec::with_capacity(3 * n);
+    let mut best_after: Vec<[usize; 2]> = Vec::with_capacity(3 * n + 1);
     for digit in 0..n {
         let candidates = board.digit_cells[digit];
+        if context.memo.is_barren(key, digit, &candidates) {
+            continue;
+        }
         for rows_as_base in [true, false] {
-            let mut base_units: Vec<Unit<W>> = Vec::new();
-            let mut cover_units: Vec<Unit<W>> = Vec::new();
+            base_units.clear();
+            cover_units.clear();
             for house in 0..3 * n {
                 let cells = candidates & layout.houses[house].set;
                 if cells.is_empty() {
@@ -400,26 +413,48 @@ pub(crate) fn franken<const W: usize>(
                 digit,
                 size,
                 finned,
+                limit: if finned { MAX_FINS } else { 0 },
                 cover_units: &cover_units,
                 base: Vec::with_capacity(size),
+                covers: &mut covers,
+                best_after: &mut best_after,
             };
             if let Some(finding) = search.base_level(&base_units, 0, CellSet::EMPTY, CellSet::EMPTY)
             {
                 return Some(finding);
             }
         }
+        context.memo.set_barren(key, digit, candidates);
     }
     None
 }
 
+/// A cover house for the current base, with how many base cells it covers.
+#[derive(Clone, Copy)]
+struct Cover<const W: usize> {
+    unit: Unit<W>,
+    gain: usize,
+}
+
+/// The search of one digit and direction: base sets in increasing house order, and for each
+/// the cover sets in increasing order, the first pair that eliminates something winning.
+/// Base and cover sets that cannot leave few enough fins are skipped by counting: every
+/// base cell outside the covers is a fin, and a cover house covers at most its `gain`.
 struct FrankenSearch<'a, 'b, const W: usize> {
     context: &'a Context<'b, W>,
     board: &'a Board<W>,
     digit: usize,
     size: usize,
     finned: bool,
+    /// How many base cells may stay uncovered.
+    limit: usize,
     cover_units: &'a [Unit<W>],
     base: Vec<Unit<W>>,
+    /// The covers of the current base, in house order.
+    covers: &'a mut Vec<Cover<W>>,
+    /// For every position in `covers`: the largest and the sum of the two largest gains
+    /// from that position on.
+    best_after: &'a mut Vec<[usize; 2]>,
 }
 
 impl<const W: usize> FrankenSearch<'_, '_, W> {
@@ -439,95 +474,118 @@ impl<const W: usize> FrankenSearch<'_, '_, W> {
             let union = cells | unit.cells;
             let endo = endo | overlap;
             self.base.push(unit);
-            if self.base.len() == self.size {
-                if let Some(finding) = self.cover_search(union, endo) {
-                    return Some(finding);
-                }
-            } else if let Some(finding) = self.base_level(units, position + 1, union, endo) {
-                return Some(finding);
-            }
+            let found = if self.base.len() == self.size {
+                self.cover_search(union, endo)
+            } else if self.coverable(union) {
+                self.base_level(units, position + 1, union, endo)
+            } else {
+                None
+            };
             self.base.pop();
+            if found.is_some() {
+                return found;
+            }
         }
         None
     }
 
-    fn cover_search(&mut self, base: CellSet<W>, endo: CellSet<W>) -> Option<Finding> {
-        let covers: Vec<Unit<W>> = self
-            .cover_units
-            .iter()
-            .copied()
-            .filter(|unit| {
-                unit.cells.intersects(&base) && !self.base.iter().any(|b| b.house == unit.house)
-            })
-            .collect();
-        let mut chosen = Vec::with_capacity(self.size);
-        self.cover_level(
-            &covers,
-            0,
-            base,
-            endo,
-            CellSet::EMPTY,
-            CellSet::EMPTY,
-            &mut chosen,
-        )
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn cover_level(
-        &self,
-        covers: &[Unit<W>],
-        start: usize,
-        base: CellSet<W>,
-        endo: CellSet<W>,
-        covered: CellSet<W>,
-        cannibal: CellSet<W>,
-        chosen: &mut Vec<Unit<W>>,
-    ) -> Option<Finding> {
-        let remaining = self.size - chosen.len();
-        let limit = if self.finned { MAX_FINS } else { 0 };
-        for position in start..covers.len() {
-            if covers.len() - position < remaining {
-                break;
-            }
-            let unit = covers[position];
-            let cannibal = cannibal | (covered & unit.cells);
-            let covered = covered | unit.cells;
-            // prune: even the best remaining covers cannot leave few enough fins
-            let uncovered = base.minus(&covered);
-            if remaining > 1 {
-                // the best cover gains of the remaining covers (at most three are needed)
-                let mut top = [0usize; 3];
-                let wanted = (remaining - 1).min(3);
-                for other in &covers[position + 1..] {
-                    let gain = (uncovered & other.cells).len();
-                    if gain > top[wanted - 1] {
-                        let mut slot = wanted - 1;
-                        while slot > 0 && top[slot - 1] < gain {
-                            top[slot] = top[slot - 1];
-                            slot -= 1;
-                        }
-                        top[slot] = gain;
-                    }
-                }
-                let best: usize = top[..wanted].iter().sum();
-                if uncovered.len() > best + limit {
-                    continue;
-                }
-            } else if uncovered.len() > limit {
+    /// Whether `size` covers could leave at most `limit` cells of a partial base uncovered
+    /// (a whole base holds these cells, and has fewer covers to choose from).
+    fn coverable(&self, cells: CellSet<W>) -> bool {
+        let mut top = [0usize; 3];
+        for unit in self.cover_units {
+            if self.base.iter().any(|base| base.house == unit.house) {
                 continue;
             }
-            chosen.push(unit);
-            if chosen.len() == self.size {
-                let found = self.check(base, endo, covered, cannibal, chosen);
-                if found.is_some() {
-                    return found;
+            let gain = (unit.cells & cells).len();
+            if gain > top[2] {
+                let mut slot = 2;
+                while slot > 0 && top[slot - 1] < gain {
+                    top[slot] = top[slot - 1];
+                    slot -= 1;
                 }
-            } else if let Some(found) =
-                self.cover_level(covers, position + 1, base, endo, covered, cannibal, chosen)
-            {
-                return Some(found);
+                top[slot] = gain;
             }
-            chosen.pop();
+        }
+        let best: usize = top[..self.size.min(3)].iter().sum();
+        cells.len() <= best + self.limit
+    }
+
+    fn cover_search(&mut self, base: CellSet<W>, endo: CellSet<W>) -> Option<Finding> {
+        self.covers.clear();
+        for unit in self.cover_units {
+            let gain = (unit.cells & base).len();
+            if gain > 0 && !self.base.iter().any(|b| b.house == unit.house) {
+                self.covers.push(Cover { unit: *unit, gain });
+            }
+        }
+        let count = self.covers.len();
+        if count < self.size {
+            return None;
+        }
+        self.best_after.clear();
+        self.best_after.resize(count + 1, [0, 0]);
+        for position in (0..count).rev() {
+            let gain = self.covers[position].gain;
+            let [first, pair] = self.best_after[position + 1];
+            let second = pair - first;
+            self.best_after[position] = if gain > first {
+                [gain, gain + first]
+            } else {
+                [first, first + gain.max(second)]
+            };
+        }
+        let total = base.len();
+        let limit = self.limit;
+        let covers = &*self.covers;
+        let best_after = &*self.best_after;
+        if self.size == 2 {
+            for first in 0..count - 1 {
+                let one = covers[first];
+                if total > one.gain + best_after[first + 1][0] + limit {
+                    continue;
+                }
+                for second in first + 1..count {
+                    let two = covers[second].unit;
+                    let covered = one.unit.cells | two.cells;
+                    if base.minus(&covered).len() > limit {
+                        continue;
+                    }
+                    let cannibal = one.unit.cells & two.cells;
+                    let found = self.check(base, endo, covered, cannibal, &[one.unit, two]);
+                    if found.is_some() {
+                        return found;
+                    }
+                }
+            }
+            return None;
+        }
+        for first in 0..count - 2 {
+            let one = covers[first];
+            if total > one.gain + best_after[first + 1][1] + limit {
+                continue;
+            }
+            for second in first + 1..count - 1 {
+                let two = covers[second].unit;
+                let covered = one.unit.cells | two.cells;
+                let rest = base.minus(&covered);
+                if rest.len() > best_after[second + 1][0] + limit {
+                    continue;
+                }
+                let cannibal = one.unit.cells & two.cells;
+                for third in second + 1..count {
+                    let three = covers[third].unit;
+                    if rest.minus(&three.cells).len() > limit {
+                        continue;
+                    }
+                    let cannibal = cannibal | (covered & three.cells);
+                    let covered = covered | three.cells;
+                    let found = self.check(base, endo, covered, cannibal, &[one.unit, two, three]);
+                    if found.is_some() {
+                        return found;
+                    }
+                }
+            }
         }
         None
     }
@@ -553,20 +611,15 @@ impl<const W: usize> FrankenSearch<'_, '_, W> {
                 return None;
             }
             let buddies = layout.common_peers(&fins);
-            if buddies.is_empty() {
-                return None;
-            }
             eliminations &= buddies;
             cannibal &= buddies;
         }
         if eliminations.is_empty() && cannibal.is_empty() {
             return None;
         }
-        let n = layout.size;
         let base_boxes = self.base.iter().any(|unit| layout.is_box(unit.house));
         let cover_boxes = chosen.iter().any(|unit| layout.is_box(unit.house));
-        let size = self.size;
-        let technique = match (base_boxes || cover_boxes, self.finned, size) {
+        let technique = match (base_boxes || cover_boxes, self.finned, self.size) {
             (true, false, 2) => Technique::FrankenXWing,
             (true, false, _) => Technique::FrankenSwordfish,
             (true, true, 2) => Technique::FinnedFrankenXWing,
@@ -576,7 +629,6 @@ impl<const W: usize> FrankenSearch<'_, '_, W> {
             (false, true, 2) => Technique::FinnedXWing,
             (false, true, _) => Technique::FinnedSwordfish,
         };
-        let _ = n;
         let mut finding = Finding::new(technique);
         finding.digits = 1 << self.digit;
         finding.cells = base.minus(&fins).to_vec();
