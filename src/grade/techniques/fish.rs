@@ -34,7 +34,24 @@ pub(crate) fn basic<const W: usize>(
     let n = layout.size;
     // on grids with only rows, columns and boxes a fin sees a target only through its box
     let plain = layout.houses.len() == 3 * n && layout.cages.is_empty();
+    let key = match (fins, size) {
+        (Fins::None, 2) => Technique::XWing,
+        (Fins::None, 3) => Technique::Swordfish,
+        (Fins::None, _) => Technique::Jellyfish,
+        (Fins::Finned, 2) => Technique::FinnedXWing,
+        (Fins::Finned, 3) => Technique::FinnedSwordfish,
+        (Fins::Finned, _) => Technique::FinnedJellyfish,
+        (Fins::Sashimi, 2) => Technique::SashimiXWing,
+        (Fins::Sashimi, 3) => Technique::SashimiSwordfish,
+        (Fins::Sashimi, _) => Technique::SashimiJellyfish,
+    };
     for digit in 0..n {
+        if context
+            .memo
+            .is_barren(key, digit, &board.digit_cells[digit])
+        {
+            continue;
+        }
         for rows_as_base in [true, false] {
             let cell_at = |line: usize, position: usize| {
                 if rows_as_base {
@@ -195,6 +212,9 @@ pub(crate) fn basic<const W: usize>(
                 return result;
             }
         }
+        context
+            .memo
+            .set_barren(key, digit, board.digit_cells[digit]);
     }
     None
 }
