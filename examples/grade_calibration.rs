@@ -1,9 +1,12 @@
 //! Fidelity and speed of the grader on HoDoKu 2.2's ratings of 2524 puzzles
 //! (`tests/data/classic/hodoku_rated_calibration.tsv`).
 //!
-//! `cargo run --release --example grade_calibration [-- --details N] [-- --limit N]`
-//! prints level agreement, score-within-10 %, a confusion table by level, puzzles per second,
-//! and with `--details` the first N mismatches with both technique lists.
+//! `cargo run --release --example grade_calibration [-- --details N] [-- --limit N]
+//! [-- --paths FILE]` prints level agreement, score-within-10 %, a confusion table by level,
+//! puzzles per second (overall and by HoDoKu's level), and with `--details` the first N
+//! mismatches with both technique lists. `--paths FILE` writes every puzzle's whole path
+//! (every step with its evidence), so that two versions of the grader can be compared
+//! step for step with `cmp`.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -120,6 +123,20 @@ fn main() {
         })
         .collect();
     let elapsed = start.elapsed().as_secs_f64();
+    if let Some(position) = arguments.iter().position(|argument| argument == "--paths") {
+        let file = arguments.get(position + 1).expect("a file after --paths");
+        let mut text = String::new();
+        for (row, grading) in rows.iter().zip(&gradings) {
+            text.push_str(&format!(
+                "{} {} {}\n",
+                row.line, grading.level, grading.score
+            ));
+            for step in &grading.steps {
+                text.push_str(&format!("  {step:?}\n"));
+            }
+        }
+        std::fs::write(file, text).expect("paths file written");
+    }
     let mut slowest: Vec<usize> = (0..times.len()).collect();
     slowest.sort_by(|&a, &b| times[b].total_cmp(&times[a]));
     for &index in slowest.iter().take(5) {
@@ -245,6 +262,23 @@ fn main() {
         total as f64 / elapsed,
         elapsed
     );
+    for level in Level::ALL {
+        let (count, seconds) = rows
+            .iter()
+            .zip(&times)
+            .filter(|(row, _)| row.level == level)
+            .fold((0, 0.0), |(count, seconds), (_, time)| {
+                (count + 1, seconds + time)
+            });
+        if count > 0 {
+            println!(
+                "  {:>8}: {count:>5} puzzles, {:>8.0} puzzles/s, {:>8.3} ms each",
+                level.to_string(),
+                count as f64 / seconds,
+                1000.0 * seconds / count as f64
+            );
+        }
+    }
     println!("confusion (rows HoDoKu, columns ours):");
     print!("{:>8}", "");
     for level in Level::ALL {

@@ -5,6 +5,7 @@ use crate::model::{Grid, Puzzle};
 
 use super::board::Board;
 use super::layout::Layout;
+use super::memo::Memo;
 use super::solution;
 use super::step::{Finding, Step};
 use super::table::TechniqueTable;
@@ -153,6 +154,7 @@ pub(crate) fn run_observed<const W: usize>(
     let mut score = 0u32;
     let mut highest = Level::Easy;
     let mut hardest: Option<(Level, u32, Technique)> = None;
+    let memo = Memo::new();
     while !board.is_solved() {
         if board.empty.iter().any(|cell| board.candidates[cell] == 0) {
             stop = Some(Stop::Contradiction);
@@ -174,6 +176,7 @@ pub(crate) fn run_observed<const W: usize>(
                 layout: &layout,
                 enabled: &enabled,
                 unique,
+                memo: &memo,
             };
             if let Some(finding) = techniques::find(technique, &context, &mut board) {
                 if makes_progress(&board, &finding) {

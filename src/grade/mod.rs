@@ -44,6 +44,7 @@ mod board;
 mod cellset;
 mod grader;
 mod layout;
+mod memo;
 mod solution;
 mod step;
 mod table;

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use super::board::Board;
 use super::grader::run_observed;
 use super::layout::Layout;
+use super::memo::Memo;
 use super::solution;
 use super::step::Finding;
 use super::table::TechniqueTable;
@@ -336,6 +337,7 @@ fn run_case(case: &Case) -> BTreeSet<String> {
         layout: &layout,
         enabled: &enabled,
         unique,
+        memo: &Memo::new(),
     };
     let describe = |finding: &Finding| -> BTreeSet<String> {
         let step = finding.clone().into_step(&layout);

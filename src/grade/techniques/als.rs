@@ -2,6 +2,8 @@
 //! chains, with HoDoKu's collection order, restricted commons (forward only, no overlap)
 //! and choice of steps.
 
+use std::rc::Rc;
+
 use super::{digits_of, Context};
 use crate::grade::board::Board;
 use crate::grade::cellset::CellSet;
@@ -30,6 +32,36 @@ struct Restricted {
     second: usize,
     digit1: usize,
     digit2: Option<usize>,
+}
+
+/// The almost locked sets of a grid and their restricted commons, shared by the three ALS
+/// searches: built once per grid state and kept in the grading's memo.
+pub(crate) struct AlsIndex<const W: usize> {
+    alses: Vec<Als<W>>,
+    /// Every restricted common, by `first` then `second` (both increasing).
+    commons: Vec<Restricted>,
+    /// For every ALS, the range of `commons` where it is `first`.
+    ranges: Vec<(usize, usize)>,
+    /// For every ALS, the positions in `commons` where it is `second`, increasing.
+    by_second: Vec<Vec<usize>>,
+}
+
+/// The ALS index of the grid, from the memo when the grid has not changed.
+fn als_index<const W: usize>(context: &Context<'_, W>, board: &Board<W>) -> Rc<AlsIndex<W>> {
+    context.memo.als_index(board, || {
+        let alses = collect(context, board);
+        let (commons, ranges) = restricted_commons(&alses);
+        let mut by_second = vec![Vec::new(); alses.len()];
+        for (position, common) in commons.iter().enumerate() {
+            by_second[common.second].push(position);
+        }
+        AlsIndex {
+            alses,
+            commons,
+            ranges,
+            by_second,
+        }
+    })
 }
 
 fn collect<const W: usize>(context: &Context<'_, W>, board: &Board<W>) -> Vec<Als<W>> {
@@ -111,10 +143,10 @@ fn restricted_commons<const W: usize>(alses: &[Als<W>]) -> (Vec<Restricted>, Vec
     for (i, first) in alses.iter().enumerate() {
         let begin = commons.len();
         for (j, second) in alses.iter().enumerate().skip(i + 1) {
-            if first.cells.intersects(&second.cells) {
+            let shared = first.digits & second.digits;
+            if shared == 0 || first.cells.intersects(&second.cells) {
                 continue;
             }
-            let shared = first.digits & second.digits;
             let mut found: Option<Restricted> = None;
             for digit in digits_of(shared) {
                 let holders = first.holding[digit] | second.holding[digit];
@@ -143,27 +175,32 @@ fn restricted_commons<const W: usize>(alses: &[Als<W>]) -> (Vec<Restricted>, Vec
     (commons, ranges)
 }
 
-/// Common digits of two ALS (but the restricted ones) leave the cells seeing all of their
-/// instances in both.
+/// Common digits of two ALS (but the `excluded` ones, a digit mask) leave the cells seeing
+/// all of their instances in both.
 fn eliminations<const W: usize>(
     first: &Als<W>,
     second: &Als<W>,
-    excluded: &[usize],
-    finding: &mut Finding,
+    excluded: u32,
+    found: &mut Vec<(usize, usize)>,
 ) {
-    let mut shared = first.digits & second.digits;
-    for &digit in excluded {
-        shared &= !(1 << digit);
-    }
+    let shared = first.digits & second.digits & !excluded;
     if shared == 0 || !first.all_buddies.intersects(&second.all_buddies) {
         return;
     }
     for digit in digits_of(shared) {
         let targets = first.buddies[digit] & second.buddies[digit];
         for cell in targets.iter() {
-            finding.eliminate(cell, digit);
+            found.push((cell, digit));
         }
     }
+}
+
+/// Whether [`eliminations`] would find anything.
+fn eliminates<const W: usize>(first: &Als<W>, second: &Als<W>, excluded: u32) -> bool {
+    let shared = first.digits & second.digits & !excluded;
+    shared != 0
+        && first.all_buddies.intersects(&second.all_buddies)
+        && digits_of(shared).any(|digit| first.buddies[digit].intersects(&second.buddies[digit]))
 }
 
 fn als_finding<const W: usize>(technique: Technique, sets: &[&Als<W>]) -> Finding {
@@ -181,24 +218,27 @@ pub(crate) fn als_xz<const W: usize>(
     context: &Context<'_, W>,
     board: &Board<W>,
 ) -> Option<Finding> {
-    let alses = collect(context, board);
-    let (commons, _) = restricted_commons(&alses);
-    for common in &commons {
+    let index = als_index(context, board);
+    let alses = &index.alses;
+    let mut found = Vec::new();
+    for common in &index.commons {
         let (first, second) = (&alses[common.first], &alses[common.second]);
-        let mut finding = als_finding(Technique::AlsXz, &[first, second]);
-        eliminations(first, second, &[common.digit1], &mut finding);
+        found.clear();
+        eliminations(first, second, 1 << common.digit1, &mut found);
         if let Some(digit2) = common.digit2 {
-            eliminations(first, second, &[digit2], &mut finding);
+            eliminations(first, second, 1 << digit2, &mut found);
             for (locked, other) in [(first, second), (second, first)] {
                 let rest = locked.digits & !(1 << common.digit1) & !(1 << digit2);
                 for digit in digits_of(rest) {
                     for cell in locked.buddies[digit].minus(&other.cells).iter() {
-                        finding.eliminate(cell, digit);
+                        found.push((cell, digit));
                     }
                 }
             }
         }
-        if !finding.eliminations.is_empty() {
+        if !found.is_empty() {
+            let mut finding = als_finding(Technique::AlsXz, &[first, second]);
+            finding.eliminations = std::mem::take(&mut found);
             dedupe(&mut finding);
             return Some(finding);
         }
@@ -216,10 +256,8 @@ fn dedupe(finding: &mut Finding) {
     finding.eliminations = kept;
 }
 
-fn digits_of_common(common: &Restricted) -> Vec<usize> {
-    let mut digits = vec![common.digit1];
-    digits.extend(common.digit2);
-    digits
+fn digits_of_common(common: &Restricted) -> u32 {
+    (1 << common.digit1) | common.digit2.map_or(0, |digit| 1 << digit)
 }
 
 /// The first ALS-XY-Wing: ALS A and B each joined to C by a restricted common.
@@ -227,11 +265,26 @@ pub(crate) fn als_xy_wing<const W: usize>(
     context: &Context<'_, W>,
     board: &Board<W>,
 ) -> Option<Finding> {
-    let alses = collect(context, board);
-    let (commons, _) = restricted_commons(&alses);
+    let index = als_index(context, board);
+    let (alses, commons) = (&index.alses, &index.commons);
+    // pairs of commons in increasing order; only commons sharing an ALS can form a wing, and
+    // the later ones sharing one with `one` are: the rest of its `first`'s range, those whose
+    // `second` is its `second` (with a larger `first`), and its `second`'s range, in this order
+    let mut partners: Vec<usize> = Vec::new();
     for i in 0..commons.len() {
         let one = commons[i];
-        for two in commons.iter().skip(i + 1) {
+        partners.clear();
+        partners.extend(i + 1..index.ranges[one.first].1);
+        partners.extend(
+            index.by_second[one.second]
+                .iter()
+                .copied()
+                .filter(|&position| commons[position].first > one.first),
+        );
+        let (begin, end) = index.ranges[one.second];
+        partners.extend(begin..end);
+        for &position in &partners {
+            let two = &commons[position];
             if one.digit2.is_none() && two.digit2.is_none() && one.digit1 == two.digit1 {
                 continue;
             }
@@ -254,13 +307,13 @@ pub(crate) fn als_xy_wing<const W: usize>(
             if union == a.cells || union == b.cells {
                 continue;
             }
-            let mut excluded = digits_of_common(&one);
-            excluded.extend(digits_of_common(two));
-            let mut finding = als_finding(Technique::AlsXyWing, &[a, b, c]);
-            eliminations(a, b, &excluded, &mut finding);
-            if !finding.eliminations.is_empty() {
-                return Some(finding);
+            let excluded = digits_of_common(&one) | digits_of_common(two);
+            if !eliminates(a, b, excluded) {
+                continue;
             }
+            let mut finding = als_finding(Technique::AlsXyWing, &[a, b, c]);
+            eliminations(a, b, excluded, &mut finding.eliminations);
+            return Some(finding);
         }
     }
     None
@@ -271,12 +324,12 @@ pub(crate) fn als_chain<const W: usize>(
     context: &Context<'_, W>,
     board: &Board<W>,
 ) -> Option<Finding> {
-    let alses = collect(context, board);
-    let (commons, ranges) = restricted_commons(&alses);
+    let index = als_index(context, board);
+    let alses = &index.alses;
     let mut search = ChainSearch {
-        alses: &alses,
-        commons: &commons,
-        ranges: &ranges,
+        alses,
+        commons: &index.commons,
+        ranges: &index.ranges,
         in_chain: vec![false; alses.len()],
         chain: Vec::new(),
         found: Vec::new(),
@@ -415,21 +468,21 @@ impl<const W: usize> ChainSearch<'_, W> {
     fn check(&mut self, start: usize, end: usize) {
         let (first_common, first_active) = self.chain[0];
         let (last_common, last_active) = *self.chain.last().expect("chain");
-        let mut excluded = Vec::new();
+        let mut excluded = 0u32;
         if first_active != 2 {
-            excluded.push(first_common.digit1);
+            excluded |= 1 << first_common.digit1;
         }
         if first_active != 1 {
-            excluded.extend(first_common.digit2);
+            excluded |= first_common.digit2.map_or(0, |digit| 1 << digit);
         }
         match last_active {
-            1 => excluded.push(last_common.digit1),
-            2 => excluded.extend(last_common.digit2),
-            3 => {
-                excluded.push(last_common.digit1);
-                excluded.extend(last_common.digit2);
-            }
+            1 => excluded |= 1 << last_common.digit1,
+            2 => excluded |= last_common.digit2.map_or(0, |digit| 1 << digit),
+            3 => excluded |= digits_of_common(&last_common),
             _ => {}
+        }
+        if !eliminates(&self.alses[start], &self.alses[end], excluded) {
+            return;
         }
         let mut sets: Vec<&Als<W>> = vec![&self.alses[start]];
         sets.extend(
@@ -441,12 +494,9 @@ impl<const W: usize> ChainSearch<'_, W> {
         eliminations(
             &self.alses[start],
             &self.alses[end],
-            &excluded,
-            &mut finding,
+            excluded,
+            &mut finding.eliminations,
         );
-        if finding.eliminations.is_empty() {
-            return;
-        }
         if let Some(existing) = self
             .found
             .iter_mut()

@@ -81,6 +81,14 @@ pub(crate) fn turbot_fish<const W: usize>(
     let layout = context.layout;
     let mut best = None;
     for digit in 0..layout.size {
+        let candidates = board.digit_cells[digit];
+        if context
+            .memo
+            .is_barren(Technique::TurbotFish, digit, &candidates)
+        {
+            continue;
+        }
+        let mut fruitful = false;
         let links = digit_links(context, board, digit);
         for start in board.digit_cells[digit].iter() {
             for &(first, strong1) in &links[start] {
@@ -111,10 +119,16 @@ pub(crate) fn turbot_fish<const W: usize>(
                         for cell in eliminations.iter() {
                             finding.eliminate(cell, digit);
                         }
+                        fruitful = true;
                         keep_best(&mut best, finding);
                     }
                 }
             }
+        }
+        if !fruitful {
+            context
+                .memo
+                .set_barren(Technique::TurbotFish, digit, candidates);
         }
     }
     best
@@ -135,6 +149,14 @@ pub(crate) fn x_chain<const W: usize>(
     let mut depth = vec![0usize; cells * 4];
     let mut queue = VecDeque::new();
     for digit in 0..layout.size {
+        let candidates = board.digit_cells[digit];
+        if context
+            .memo
+            .is_barren(Technique::XChain, digit, &candidates)
+        {
+            continue;
+        }
+        let mut fruitful = false;
         let links = digit_links(context, board, digit);
         for start in board.digit_cells[digit].iter() {
             let reach = board.digit_cells[digit] & layout.peers[start];
@@ -183,6 +205,7 @@ pub(crate) fn x_chain<const W: usize>(
                             for target in eliminations.iter() {
                                 finding.eliminate(target, digit);
                             }
+                            fruitful = true;
                             keep_best(&mut best, finding);
                         }
                     }
@@ -191,6 +214,11 @@ pub(crate) fn x_chain<const W: usize>(
                     }
                 }
             }
+        }
+        if !fruitful {
+            context
+                .memo
+                .set_barren(Technique::XChain, digit, candidates);
         }
     }
     best

@@ -85,6 +85,13 @@ pub(crate) fn simple_colors<const W: usize>(
     board: &Board<W>,
 ) -> Option<Finding> {
     for digit in 0..context.layout.size {
+        let candidates = board.digit_cells[digit];
+        if context
+            .memo
+            .is_barren(Technique::SimpleColorsTrap, digit, &candidates)
+        {
+            continue;
+        }
         for (first, second) in clusters(context, board, digit) {
             if context.enabled(Technique::SimpleColorsWrap) {
                 let mut finding =
@@ -113,6 +120,9 @@ pub(crate) fn simple_colors<const W: usize>(
                 }
             }
         }
+        context
+            .memo
+            .set_barren(Technique::SimpleColorsTrap, digit, candidates);
     }
     None
 }
@@ -123,6 +133,13 @@ pub(crate) fn multi_colors<const W: usize>(
     board: &Board<W>,
 ) -> Option<Finding> {
     for digit in 0..context.layout.size {
+        let candidates = board.digit_cells[digit];
+        if context
+            .memo
+            .is_barren(Technique::MultiColors1, digit, &candidates)
+        {
+            continue;
+        }
         let clusters = clusters(context, board, digit);
         for i in 0..clusters.len() {
             for j in 0..clusters.len() {
@@ -173,6 +190,9 @@ pub(crate) fn multi_colors<const W: usize>(
                 }
             }
         }
+        context
+            .memo
+            .set_barren(Technique::MultiColors1, digit, candidates);
     }
     None
 }

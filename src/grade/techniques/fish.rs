@@ -34,7 +34,24 @@ pub(crate) fn basic<const W: usize>(
     let n = layout.size;
     // on grids with only rows, columns and boxes a fin sees a target only through its box
     let plain = layout.houses.len() == 3 * n && layout.cages.is_empty();
+    let key = match (fins, size) {
+        (Fins::None, 2) => Technique::XWing,
+        (Fins::None, 3) => Technique::Swordfish,
+        (Fins::None, _) => Technique::Jellyfish,
+        (Fins::Finned, 2) => Technique::FinnedXWing,
+        (Fins::Finned, 3) => Technique::FinnedSwordfish,
+        (Fins::Finned, _) => Technique::FinnedJellyfish,
+        (Fins::Sashimi, 2) => Technique::SashimiXWing,
+        (Fins::Sashimi, 3) => Technique::SashimiSwordfish,
+        (Fins::Sashimi, _) => Technique::SashimiJellyfish,
+    };
     for digit in 0..n {
+        if context
+            .memo
+            .is_barren(key, digit, &board.digit_cells[digit])
+        {
+            continue;
+        }
         for rows_as_base in [true, false] {
             let cell_at = |line: usize, position: usize| {
                 if rows_as_base {
@@ -195,6 +212,9 @@ pub(crate) fn basic<const W: usize>(
                 return result;
             }
         }
+        context
+            .memo
+            .set_barren(key, digit, board.digit_cells[digit]);
     }
     None
 }
@@ -372,11 +392,27 @@ pub(crate) fn franken<const W: usize>(
 ) -> Option<Finding> {
     let layout = context.layout;
     let n = layout.size;
+    let key = match (size, finned) {
+        (2, false) => Technique::FrankenXWing,
+        (_, false) => Technique::FrankenSwordfish,
+        (2, true) => Technique::FinnedFrankenXWing,
+        (_, true) => Technique::FinnedFrankenSwordfish,
+    };
+    let mut base_units: Vec<Unit<W>> = Vec::with_capacity(3 * n);
+    let mut cover_units: Vec<Unit<W>> = Vec::with_capacity(3 * n);
+    let mut scratch = Scratch {
+        covers: Vec::with_capacity(3 * n),
+        best_after: Vec::with_capacity(3 * n + 1),
+        gains: vec![0; 3 * n],
+    };
     for digit in 0..n {
         let candidates = board.digit_cells[digit];
+        if context.memo.is_barren(key, digit, &candidates) {
+            continue;
+        }
         for rows_as_base in [true, false] {
-            let mut base_units: Vec<Unit<W>> = Vec::new();
-            let mut cover_units: Vec<Unit<W>> = Vec::new();
+            base_units.clear();
+            cover_units.clear();
             for house in 0..3 * n {
                 let cells = candidates & layout.houses[house].set;
                 if cells.is_empty() {
@@ -400,26 +436,66 @@ pub(crate) fn franken<const W: usize>(
                 digit,
                 size,
                 finned,
+                limit: if finned { MAX_FINS } else { 0 },
                 cover_units: &cover_units,
+                cross_slot: usize::from(rows_as_base),
                 base: Vec::with_capacity(size),
+                base_houses: 0,
+                candidates,
+                scratch: &mut scratch,
             };
-            if let Some(finding) = search.base_level(&base_units, 0, CellSet::EMPTY, CellSet::EMPTY)
-            {
-                return Some(finding);
+            let found = search.base_level(&base_units, 0, CellSet::EMPTY, 0, CellSet::EMPTY);
+            if found.is_some() {
+                return found;
             }
         }
+        context.memo.set_barren(key, digit, candidates);
     }
     None
 }
 
+/// A cover house for the current base, with how many base cells it covers.
+#[derive(Clone, Copy)]
+struct Cover<const W: usize> {
+    unit: Unit<W>,
+    gain: usize,
+}
+
+/// Buffers the search reuses from one base to the next.
+struct Scratch<const W: usize> {
+    /// The covers of the current base, in house order.
+    covers: Vec<Cover<W>>,
+    /// For every position in `covers`: the largest and the sum of the two largest gains
+    /// from that position on.
+    best_after: Vec<[usize; 2]>,
+    /// For every house: how many cells of the (partial) base it holds; zero between uses.
+    gains: Vec<usize>,
+}
+
+/// The search of one digit and direction: base sets in increasing house order, and for each
+/// the cover sets in increasing order, the first pair that eliminates something winning.
+/// Base and cover sets that cannot leave few enough fins are skipped by counting: every
+/// base cell outside the covers is a fin, and a cover house covers at most its `gain`; a
+/// cover set is checked in full only if some candidate it holds sees every fin.
+/// Counts are kept by hand, cell by cell: without a population count instruction (the
+/// default target has none), counting bits is what such a search would spend its time on.
 struct FrankenSearch<'a, 'b, const W: usize> {
     context: &'a Context<'b, W>,
     board: &'a Board<W>,
     digit: usize,
     size: usize,
     finned: bool,
+    /// How many base cells may stay uncovered.
+    limit: usize,
     cover_units: &'a [Unit<W>],
+    /// Where a cell's cover line is in its `cell_houses` (1: its column, 0: its row).
+    cross_slot: usize,
     base: Vec<Unit<W>>,
+    /// The houses of `base`, as a mask.
+    base_houses: u128,
+    /// The digit's candidates.
+    candidates: CellSet<W>,
+    scratch: &'a mut Scratch<W>,
 }
 
 impl<const W: usize> FrankenSearch<'_, '_, W> {
@@ -428,108 +504,244 @@ impl<const W: usize> FrankenSearch<'_, '_, W> {
         units: &[Unit<W>],
         start: usize,
         cells: CellSet<W>,
+        count: usize,
         endo: CellSet<W>,
     ) -> Option<Finding> {
+        let endo_count = endo.sparse_len();
         for position in start..units.len() {
             let unit = units[position];
             let overlap = cells & unit.cells;
-            if !overlap.is_empty() && (!self.finned || endo.len() + overlap.len() > MAX_ENDO_FINS) {
+            let overlap_count = overlap.sparse_len();
+            if overlap_count > 0 && (!self.finned || endo_count + overlap_count > MAX_ENDO_FINS) {
                 continue;
             }
             let union = cells | unit.cells;
+            let union_count = count + unit.cells.sparse_len() - overlap_count;
             let endo = endo | overlap;
             self.base.push(unit);
-            if self.base.len() == self.size {
-                if let Some(finding) = self.cover_search(union, endo) {
-                    return Some(finding);
-                }
-            } else if let Some(finding) = self.base_level(units, position + 1, union, endo) {
-                return Some(finding);
-            }
+            self.base_houses |= 1 << unit.house;
+            let found = if self.base.len() == self.size {
+                self.cover_search(union, union_count, endo)
+            } else if self.coverable(union, union_count) {
+                self.base_level(units, position + 1, union, union_count, endo)
+            } else {
+                None
+            };
             self.base.pop();
+            self.base_houses &= !(1 << unit.house);
+            if found.is_some() {
+                return found;
+            }
         }
         None
     }
 
-    fn cover_search(&mut self, base: CellSet<W>, endo: CellSet<W>) -> Option<Finding> {
-        let covers: Vec<Unit<W>> = self
-            .cover_units
-            .iter()
-            .copied()
-            .filter(|unit| {
-                unit.cells.intersects(&base) && !self.base.iter().any(|b| b.house == unit.house)
-            })
-            .collect();
-        let mut chosen = Vec::with_capacity(self.size);
-        self.cover_level(
-            &covers,
-            0,
-            base,
-            endo,
-            CellSet::EMPTY,
-            CellSet::EMPTY,
-            &mut chosen,
-        )
+    /// Counts in `scratch.gains`, for every house, the cells of `cells` it holds (cover
+    /// lines and boxes only).
+    fn count_gains(&mut self, cells: CellSet<W>) {
+        let cell_houses = &self.context.layout.cell_houses;
+        for cell in cells.iter() {
+            let houses = &cell_houses[cell];
+            self.scratch.gains[houses[self.cross_slot]] += 1;
+            self.scratch.gains[houses[2]] += 1;
+        }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn cover_level(
-        &self,
-        covers: &[Unit<W>],
-        start: usize,
-        base: CellSet<W>,
-        endo: CellSet<W>,
-        covered: CellSet<W>,
-        cannibal: CellSet<W>,
-        chosen: &mut Vec<Unit<W>>,
-    ) -> Option<Finding> {
-        let remaining = self.size - chosen.len();
-        let limit = if self.finned { MAX_FINS } else { 0 };
-        for position in start..covers.len() {
-            if covers.len() - position < remaining {
-                break;
-            }
-            let unit = covers[position];
-            let cannibal = cannibal | (covered & unit.cells);
-            let covered = covered | unit.cells;
-            // prune: even the best remaining covers cannot leave few enough fins
-            let uncovered = base.minus(&covered);
-            if remaining > 1 {
-                // the best cover gains of the remaining covers (at most three are needed)
-                let mut top = [0usize; 3];
-                let wanted = (remaining - 1).min(3);
-                for other in &covers[position + 1..] {
-                    let gain = (uncovered & other.cells).len();
-                    if gain > top[wanted - 1] {
-                        let mut slot = wanted - 1;
-                        while slot > 0 && top[slot - 1] < gain {
-                            top[slot] = top[slot - 1];
-                            slot -= 1;
-                        }
-                        top[slot] = gain;
-                    }
-                }
-                let best: usize = top[..wanted].iter().sum();
-                if uncovered.len() > best + limit {
-                    continue;
-                }
-            } else if uncovered.len() > limit {
+    /// Whether `size` covers could leave at most `limit` cells of a partial base uncovered
+    /// (a whole base holds these cells, and has fewer covers to choose from).
+    fn coverable(&mut self, cells: CellSet<W>, count: usize) -> bool {
+        self.count_gains(cells);
+        let mut top = [0usize; 3];
+        for unit in self.cover_units {
+            let gain = std::mem::take(&mut self.scratch.gains[unit.house]);
+            if self.base_houses & (1 << unit.house) != 0 {
                 continue;
             }
-            chosen.push(unit);
-            if chosen.len() == self.size {
-                let found = self.check(base, endo, covered, cannibal, chosen);
-                if found.is_some() {
-                    return found;
+            if gain > top[2] {
+                let mut slot = 2;
+                while slot > 0 && top[slot - 1] < gain {
+                    top[slot] = top[slot - 1];
+                    slot -= 1;
                 }
-            } else if let Some(found) =
-                self.cover_level(covers, position + 1, base, endo, covered, cannibal, chosen)
-            {
-                return Some(found);
+                top[slot] = gain;
             }
-            chosen.pop();
+        }
+        let best: usize = top[..self.size.min(3)].iter().sum();
+        count <= best + self.limit
+    }
+
+    fn cover_search(
+        &mut self,
+        base: CellSet<W>,
+        total: usize,
+        endo: CellSet<W>,
+    ) -> Option<Finding> {
+        self.count_gains(base);
+        self.scratch.covers.clear();
+        for unit in self.cover_units {
+            let gain = std::mem::take(&mut self.scratch.gains[unit.house]);
+            if gain > 0 && self.base_houses & (1 << unit.house) == 0 {
+                self.scratch.covers.push(Cover { unit: *unit, gain });
+            }
+        }
+        let count = self.scratch.covers.len();
+        if count < self.size {
+            return None;
+        }
+        let best_after = &mut self.scratch.best_after;
+        best_after.clear();
+        best_after.resize(count + 1, [0, 0]);
+        for position in (0..count).rev() {
+            let gain = self.scratch.covers[position].gain;
+            let [first, pair] = best_after[position + 1];
+            let second = pair - first;
+            best_after[position] = if gain > first {
+                [gain, gain + first]
+            } else {
+                [first, first + gain.max(second)]
+            };
+        }
+        let limit = self.limit;
+        let covers = &self.scratch.covers;
+        let best_after = &self.scratch.best_after;
+        // a target sees every fin: the endo fins narrow the targets once for all covers
+        let seeing_endo = if endo.is_empty() {
+            self.context.layout.all_cells
+        } else {
+            self.context.layout.common_peers(&endo)
+        };
+        if self.size == 2 {
+            for first in 0..count - 1 {
+                let one = covers[first];
+                if total > one.gain + best_after[first + 1][0] + limit {
+                    continue;
+                }
+                let rest = base.minus(&one.unit.cells);
+                let rest_count = total - one.gain;
+                for second in first + 1..count {
+                    let two = covers[second];
+                    if rest_count > two.gain + limit {
+                        continue;
+                    }
+                    let fins = rest.minus(&two.unit.cells);
+                    if fins.sparse_len() > limit {
+                        continue;
+                    }
+                    let covered = one.unit.cells | two.unit.cells;
+                    let cannibal = one.unit.cells & two.unit.cells;
+                    if !self.may_eliminate(base, endo, fins, covered, cannibal, seeing_endo) {
+                        continue;
+                    }
+                    let found = self.check(base, endo, covered, cannibal, &[one.unit, two.unit]);
+                    if found.is_some() {
+                        return found;
+                    }
+                }
+            }
+            return None;
+        }
+        for first in 0..count - 2 {
+            let one = covers[first];
+            if total > one.gain + best_after[first + 1][1] + limit {
+                continue;
+            }
+            for second in first + 1..count - 1 {
+                let two = covers[second];
+                let covered = one.unit.cells | two.unit.cells;
+                let cannibal = one.unit.cells & two.unit.cells;
+                let twice = (cannibal & base).sparse_len();
+                let rest_count = total + twice - one.gain - two.gain;
+                if rest_count > best_after[second + 1][0] + limit {
+                    continue;
+                }
+                let rest = base.minus(&covered);
+                // a third cover holding neither of two cells left leaves both as fins:
+                // then only a candidate seeing both (and the endo fins) can go
+                let mut left = rest.iter();
+                let pair = match (left.next(), left.next()) {
+                    (Some(first_left), Some(second_left)) => {
+                        let peers = &self.context.layout.peers;
+                        let seen = seeing_endo & peers[first_left] & peers[second_left];
+                        let eliminable = self.candidates.minus(&base) | (covered & base);
+                        Some((first_left, second_left, seen, seen.intersects(&eliminable)))
+                    }
+                    _ => None,
+                };
+                for third in second + 1..count {
+                    let three = covers[third];
+                    if rest_count > three.gain + limit {
+                        continue;
+                    }
+                    if let Some((first_left, second_left, seen, hopeful)) = pair {
+                        if !three.unit.cells.contains(first_left)
+                            && !three.unit.cells.contains(second_left)
+                        {
+                            if !hopeful {
+                                continue;
+                            }
+                            let targets = (covered | three.unit.cells).minus(&base)
+                                | cannibal
+                                | (covered & three.unit.cells);
+                            if !targets.intersects(&seen) {
+                                continue;
+                            }
+                        }
+                    }
+                    let fins = rest.minus(&three.unit.cells);
+                    if fins.sparse_len() > limit {
+                        continue;
+                    }
+                    let cannibal = cannibal | (covered & three.unit.cells);
+                    let covered = covered | three.unit.cells;
+                    if !self.may_eliminate(base, endo, fins, covered, cannibal, seeing_endo) {
+                        continue;
+                    }
+                    let found = self.check(
+                        base,
+                        endo,
+                        covered,
+                        cannibal,
+                        &[one.unit, two.unit, three.unit],
+                    );
+                    if found.is_some() {
+                        return found;
+                    }
+                }
+            }
         }
         None
+    }
+
+    /// A quick test that [`check`](Self::check) could succeed: the fin count, and some
+    /// candidate the covers hold (outside the base, or covered twice) that sees every fin.
+    /// `uncovered` are the base cells outside the covers, `seeing_endo` the cells seeing
+    /// every endo fin.
+    #[inline]
+    fn may_eliminate(
+        &self,
+        base: CellSet<W>,
+        endo: CellSet<W>,
+        uncovered: CellSet<W>,
+        covered: CellSet<W>,
+        cannibal: CellSet<W>,
+        seeing_endo: CellSet<W>,
+    ) -> bool {
+        if !self.finned {
+            return endo.is_empty() && uncovered.is_empty();
+        }
+        let count = (uncovered | endo).sparse_len();
+        if count == 0 || count > MAX_FINS {
+            return false;
+        }
+        let mut targets = (covered.minus(&base) | cannibal) & seeing_endo;
+        let peers = &self.context.layout.peers;
+        for fin in uncovered.iter() {
+            if targets.is_empty() {
+                return false;
+            }
+            targets &= peers[fin];
+        }
+        !targets.is_empty()
     }
 
     fn check(
@@ -553,20 +765,15 @@ impl<const W: usize> FrankenSearch<'_, '_, W> {
                 return None;
             }
             let buddies = layout.common_peers(&fins);
-            if buddies.is_empty() {
-                return None;
-            }
             eliminations &= buddies;
             cannibal &= buddies;
         }
         if eliminations.is_empty() && cannibal.is_empty() {
             return None;
         }
-        let n = layout.size;
         let base_boxes = self.base.iter().any(|unit| layout.is_box(unit.house));
         let cover_boxes = chosen.iter().any(|unit| layout.is_box(unit.house));
-        let size = self.size;
-        let technique = match (base_boxes || cover_boxes, self.finned, size) {
+        let technique = match (base_boxes || cover_boxes, self.finned, self.size) {
             (true, false, 2) => Technique::FrankenXWing,
             (true, false, _) => Technique::FrankenSwordfish,
             (true, true, 2) => Technique::FinnedFrankenXWing,
@@ -576,7 +783,6 @@ impl<const W: usize> FrankenSearch<'_, '_, W> {
             (false, true, 2) => Technique::FinnedXWing,
             (false, true, _) => Technique::FinnedSwordfish,
         };
-        let _ = n;
         let mut finding = Finding::new(technique);
         finding.digits = 1 << self.digit;
         finding.cells = base.minus(&fins).to_vec();

@@ -19,6 +19,7 @@ pub(crate) mod wings;
 
 use super::board::Board;
 use super::layout::Layout;
+use super::memo::Memo;
 use super::step::Finding;
 use super::technique::Technique;
 
@@ -30,6 +31,8 @@ pub(crate) struct Context<'a, const W: usize> {
     pub enabled: &'a [bool],
     /// Whether the puzzle is known to have exactly one solution (uniqueness techniques).
     pub unique: bool,
+    /// What earlier searches of this grading found out.
+    pub memo: &'a Memo<W>,
 }
 
 impl<const W: usize> Context<'_, W> {

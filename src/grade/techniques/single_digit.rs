@@ -46,6 +46,14 @@ pub(crate) fn skyscraper<const W: usize>(
             }
         };
         for digit in 0..n {
+            let slot = if rows { digit } else { n + digit };
+            let candidates = board.digit_cells[digit];
+            if context
+                .memo
+                .is_barren(Technique::Skyscraper, slot, &candidates)
+            {
+                continue;
+            }
             let houses = if rows { 0..n } else { n..2 * n };
             let pairs = conjugate_pairs(context, board, digit, houses);
             for i in 0..pairs.len() {
@@ -76,6 +84,9 @@ pub(crate) fn skyscraper<const W: usize>(
                     return Some(finding);
                 }
             }
+            context
+                .memo
+                .set_barren(Technique::Skyscraper, slot, candidates);
         }
     }
     None
@@ -90,6 +101,13 @@ pub(crate) fn two_string_kite<const W: usize>(
     let layout = context.layout;
     let n = layout.size;
     for digit in 0..n {
+        let candidates = board.digit_cells[digit];
+        if context
+            .memo
+            .is_barren(Technique::TwoStringKite, digit, &candidates)
+        {
+            continue;
+        }
         let mut rows = conjugate_pairs(context, board, digit, 0..n);
         let mut columns = conjugate_pairs(context, board, digit, n..2 * n);
         for i in 0..rows.len() {
@@ -125,6 +143,9 @@ pub(crate) fn two_string_kite<const W: usize>(
                 return Some(finding);
             }
         }
+        context
+            .memo
+            .set_barren(Technique::TwoStringKite, digit, candidates);
     }
     None
 }
@@ -139,6 +160,13 @@ pub(crate) fn empty_rectangle<const W: usize>(
     let n = layout.size;
     let (box_rows, box_columns) = (layout.box_rows, layout.box_columns);
     for digit in 0..n {
+        let candidates = board.digit_cells[digit];
+        if context
+            .memo
+            .is_barren(Technique::EmptyRectangle, digit, &candidates)
+        {
+            continue;
+        }
         for number in 0..n {
             let box_house = layout.box_house(number);
             let free = board.free(box_house, digit);
@@ -178,6 +206,9 @@ pub(crate) fn empty_rectangle<const W: usize>(
                 }
             }
         }
+        context
+            .memo
+            .set_barren(Technique::EmptyRectangle, digit, candidates);
     }
     None
 }

@@ -1,0 +1,72 @@
+//! `Memo`: what the searches remember between the steps of one grading, so that a search is
+//! not run again on a part of the grid that has not changed since it last came up empty.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::board::Board;
+use super::cellset::CellSet;
+use super::technique::Technique;
+use super::techniques::als::AlsIndex;
+
+/// Results remembered for one grading. A search whose outcome for a digit depends only on
+/// that digit's candidates (fish, single-digit patterns, single-digit chains) records the
+/// candidates for which it found nothing; while they stay the same, the digit is skipped.
+/// Since a search that finds nothing leaves no trace, skipping it changes no path.
+/// Structures that several searches build from the same grid (the almost locked sets) are
+/// kept with the candidates they were built from.
+#[derive(Default)]
+pub(crate) struct Memo<const W: usize> {
+    /// For every technique (by `as usize`), for every slot (a digit, or a digit and a
+    /// direction): the digit's candidates when the search last found nothing there.
+    barren: RefCell<Vec<Vec<Option<CellSet<W>>>>>,
+    /// The almost locked sets and the candidates of the grid they belong to.
+    als: RefCell<Option<(Vec<u32>, Rc<AlsIndex<W>>)>>,
+}
+
+impl<const W: usize> Memo<W> {
+    /// An empty memo.
+    pub(crate) fn new() -> Memo<W> {
+        Memo::default()
+    }
+
+    /// Whether the search of `technique` found nothing in `slot` when the digit's candidates
+    /// were `cells`.
+    pub(crate) fn is_barren(&self, technique: Technique, slot: usize, cells: &CellSet<W>) -> bool {
+        self.barren
+            .borrow()
+            .get(technique as usize)
+            .and_then(|slots| slots.get(slot))
+            .is_some_and(|entry| entry.as_ref() == Some(cells))
+    }
+
+    /// Records that the search of `technique` found nothing in `slot` with candidates `cells`.
+    pub(crate) fn set_barren(&self, technique: Technique, slot: usize, cells: CellSet<W>) {
+        let mut barren = self.barren.borrow_mut();
+        if barren.len() <= technique as usize {
+            barren.resize_with(Technique::ALL.len(), Vec::new);
+        }
+        let slots = &mut barren[technique as usize];
+        if slots.len() <= slot {
+            slots.resize(slot + 1, None);
+        }
+        slots[slot] = Some(cells);
+    }
+
+    /// The ALS index of `board`: the one kept if the candidates are the same, else a new one
+    /// from `build`, kept for the next search.
+    pub(crate) fn als_index(
+        &self,
+        board: &Board<W>,
+        build: impl FnOnce() -> AlsIndex<W>,
+    ) -> Rc<AlsIndex<W>> {
+        if let Some((candidates, index)) = self.als.borrow().as_ref() {
+            if *candidates == board.candidates {
+                return Rc::clone(index);
+            }
+        }
+        let index = Rc::new(build());
+        *self.als.borrow_mut() = Some((board.candidates.clone(), Rc::clone(&index)));
+        index
+    }
+}
