@@ -227,13 +227,18 @@ impl<'a> Pass<'a> {
         !self.work.queue.is_empty() || self.work.dirty_houses != 0
     }
 
-    /// Propagates until nothing changes, or a contradiction shows. Cheap rules run first;
-    /// a slower rule runs only once the cheaper ones are settled.
+    /// Propagates until nothing changes, or a contradiction shows. Cheap rules run first
+    /// (singles, then cages, locked candidates, matching, region sums); a slower rule runs
+    /// only once the cheaper ones are settled.
     pub fn run(&mut self) -> Result<(), Contradiction> {
         loop {
             self.naked_singles()?;
             if self.work.dirty_houses != 0 {
                 self.hidden_singles()?;
+                continue;
+            }
+            // On killers the cage rules prune most: they go before the line rules.
+            if !self.rules.cages.is_empty() && self.cages()? {
                 continue;
             }
             if self.work.dirty_lines != 0 {
@@ -263,7 +268,7 @@ impl<'a> Pass<'a> {
             if self.rules.cages.is_empty() {
                 return Ok(());
             }
-            if self.cages()? || self.sums()? {
+            if self.sums()? {
                 continue;
             }
             return Ok(());
