@@ -64,6 +64,12 @@ pub enum ModelError {
         /// The grid's side.
         size: u8,
     },
+    /// The same extra house (a diagonal, say) given twice.
+    #[error("{house} is given twice as an extra all-different house")]
+    DuplicateHouse {
+        /// Which house.
+        house: String,
+    },
     /// Two givens with the same digit in one house or cage.
     #[error("{second}: {digit} clashes with the {digit} in {first}, both in {group}")]
     GivensClash {
