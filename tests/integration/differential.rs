@@ -113,6 +113,9 @@ fn other_sizes_and_diagonals() {
     ] {
         agree_on_file(relative, 1);
     }
+    // Number 17 of the 25×25 set is one both engines settle in well under a second.
+    let twenty_five = &entries("sizes/gecode_25x25.txt")[16];
+    assert_engines_agree(&twenty_five.puzzle, "25×25 number 17");
     let csv = &entries("seeds/atgm2020_16x16_diagonal.csv")[0].puzzle;
     let diagonal = with_diagonals(csv, &[Diagonal::Main, Diagonal::Anti]);
     assert_engines_agree(&diagonal, "16×16 with both diagonals");
