@@ -219,3 +219,29 @@ fn diagonals_flag_makes_the_csv_unique() {
         Some(0)
     );
 }
+
+#[test]
+fn both_engines_agree_through_the_command() {
+    let output = sudokit(&[
+        "check",
+        "--engine",
+        "both",
+        data_path("killer/killer_lisudoku.txt").to_str().unwrap(),
+        data_path("seeds/classic.txt").to_str().unwrap(),
+    ]);
+    let stdout = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("summary: 4 puzzles: 4 unique"), "{stdout}");
+}
+
+#[test]
+fn native_check_names_a_direct_contradiction() {
+    // Sudopedia's "Unsolvable Square": one cell has no digit left.
+    let unsolvable =
+        "..9.287..8.6..4..5..3.....46.........2.71345.........23.....5..9..4..8.7..125.3..";
+    let file = file_with(unsolvable, ".txt");
+    let output = sudokit(&["check", "--engine", "native", file.path().to_str().unwrap()]);
+    let stdout = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains(": none"), "{stdout}");
+}
