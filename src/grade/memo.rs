@@ -8,6 +8,7 @@ use super::board::Board;
 use super::cellset::CellSet;
 use super::technique::Technique;
 use super::techniques::als::AlsIndex;
+use super::techniques::tabling::Graph;
 
 /// Results remembered for one grading. A search whose outcome for a digit depends only on
 /// that digit's candidates (fish, single-digit patterns, single-digit chains) records the
@@ -22,6 +23,8 @@ pub(crate) struct Memo<const W: usize> {
     barren: RefCell<Vec<Vec<Option<CellSet<W>>>>>,
     /// The almost locked sets and the candidates of the grid they belong to.
     als: RefCell<Option<(Vec<u32>, Rc<AlsIndex<W>>)>>,
+    /// The chain graphs without and with group nodes, with the candidates of their grid.
+    graphs: [RefCell<Option<(Vec<u32>, Rc<Graph<W>>)>>; 2],
 }
 
 impl<const W: usize> Memo<W> {
@@ -68,5 +71,24 @@ impl<const W: usize> Memo<W> {
         let index = Rc::new(build());
         *self.als.borrow_mut() = Some((board.candidates.clone(), Rc::clone(&index)));
         index
+    }
+
+    /// The chain graph of `board` (with group nodes when `grouped`): the one kept if the
+    /// candidates are the same, else a new one from `build`, kept for the next search.
+    pub(crate) fn chain_graph(
+        &self,
+        board: &Board<W>,
+        grouped: bool,
+        build: impl FnOnce() -> Graph<W>,
+    ) -> Rc<Graph<W>> {
+        let slot = &self.graphs[usize::from(grouped)];
+        if let Some((candidates, graph)) = slot.borrow().as_ref() {
+            if *candidates == board.candidates {
+                return Rc::clone(graph);
+            }
+        }
+        let graph = Rc::new(build());
+        *slot.borrow_mut() = Some((board.candidates.clone(), Rc::clone(&graph)));
+        graph
     }
 }

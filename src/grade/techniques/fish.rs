@@ -98,6 +98,7 @@ pub(crate) fn basic<const W: usize>(
             };
             let mut result = None;
             let mut base: Vec<(usize, u32)> = Vec::with_capacity(size);
+            let mut covers: Vec<u32> = Vec::new();
             combinations_pruned(&lines, &masks, size, &feasible, |chosen| {
                 let union = chosen.iter().fold(0u32, |acc, &i| acc | masks[lines[i]]);
                 let base_lines = chosen.iter().fold(0u32, |acc, &i| acc | 1 << lines[i]);
@@ -117,7 +118,6 @@ pub(crate) fn basic<const W: usize>(
                 if width <= size {
                     return false;
                 }
-                let columns: Vec<usize> = super::digits_of(union).collect();
                 let check_cover = |cover: u32| {
                     let outside = union & !cover;
                     let mut fin_count = 0;
@@ -155,44 +155,33 @@ pub(crate) fn basic<const W: usize>(
                 };
                 if plain {
                     // the fins lie in one box: the cover holds every position of the union
-                    // outside one box's positions, and some of those inside
-                    let mut covers: Vec<u32> = Vec::new();
-                    for chunk in 0..n.div_ceil(position_block) {
-                        let inside: u32 = (chunk * position_block
-                            ..((chunk + 1) * position_block).min(n))
-                            .fold(0, |acc, p| acc | 1 << p)
-                            & union;
+                    // outside one box's positions, and some of those inside; all covers
+                    // have `size` positions, tried in lexicographic order of their lists
+                    covers.clear();
+                    for &chunk in &chunks {
+                        let inside = chunk & union;
                         let required = union & !inside;
                         let needed = size as isize - required.count_ones() as isize;
-                        if needed < 0 || inside == 0 {
+                        if needed < 0 || inside == 0 || needed as u32 >= inside.count_ones() {
                             continue;
                         }
-                        let optional: Vec<usize> = super::digits_of(inside).collect();
-                        if needed as usize >= optional.len() {
-                            continue;
-                        }
-                        if needed == 0 {
-                            covers.push(required);
-                        } else {
-                            for_each_combination(optional.len(), needed as usize, |picked| {
-                                covers.push(
-                                    picked
-                                        .iter()
-                                        .fold(required, |acc, &i| acc | 1 << optional[i]),
-                                );
-                                false
-                            });
+                        // every subset of `inside` with `needed` positions
+                        let mut picked = inside;
+                        loop {
+                            if picked.count_ones() == needed as u32 {
+                                covers.push(required | picked);
+                            }
+                            if picked == 0 {
+                                break;
+                            }
+                            picked = (picked - 1) & inside;
                         }
                     }
-                    covers.sort_by_key(|&cover| {
-                        let mut key = [0u8; 32];
-                        for (slot, p) in super::digits_of(cover).enumerate() {
-                            key[slot] = p as u8;
-                        }
-                        key
-                    });
+                    // for sets of one size, lexicographic order of the position lists is
+                    // descending order of the bit-reversed masks
+                    covers.sort_unstable_by_key(|&cover| std::cmp::Reverse(cover.reverse_bits()));
                     covers.dedup();
-                    for cover in covers {
+                    for &cover in covers.iter() {
                         result = check_cover(cover);
                         if result.is_some() {
                             return true;
@@ -200,6 +189,7 @@ pub(crate) fn basic<const W: usize>(
                     }
                     return false;
                 }
+                let columns: Vec<usize> = super::digits_of(union).collect();
                 for_each_combination(columns.len(), size, |cover_chosen| {
                     let cover = cover_chosen
                         .iter()

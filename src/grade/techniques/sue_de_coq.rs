@@ -139,15 +139,17 @@ impl<const W: usize> Search<'_, '_, W> {
         needed: usize,
     ) -> Option<Finding> {
         for position in start..source.len() {
-            chosen.push(source[position]);
             let union = digits | self.board.candidates[source[position]];
-            if union & forbidden == 0 {
-                let contained = (union & self.intersection_digits).count_ones() as usize;
-                let extras = (union & !self.intersection_digits).count_ones() as usize;
-                if contained > 0 && chosen.len() - extras == needed {
-                    if let Some(found) = self.step(chosen, union) {
-                        return Some(found);
-                    }
+            if union & forbidden != 0 {
+                // every larger set holds a forbidden digit too
+                continue;
+            }
+            chosen.push(source[position]);
+            let contained = (union & self.intersection_digits).count_ones() as usize;
+            let extras = (union & !self.intersection_digits).count_ones() as usize;
+            if contained > 0 && chosen.len().wrapping_sub(extras) == needed {
+                if let Some(found) = self.step(chosen, union) {
+                    return Some(found);
                 }
             }
             if let Some(found) =

@@ -6,6 +6,7 @@
 //! through singles).
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::{digits_of, Context};
 use crate::grade::board::Board;
@@ -17,6 +18,7 @@ use crate::grade::technique::Technique;
 const NET_DEPTH: usize = 4;
 
 /// A group node: two or more cells of a line inside one box holding a digit.
+#[derive(Clone)]
 struct GroupNode<const W: usize> {
     cells: CellSet<W>,
     digit: usize,
@@ -25,12 +27,15 @@ struct GroupNode<const W: usize> {
 }
 
 /// The implication graph: literals are `node * 2 + on`; nodes `cell * n + digit` are single
-/// candidates, nodes from `cells * n` on are group nodes.
-struct Graph<const W: usize> {
+/// candidates, nodes from `cells * n` on are group nodes. Every literal's successors, in the
+/// order they were found, lie in one array (`targets[offsets[l]..offsets[l + 1]]`).
+#[derive(Clone)]
+pub(crate) struct Graph<const W: usize> {
     size: usize,
     cell_count: usize,
     groups: Vec<GroupNode<W>>,
-    successors: Vec<Vec<u32>>,
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
 }
 
 impl<const W: usize> Graph<W> {
@@ -82,18 +87,119 @@ impl<const W: usize> Graph<W> {
             digit: self.digit(literal),
         }
     }
+
+    /// How many literals there are.
+    fn literal_count(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// The literals `literal` implies, in order.
+    #[inline]
+    fn successors(&self, literal: usize) -> &[u32] {
+        &self.targets[self.offsets[literal] as usize..self.offsets[literal + 1] as usize]
+    }
 }
 
-fn push_unique(list: &mut Vec<u32>, literal: usize) {
-    let literal = literal as u32;
-    if !list.contains(&literal) {
-        list.push(literal);
+/// Builds successor lists literal by literal; a list is written once, in whole, and may get
+/// entries appended later (kept apart and merged when the graph is finished).
+struct ListBuilder {
+    /// Every list written, one after another.
+    entries: Vec<u32>,
+    /// Where each literal's list is in `entries` (start, end).
+    ranges: Vec<(u32, u32)>,
+    /// The list being written.
+    current: Vec<u32>,
+    /// Entries appended to a list already written: (literal, successor), in order.
+    appended: Vec<(u32, u32)>,
+    /// Per literal, the number of the list that last took it (for "push unless present").
+    mark: Vec<u32>,
+    stamp: u32,
+}
+
+impl ListBuilder {
+    fn new(literal_count: usize) -> ListBuilder {
+        ListBuilder {
+            entries: Vec::with_capacity(literal_count * 8),
+            ranges: vec![(0, 0); literal_count],
+            current: Vec::new(),
+            appended: Vec::new(),
+            mark: vec![0; literal_count],
+            stamp: 0,
+        }
     }
+
+    /// Starts a new list.
+    fn begin(&mut self) {
+        self.current.clear();
+        self.stamp += 1;
+    }
+
+    /// Adds `literal` to the list being written unless it holds it already.
+    fn push(&mut self, literal: usize) {
+        if self.mark[literal] != self.stamp {
+            self.mark[literal] = self.stamp;
+            self.current.push(literal as u32);
+        }
+    }
+
+    /// Makes the list being written the list of `owner`.
+    fn finish(&mut self, owner: usize) {
+        let start = self.entries.len() as u32;
+        self.entries.extend_from_slice(&self.current);
+        self.ranges[owner] = (start, self.entries.len() as u32);
+    }
+
+    /// Adds `literal` to the written list of `owner` unless it holds it already.
+    fn append(&mut self, owner: usize, literal: usize) {
+        self.appended.push((owner as u32, literal as u32));
+    }
+
+    /// The lists in one array, each list's appended entries after it.
+    fn build(mut self) -> (Vec<u32>, Vec<u32>) {
+        self.appended.sort_by_key(|&(owner, _)| owner);
+        let count = self.ranges.len();
+        let mut offsets = Vec::with_capacity(count + 1);
+        let mut targets = Vec::with_capacity(self.entries.len() + self.appended.len());
+        let mut next = 0;
+        for owner in 0..count {
+            offsets.push(targets.len() as u32);
+            let (start, end) = self.ranges[owner];
+            targets.extend_from_slice(&self.entries[start as usize..end as usize]);
+            if next < self.appended.len() && self.appended[next].0 as usize == owner {
+                self.stamp += 1;
+                for &literal in &self.entries[start as usize..end as usize] {
+                    self.mark[literal as usize] = self.stamp;
+                }
+                while next < self.appended.len() && self.appended[next].0 as usize == owner {
+                    let literal = self.appended[next].1 as usize;
+                    if self.mark[literal] != self.stamp {
+                        self.mark[literal] = self.stamp;
+                        targets.push(literal as u32);
+                    }
+                    next += 1;
+                }
+            }
+        }
+        offsets.push(targets.len() as u32);
+        (offsets, targets)
+    }
+}
+
+/// The chain graph of the grid (with group nodes when `grouped`), from the memo when the
+/// grid has not changed since it was built.
+fn chain_graph<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+    grouped: bool,
+) -> Rc<Graph<W>> {
+    context.memo.chain_graph(board, grouped, || {
+        build_chain_graph(context, board, grouped)
+    })
 }
 
 /// The chain graph: direct implications only, as HoDoKu's `fillTables` (chains only) and
 /// `fillTablesWithGroupNodes` record them.
-fn chain_graph<const W: usize>(
+fn build_chain_graph<const W: usize>(
     context: &Context<'_, W>,
     board: &Board<W>,
     grouped: bool,
@@ -128,48 +234,55 @@ fn chain_graph<const W: usize>(
         size: n,
         cell_count: layout.cell_count,
         groups,
-        successors: vec![Vec::new(); literal_count],
+        offsets: Vec::new(),
+        targets: Vec::new(),
     };
+    let mut lists = ListBuilder::new(literal_count);
     for cell in board.empty.iter() {
         let candidates = board.candidates[cell];
         for digit in digits_of(candidates) {
             let on = graph.literal(cell, digit, true);
             let off = graph.literal(cell, digit, false);
-            let mut on_list = Vec::new();
-            let mut off_list = Vec::new();
+            lists.begin();
             for other in digits_of(candidates) {
-                if other == digit {
-                    continue;
-                }
-                push_unique(&mut on_list, graph.literal(cell, other, false));
-                if candidates.count_ones() == 2 {
-                    push_unique(&mut off_list, graph.literal(cell, other, true));
+                if other != digit {
+                    lists.push(graph.literal(cell, other, false));
                 }
             }
             for &house in &layout.cell_houses[cell] {
                 if board.free(house, digit) < 2 {
                     continue;
                 }
-                let others = board.house_cells(layout, house, digit);
-                for other in others.iter() {
+                for other in board.house_cells(layout, house, digit).iter() {
                     if other != cell {
-                        push_unique(&mut on_list, graph.literal(other, digit, false));
+                        lists.push(graph.literal(other, digit, false));
                     }
-                }
-                if board.free(house, digit) == 2 {
-                    let other = others.iter().find(|&c| c != cell).expect("two cells");
-                    push_unique(&mut off_list, graph.literal(other, digit, true));
                 }
             }
             if let Some(cage) = layout.cage_of[cell] {
                 for other in (layout.cages[cage].set & board.digit_cells[digit]).iter() {
                     if other != cell {
-                        push_unique(&mut on_list, graph.literal(other, digit, false));
+                        lists.push(graph.literal(other, digit, false));
                     }
                 }
             }
-            graph.successors[on] = on_list;
-            graph.successors[off] = off_list;
+            lists.finish(on);
+            lists.begin();
+            if candidates.count_ones() == 2 {
+                for other in digits_of(candidates) {
+                    if other != digit {
+                        lists.push(graph.literal(cell, other, true));
+                    }
+                }
+            }
+            for &house in &layout.cell_houses[cell] {
+                if board.free(house, digit) == 2 {
+                    let others = board.house_cells(layout, house, digit);
+                    let other = others.iter().find(|&c| c != cell).expect("two cells");
+                    lists.push(graph.literal(other, digit, true));
+                }
+            }
+            lists.finish(off);
         }
     }
     for index in 0..graph.groups.len() {
@@ -180,20 +293,21 @@ fn chain_graph<const W: usize>(
         let buddies = layout.common_peers(&cells) & board.digit_cells[digit];
         let on = graph.group_literal(index, true);
         let off = graph.group_literal(index, false);
-        let mut on_list = Vec::new();
-        let mut off_list = Vec::new();
+        lists.begin();
         for cell in buddies.iter() {
-            push_unique(&mut on_list, graph.literal(cell, digit, false));
-            let cell_on = graph.literal(cell, digit, true);
-            push_unique(&mut graph.successors[cell_on], off);
+            lists.push(graph.literal(cell, digit, false));
+            lists.append(graph.literal(cell, digit, true), off);
         }
+        let mut off_list: Vec<usize> = Vec::new();
         for house in [box_house, line] {
             let single = buddies & layout.houses[house].set;
             if single.len() == 1 {
                 let cell = single.first().expect("one cell");
-                push_unique(&mut off_list, graph.literal(cell, digit, true));
-                let cell_off = graph.literal(cell, digit, false);
-                push_unique(&mut graph.successors[cell_off], on);
+                let literal = graph.literal(cell, digit, true);
+                if !off_list.contains(&literal) {
+                    off_list.push(literal);
+                }
+                lists.append(graph.literal(cell, digit, false), on);
             }
         }
         let mut shared: [(usize, Option<usize>); 2] = [(0, None), (0, None)];
@@ -208,10 +322,11 @@ fn chain_graph<const W: usize>(
                     if shared[slot].1.is_none() {
                         shared[slot].1 = Some(other);
                     }
-                    push_unique(&mut on_list, graph.group_literal(other, false));
+                    lists.push(graph.group_literal(other, false));
                 }
             }
         }
+        lists.finish(on);
         for (slot, house) in [(0, line), (1, box_house)] {
             if let (1, Some(other)) = shared[slot] {
                 let rest = board
@@ -219,13 +334,22 @@ fn chain_graph<const W: usize>(
                     .minus(&cells)
                     .minus(&graph.groups[other].cells);
                 if rest.is_empty() {
-                    push_unique(&mut off_list, graph.group_literal(other, true));
+                    let literal = graph.group_literal(other, true);
+                    if !off_list.contains(&literal) {
+                        off_list.push(literal);
+                    }
                 }
             }
         }
-        graph.successors[on] = on_list;
-        graph.successors[off] = off_list;
+        lists.begin();
+        for literal in off_list {
+            lists.push(literal);
+        }
+        lists.finish(off);
     }
+    let (offsets, targets) = lists.build();
+    graph.offsets = offsets;
+    graph.targets = targets;
     graph
 }
 
@@ -233,48 +357,62 @@ fn chain_graph<const W: usize>(
 /// their parents and distances.
 struct Table {
     order: Vec<u32>,
-    parent: Vec<u32>,
-    distance: Vec<u16>,
-    stamp: Vec<u32>,
+    visits: Vec<Visit>,
     generation: u32,
+}
+
+/// What a table knows of one literal; valid while `stamp` is the table's generation.
+#[derive(Clone, Copy, Default)]
+struct Visit {
+    stamp: u32,
+    parent: u32,
+    distance: u32,
 }
 
 impl Table {
     fn new(literal_count: usize) -> Table {
         Table {
-            order: Vec::new(),
-            parent: vec![0; literal_count],
-            distance: vec![0; literal_count],
-            stamp: vec![0; literal_count],
+            order: Vec::with_capacity(literal_count),
+            visits: vec![Visit::default(); literal_count],
             generation: 0,
         }
     }
 
     fn reached(&self, literal: usize) -> bool {
-        self.stamp[literal] == self.generation
+        self.visits[literal].stamp == self.generation
+    }
+
+    /// How many links lead from the premise to `literal` (which the table reached).
+    fn distance(&self, literal: usize) -> usize {
+        self.visits[literal].distance as usize
     }
 
     fn fill<const W: usize>(&mut self, graph: &Graph<W>, premise: usize) {
         self.generation += 1;
+        let generation = self.generation;
         self.order.clear();
-        self.stamp[premise] = self.generation;
-        self.parent[premise] = premise as u32;
-        self.distance[premise] = 0;
+        self.visits[premise] = Visit {
+            stamp: generation,
+            parent: premise as u32,
+            distance: 0,
+        };
         self.order.push(premise as u32);
         let mut position = 0;
         while position < self.order.len() {
-            let literal = self.order[position] as usize;
+            let literal = self.order[position];
             position += 1;
-            let distance = self.distance[literal];
-            for &next in &graph.successors[literal] {
-                let next = next as usize;
-                if self.stamp[next] == self.generation {
+            let distance = self.visits[literal as usize].distance + 1;
+            for &next in graph.successors(literal as usize) {
+                let visit = &mut self.visits[next as usize];
+                if visit.stamp == generation {
                     continue;
                 }
-                self.stamp[next] = self.generation;
-                self.parent[next] = literal as u32;
-                self.distance[next] = distance.saturating_add(1);
-                self.order.push(next as u32);
+                *visit = Visit {
+                    stamp: generation,
+                    parent: literal,
+                    distance,
+                };
+                self.order.push(next);
             }
         }
     }
@@ -283,8 +421,8 @@ impl Table {
     fn path(&self, literal: usize) -> Vec<usize> {
         let mut path = vec![literal];
         let mut current = literal;
-        while self.parent[current] as usize != current {
-            current = self.parent[current] as usize;
+        while self.visits[current].parent as usize != current {
+            current = self.visits[current].parent as usize;
             path.push(current);
         }
         path.reverse();
@@ -360,7 +498,7 @@ pub(crate) fn nice_loops<const W: usize>(
 ) -> Option<Finding> {
     let layout = context.layout;
     let graph = chain_graph(context, board, grouped);
-    let mut table = Table::new(graph.successors.len());
+    let mut table = Table::new(graph.literal_count());
     let mut best: Option<Finding> = None;
     let allowed = |finding: &Finding| context.enabled(finding.technique);
     for on in [true, false] {
@@ -403,7 +541,7 @@ fn nice_loop<const W: usize>(
     end: usize,
 ) -> Option<Finding> {
     let layout = context.layout;
-    if table.distance[end] <= 2 {
+    if table.distance(end) <= 2 {
         return None;
     }
     let path = table.path(end);
@@ -524,7 +662,7 @@ fn aic<const W: usize>(
         eliminations.push((start_cell, end_digit));
         eliminations.push((end_cell, start_digit));
     }
-    if table.distance[end] <= 2 {
+    if table.distance(end) <= 2 {
         return None;
     }
     let path = table.path(end);
@@ -586,10 +724,10 @@ pub(crate) fn forcing_chains<const W: usize>(
     let n = layout.size;
     let mut graph = chain_graph(context, board, true);
     if nets {
-        add_net_implications(context, board, &mut graph);
+        graph = Rc::new(net_graph(context, board, &graph));
     }
     let allowed: Vec<CellSet<W>> = (0..n).map(|digit| board.allowed(layout, digit)).collect();
-    let mut table = Table::new(graph.successors.len());
+    let mut table = Table::new(graph.literal_count());
     let mut conclusions: HashMap<Conclusion, (bool, usize)> = HashMap::new();
     let mut record = |conclusion: Conclusion, contradiction: bool, length: usize| {
         let entry = conclusions
@@ -737,7 +875,7 @@ fn contradiction<const W: usize>(
             best = Some(length);
         }
     };
-    let distance = |literal: usize| usize::from(table.distance[literal]);
+    let distance = |literal: usize| table.distance(literal);
     let inverse = premise ^ 1;
     if table.reached(inverse) {
         note(distance(inverse));
@@ -802,16 +940,17 @@ fn contradiction<const W: usize>(
     best
 }
 
-/// Replaces the direct implications of every single candidate by what HoDoKu's nets see:
-/// the premise applied to a copy of the grid, then all singles it creates, followed for
-/// [`NET_DEPTH`] rounds.
-fn add_net_implications<const W: usize>(
+/// The chain graph with the direct implications of every single candidate replaced by what
+/// HoDoKu's nets see: the premise applied to a copy of the grid, then all singles it
+/// creates, followed for [`NET_DEPTH`] rounds.
+fn net_graph<const W: usize>(
     context: &Context<'_, W>,
     board: &Board<W>,
-    graph: &mut Graph<W>,
-) {
+    graph: &Graph<W>,
+) -> Graph<W> {
     let layout = context.layout;
     let n = layout.size;
+    let mut replaced: Vec<Option<Vec<u32>>> = vec![None; graph.literal_count()];
     for cell in board.empty.iter() {
         for digit in digits_of(board.candidates[cell]) {
             for on in [true, false] {
@@ -873,16 +1012,37 @@ fn add_net_implications<const W: usize>(
                 }
                 let literal = graph.literal(cell, digit, on);
                 found.retain(|&entry| entry as usize != literal);
-                let groups: Vec<u32> = graph.successors[literal]
-                    .iter()
-                    .copied()
-                    .filter(|&entry| graph.is_group(entry as usize))
-                    .collect();
-                for entry in groups {
-                    push_unique(&mut found, entry as usize);
+                for &entry in graph.successors(literal) {
+                    if graph.is_group(entry as usize) {
+                        push_unique(&mut found, entry as usize);
+                    }
                 }
-                graph.successors[literal] = found;
+                replaced[literal] = Some(found);
             }
         }
+    }
+    let mut offsets = Vec::with_capacity(graph.offsets.len());
+    let mut targets = Vec::with_capacity(graph.targets.len());
+    for (literal, list) in replaced.iter().enumerate() {
+        offsets.push(targets.len() as u32);
+        match list {
+            Some(list) => targets.extend_from_slice(list),
+            None => targets.extend_from_slice(graph.successors(literal)),
+        }
+    }
+    offsets.push(targets.len() as u32);
+    Graph {
+        size: graph.size,
+        cell_count: graph.cell_count,
+        groups: graph.groups.clone(),
+        offsets,
+        targets,
+    }
+}
+
+fn push_unique(list: &mut Vec<u32>, literal: usize) {
+    let literal = literal as u32;
+    if !list.contains(&literal) {
+        list.push(literal);
     }
 }
