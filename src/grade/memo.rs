@@ -43,6 +43,14 @@ impl<const W: usize> Memo<W> {
             .is_some_and(|entry| entry.as_ref() == Some(cells))
     }
 
+    /// The digit's candidates when the search of `technique` last found nothing in `slot`.
+    pub(crate) fn barren_cells(&self, technique: Technique, slot: usize) -> Option<CellSet<W>> {
+        self.barren
+            .borrow()
+            .get(technique as usize)
+            .and_then(|slots| slots.get(slot).copied().flatten())
+    }
+
     /// Records that the search of `technique` found nothing in `slot` with candidates `cells`.
     pub(crate) fn set_barren(&self, technique: Technique, slot: usize, cells: CellSet<W>) {
         let mut barren = self.barren.borrow_mut();

@@ -14,6 +14,8 @@ pub(crate) fn solutions<const W: usize>(
         values: values.to_vec(),
         found: Vec::new(),
         limit,
+        undo: Vec::new(),
+        constrained: !layout.cages.is_empty() || !layout.comparisons.is_empty(),
     };
     let mut candidates = vec![layout.all_digits(); layout.cell_count];
     for cell in 0..layout.cell_count {
@@ -41,9 +43,13 @@ struct State {
     values: Vec<u8>,
     found: Vec<Vec<u8>>,
     limit: usize,
+    /// Candidates changed by placements, with their values before, to undo them.
+    undo: Vec<(usize, u32)>,
+    /// Whether the puzzle has cages or comparisons to check.
+    constrained: bool,
 }
 
-fn search<const W: usize>(layout: &Layout<W>, state: &mut State, candidates: &mut Vec<u32>) {
+fn search<const W: usize>(layout: &Layout<W>, state: &mut State, candidates: &mut [u32]) {
     if state.found.len() >= state.limit {
         return;
     }
@@ -63,7 +69,7 @@ fn search<const W: usize>(layout: &Layout<W>, state: &mut State, candidates: &mu
         }
     }
     let Some(cell) = best else {
-        if constraints_hold(layout, &state.values, true) {
+        if !state.constrained || constraints_hold(layout, &state.values, true) {
             state.found.push(state.values.clone());
         }
         return;
@@ -73,23 +79,28 @@ fn search<const W: usize>(layout: &Layout<W>, state: &mut State, candidates: &mu
         let digit = options.trailing_zeros();
         options &= options - 1;
         let bit = 1u32 << digit;
-        let saved = candidates.clone();
+        let mark = state.undo.len();
+        state.undo.push((cell, candidates[cell]));
         state.values[cell] = digit as u8 + 1;
         candidates[cell] = 0;
         let mut dead = false;
         for peer in layout.peers[cell].iter() {
-            if state.values[peer] == 0 {
+            if state.values[peer] == 0 && candidates[peer] & bit != 0 {
+                state.undo.push((peer, candidates[peer]));
                 candidates[peer] &= !bit;
                 if candidates[peer] == 0 {
                     dead = true;
                 }
             }
         }
-        if !dead && constraints_hold(layout, &state.values, false) {
+        if !dead && (!state.constrained || constraints_hold(layout, &state.values, false)) {
             search(layout, state, candidates);
         }
         state.values[cell] = 0;
-        *candidates = saved;
+        while state.undo.len() > mark {
+            let (changed, before) = state.undo.pop().expect("undo entries above the mark");
+            candidates[changed] = before;
+        }
         if state.found.len() >= state.limit {
             return;
         }

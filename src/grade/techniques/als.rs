@@ -69,8 +69,7 @@ fn collect<const W: usize>(context: &Context<'_, W>, board: &Board<W>) -> Vec<Al
     let n = layout.size;
     let max_cells = if n <= 9 { n - 1 } else { 6 };
     let mut sets: Vec<(CellSet<W>, u32)> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for house in &layout.houses {
+    for (number, house) in layout.houses.iter().enumerate() {
         let cells: Vec<usize> = house
             .cells
             .iter()
@@ -85,8 +84,13 @@ fn collect<const W: usize>(context: &Context<'_, W>, board: &Board<W>) -> Vec<Al
             0,
             max_cells,
             &mut chosen,
-            &mut |set, digits| {
-                if seen.insert(set) {
+            &mut |set: CellSet<W>, digits| {
+                // a set inside an earlier house was found there already
+                let first = set.first().expect("a set has a cell");
+                let earlier = layout.cell_houses[first]
+                    .iter()
+                    .any(|&other| other < number && set.is_subset(&layout.houses[other].set));
+                if !earlier {
                     sets.push((set, digits));
                 }
             },
@@ -144,15 +148,17 @@ fn restricted_commons<const W: usize>(alses: &[Als<W>]) -> (Vec<Restricted>, Vec
         let begin = commons.len();
         for (j, second) in alses.iter().enumerate().skip(i + 1) {
             let shared = first.digits & second.digits;
-            if shared == 0 || first.cells.intersects(&second.cells) {
+            // a common digit is restricted when all its cells in both sets see each other:
+            // the second set's cells of it are among the first's buddies
+            if shared == 0
+                || !second.cells.intersects(&first.all_buddies)
+                || first.cells.intersects(&second.cells)
+            {
                 continue;
             }
             let mut found: Option<Restricted> = None;
             for digit in digits_of(shared) {
-                let holders = first.holding[digit] | second.holding[digit];
-                let seeing = (first.buddies[digit] | first.holding[digit])
-                    & (second.buddies[digit] | second.holding[digit]);
-                if holders.is_subset(&seeing) {
+                if second.holding[digit].is_subset(&first.buddies[digit]) {
                     match &mut found {
                         None => {
                             found = Some(Restricted {

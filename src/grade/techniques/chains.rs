@@ -146,6 +146,9 @@ pub(crate) fn x_chain<const W: usize>(
     // state: cell * 4 + phase * 2 + long; phase 0 = reached by a strong link (next may be
     // weak), 1 = reached by a weak link (next must be strong); long = at least 3 links
     let mut parent = vec![usize::MAX; cells * 4];
+    // a state's parent is valid when its stamp is the current search's
+    let mut stamp = vec![0u32; cells * 4];
+    let mut generation = 0u32;
     let mut depth = vec![0usize; cells * 4];
     let mut queue = VecDeque::new();
     for digit in 0..layout.size {
@@ -160,12 +163,13 @@ pub(crate) fn x_chain<const W: usize>(
         let links = digit_links(context, board, digit);
         for start in board.digit_cells[digit].iter() {
             let reach = board.digit_cells[digit] & layout.peers[start];
-            parent.iter_mut().for_each(|entry| *entry = usize::MAX);
+            generation += 1;
             queue.clear();
             for &(next, strong) in &links[start] {
                 if strong {
                     let state = next * 4;
-                    if parent[state] == usize::MAX {
+                    if stamp[state] != generation {
+                        stamp[state] = generation;
                         parent[state] = start * 4 + 3;
                         depth[state] = 1;
                         queue.push_back(state);
@@ -186,11 +190,11 @@ pub(crate) fn x_chain<const W: usize>(
                     let next_phase = if phase == 0 { 1 } else { 0 };
                     let long = usize::from(level + 1 >= 3);
                     let next_state = next * 4 + next_phase * 2 + long;
-                    if parent[next_state] != usize::MAX
-                        || next_state / 4 == start && next_phase == 1
+                    if stamp[next_state] == generation || next_state / 4 == start && next_phase == 1
                     {
                         continue;
                     }
+                    stamp[next_state] = generation;
                     parent[next_state] = state;
                     depth[next_state] = level + 1;
                     if next_phase == 0 && long == 1 {
@@ -260,15 +264,19 @@ pub(crate) fn xy_chain<const W: usize>(
     let mut best = None;
     // state: cell * n + digit the chain leaves the cell with
     let mut parent = vec![usize::MAX; layout.cell_count * n];
+    // a state's parent is valid when its stamp is the current search's
+    let mut stamp = vec![0u32; layout.cell_count * n];
+    let mut generation = 0u32;
     let mut depth = vec![0usize; layout.cell_count * n];
     let mut queue = VecDeque::new();
     for start in bivalue.iter() {
         for start_digit in digits_of(board.candidates[start]) {
             let exit = (board.candidates[start] & !(1 << start_digit)).trailing_zeros() as usize;
             let reach = board.digit_cells[start_digit] & layout.peers[start];
-            parent.iter_mut().for_each(|entry| *entry = usize::MAX);
+            generation += 1;
             queue.clear();
             let first = start * n + exit;
+            stamp[first] = generation;
             parent[first] = first;
             depth[first] = 1;
             queue.push_back(first);
@@ -282,9 +290,10 @@ pub(crate) fn xy_chain<const W: usize>(
                     let next_exit =
                         (board.candidates[next] & !(1 << digit)).trailing_zeros() as usize;
                     let next_state = next * n + next_exit;
-                    if parent[next_state] != usize::MAX {
+                    if stamp[next_state] == generation {
                         continue;
                     }
+                    stamp[next_state] = generation;
                     parent[next_state] = state;
                     depth[next_state] = level + 2;
                     if next_exit == start_digit {

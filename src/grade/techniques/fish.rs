@@ -46,13 +46,25 @@ pub(crate) fn basic<const W: usize>(
         (Fins::Sashimi, _) => Technique::SashimiJellyfish,
     };
     for digit in 0..n {
-        if context
-            .memo
-            .is_barren(key, digit, &board.digit_cells[digit])
-        {
-            continue;
-        }
+        let candidates = board.digit_cells[digit];
+        // base lines that lost no candidate since the search last found nothing for this
+        // digit still give nothing: their fins stay, and the covers can only lose targets
+        let removed = match context.memo.barren_cells(key, digit) {
+            Some(before) if before == candidates => continue,
+            Some(before) if candidates.is_subset(&before) => Some(before.minus(&candidates)),
+            _ => None,
+        };
         for rows_as_base in [true, false] {
+            let touched = removed.map_or(u32::MAX, |removed| {
+                removed.iter().fold(0, |acc, cell| {
+                    let line = if rows_as_base {
+                        layout.row(cell)
+                    } else {
+                        layout.column(cell)
+                    };
+                    acc | 1 << line
+                })
+            });
             let cell_at = |line: usize, position: usize| {
                 if rows_as_base {
                     layout.index(line, position)
@@ -99,7 +111,7 @@ pub(crate) fn basic<const W: usize>(
             let mut result = None;
             let mut base: Vec<(usize, u32)> = Vec::with_capacity(size);
             let mut covers: Vec<u32> = Vec::new();
-            combinations_pruned(&lines, &masks, size, &feasible, |chosen| {
+            combinations_pruned(&lines, &masks, touched, size, &feasible, |chosen| {
                 let union = chosen.iter().fold(0u32, |acc, &i| acc | masks[lines[i]]);
                 let base_lines = chosen.iter().fold(0u32, |acc, &i| acc | 1 << lines[i]);
                 let width = union.count_ones() as usize;
@@ -210,58 +222,76 @@ pub(crate) fn basic<const W: usize>(
 }
 
 /// Visits the `size`-subsets of `lines` in lexicographic order, skipping every subset whose
-/// partial union of positions is not `feasible`; stops when `visit` returns `true`.
+/// partial union of positions is not `feasible` and every subset without a line of
+/// `touched` (a mask of line numbers); stops when `visit` returns `true`.
 fn combinations_pruned(
     lines: &[usize],
     masks: &[u32],
+    touched: u32,
     size: usize,
     feasible: &impl Fn(u32) -> bool,
     mut visit: impl FnMut(&[usize]) -> bool,
 ) -> bool {
-    #[allow(clippy::too_many_arguments)]
-    fn recurse(
-        lines: &[usize],
-        masks: &[u32],
+    struct Walk<'a, F, V> {
+        lines: &'a [usize],
+        masks: &'a [u32],
+        touched: u32,
         size: usize,
-        feasible: &impl Fn(u32) -> bool,
-        start: usize,
-        union: u32,
-        chosen: &mut Vec<usize>,
-        visit: &mut impl FnMut(&[usize]) -> bool,
-    ) -> bool {
-        let remaining = size - chosen.len();
-        for position in start..lines.len() {
-            if lines.len() - position < remaining {
-                break;
-            }
-            let next = union | masks[lines[position]];
-            if !feasible(next) {
-                continue;
-            }
-            chosen.push(position);
-            let done = if chosen.len() == size {
-                visit(chosen)
-            } else {
-                recurse(
-                    lines,
-                    masks,
-                    size,
-                    feasible,
-                    position + 1,
-                    next,
-                    chosen,
-                    visit,
-                )
-            };
-            chosen.pop();
-            if done {
-                return true;
-            }
-        }
-        false
+        feasible: &'a F,
+        visit: V,
+        chosen: Vec<usize>,
+        /// For every position in `lines`: whether a touched line comes at or after it.
+        touched_after: Vec<bool>,
     }
-    let mut chosen = Vec::with_capacity(size);
-    recurse(lines, masks, size, feasible, 0, 0, &mut chosen, &mut visit)
+    impl<F: Fn(u32) -> bool, V: FnMut(&[usize]) -> bool> Walk<'_, F, V> {
+        fn recurse(&mut self, start: usize, union: u32, fresh: bool) -> bool {
+            if !fresh && !self.touched_after[start] {
+                return false;
+            }
+            let remaining = self.size - self.chosen.len();
+            for position in start..self.lines.len() {
+                if self.lines.len() - position < remaining {
+                    break;
+                }
+                let line = self.lines[position];
+                let fresh = fresh || self.touched & (1 << line) != 0;
+                if remaining == 1 && !fresh {
+                    continue;
+                }
+                let next = union | self.masks[line];
+                if !(self.feasible)(next) {
+                    continue;
+                }
+                self.chosen.push(position);
+                let done = if remaining == 1 {
+                    (self.visit)(&self.chosen)
+                } else {
+                    self.recurse(position + 1, next, fresh)
+                };
+                self.chosen.pop();
+                if done {
+                    return true;
+                }
+            }
+            false
+        }
+    }
+    let mut touched_after = vec![false; lines.len() + 1];
+    for position in (0..lines.len()).rev() {
+        touched_after[position] =
+            touched_after[position + 1] || touched & (1 << lines[position]) != 0;
+    }
+    let mut walk = Walk {
+        lines,
+        masks,
+        touched,
+        size,
+        feasible,
+        visit: &mut visit,
+        chosen: Vec::with_capacity(size),
+        touched_after,
+    };
+    walk.recurse(0, 0, false)
 }
 
 fn check_basic<const W: usize>(
@@ -395,11 +425,24 @@ pub(crate) fn franken<const W: usize>(
         best_after: Vec::with_capacity(3 * n + 1),
         gains: vec![0; 3 * n],
     };
+    let mut touched_after: Vec<bool> = Vec::with_capacity(3 * n + 1);
     for digit in 0..n {
         let candidates = board.digit_cells[digit];
-        if context.memo.is_barren(key, digit, &candidates) {
-            continue;
-        }
+        // a base set that lost no candidate since the search last found nothing for this
+        // digit still gives nothing: its fins stay, and the covers can only lose targets
+        let touched = match context.memo.barren_cells(key, digit) {
+            Some(before) if before == candidates => continue,
+            Some(before) if candidates.is_subset(&before) => {
+                let mut houses = 0u128;
+                for cell in before.minus(&candidates).iter() {
+                    for &house in &layout.cell_houses[cell] {
+                        houses |= 1 << house;
+                    }
+                }
+                houses
+            }
+            _ => u128::MAX,
+        };
         for rows_as_base in [true, false] {
             base_units.clear();
             cover_units.clear();
@@ -420,6 +463,12 @@ pub(crate) fn franken<const W: usize>(
                     cover_units.push(unit);
                 }
             }
+            touched_after.clear();
+            touched_after.resize(base_units.len() + 1, false);
+            for position in (0..base_units.len()).rev() {
+                touched_after[position] =
+                    touched_after[position + 1] || touched & (1 << base_units[position].house) != 0;
+            }
             let mut search = FrankenSearch {
                 context,
                 board,
@@ -432,9 +481,11 @@ pub(crate) fn franken<const W: usize>(
                 base: Vec::with_capacity(size),
                 base_houses: 0,
                 candidates,
+                touched,
+                touched_after: &touched_after,
                 scratch: &mut scratch,
             };
-            let found = search.base_level(&base_units, 0, CellSet::EMPTY, 0, CellSet::EMPTY);
+            let found = search.base_level(&base_units, 0, CellSet::EMPTY, 0, CellSet::EMPTY, false);
             if found.is_some() {
                 return found;
             }
@@ -485,6 +536,11 @@ struct FrankenSearch<'a, 'b, const W: usize> {
     base_houses: u128,
     /// The digit's candidates.
     candidates: CellSet<W>,
+    /// The houses that lost candidates since the search last found nothing (all when it
+    /// did not): only base sets with one of them can give something new.
+    touched: u128,
+    /// For every position in the base units: whether a touched one comes at or after it.
+    touched_after: &'a [bool],
     scratch: &'a mut Scratch<W>,
 }
 
@@ -496,10 +552,19 @@ impl<const W: usize> FrankenSearch<'_, '_, W> {
         cells: CellSet<W>,
         count: usize,
         endo: CellSet<W>,
+        touched: bool,
     ) -> Option<Finding> {
+        if !touched && !self.touched_after[start] {
+            return None;
+        }
         let endo_count = endo.sparse_len();
+        let last = self.base.len() + 1 == self.size;
         for position in start..units.len() {
             let unit = units[position];
+            let touched = touched || self.touched & (1 << unit.house) != 0;
+            if last && !touched {
+                continue;
+            }
             let overlap = cells & unit.cells;
             let overlap_count = overlap.sparse_len();
             if overlap_count > 0 && (!self.finned || endo_count + overlap_count > MAX_ENDO_FINS) {
@@ -513,7 +578,7 @@ impl<const W: usize> FrankenSearch<'_, '_, W> {
             let found = if self.base.len() == self.size {
                 self.cover_search(union, union_count, endo)
             } else if self.coverable(union, union_count) {
-                self.base_level(units, position + 1, union, union_count, endo)
+                self.base_level(units, position + 1, union, union_count, endo, touched)
             } else {
                 None
             };

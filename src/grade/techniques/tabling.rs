@@ -356,7 +356,9 @@ fn build_chain_graph<const W: usize>(
 /// A breadth-first table: the literals reached from a premise, in discovery order, with
 /// their parents and distances.
 struct Table {
+    /// The literals reached, in order, in the first `reached` entries.
     order: Vec<u32>,
+    reached: usize,
     visits: Vec<Visit>,
     generation: u32,
 }
@@ -372,7 +374,8 @@ struct Visit {
 impl Table {
     fn new(literal_count: usize) -> Table {
         Table {
-            order: Vec::with_capacity(literal_count),
+            order: vec![0; literal_count],
+            reached: 0,
             visits: vec![Visit::default(); literal_count],
             generation: 0,
         }
@@ -388,33 +391,77 @@ impl Table {
     }
 
     fn fill<const W: usize>(&mut self, graph: &Graph<W>, premise: usize) {
+        self.search::<W, false>(graph, premise, 0..0, 0);
+    }
+
+    /// Fills the table from `premise`, but stops as soon as `wanted` literals of `watched`
+    /// are reached (what comes before them is the same as in a whole table).
+    fn fill_until<const W: usize>(
+        &mut self,
+        graph: &Graph<W>,
+        premise: usize,
+        watched: std::ops::Range<usize>,
+        wanted: usize,
+    ) {
+        self.search::<W, true>(graph, premise, watched, wanted);
+    }
+
+    /// The breadth-first search behind [`fill`](Self::fill) and
+    /// [`fill_until`](Self::fill_until) (which `WATCH` tells apart).
+    #[inline(always)]
+    fn search<const W: usize, const WATCH: bool>(
+        &mut self,
+        graph: &Graph<W>,
+        premise: usize,
+        watched: std::ops::Range<usize>,
+        wanted: usize,
+    ) {
         self.generation += 1;
         let generation = self.generation;
-        self.order.clear();
-        self.visits[premise] = Visit {
+        // every literal enters the order at most once, so it fits
+        let order = &mut self.order[..];
+        let visits = &mut self.visits[..];
+        let (offsets, targets) = (&graph.offsets[..], &graph.targets[..]);
+        visits[premise] = Visit {
             stamp: generation,
             parent: premise as u32,
             distance: 0,
         };
-        self.order.push(premise as u32);
+        order[0] = premise as u32;
+        let mut end = 1;
         let mut position = 0;
-        while position < self.order.len() {
-            let literal = self.order[position];
+        let mut seen = 0;
+        'search: while position < end {
+            let literal = order[position];
             position += 1;
-            let distance = self.visits[literal as usize].distance + 1;
-            for &next in graph.successors(literal as usize) {
-                let visit = &mut self.visits[next as usize];
-                if visit.stamp == generation {
-                    continue;
+            let distance = visits[literal as usize].distance + 1;
+            let first = offsets[literal as usize] as usize;
+            let last = offsets[literal as usize + 1] as usize;
+            for &next in &targets[first..last] {
+                let visit = &mut visits[next as usize];
+                if visit.stamp != generation {
+                    *visit = Visit {
+                        stamp: generation,
+                        parent: literal,
+                        distance,
+                    };
+                    order[end] = next;
+                    end += 1;
+                    if WATCH && watched.contains(&(next as usize)) {
+                        seen += 1;
+                        if seen == wanted {
+                            break 'search;
+                        }
+                    }
                 }
-                *visit = Visit {
-                    stamp: generation,
-                    parent: literal,
-                    distance,
-                };
-                self.order.push(next);
             }
         }
+        self.reached = end;
+    }
+
+    /// The literals reached, in the order they were reached (the premise first).
+    fn order(&self) -> &[u32] {
+        &self.order[..self.reached]
     }
 
     /// The literals from the premise to `literal`, premise first.
@@ -501,24 +548,29 @@ pub(crate) fn nice_loops<const W: usize>(
     let mut table = Table::new(graph.literal_count());
     let mut best: Option<Finding> = None;
     let allowed = |finding: &Finding| context.enabled(finding.technique);
+    let n = layout.size;
     for on in [true, false] {
         for cell in board.empty.iter() {
+            // the literals of the cell itself, where nice loops end
+            let own = cell * n * 2..(cell + 1) * n * 2;
             for digit in digits_of(board.candidates[cell]) {
                 let premise = graph.literal(cell, digit, on);
-                table.fill(&graph, premise);
-                for position in 1..table.order.len() {
+                if on {
+                    // from a set candidate only loops back to the cell count
+                    let wanted = 2 * board.count(cell) as usize - 1;
+                    table.fill_until(&graph, premise, own.clone(), wanted);
+                } else {
+                    table.fill(&graph, premise);
+                }
+                for position in 1..table.reached {
                     let literal = table.order[position] as usize;
-                    if graph.is_group(literal) {
-                        continue;
-                    }
-                    let end_cell = graph.cell(literal);
-                    if end_cell == cell {
+                    if own.contains(&literal) {
                         if let Some(finding) = nice_loop(context, board, &graph, &table, literal) {
                             if allowed(&finding) {
                                 keep_best(&mut best, finding);
                             }
                         }
-                    } else if !on && literal % 2 == 1 {
+                    } else if !on && literal % 2 == 1 && !graph.is_group(literal) {
                         if let Some(finding) = aic(context, board, &graph, &table, literal) {
                             if allowed(&finding) {
                                 keep_best(&mut best, finding);
@@ -529,7 +581,6 @@ pub(crate) fn nice_loops<const W: usize>(
             }
         }
     }
-    let _ = layout;
     best
 }
 
@@ -694,7 +745,7 @@ fn table_sets<const W: usize>(graph: &Graph<W>, table: &Table) -> Sets<W> {
         on: vec![CellSet::EMPTY; graph.size],
         off: vec![CellSet::EMPTY; graph.size],
     };
-    for &literal in &table.order {
+    for &literal in table.order() {
         let literal = literal as usize;
         if graph.is_group(literal) {
             continue;
