@@ -16,15 +16,18 @@ use super::techniques::tabling::Graph;
 /// Since a search that finds nothing leaves no trace, skipping it changes no path.
 /// Structures that several searches build from the same grid (the almost locked sets) are
 /// kept with the candidates they were built from.
+/// A structure built from a grid, kept with the candidates of the grid it was built from.
+type Cached<T> = RefCell<Option<(Vec<u32>, Rc<T>)>>;
+
 #[derive(Default)]
 pub(crate) struct Memo<const W: usize> {
     /// For every technique (by `as usize`), for every slot (a digit, or a digit and a
     /// direction): the digit's candidates when the search last found nothing there.
     barren: RefCell<Vec<Vec<Option<CellSet<W>>>>>,
     /// The almost locked sets and the candidates of the grid they belong to.
-    als: RefCell<Option<(Vec<u32>, Rc<AlsIndex<W>>)>>,
+    als: Cached<AlsIndex<W>>,
     /// The chain graphs without and with group nodes, with the candidates of their grid.
-    graphs: [RefCell<Option<(Vec<u32>, Rc<Graph<W>>)>>; 2],
+    graphs: [Cached<Graph<W>>; 2],
 }
 
 impl<const W: usize> Memo<W> {
