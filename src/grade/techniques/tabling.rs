@@ -5,12 +5,12 @@
 //! of a choice leading to the same conclusion) and forcing nets (consequences followed
 //! through singles).
 
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::{digits_of, Context};
 use crate::grade::board::Board;
 use crate::grade::cellset::CellSet;
+use crate::grade::layout::Layout;
 use crate::grade::step::{Finding, NodeIndex};
 use crate::grade::technique::Technique;
 
@@ -727,42 +727,45 @@ fn aic<const W: usize>(
     Some(finding)
 }
 
-/// A conclusion of a forcing chain or net: a placement or an elimination.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-enum Conclusion {
-    Place(usize, usize),
-    Remove(usize, usize),
-}
-
-/// The on and off sets of one table, per digit.
-struct Sets<const W: usize> {
-    on: Vec<CellSet<W>>,
-    off: Vec<CellSet<W>>,
-}
-
-fn table_sets<const W: usize>(graph: &Graph<W>, table: &Table) -> Sets<W> {
-    let mut sets = Sets {
-        on: vec![CellSet::EMPTY; graph.size],
-        off: vec![CellSet::EMPTY; graph.size],
-    };
+/// Fills `on` and `off` (one set per digit) with the candidates a table sets and removes.
+fn table_sets<const W: usize>(
+    graph: &Graph<W>,
+    table: &Table,
+    on: &mut [CellSet<W>],
+    off: &mut [CellSet<W>],
+) {
+    on.fill(CellSet::EMPTY);
+    off.fill(CellSet::EMPTY);
+    let singles = graph.cell_count * graph.size * 2;
     for &literal in table.order() {
         let literal = literal as usize;
-        if graph.is_group(literal) {
+        if literal >= singles {
             continue;
         }
-        let (cell, digit) = (literal / 2 / graph.size, literal / 2 % graph.size);
+        let node = literal / 2;
+        let (cell, digit) = (node / graph.size, node % graph.size);
         if literal % 2 == 1 {
-            sets.on[digit].insert(cell);
+            on[digit].insert(cell);
         } else {
-            sets.off[digit].insert(cell);
+            off[digit].insert(cell);
         }
     }
-    sets
+}
+
+/// What the forcing chains conclude, per digit: the cells where it is placed or removed,
+/// and among them those concluded by a contradiction.
+struct Conclusions<const W: usize> {
+    placed: Vec<CellSet<W>>,
+    placed_by_contradiction: Vec<CellSet<W>>,
+    removed: Vec<CellSet<W>>,
+    removed_by_contradiction: Vec<CellSet<W>>,
 }
 
 /// The best forcing chain (or, with `nets`, forcing net), as HoDoKu's tabling comparator
-/// ranks them: a placement in the lowest cell first, else the lowest elimination, then the
-/// shortest derivation.
+/// ranks them: a placement in the lowest cell first, else the lowest elimination. (Among
+/// the derivations of the chosen conclusion a contradiction, being shorter than any
+/// verity, names the step; so only which conclusions hold, and which of them come from a
+/// contradiction, is kept.)
 pub(crate) fn forcing_chains<const W: usize>(
     context: &Context<'_, W>,
     board: &Board<W>,
@@ -778,100 +781,114 @@ pub(crate) fn forcing_chains<const W: usize>(
         graph = Rc::new(net_graph(context, board, &graph));
     }
     let allowed: Vec<CellSet<W>> = (0..n).map(|digit| board.allowed(layout, digit)).collect();
-    let mut table = Table::new(graph.literal_count());
-    let mut conclusions: HashMap<Conclusion, (bool, usize)> = HashMap::new();
-    let mut record = |conclusion: Conclusion, contradiction: bool, length: usize| {
-        let entry = conclusions
-            .entry(conclusion)
-            .or_insert((contradiction, length));
-        if length < entry.1 {
-            *entry = (contradiction, length);
-        }
-    };
-    let mut on_tables: HashMap<(usize, usize), Sets<W>> = HashMap::new();
-    let candidates: Vec<(usize, usize)> = board
-        .empty
+    // HoDoKu's allowed places of every digit in every house
+    let places: Vec<CellSet<W>> = layout
+        .houses
         .iter()
-        .flat_map(|cell| digits_of(board.candidates[cell]).map(move |digit| (cell, digit)))
+        .flat_map(|house| allowed.iter().map(move |digit| house.set & *digit))
         .collect();
-    for &(cell, digit) in &candidates {
-        let mut pair: Vec<Sets<W>> = Vec::with_capacity(2);
-        for on in [true, false] {
-            let premise = graph.literal(cell, digit, on);
-            table.fill(&graph, premise);
-            let sets = table_sets(&graph, &table);
-            let refute = if on {
-                Conclusion::Remove(cell, digit)
-            } else {
-                Conclusion::Place(cell, digit)
-            };
-            if let Some(length) =
-                contradiction(context, board, &graph, &table, &sets, &allowed, premise)
-            {
-                record(refute, true, length);
-            }
-            pair.push(sets);
+    let mut table = Table::new(graph.literal_count());
+    let mut found = Conclusions {
+        placed: vec![CellSet::EMPTY; n],
+        placed_by_contradiction: vec![CellSet::EMPTY; n],
+        removed: vec![CellSet::EMPTY; n],
+        removed_by_contradiction: vec![CellSet::EMPTY; n],
+    };
+    // the sets of every "candidate set" table (on then off, per digit), by candidate
+    let mut position_of = vec![usize::MAX; layout.cell_count * n];
+    let mut count = 0;
+    for cell in board.empty.iter() {
+        for digit in digits_of(board.candidates[cell]) {
+            position_of[cell * n + digit] = count;
+            count += 1;
         }
-        let (on_sets, off_sets) = (&pair[0], &pair[1]);
-        for other in 0..n {
-            let mut both = on_sets.on[other] & off_sets.on[other];
-            both.remove(cell);
-            for target in both.iter() {
-                record(Conclusion::Place(target, other), false, usize::MAX / 4);
+    }
+    let mut on_tables = vec![CellSet::EMPTY; count * 2 * n];
+    let mut off_table = vec![CellSet::EMPTY; 2 * n];
+    for cell in board.empty.iter() {
+        for digit in digits_of(board.candidates[cell]) {
+            let position = position_of[cell * n + digit];
+            let on_sets = &mut on_tables[position * 2 * n..(position + 1) * 2 * n];
+            for on in [true, false] {
+                let premise = graph.literal(cell, digit, on);
+                table.fill(&graph, premise);
+                let sets = if on {
+                    &mut *on_sets
+                } else {
+                    &mut off_table[..]
+                };
+                let (set, removed) = sets.split_at_mut(n);
+                table_sets(&graph, &table, set, removed);
+                if contradicts(layout, board, &table, set, removed, &places, premise) {
+                    let (all, contradicted) = if on {
+                        (&mut found.removed, &mut found.removed_by_contradiction)
+                    } else {
+                        (&mut found.placed, &mut found.placed_by_contradiction)
+                    };
+                    all[digit].insert(cell);
+                    contradicted[digit].insert(cell);
+                }
             }
-            let mut both = on_sets.off[other] & off_sets.off[other];
-            both.remove(cell);
-            for target in both.iter() {
-                record(Conclusion::Remove(target, other), false, usize::MAX / 4);
+            let on_sets = &on_tables[position * 2 * n..(position + 1) * 2 * n];
+            for other in 0..n {
+                let mut both = on_sets[other] & off_table[other];
+                both.remove(cell);
+                found.placed[other] |= both;
+                let mut both = on_sets[n + other] & off_table[n + other];
+                both.remove(cell);
+                found.removed[other] |= both;
             }
         }
-        on_tables.insert((cell, digit), pair.swap_remove(0));
     }
     // every candidate of a cell, every place of a digit in a house
-    let mut groups: Vec<Vec<(usize, usize)>> = Vec::new();
+    let mut on = vec![CellSet::EMPTY; n];
+    let mut off = vec![CellSet::EMPTY; n];
+    let mut verity = |members: &mut dyn Iterator<Item = (usize, usize)>| {
+        on.fill(layout.all_cells);
+        off.fill(layout.all_cells);
+        for (cell, digit) in members {
+            let position = position_of[cell * n + digit];
+            let sets = &on_tables[position * 2 * n..(position + 1) * 2 * n];
+            for other in 0..n {
+                on[other] &= sets[other];
+                off[other] &= sets[n + other];
+            }
+        }
+        for other in 0..n {
+            found.placed[other] |= on[other];
+            found.removed[other] |= off[other];
+        }
+    };
     for cell in board.empty.iter() {
-        groups.push(
-            digits_of(board.candidates[cell])
-                .map(|digit| (cell, digit))
-                .collect(),
-        );
+        verity(&mut digits_of(board.candidates[cell]).map(|digit| (cell, digit)));
     }
     for house in 0..layout.houses.len() {
         for digit in 0..n {
             let cells = board.house_cells(layout, house, digit);
             if !cells.is_empty() {
-                groups.push(cells.iter().map(|cell| (cell, digit)).collect());
+                verity(&mut cells.iter().map(|cell| (cell, digit)));
             }
         }
     }
-    for group in groups {
-        let mut on = vec![layout.all_cells; n];
-        let mut off = vec![layout.all_cells; n];
-        for key in &group {
-            let sets = &on_tables[key];
-            for digit in 0..n {
-                on[digit] &= sets.on[digit];
-                off[digit] &= sets.off[digit];
-            }
-        }
-        for digit in 0..n {
-            for target in on[digit].iter() {
-                record(Conclusion::Place(target, digit), false, usize::MAX / 2);
-            }
-            for target in off[digit].iter() {
-                record(Conclusion::Remove(target, digit), false, usize::MAX / 2);
-            }
-        }
-    }
-    let valid = |conclusion: &Conclusion| match *conclusion {
-        Conclusion::Place(cell, digit) => board.values[cell] == 0 && board.has(cell, digit),
-        Conclusion::Remove(cell, digit) => board.has(cell, digit),
+    // the lowest placement, else the lowest elimination (by cell, then digit)
+    let lowest = |sets: &[CellSet<W>]| {
+        (0..n)
+            .filter_map(|digit| {
+                (sets[digit] & board.digit_cells[digit])
+                    .first()
+                    .map(|cell| (cell, digit))
+            })
+            .min()
     };
-    let best = conclusions
-        .iter()
-        .filter(|(conclusion, _)| valid(conclusion))
-        .min_by_key(|(conclusion, (_, length))| (**conclusion, *length))?;
-    let (conclusion, (contradicted, _)) = (*best.0, *best.1);
+    let (placement, (cell, digit)) = match lowest(&found.placed) {
+        Some(conclusion) => (true, conclusion),
+        None => (false, lowest(&found.removed)?),
+    };
+    let contradicted = if placement {
+        found.placed_by_contradiction[digit].contains(cell)
+    } else {
+        found.removed_by_contradiction[digit].contains(cell)
+    };
     let technique = match (nets, contradicted) {
         (false, true) => Technique::ForcingChainContradiction,
         (false, false) => Technique::ForcingChainVerity,
@@ -893,102 +910,63 @@ pub(crate) fn forcing_chains<const W: usize>(
         sibling
     };
     let mut finding = Finding::new(technique);
-    match conclusion {
-        Conclusion::Place(cell, digit) => {
-            finding.placements.push((cell, digit));
-            finding.cells.push(cell);
-            finding.digits = 1 << digit;
-        }
-        Conclusion::Remove(cell, digit) => {
-            finding.eliminate(cell, digit);
-            finding.cells.push(cell);
-            finding.digits = 1 << digit;
-        }
+    if placement {
+        finding.placements.push((cell, digit));
+    } else {
+        finding.eliminate(cell, digit);
     }
+    finding.cells.push(cell);
+    finding.digits = 1 << digit;
     Some(finding)
 }
 
-/// The length of the shortest contradiction the table of `premise` holds, if any.
-fn contradiction<const W: usize>(
-    context: &Context<'_, W>,
+/// Whether the table of `premise` (which sets `on` and removes `off`, per digit) holds a
+/// contradiction: the premise's opposite, a candidate both set and removed, two digits set
+/// in one cell, one digit set twice in a house, a cell left without candidates, or a house
+/// left without a place for a digit (`places`: HoDoKu's allowed places, by house and digit).
+fn contradicts<const W: usize>(
+    layout: &Layout<W>,
     board: &Board<W>,
-    graph: &Graph<W>,
     table: &Table,
-    sets: &Sets<W>,
-    allowed: &[CellSet<W>],
+    on: &[CellSet<W>],
+    off: &[CellSet<W>],
+    places: &[CellSet<W>],
     premise: usize,
-) -> Option<usize> {
-    let layout = context.layout;
+) -> bool {
     let n = layout.size;
-    let mut best: Option<usize> = None;
-    let mut note = |length: usize| {
-        if best.is_none_or(|current| length < current) {
-            best = Some(length);
+    if table.reached(premise ^ 1) {
+        return true;
+    }
+    let mut set_cells = CellSet::EMPTY;
+    for digit in 0..n {
+        if on[digit].intersects(&off[digit]) || on[digit].intersects(&set_cells) {
+            return true;
         }
-    };
-    let distance = |literal: usize| table.distance(literal);
-    let inverse = premise ^ 1;
-    if table.reached(inverse) {
-        note(distance(inverse));
+        set_cells |= on[digit];
     }
     for digit in 0..n {
-        let both = sets.on[digit] & sets.off[digit];
-        if let Some(cell) = both.first() {
-            note(
-                distance(graph.literal(cell, digit, true))
-                    + distance(graph.literal(cell, digit, false)),
-            );
+        if on[digit].more_than_one()
+            && layout
+                .houses
+                .iter()
+                .any(|house| (on[digit] & house.set).more_than_one())
+        {
+            return true;
         }
     }
-    for first in 0..n {
-        for second in first + 1..n {
-            if let Some(cell) = (sets.on[first] & sets.on[second]).first() {
-                note(
-                    distance(graph.literal(cell, first, true))
-                        + distance(graph.literal(cell, second, true)),
-                );
-            }
-        }
-    }
-    for house in &layout.houses {
-        for digit in 0..n {
-            let placed = sets.on[digit] & house.set;
-            if placed.len() > 1 {
-                note(
-                    placed
-                        .iter()
-                        .map(|cell| distance(graph.literal(cell, digit, true)))
-                        .sum(),
-                );
-            }
-        }
-    }
-    let mut empty_cells = board.empty;
+    let mut empty_cells = board.empty.minus(&set_cells);
     for digit in 0..n {
-        empty_cells &= sets.off[digit] | board.empty.minus(&board.digit_cells[digit]);
-        empty_cells = empty_cells.minus(&sets.on[digit]);
+        empty_cells &= off[digit] | board.empty.minus(&board.digit_cells[digit]);
     }
-    if let Some(cell) = empty_cells.first() {
-        note(
-            digits_of(board.candidates[cell])
-                .map(|digit| distance(graph.literal(cell, digit, false)))
-                .sum(),
-        );
+    if !empty_cells.is_empty() {
+        return true;
     }
-    for house in &layout.houses {
-        for digit in 0..n {
-            let places = house.set & allowed[digit];
-            if !places.is_empty() && places.is_subset(&sets.off[digit]) {
-                note(
-                    places
-                        .iter()
-                        .map(|cell| distance(graph.literal(cell, digit, false)))
-                        .sum(),
-                );
-            }
-        }
-    }
-    best
+    places.chunks(n).any(|house| {
+        house
+            .iter()
+            .zip(off)
+            .any(|(places, off)| !places.is_empty() && places.is_subset(off))
+    })
 }
 
 /// The chain graph with the direct implications of every single candidate replaced by what
