@@ -575,7 +575,12 @@ impl<const W: usize> FrankenSearch<'_, '_, W> {
             let endo = endo | overlap;
             self.base.push(unit);
             self.base_houses |= 1 << unit.house;
-            let found = if self.base.len() == self.size {
+            let found = if self.finned
+                && self.base.len() >= 2
+                && !self.has_target(union, endo, self.base.len() == self.size)
+            {
+                None
+            } else if self.base.len() == self.size {
                 self.cover_search(union, union_count, endo)
             } else if self.coverable(union, union_count) {
                 self.base_level(units, position + 1, union, union_count, endo, touched)
@@ -599,6 +604,53 @@ impl<const W: usize> FrankenSearch<'_, '_, W> {
             let houses = &cell_houses[cell];
             self.scratch.gains[houses[self.cross_slot]] += 1;
             self.scratch.gains[houses[2]] += 1;
+        }
+    }
+
+    /// Whether some candidate could be eliminated by a fish on this base (`whole`) or on a
+    /// base holding it. A target sees every fin, endo fins included, so the base cells it
+    /// does not see must be covered; and the cover holding the target covers none of them
+    /// (its other cells see the target). So they lie in `size - 1` covers, or `size - 2`
+    /// when the target is a base cell (a cannibal is covered twice: by its line and box).
+    fn has_target(&self, base: CellSet<W>, endo: CellSet<W>, whole: bool) -> bool {
+        let layout = self.context.layout;
+        let mut targets = self.candidates;
+        for cell in endo.iter() {
+            targets &= layout.peers[cell];
+        }
+        targets.iter().any(|target| {
+            let mut unseen = base.minus(&layout.peers[target]);
+            unseen.remove(target);
+            if whole && base.contains(target) {
+                let box_house = layout.cell_houses[target][2];
+                self.base_houses & (1 << box_house) == 0 && self.covered_by(unseen, self.size - 2)
+            } else {
+                self.covered_by(unseen, self.size - 1)
+            }
+        })
+    }
+
+    /// Whether `count` cover houses (a cell's cover line, or its box unless the box is a
+    /// base house) can hold all of `cells`.
+    fn covered_by(&self, cells: CellSet<W>, count: usize) -> bool {
+        let Some(cell) = cells.first() else {
+            return true;
+        };
+        if count == 0 {
+            return false;
+        }
+        let layout = self.context.layout;
+        let houses = &layout.cell_houses[cell];
+        let (line, box_house) = (houses[self.cross_slot], houses[2]);
+        let line_rest = cells.minus(&layout.houses[line].set);
+        if count == 1 {
+            line_rest.is_empty()
+                || (self.base_houses & (1 << box_house) == 0
+                    && cells.is_subset(&layout.houses[box_house].set))
+        } else {
+            self.covered_by(line_rest, count - 1)
+                || (self.base_houses & (1 << box_house) == 0
+                    && self.covered_by(cells.minus(&layout.houses[box_house].set), count - 1))
         }
     }
 
