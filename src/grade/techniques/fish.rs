@@ -65,41 +65,42 @@ pub(crate) fn basic<const W: usize>(
                     acc | 1 << line
                 })
             });
-            let cell_at = |line: usize, position: usize| {
-                if rows_as_base {
-                    layout.index(line, position)
-                } else {
-                    layout.index(position, line)
-                }
-            };
             // positions of the digit in every line, and lines holding it at every position
-            let mut masks = vec![0u32; n];
-            let mut cross = vec![0u32; n];
+            let mut masks = [0u32; 32];
+            let mut cross = [0u32; 32];
+            for cell in candidates.iter() {
+                let (row, column) = (layout.row(cell), layout.column(cell));
+                let (line, position) = if rows_as_base {
+                    (row, column)
+                } else {
+                    (column, row)
+                };
+                masks[line] |= 1 << position;
+                cross[position] |= 1 << line;
+            }
+            let mut lines = [0usize; 32];
+            let mut line_count = 0;
             for line in 0..n {
-                for position in 0..n {
-                    if board.has(cell_at(line, position), digit) {
-                        masks[line] |= 1 << position;
-                        cross[position] |= 1 << line;
-                    }
+                if masks[line] != 0
+                    && (fins != Fins::None || masks[line].count_ones() as usize <= size)
+                {
+                    lines[line_count] = line;
+                    line_count += 1;
                 }
             }
-            let lines: Vec<usize> = (0..n)
-                .filter(|&line| {
-                    masks[line] != 0
-                        && (fins != Fins::None || masks[line].count_ones() as usize <= size)
-                })
-                .collect();
+            let lines = &lines[..line_count];
             let (line_block, position_block) = if rows_as_base {
                 (layout.box_rows, layout.box_columns)
             } else {
                 (layout.box_columns, layout.box_rows)
             };
-            let chunks: Vec<u32> = (0..n.div_ceil(position_block))
-                .map(|chunk| {
-                    (chunk * position_block..((chunk + 1) * position_block).min(n))
-                        .fold(0, |acc, p| acc | 1 << p)
-                })
-                .collect();
+            let mut chunks = [0u32; 32];
+            let chunk_count = n.div_ceil(position_block);
+            for (chunk, mask) in chunks.iter_mut().enumerate().take(chunk_count) {
+                *mask = (chunk * position_block..((chunk + 1) * position_block).min(n))
+                    .fold(0, |acc, p| acc | 1 << p);
+            }
+            let chunks = &chunks[..chunk_count];
             // whether some superset of lines with these positions could still be a fish
             let feasible = |union: u32| match fins {
                 Fins::None => union.count_ones() as usize <= size,
@@ -111,7 +112,7 @@ pub(crate) fn basic<const W: usize>(
             let mut result = None;
             let mut base: Vec<(usize, u32)> = Vec::with_capacity(size);
             let mut covers: Vec<u32> = Vec::new();
-            combinations_pruned(&lines, &masks, touched, size, &feasible, |chosen| {
+            combinations_pruned(lines, &masks, touched, size, &feasible, |chosen| {
                 let union = chosen.iter().fold(0u32, |acc, &i| acc | masks[lines[i]]);
                 let base_lines = chosen.iter().fold(0u32, |acc, &i| acc | 1 << lines[i]);
                 let width = union.count_ones() as usize;
@@ -170,7 +171,7 @@ pub(crate) fn basic<const W: usize>(
                     // outside one box's positions, and some of those inside; all covers
                     // have `size` positions, tried in lexicographic order of their lists
                     covers.clear();
-                    for &chunk in &chunks {
+                    for &chunk in chunks {
                         let inside = chunk & union;
                         let required = union & !inside;
                         let needed = size as isize - required.count_ones() as isize;
@@ -239,16 +240,17 @@ fn combinations_pruned(
         size: usize,
         feasible: &'a F,
         visit: V,
-        chosen: Vec<usize>,
+        chosen: [usize; 32],
+        count: usize,
         /// For every position in `lines`: whether a touched line comes at or after it.
-        touched_after: Vec<bool>,
+        touched_after: [bool; 33],
     }
     impl<F: Fn(u32) -> bool, V: FnMut(&[usize]) -> bool> Walk<'_, F, V> {
         fn recurse(&mut self, start: usize, union: u32, fresh: bool) -> bool {
             if !fresh && !self.touched_after[start] {
                 return false;
             }
-            let remaining = self.size - self.chosen.len();
+            let remaining = self.size - self.count;
             for position in start..self.lines.len() {
                 if self.lines.len() - position < remaining {
                     break;
@@ -262,13 +264,14 @@ fn combinations_pruned(
                 if !(self.feasible)(next) {
                     continue;
                 }
-                self.chosen.push(position);
+                self.chosen[self.count] = position;
+                self.count += 1;
                 let done = if remaining == 1 {
-                    (self.visit)(&self.chosen)
+                    (self.visit)(&self.chosen[..self.count])
                 } else {
                     self.recurse(position + 1, next, fresh)
                 };
-                self.chosen.pop();
+                self.count -= 1;
                 if done {
                     return true;
                 }
@@ -276,7 +279,7 @@ fn combinations_pruned(
             false
         }
     }
-    let mut touched_after = vec![false; lines.len() + 1];
+    let mut touched_after = [false; 33];
     for position in (0..lines.len()).rev() {
         touched_after[position] =
             touched_after[position + 1] || touched & (1 << lines[position]) != 0;
@@ -288,7 +291,8 @@ fn combinations_pruned(
         size,
         feasible,
         visit: &mut visit,
-        chosen: Vec::with_capacity(size),
+        chosen: [0; 32],
+        count: 0,
         touched_after,
     };
     walk.recurse(0, 0, false)
