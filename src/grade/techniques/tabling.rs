@@ -695,14 +695,13 @@ fn aic<const W: usize>(
     let end_cell = graph.cell(end);
     let start_digit = graph.digit(start);
     let end_digit = graph.digit(end);
-    let mut eliminations = Vec::new();
-    if start_digit == end_digit {
+    let common = if start_digit == end_digit {
         let common =
             layout.peers[start_cell] & layout.peers[end_cell] & board.digit_cells[start_digit];
-        if common.len() < 2 {
+        if !common.more_than_one() {
             return None;
         }
-        eliminations.extend(common.iter().map(|cell| (cell, start_digit)));
+        common
     } else {
         if !layout.sees(start_cell, end_cell)
             || !board.has(end_cell, start_digit)
@@ -710,9 +709,8 @@ fn aic<const W: usize>(
         {
             return None;
         }
-        eliminations.push((start_cell, end_digit));
-        eliminations.push((end_cell, start_digit));
-    }
+        CellSet::EMPTY
+    };
     if table.distance(end) <= 2 {
         return None;
     }
@@ -721,8 +719,13 @@ fn aic<const W: usize>(
         return None;
     }
     let mut finding = chain_finding(graph, Technique::Aic, &path);
-    for (cell, digit) in eliminations {
-        add_elimination(&mut finding, cell, digit);
+    if start_digit == end_digit {
+        for cell in common.iter() {
+            add_elimination(&mut finding, cell, start_digit);
+        }
+    } else {
+        add_elimination(&mut finding, start_cell, end_digit);
+        add_elimination(&mut finding, end_cell, start_digit);
     }
     Some(finding)
 }
