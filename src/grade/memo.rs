@@ -21,6 +21,9 @@ pub(crate) struct Memo<const W: usize> {
     /// For every technique (by `as usize`), for every slot (a digit, or a digit and a
     /// direction): the digit's candidates when the search last found nothing there.
     barren: RefCell<Vec<Vec<Option<CellSet<W>>>>>,
+    /// For every technique and slot (a house, or a line and a box): the candidates of the
+    /// cells that search depends on, when it last found nothing there.
+    states: RefCell<Vec<Vec<Option<Vec<u32>>>>>,
     /// The almost locked sets and the candidates of the grid they belong to.
     als: RefCell<Option<(Vec<u32>, Rc<AlsIndex<W>>)>>,
     /// The chain graphs without and with group nodes, with the candidates of their grid.
@@ -41,6 +44,53 @@ impl<const W: usize> Memo<W> {
             .get(technique as usize)
             .and_then(|slots| slots.get(slot))
             .is_some_and(|entry| entry.as_ref() == Some(cells))
+    }
+
+    /// Whether the search of `technique` found nothing in `slot` when `cells` had the
+    /// candidates they have on `board`.
+    pub(crate) fn is_barren_at(
+        &self,
+        technique: Technique,
+        slot: usize,
+        board: &Board<W>,
+        cells: impl Iterator<Item = usize>,
+    ) -> bool {
+        let states = self.states.borrow();
+        let Some(Some(kept)) = states
+            .get(technique as usize)
+            .and_then(|slots| slots.get(slot))
+        else {
+            return false;
+        };
+        let mut kept = kept.iter();
+        for cell in cells {
+            if kept.next() != Some(&board.candidates[cell]) {
+                return false;
+            }
+        }
+        kept.next().is_none()
+    }
+
+    /// Records that the search of `technique` found nothing in `slot` with the candidates
+    /// `cells` have on `board`.
+    pub(crate) fn set_barren_at(
+        &self,
+        technique: Technique,
+        slot: usize,
+        board: &Board<W>,
+        cells: impl Iterator<Item = usize>,
+    ) {
+        let mut states = self.states.borrow_mut();
+        if states.len() <= technique as usize {
+            states.resize_with(Technique::ALL.len(), Vec::new);
+        }
+        let slots = &mut states[technique as usize];
+        if slots.len() <= slot {
+            slots.resize(slot + 1, None);
+        }
+        let kept = slots[slot].get_or_insert_with(Vec::new);
+        kept.clear();
+        kept.extend(cells.map(|cell| board.candidates[cell]));
     }
 
     /// The digit's candidates when the search of `technique` last found nothing in `slot`.

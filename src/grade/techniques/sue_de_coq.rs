@@ -35,9 +35,25 @@ pub(crate) fn sue_de_coq<const W: usize>(
         for line in lines {
             let line_cells = layout.houses[line].set & board.empty;
             for number in 0..n {
-                let box_cells = layout.houses[layout.box_house(number)].set & board.empty;
+                let box_house = layout.box_house(number);
+                let box_cells = layout.houses[box_house].set & board.empty;
                 let cells = (line_cells & box_cells).to_vec();
                 if cells.len() < 2 {
+                    continue;
+                }
+                // the search of a line and a box depends on their cells only
+                let slot = line * n + number;
+                let depends = || {
+                    layout.houses[line]
+                        .cells
+                        .iter()
+                        .chain(&layout.houses[box_house].cells)
+                        .copied()
+                };
+                if context
+                    .memo
+                    .is_barren_at(Technique::SueDeCoq, slot, board, depends())
+                {
                     continue;
                 }
                 let mut search = Search {
@@ -80,6 +96,9 @@ pub(crate) fn sue_de_coq<const W: usize>(
                         }
                     }
                 }
+                context
+                    .memo
+                    .set_barren_at(Technique::SueDeCoq, slot, board, depends());
             }
         }
     }
