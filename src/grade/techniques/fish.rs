@@ -430,6 +430,15 @@ pub(crate) fn franken<const W: usize>(
         gains: vec![0; 3 * n],
     };
     let mut touched_after: Vec<bool> = Vec::with_capacity(3 * n + 1);
+    let cover_houses: [Vec<(CellSet<W>, CellSet<W>, usize)>; 2] = [0, 1].map(|slot| {
+        (0..layout.cell_count)
+            .map(|cell| {
+                let houses = &layout.cell_houses[cell];
+                let line = layout.houses[houses[slot]].set;
+                (line, layout.houses[houses[2]].set, houses[2])
+            })
+            .collect()
+    });
     for digit in 0..n {
         let candidates = board.digit_cells[digit];
         // a base set that lost no candidate since the search last found nothing for this
@@ -482,6 +491,7 @@ pub(crate) fn franken<const W: usize>(
                 limit: if finned { MAX_FINS } else { 0 },
                 cover_units: &cover_units,
                 cross_slot: usize::from(rows_as_base),
+                cover_houses: &cover_houses[usize::from(rows_as_base)],
                 base: Vec::with_capacity(size),
                 base_houses: 0,
                 candidates,
@@ -535,6 +545,8 @@ struct FrankenSearch<'a, 'b, const W: usize> {
     cover_units: &'a [Unit<W>],
     /// Where a cell's cover line is in its `cell_houses` (1: its column, 0: its row).
     cross_slot: usize,
+    /// For every cell: its cover line's cells, its box's cells and its box's house number.
+    cover_houses: &'a [(CellSet<W>, CellSet<W>, usize)],
     base: Vec<Unit<W>>,
     /// The houses of `base`, as a mask.
     base_houses: u128,
@@ -626,7 +638,7 @@ impl<const W: usize> FrankenSearch<'_, '_, W> {
             let mut unseen = base.minus(&layout.peers[target]);
             unseen.remove(target);
             if whole && base.contains(target) {
-                let box_house = layout.cell_houses[target][2];
+                let box_house = self.cover_houses[target].2;
                 self.base_houses & (1 << box_house) == 0 && self.covered_by(unseen, self.size - 2)
             } else {
                 self.covered_by(unseen, self.size - 1)
@@ -637,25 +649,30 @@ impl<const W: usize> FrankenSearch<'_, '_, W> {
     /// Whether `count` cover houses (a cell's cover line, or its box unless the box is a
     /// base house) can hold all of `cells`.
     fn covered_by(&self, cells: CellSet<W>, count: usize) -> bool {
+        match count {
+            0 => cells.is_empty(),
+            1 => self.in_one_cover(cells),
+            _ => {
+                let Some(cell) = cells.first() else {
+                    return true;
+                };
+                let (line, box_cells, box_house) = self.cover_houses[cell];
+                self.covered_by(cells.minus(&line), count - 1)
+                    || (self.base_houses & (1 << box_house) == 0
+                        && self.covered_by(cells.minus(&box_cells), count - 1))
+            }
+        }
+    }
+
+    /// Whether one cover house holds all of `cells`.
+    #[inline]
+    fn in_one_cover(&self, cells: CellSet<W>) -> bool {
         let Some(cell) = cells.first() else {
             return true;
         };
-        if count == 0 {
-            return false;
-        }
-        let layout = self.context.layout;
-        let houses = &layout.cell_houses[cell];
-        let (line, box_house) = (houses[self.cross_slot], houses[2]);
-        let line_rest = cells.minus(&layout.houses[line].set);
-        if count == 1 {
-            line_rest.is_empty()
-                || (self.base_houses & (1 << box_house) == 0
-                    && cells.is_subset(&layout.houses[box_house].set))
-        } else {
-            self.covered_by(line_rest, count - 1)
-                || (self.base_houses & (1 << box_house) == 0
-                    && self.covered_by(cells.minus(&layout.houses[box_house].set), count - 1))
-        }
+        let (line, box_cells, box_house) = self.cover_houses[cell];
+        cells.is_subset(&line)
+            || (self.base_houses & (1 << box_house) == 0 && cells.is_subset(&box_cells))
     }
 
     /// Whether `size` covers could leave at most `limit` cells of a partial base uncovered
