@@ -10,12 +10,38 @@ use super::technique::Technique;
 use super::techniques::als::AlsIndex;
 use super::techniques::tabling::Graph;
 
+/// A structure built from a grid, kept with the candidates of that grid.
+struct Kept<T>(RefCell<Option<(Vec<u32>, Rc<T>)>>);
+
+impl<T> Default for Kept<T> {
+    fn default() -> Self {
+        Kept(RefCell::new(None))
+    }
+}
+
+impl<T> Kept<T> {
+    /// The structure kept if it was built from the candidates of `board`, else a new one
+    /// from `build`, kept instead.
+    fn get_or_build<const W: usize>(&self, board: &Board<W>, build: impl FnOnce() -> T) -> Rc<T> {
+        if let Some((candidates, kept)) = self.0.borrow().as_ref() {
+            if *candidates == board.candidates {
+                return Rc::clone(kept);
+            }
+        }
+        let built = Rc::new(build());
+        *self.0.borrow_mut() = Some((board.candidates.clone(), Rc::clone(&built)));
+        built
+    }
+}
+
 /// Results remembered for one grading. A search whose outcome for a digit depends only on
 /// that digit's candidates (fish, single-digit patterns, single-digit chains) records the
 /// candidates for which it found nothing; while they stay the same, the digit is skipped.
-/// Since a search that finds nothing leaves no trace, skipping it changes no path.
-/// Structures that several searches build from the same grid (the almost locked sets) are
-/// kept with the candidates they were built from.
+/// Searches that depend on a few cells only (subsets in a house, Sue de Coq in a line and
+/// a box) record those cells' candidates the same way. Since a search that finds nothing
+/// leaves no trace, skipping it changes no path. Structures that several searches build
+/// from the same grid (almost locked sets, chain graphs) are kept with the candidates they
+/// were built from.
 #[derive(Default)]
 pub(crate) struct Memo<const W: usize> {
     /// For every technique (by `as usize`), for every slot (a digit, or a digit and a
@@ -24,10 +50,10 @@ pub(crate) struct Memo<const W: usize> {
     /// For every technique and slot (a house, or a line and a box): the candidates of the
     /// cells that search depends on, when it last found nothing there.
     states: RefCell<Vec<Vec<Option<Vec<u32>>>>>,
-    /// The almost locked sets and the candidates of the grid they belong to.
-    als: RefCell<Option<(Vec<u32>, Rc<AlsIndex<W>>)>>,
-    /// The chain graphs without and with group nodes, with the candidates of their grid.
-    graphs: [RefCell<Option<(Vec<u32>, Rc<Graph<W>>)>>; 2],
+    /// The almost locked sets of the grid they were built from.
+    als: Kept<AlsIndex<W>>,
+    /// The chain graphs without and with group nodes of the grid they were built from.
+    graphs: [Kept<Graph<W>>; 2],
 }
 
 impl<const W: usize> Memo<W> {
@@ -121,14 +147,7 @@ impl<const W: usize> Memo<W> {
         board: &Board<W>,
         build: impl FnOnce() -> AlsIndex<W>,
     ) -> Rc<AlsIndex<W>> {
-        if let Some((candidates, index)) = self.als.borrow().as_ref() {
-            if *candidates == board.candidates {
-                return Rc::clone(index);
-            }
-        }
-        let index = Rc::new(build());
-        *self.als.borrow_mut() = Some((board.candidates.clone(), Rc::clone(&index)));
-        index
+        self.als.get_or_build(board, build)
     }
 
     /// The chain graph of `board` (with group nodes when `grouped`): the one kept if the
@@ -139,14 +158,6 @@ impl<const W: usize> Memo<W> {
         grouped: bool,
         build: impl FnOnce() -> Graph<W>,
     ) -> Rc<Graph<W>> {
-        let slot = &self.graphs[usize::from(grouped)];
-        if let Some((candidates, graph)) = slot.borrow().as_ref() {
-            if *candidates == board.candidates {
-                return Rc::clone(graph);
-            }
-        }
-        let graph = Rc::new(build());
-        *slot.borrow_mut() = Some((board.candidates.clone(), Rc::clone(&graph)));
-        graph
+        self.graphs[usize::from(grouped)].get_or_build(board, build)
     }
 }
