@@ -381,10 +381,6 @@ impl Table {
         }
     }
 
-    fn reached(&self, literal: usize) -> bool {
-        self.visits[literal].stamp == self.generation
-    }
-
     /// How many links lead from the premise to `literal` (which the table reached).
     fn distance(&self, literal: usize) -> usize {
         self.visits[literal].distance as usize
@@ -457,11 +453,6 @@ impl Table {
             }
         }
         self.reached = end;
-    }
-
-    /// The literals reached, in the order they were reached (the premise first).
-    fn order(&self) -> &[u32] {
-        &self.order[..self.reached]
     }
 
     /// The literals from the premise to `literal`, premise first.
@@ -730,28 +721,121 @@ fn aic<const W: usize>(
     Some(finding)
 }
 
-/// Fills `on` and `off` (one set per digit) with the candidates a table sets and removes.
-fn table_sets<const W: usize>(
-    graph: &Graph<W>,
-    table: &Table,
-    on: &mut [CellSet<W>],
-    off: &mut [CellSet<W>],
-) {
-    on.fill(CellSet::EMPTY);
-    off.fill(CellSet::EMPTY);
-    let singles = graph.cell_count * graph.size * 2;
-    for &literal in table.order() {
-        let literal = literal as usize;
-        if literal >= singles {
-            continue;
+/// What every premise reaches, for forcing chains and nets (which need the set of literals
+/// a table holds, not the order it found them in): the graph's strongly connected
+/// components, each with the candidates set and removed (per digit) by the literals it
+/// reaches. Tarjan's algorithm finishes a component after every component it leads to,
+/// so each is the union of its own literals and of the components its edges enter.
+struct Reach<const W: usize> {
+    size: usize,
+    /// Per literal: its component, or `u32::MAX` when no premise reaches it.
+    component: Vec<u32>,
+    /// Per component, `2 * size` sets: the cells set, then the cells removed, per digit.
+    sets: Vec<CellSet<W>>,
+}
+
+impl<const W: usize> Reach<W> {
+    fn new(graph: &Graph<W>, premises: impl Iterator<Item = usize>) -> Reach<W> {
+        const UNSEEN: u32 = u32::MAX;
+        let count = graph.literal_count();
+        let n = graph.size;
+        let width = 2 * n;
+        let singles = graph.cell_count * n * 2;
+        let mut reach = Reach {
+            size: n,
+            component: vec![UNSEEN; count],
+            sets: Vec::new(),
+        };
+        let mut index = vec![UNSEEN; count];
+        let mut low = vec![0u32; count];
+        let mut on_stack = vec![false; count];
+        let mut stack: Vec<u32> = Vec::new();
+        // depth-first walk: (literal, next edge)
+        let mut walk: Vec<(u32, u32)> = Vec::new();
+        let mut members: Vec<u32> = Vec::new();
+        // per component: the last component that took its sets in (to take them once)
+        let mut taken: Vec<u32> = Vec::new();
+        let mut next = 0u32;
+        for root in premises {
+            if index[root] != UNSEEN {
+                continue;
+            }
+            index[root] = next;
+            low[root] = next;
+            next += 1;
+            stack.push(root as u32);
+            on_stack[root] = true;
+            walk.push((root as u32, graph.offsets[root]));
+            while let Some(&(literal, edge)) = walk.last() {
+                let literal = literal as usize;
+                if edge < graph.offsets[literal + 1] {
+                    walk.last_mut().expect("walking").1 += 1;
+                    let target = graph.targets[edge as usize] as usize;
+                    if index[target] == UNSEEN {
+                        index[target] = next;
+                        low[target] = next;
+                        next += 1;
+                        stack.push(target as u32);
+                        on_stack[target] = true;
+                        walk.push((target as u32, graph.offsets[target]));
+                    } else if on_stack[target] {
+                        low[literal] = low[literal].min(index[target]);
+                    }
+                    continue;
+                }
+                walk.pop();
+                if let Some(&(parent, _)) = walk.last() {
+                    let parent = parent as usize;
+                    low[parent] = low[parent].min(low[literal]);
+                }
+                if low[literal] != index[literal] {
+                    continue;
+                }
+                // `literal` roots a component: its members are on the stack above it
+                let id = taken.len() as u32;
+                taken.push(UNSEEN);
+                members.clear();
+                loop {
+                    let member = stack.pop().expect("component on the stack");
+                    on_stack[member as usize] = false;
+                    reach.component[member as usize] = id;
+                    members.push(member);
+                    if member as usize == literal {
+                        break;
+                    }
+                }
+                let base = reach.sets.len();
+                reach.sets.resize(base + width, CellSet::EMPTY);
+                for &member in &members {
+                    let member = member as usize;
+                    if member < singles {
+                        let (cell, digit) = (member / 2 / n, member / 2 % n);
+                        let slot = if member % 2 == 1 { digit } else { n + digit };
+                        reach.sets[base + slot].insert(cell);
+                    }
+                    for &target in graph.successors(member) {
+                        let other = reach.component[target as usize];
+                        if other == id || taken[other as usize] == id {
+                            continue;
+                        }
+                        taken[other as usize] = id;
+                        let from = other as usize * width;
+                        for slot in 0..width {
+                            let sets = reach.sets[from + slot];
+                            reach.sets[base + slot] |= sets;
+                        }
+                    }
+                }
+            }
         }
-        let node = literal / 2;
-        let (cell, digit) = (node / graph.size, node % graph.size);
-        if literal % 2 == 1 {
-            on[digit].insert(cell);
-        } else {
-            off[digit].insert(cell);
-        }
+        reach
+    }
+
+    /// The cells set and the cells removed (per digit) by what `premise` reaches.
+    fn sets(&self, premise: usize) -> (&[CellSet<W>], &[CellSet<W>]) {
+        let width = 2 * self.size;
+        let base = self.component[premise] as usize * width;
+        self.sets[base..base + width].split_at(self.size)
     }
 }
 
@@ -784,45 +868,31 @@ pub(crate) fn forcing_chains<const W: usize>(
         graph = Rc::new(net_graph(context, board, &graph));
     }
     let allowed: Vec<CellSet<W>> = (0..n).map(|digit| board.allowed(layout, digit)).collect();
-    // HoDoKu's allowed places of every digit in every house
-    let places: Vec<CellSet<W>> = layout
-        .houses
-        .iter()
-        .flat_map(|house| allowed.iter().map(move |digit| house.set & *digit))
-        .collect();
-    let mut table = Table::new(graph.literal_count());
     let mut found = Conclusions {
         placed: vec![CellSet::EMPTY; n],
         placed_by_contradiction: vec![CellSet::EMPTY; n],
         removed: vec![CellSet::EMPTY; n],
         removed_by_contradiction: vec![CellSet::EMPTY; n],
     };
-    // the sets of every "candidate set" table (on then off, per digit), by candidate
-    let mut position_of = vec![usize::MAX; layout.cell_count * n];
-    let mut count = 0;
+    let premises = board.empty.iter().flat_map(|cell| {
+        digits_of(board.candidates[cell])
+            .flat_map(move |digit| [true, false].map(|on| (cell, digit, on)))
+    });
+    let reach = Reach::new(
+        &graph,
+        premises.map(|(cell, digit, on)| graph.literal(cell, digit, on)),
+    );
     for cell in board.empty.iter() {
         for digit in digits_of(board.candidates[cell]) {
-            position_of[cell * n + digit] = count;
-            count += 1;
-        }
-    }
-    let mut on_tables = vec![CellSet::EMPTY; count * 2 * n];
-    let mut off_table = vec![CellSet::EMPTY; 2 * n];
-    for cell in board.empty.iter() {
-        for digit in digits_of(board.candidates[cell]) {
-            let position = position_of[cell * n + digit];
-            let on_sets = &mut on_tables[position * 2 * n..(position + 1) * 2 * n];
             for on in [true, false] {
-                let premise = graph.literal(cell, digit, on);
-                table.fill(&graph, premise);
-                let sets = if on {
-                    &mut *on_sets
+                let (set, removed) = reach.sets(graph.literal(cell, digit, on));
+                // the premise's opposite reached, or another contradiction
+                let opposite = if on {
+                    removed[digit].contains(cell)
                 } else {
-                    &mut off_table[..]
+                    set[digit].contains(cell)
                 };
-                let (set, removed) = sets.split_at_mut(n);
-                table_sets(&graph, &table, set, removed);
-                if contradicts(layout, board, &table, set, removed, &places, premise) {
+                if opposite || contradicts(layout, board, set, removed, &allowed) {
                     let (all, contradicted) = if on {
                         (&mut found.removed, &mut found.removed_by_contradiction)
                     } else {
@@ -832,12 +902,13 @@ pub(crate) fn forcing_chains<const W: usize>(
                     contradicted[digit].insert(cell);
                 }
             }
-            let on_sets = &on_tables[position * 2 * n..(position + 1) * 2 * n];
+            let (on_set, on_removed) = reach.sets(graph.literal(cell, digit, true));
+            let (off_set, off_removed) = reach.sets(graph.literal(cell, digit, false));
             for other in 0..n {
-                let mut both = on_sets[other] & off_table[other];
+                let mut both = on_set[other] & off_set[other];
                 both.remove(cell);
                 found.placed[other] |= both;
-                let mut both = on_sets[n + other] & off_table[n + other];
+                let mut both = on_removed[other] & off_removed[other];
                 both.remove(cell);
                 found.removed[other] |= both;
             }
@@ -850,11 +921,10 @@ pub(crate) fn forcing_chains<const W: usize>(
         on.fill(layout.all_cells);
         off.fill(layout.all_cells);
         for (cell, digit) in members {
-            let position = position_of[cell * n + digit];
-            let sets = &on_tables[position * 2 * n..(position + 1) * 2 * n];
+            let (set, removed) = reach.sets(graph.literal(cell, digit, true));
             for other in 0..n {
-                on[other] &= sets[other];
-                off[other] &= sets[n + other];
+                on[other] &= set[other];
+                off[other] &= removed[other];
             }
         }
         for other in 0..n {
@@ -923,23 +993,18 @@ pub(crate) fn forcing_chains<const W: usize>(
     Some(finding)
 }
 
-/// Whether the table of `premise` (which sets `on` and removes `off`, per digit) holds a
-/// contradiction: the premise's opposite, a candidate both set and removed, two digits set
+/// Whether a table (which sets `on` and removes `off`, per digit) holds a contradiction
+/// other than the premise's opposite: a candidate both set and removed, two digits set
 /// in one cell, one digit set twice in a house, a cell left without candidates, or a house
-/// left without a place for a digit (`places`: HoDoKu's allowed places, by house and digit).
+/// left without a place for a digit (`allowed`: HoDoKu's allowed places, by digit).
 fn contradicts<const W: usize>(
     layout: &Layout<W>,
     board: &Board<W>,
-    table: &Table,
     on: &[CellSet<W>],
     off: &[CellSet<W>],
-    places: &[CellSet<W>],
-    premise: usize,
+    allowed: &[CellSet<W>],
 ) -> bool {
     let n = layout.size;
-    if table.reached(premise ^ 1) {
-        return true;
-    }
     let mut set_cells = CellSet::EMPTY;
     for digit in 0..n {
         if on[digit].intersects(&off[digit]) || on[digit].intersects(&set_cells) {
@@ -947,12 +1012,14 @@ fn contradicts<const W: usize>(
         }
         set_cells |= on[digit];
     }
+    // two cells of a house set to one digit: look from the cells set
     for digit in 0..n {
         if on[digit].more_than_one()
-            && layout
-                .houses
-                .iter()
-                .any(|house| (on[digit] & house.set).more_than_one())
+            && on[digit].iter().any(|cell| {
+                layout.cell_houses[cell]
+                    .iter()
+                    .any(|&house| (on[digit] & layout.houses[house].set).more_than_one())
+            })
         {
             return true;
         }
@@ -964,11 +1031,15 @@ fn contradicts<const W: usize>(
     if !empty_cells.is_empty() {
         return true;
     }
-    places.chunks(n).any(|house| {
-        house
-            .iter()
-            .zip(off)
-            .any(|(places, off)| !places.is_empty() && places.is_subset(off))
+    // a house that lost every place of a digit holds one of the places removed
+    (0..n).any(|digit| {
+        let removed = off[digit] & allowed[digit];
+        let left = allowed[digit].minus(&off[digit]);
+        removed.iter().any(|cell| {
+            layout.cell_houses[cell]
+                .iter()
+                .any(|&house| !layout.houses[house].set.intersects(&left))
+        })
     })
 }
 
@@ -983,13 +1054,25 @@ fn net_graph<const W: usize>(
     let layout = context.layout;
     let n = layout.size;
     let mut replaced: Vec<Option<Vec<u32>>> = vec![None; graph.literal_count()];
+    // forcing chains and nets read only which literals a premise reaches, so the order of
+    // the implications found does not matter; each is kept once
+    let mut copy = board.clone();
+    let mut mark = vec![0u32; graph.literal_count()];
+    let mut stamp = 0u32;
+    let mut singles: Vec<(usize, usize)> = Vec::new();
     for cell in board.empty.iter() {
         for digit in digits_of(board.candidates[cell]) {
             for on in [true, false] {
-                let mut copy = board.clone();
+                copy.copy_grid_from(board);
+                stamp += 1;
                 let mut found: Vec<u32> = Vec::new();
-                let record = |literal: usize, found: &mut Vec<u32>| push_unique(found, literal);
-                let set_cell =
+                let mut record = |literal: usize, found: &mut Vec<u32>| {
+                    if mark[literal] != stamp {
+                        mark[literal] = stamp;
+                        found.push(literal as u32);
+                    }
+                };
+                let mut set_cell =
                     |copy: &mut Board<W>, target: usize, value: usize, found: &mut Vec<u32>| {
                         record(graph.literal(target, value, true), found);
                         for peer in (board.digit_cells[value] & layout.peers[target]).iter() {
@@ -1008,14 +1091,14 @@ fn net_graph<const W: usize>(
                     set_cell(&mut copy, cell, digit, &mut found);
                 } else {
                     copy.eliminate(layout, cell, digit);
-                    record(graph.literal(cell, digit, false), &mut found);
+                    found.push(graph.literal(cell, digit, false) as u32);
                     if copy.count(cell) == 1 {
                         let value = copy.candidates[cell].trailing_zeros() as usize;
                         set_cell(&mut copy, cell, value, &mut found);
                     }
                 }
                 for _ in 0..NET_DEPTH {
-                    let mut singles: Vec<(usize, usize)> = Vec::new();
+                    singles.clear();
                     for target in copy.empty.iter() {
                         if copy.count(target) == 1 {
                             singles
@@ -1038,7 +1121,7 @@ fn net_graph<const W: usize>(
                     if singles.is_empty() {
                         break;
                     }
-                    for (target, value) in singles {
+                    for &(target, value) in &singles {
                         set_cell(&mut copy, target, value, &mut found);
                     }
                 }
@@ -1046,7 +1129,7 @@ fn net_graph<const W: usize>(
                 found.retain(|&entry| entry as usize != literal);
                 for &entry in graph.successors(literal) {
                     if graph.is_group(entry as usize) {
-                        push_unique(&mut found, entry as usize);
+                        record(entry as usize, &mut found);
                     }
                 }
                 replaced[literal] = Some(found);
@@ -1069,12 +1152,5 @@ fn net_graph<const W: usize>(
         groups: graph.groups.clone(),
         offsets,
         targets,
-    }
-}
-
-fn push_unique(list: &mut Vec<u32>, literal: usize) {
-    let literal = literal as u32;
-    if !list.contains(&literal) {
-        list.push(literal);
     }
 }
