@@ -100,91 +100,6 @@ impl<const W: usize> Graph<W> {
     }
 }
 
-/// Builds successor lists literal by literal; a list is written once, in whole, and may get
-/// entries appended later (kept apart and merged when the graph is finished).
-struct ListBuilder {
-    /// Every list written, one after another.
-    entries: Vec<u32>,
-    /// Where each literal's list is in `entries` (start, end).
-    ranges: Vec<(u32, u32)>,
-    /// The list being written.
-    current: Vec<u32>,
-    /// Entries appended to a list already written: (literal, successor), in order.
-    appended: Vec<(u32, u32)>,
-    /// Per literal, the number of the list that last took it (for "push unless present").
-    mark: Vec<u32>,
-    stamp: u32,
-}
-
-impl ListBuilder {
-    fn new(literal_count: usize) -> ListBuilder {
-        ListBuilder {
-            entries: Vec::with_capacity(literal_count * 8),
-            ranges: vec![(0, 0); literal_count],
-            current: Vec::new(),
-            appended: Vec::new(),
-            mark: vec![0; literal_count],
-            stamp: 0,
-        }
-    }
-
-    /// Starts a new list.
-    fn begin(&mut self) {
-        self.current.clear();
-        self.stamp += 1;
-    }
-
-    /// Adds `literal` to the list being written unless it holds it already.
-    fn push(&mut self, literal: usize) {
-        if self.mark[literal] != self.stamp {
-            self.mark[literal] = self.stamp;
-            self.current.push(literal as u32);
-        }
-    }
-
-    /// Makes the list being written the list of `owner`.
-    fn finish(&mut self, owner: usize) {
-        let start = self.entries.len() as u32;
-        self.entries.extend_from_slice(&self.current);
-        self.ranges[owner] = (start, self.entries.len() as u32);
-    }
-
-    /// Adds `literal` to the written list of `owner` unless it holds it already.
-    fn append(&mut self, owner: usize, literal: usize) {
-        self.appended.push((owner as u32, literal as u32));
-    }
-
-    /// The lists in one array, each list's appended entries after it.
-    fn build(mut self) -> (Vec<u32>, Vec<u32>) {
-        self.appended.sort_by_key(|&(owner, _)| owner);
-        let count = self.ranges.len();
-        let mut offsets = Vec::with_capacity(count + 1);
-        let mut targets = Vec::with_capacity(self.entries.len() + self.appended.len());
-        let mut next = 0;
-        for owner in 0..count {
-            offsets.push(targets.len() as u32);
-            let (start, end) = self.ranges[owner];
-            targets.extend_from_slice(&self.entries[start as usize..end as usize]);
-            if next < self.appended.len() && self.appended[next].0 as usize == owner {
-                self.stamp += 1;
-                for &literal in &self.entries[start as usize..end as usize] {
-                    self.mark[literal as usize] = self.stamp;
-                }
-                while next < self.appended.len() && self.appended[next].0 as usize == owner {
-                    let literal = self.appended[next].1 as usize;
-                    if self.mark[literal] != self.stamp {
-                        self.mark[literal] = self.stamp;
-                        targets.push(literal as u32);
-                    }
-                    next += 1;
-                }
-            }
-        }
-        offsets.push(targets.len() as u32);
-        (offsets, targets)
-    }
-}
-
 /// The chain graph of the grid (with group nodes when `grouped`), from the memo when the
 /// grid has not changed since it was built.
 fn chain_graph<const W: usize>(
@@ -198,7 +113,9 @@ fn chain_graph<const W: usize>(
 }
 
 /// The chain graph: direct implications only, as HoDoKu's `fillTables` (chains only) and
-/// `fillTablesWithGroupNodes` record them.
+/// `fillTablesWithGroupNodes` record them. The group nodes' links are worked out first, so
+/// that every list can be written at once, literal after literal: a candidate's own links
+/// (each literal once, in the order HoDoKu finds them), then the links to group nodes.
 fn build_chain_graph<const W: usize>(
     context: &Context<'_, W>,
     board: &Board<W>,
@@ -229,85 +146,42 @@ fn build_chain_graph<const W: usize>(
             }
         }
     }
-    let literal_count = (layout.cell_count * n + groups.len()) * 2;
+    let singles = layout.cell_count * n * 2;
+    let literal_count = singles + groups.len() * 2;
     let mut graph = Graph {
         size: n,
         cell_count: layout.cell_count,
         groups,
-        offsets: Vec::new(),
-        targets: Vec::new(),
+        offsets: Vec::with_capacity(literal_count + 1),
+        targets: Vec::with_capacity(literal_count * 8),
     };
-    let mut lists = ListBuilder::new(literal_count);
-    for cell in board.empty.iter() {
-        let candidates = board.candidates[cell];
-        for digit in digits_of(candidates) {
-            let on = graph.literal(cell, digit, true);
-            let off = graph.literal(cell, digit, false);
-            lists.begin();
-            for other in digits_of(candidates) {
-                if other != digit {
-                    lists.push(graph.literal(cell, other, false));
-                }
-            }
-            for &house in &layout.cell_houses[cell] {
-                if board.free(house, digit) < 2 {
-                    continue;
-                }
-                for other in board.house_cells(layout, house, digit).iter() {
-                    if other != cell {
-                        lists.push(graph.literal(other, digit, false));
-                    }
-                }
-            }
-            if let Some(cage) = layout.cage_of[cell] {
-                for other in (layout.cages[cage].set & board.digit_cells[digit]).iter() {
-                    if other != cell {
-                        lists.push(graph.literal(other, digit, false));
-                    }
-                }
-            }
-            lists.finish(on);
-            lists.begin();
-            if candidates.count_ones() == 2 {
-                for other in digits_of(candidates) {
-                    if other != digit {
-                        lists.push(graph.literal(cell, other, true));
-                    }
-                }
-            }
-            for &house in &layout.cell_houses[cell] {
-                if board.free(house, digit) == 2 {
-                    let others = board.house_cells(layout, house, digit);
-                    let other = others.iter().find(|&c| c != cell).expect("two cells");
-                    lists.push(graph.literal(other, digit, true));
-                }
-            }
-            lists.finish(off);
-        }
-    }
+    // the group nodes' lists, and the links from candidates to group nodes, by candidate
+    let mut group_lists: Vec<u32> = Vec::new();
+    let mut group_ranges: Vec<(u32, u32)> = Vec::with_capacity(graph.groups.len() * 2);
+    let mut to_groups: Vec<(u32, u32)> = Vec::new();
     for index in 0..graph.groups.len() {
         let (cells, digit, line, box_house) = {
             let group = &graph.groups[index];
             (group.cells, group.digit, group.line, group.box_house)
         };
         let buddies = layout.common_peers(&cells) & board.digit_cells[digit];
-        let on = graph.group_literal(index, true);
-        let off = graph.group_literal(index, false);
-        lists.begin();
+        let on = graph.group_literal(index, true) as u32;
+        let off = graph.group_literal(index, false) as u32;
+        let start = group_lists.len() as u32;
         for cell in buddies.iter() {
-            lists.push(graph.literal(cell, digit, false));
-            lists.append(graph.literal(cell, digit, true), off);
+            group_lists.push(graph.literal(cell, digit, false) as u32);
+            to_groups.push((graph.literal(cell, digit, true) as u32, off));
         }
-        let mut off_list: Vec<usize> = Vec::new();
+        let mut off_list: Vec<u32> = Vec::new();
         for house in [box_house, line] {
             let single = buddies & layout.houses[house].set;
             if single.len() == 1 {
                 let cell = single.first().expect("one cell");
-                let literal = graph.literal(cell, digit, true);
+                let literal = graph.literal(cell, digit, true) as u32;
                 if !off_list.contains(&literal) {
                     off_list.push(literal);
                 }
-                lists.append(graph.literal(cell, digit, false), on);
+                to_groups.push((graph.literal(cell, digit, false) as u32, on));
             }
         }
         let mut shared: [(usize, Option<usize>); 2] = [(0, None), (0, None)];
@@ -316,17 +190,20 @@ fn build_chain_graph<const W: usize>(
             if other == index || second.digit != digit || second.cells.intersects(&cells) {
                 continue;
             }
+            let literal = graph.group_literal(other, false) as u32;
             for (slot, same) in [(0, second.line == line), (1, second.box_house == box_house)] {
                 if same {
                     shared[slot].0 += 1;
                     if shared[slot].1.is_none() {
                         shared[slot].1 = Some(other);
                     }
-                    lists.push(graph.group_literal(other, false));
+                    if !group_lists[start as usize..].contains(&literal) {
+                        group_lists.push(literal);
+                    }
                 }
             }
         }
-        lists.finish(on);
+        let middle = group_lists.len() as u32;
         for (slot, house) in [(0, line), (1, box_house)] {
             if let (1, Some(other)) = shared[slot] {
                 let rest = board
@@ -334,22 +211,93 @@ fn build_chain_graph<const W: usize>(
                     .minus(&cells)
                     .minus(&graph.groups[other].cells);
                 if rest.is_empty() {
-                    let literal = graph.group_literal(other, true);
+                    let literal = graph.group_literal(other, true) as u32;
                     if !off_list.contains(&literal) {
                         off_list.push(literal);
                     }
                 }
             }
         }
-        lists.begin();
-        for literal in off_list {
-            lists.push(literal);
-        }
-        lists.finish(off);
+        group_lists.extend_from_slice(&off_list);
+        // the off literal (even) comes first
+        group_ranges.push((middle, group_lists.len() as u32));
+        group_ranges.push((start, middle));
     }
-    let (offsets, targets) = lists.build();
-    graph.offsets = offsets;
-    graph.targets = targets;
+    to_groups.sort_by_key(|&(owner, _)| owner);
+    let mut next_link = 0;
+    for cell in 0..layout.cell_count {
+        let candidates = board.candidates[cell];
+        for digit in 0..n {
+            for on in [false, true] {
+                let literal = graph.literal(cell, digit, on);
+                graph.offsets.push(graph.targets.len() as u32);
+                let start = graph.targets.len();
+                if candidates & (1 << digit) == 0 {
+                    // no links of its own
+                } else if on {
+                    for other in digits_of(candidates) {
+                        if other != digit {
+                            graph.targets.push(graph.literal(cell, other, false) as u32);
+                        }
+                    }
+                    let mut met = CellSet::single(cell);
+                    for &house in &layout.cell_houses[cell] {
+                        if board.free(house, digit) < 2 {
+                            continue;
+                        }
+                        let others = board.house_cells(layout, house, digit).minus(&met);
+                        for other in others.iter() {
+                            graph
+                                .targets
+                                .push(graph.literal(other, digit, false) as u32);
+                        }
+                        met |= others;
+                    }
+                    if let Some(cage) = layout.cage_of[cell] {
+                        let others =
+                            (layout.cages[cage].set & board.digit_cells[digit]).minus(&met);
+                        for other in others.iter() {
+                            graph
+                                .targets
+                                .push(graph.literal(other, digit, false) as u32);
+                        }
+                    }
+                } else {
+                    if candidates.count_ones() == 2 {
+                        for other in digits_of(candidates) {
+                            if other != digit {
+                                graph.targets.push(graph.literal(cell, other, true) as u32);
+                            }
+                        }
+                    }
+                    for &house in &layout.cell_houses[cell] {
+                        if board.free(house, digit) == 2 {
+                            let others = board.house_cells(layout, house, digit);
+                            let other = others.iter().find(|&c| c != cell).expect("two cells");
+                            let partner = graph.literal(other, digit, true) as u32;
+                            if !graph.targets[start..].contains(&partner) {
+                                graph.targets.push(partner);
+                            }
+                        }
+                    }
+                }
+                while next_link < to_groups.len() && to_groups[next_link].0 as usize == literal {
+                    let target = to_groups[next_link].1;
+                    if !graph.targets[start..].contains(&target) {
+                        graph.targets.push(target);
+                    }
+                    next_link += 1;
+                }
+            }
+        }
+    }
+    for &(start, end) in &group_ranges {
+        graph.offsets.push(graph.targets.len() as u32);
+        graph
+            .targets
+            .extend_from_slice(&group_lists[start as usize..end as usize]);
+    }
+    graph.offsets.push(graph.targets.len() as u32);
     graph
 }
 
