@@ -322,7 +322,7 @@ struct Visit {
 impl Table {
     fn new(literal_count: usize) -> Table {
         Table {
-            order: vec![0; literal_count],
+            order: vec![0; literal_count + 1],
             reached: 0,
             visits: vec![Visit::default(); literal_count],
             generation: 0,
@@ -382,20 +382,23 @@ impl Table {
             let first = offsets[literal as usize] as usize;
             let last = offsets[literal as usize + 1] as usize;
             for &next in &targets[first..last] {
+                // without branches on whether `next` is new (about half are): the writes
+                // keep what was there when it is not, and the order's end moves only when
+                // it is (the order has room for one entry more than there are literals)
                 let visit = &mut visits[next as usize];
-                if visit.stamp != generation {
-                    *visit = Visit {
-                        stamp: generation,
-                        parent: literal,
-                        distance,
-                    };
-                    order[end] = next;
-                    end += 1;
-                    if WATCH && watched.contains(&(next as usize)) {
-                        seen += 1;
-                        if seen == wanted {
-                            break 'search;
-                        }
+                let fresh = visit.stamp != generation;
+                let kept = *visit;
+                *visit = Visit {
+                    stamp: generation,
+                    parent: if fresh { literal } else { kept.parent },
+                    distance: if fresh { distance } else { kept.distance },
+                };
+                order[end] = next;
+                end += usize::from(fresh);
+                if WATCH && fresh && watched.contains(&(next as usize)) {
+                    seen += 1;
+                    if seen == wanted {
+                        break 'search;
                     }
                 }
             }
