@@ -20,13 +20,19 @@ impl<T> Default for Kept<T> {
 }
 
 impl<T> Kept<T> {
+    /// The structure kept, if it was built from the candidates of `board`.
+    fn get<const W: usize>(&self, board: &Board<W>) -> Option<Rc<T>> {
+        match self.0.borrow().as_ref() {
+            Some((candidates, kept)) if *candidates == board.candidates => Some(Rc::clone(kept)),
+            _ => None,
+        }
+    }
+
     /// The structure kept if it was built from the candidates of `board`, else a new one
     /// from `build`, kept instead.
     fn get_or_build<const W: usize>(&self, board: &Board<W>, build: impl FnOnce() -> T) -> Rc<T> {
-        if let Some((candidates, kept)) = self.0.borrow().as_ref() {
-            if *candidates == board.candidates {
-                return Rc::clone(kept);
-            }
+        if let Some(kept) = self.get(board) {
+            return kept;
         }
         let built = Rc::new(build());
         *self.0.borrow_mut() = Some((board.candidates.clone(), Rc::clone(&built)));
@@ -159,5 +165,10 @@ impl<const W: usize> Memo<W> {
         build: impl FnOnce() -> Graph<W>,
     ) -> Rc<Graph<W>> {
         self.graphs[usize::from(grouped)].get_or_build(board, build)
+    }
+
+    /// The chain graph of `board` (with group nodes when `grouped`), if one is kept.
+    pub(crate) fn kept_chain_graph(&self, board: &Board<W>, grouped: bool) -> Option<Rc<Graph<W>>> {
+        self.graphs[usize::from(grouped)].get(board)
     }
 }

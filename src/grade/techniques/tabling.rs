@@ -108,18 +108,26 @@ fn chain_graph<const W: usize>(
     grouped: bool,
 ) -> Rc<Graph<W>> {
     context.memo.chain_graph(board, grouped, || {
-        build_chain_graph(context, board, grouped)
+        // the links between single candidates are those of the graph without group nodes
+        let plain = if grouped {
+            context.memo.kept_chain_graph(board, false)
+        } else {
+            None
+        };
+        build_chain_graph(context, board, grouped, plain.as_deref())
     })
 }
 
 /// The chain graph: direct implications only, as HoDoKu's `fillTables` (chains only) and
 /// `fillTablesWithGroupNodes` record them. The group nodes' links are worked out first, so
 /// that every list can be written at once, literal after literal: a candidate's own links
-/// (each literal once, in the order HoDoKu finds them), then the links to group nodes.
+/// (each literal once, in the order HoDoKu finds them; copied from `plain`, the graph of
+/// the same grid without group nodes, when there is one), then the links to group nodes.
 fn build_chain_graph<const W: usize>(
     context: &Context<'_, W>,
     board: &Board<W>,
     grouped: bool,
+    plain: Option<&Graph<W>>,
 ) -> Graph<W> {
     let layout = context.layout;
     let n = layout.size;
@@ -153,12 +161,17 @@ fn build_chain_graph<const W: usize>(
         cell_count: layout.cell_count,
         groups,
         offsets: Vec::with_capacity(literal_count + 1),
-        targets: Vec::with_capacity(literal_count * 8),
+        targets: Vec::with_capacity(literal_count * 16),
     };
     // the group nodes' lists, and the links from candidates to group nodes, by candidate
     let mut group_lists: Vec<u32> = Vec::new();
     let mut group_ranges: Vec<(u32, u32)> = Vec::with_capacity(graph.groups.len() * 2);
     let mut to_groups: Vec<(u32, u32)> = Vec::new();
+    // the group nodes of every digit, in order
+    let mut by_digit: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (index, group) in graph.groups.iter().enumerate() {
+        by_digit[group.digit].push(index);
+    }
     for index in 0..graph.groups.len() {
         let (cells, digit, line, box_house) = {
             let group = &graph.groups[index];
@@ -185,9 +198,9 @@ fn build_chain_graph<const W: usize>(
             }
         }
         let mut shared: [(usize, Option<usize>); 2] = [(0, None), (0, None)];
-        for other in 0..graph.groups.len() {
+        for &other in &by_digit[digit] {
             let second = &graph.groups[other];
-            if other == index || second.digit != digit || second.cells.intersects(&cells) {
+            if other == index || second.cells.intersects(&cells) {
                 continue;
             }
             let literal = graph.group_literal(other, false) as u32;
@@ -232,7 +245,9 @@ fn build_chain_graph<const W: usize>(
                 let literal = graph.literal(cell, digit, on);
                 graph.offsets.push(graph.targets.len() as u32);
                 let start = graph.targets.len();
-                if candidates & (1 << digit) == 0 {
+                if let Some(plain) = plain {
+                    graph.targets.extend_from_slice(plain.successors(literal));
+                } else if candidates & (1 << digit) == 0 {
                     // no links of its own
                 } else if on {
                     for other in digits_of(candidates) {
