@@ -177,18 +177,52 @@ fn restricted_commons<const W: usize>(
     index: &AlsIndex<W>,
 ) -> (Vec<Restricted>, Vec<(usize, usize)>) {
     let n = index.size;
+    let count = index.len();
+    // a common digit is restricted when all its cells in both sets see each other: the
+    // second set's cells of it are among the first's buddies. So only sets with a cell
+    // among the first's buddies can share one: for every cell, the sets holding it (bits)
+    let words = count.div_ceil(64);
+    let mut holders = vec![0u64; W * 64 * words];
+    for (number, (cells, _, _)) in index.sets.iter().enumerate() {
+        for cell in cells.iter() {
+            holders[cell * words + number / 64] |= 1 << (number % 64);
+        }
+    }
+    let mut partners = vec![0u64; words];
     let mut commons = Vec::new();
-    let mut ranges = Vec::with_capacity(index.len());
+    let mut ranges = Vec::with_capacity(count);
     for (i, &(first_cells, first_digits, first_buddies)) in index.sets.iter().enumerate() {
         let begin = commons.len();
-        for (j, &(second_cells, second_digits, _)) in index.sets.iter().enumerate().skip(i + 1) {
-            let shared = first_digits & second_digits;
-            // a common digit is restricted when all its cells in both sets see each other:
-            // the second set's cells of it are among the first's buddies
-            if shared == 0
-                || !second_cells.intersects(&first_buddies)
-                || first_cells.intersects(&second_cells)
+        partners.fill(0);
+        for cell in first_buddies.iter() {
+            for (word, bits) in partners
+                .iter_mut()
+                .zip(&holders[cell * words..(cell + 1) * words])
             {
+                *word |= bits;
+            }
+        }
+        // only later sets, in increasing order
+        let mut word = (i + 1) / 64;
+        let mut bits = partners
+            .get(word)
+            .map_or(0, |bits| bits & (!0u64 << ((i + 1) % 64)));
+        loop {
+            while bits == 0 {
+                word += 1;
+                if word >= words {
+                    break;
+                }
+                bits = partners[word];
+            }
+            if bits == 0 {
+                break;
+            }
+            let j = word * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (second_cells, second_digits, _) = index.sets[j];
+            let shared = first_digits & second_digits;
+            if shared == 0 || first_cells.intersects(&second_cells) {
                 continue;
             }
             let mut found: Option<Restricted> = None;
