@@ -60,6 +60,20 @@ impl<const W: usize> AlsIndex<W> {
         self.sets.len()
     }
 
+    /// Whether ALS `first` and `second` have a common digit, not `excluded`, whose cells
+    /// all see some cell holding it ([`eliminates`] without building the views).
+    fn eliminates(&self, first: usize, second: usize, excluded: u32) -> bool {
+        let (_, first_digits, first_buddies) = self.sets[first];
+        let (_, second_digits, second_buddies) = self.sets[second];
+        let shared = first_digits & second_digits & !excluded;
+        shared != 0
+            && first_buddies.intersects(&second_buddies)
+            && digits_of(shared).any(|digit| {
+                self.buddies[first * self.size + digit]
+                    .intersects(&self.buddies[second * self.size + digit])
+            })
+    }
+
     /// The ALS numbered `number`.
     fn als(&self, number: usize) -> Als<'_, W> {
         let (cells, digits, all_buddies) = self.sets[number];
@@ -554,10 +568,10 @@ impl<const W: usize> ChainSearch<'_, W> {
             3 => excluded |= digits_of_common(&last_common),
             _ => {}
         }
-        let (first, last) = (self.alses.als(start), self.alses.als(end));
-        if !eliminates(&first, &last, excluded) {
+        if !self.alses.eliminates(start, end, excluded) {
             return;
         }
+        let (first, last) = (self.alses.als(start), self.alses.als(end));
         let members: Vec<Als<'_, W>> = self
             .chain
             .iter()
