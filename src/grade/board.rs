@@ -101,6 +101,20 @@ impl<const W: usize> Board<W> {
         board
     }
 
+    /// Makes this board a copy of `other` (same grid and size) without allocating; the
+    /// queues of singles are left empty (for look-ahead copies that never read them).
+    pub(crate) fn copy_grid_from(&mut self, other: &Board<W>) {
+        self.values.copy_from_slice(&other.values);
+        self.candidates.copy_from_slice(&other.candidates);
+        self.digit_cells.copy_from_slice(&other.digit_cells);
+        self.placed.copy_from_slice(&other.placed);
+        self.empty = other.empty;
+        self.given = other.given;
+        self.free.copy_from_slice(&other.free);
+        self.naked_queue = SinglesQueue::default();
+        self.hidden_queue = SinglesQueue::default();
+    }
+
     /// How many cells of `house` still have `digit` as a candidate.
     #[inline]
     pub(crate) fn free(&self, house: usize, digit: usize) -> usize {

@@ -63,6 +63,21 @@ impl<const W: usize> CellSet<W> {
         count
     }
 
+    /// Whether the set holds two cells or more.
+    #[inline]
+    pub(crate) fn more_than_one(&self) -> bool {
+        let mut seen = false;
+        for &word in &self.0 {
+            if word != 0 {
+                if seen || word & (word - 1) != 0 {
+                    return true;
+                }
+                seen = true;
+            }
+        }
+        false
+    }
+
     /// Whether the set is empty.
     #[inline]
     pub(crate) fn is_empty(&self) -> bool {

@@ -10,24 +10,56 @@ use super::technique::Technique;
 use super::techniques::als::AlsIndex;
 use super::techniques::tabling::Graph;
 
+/// A structure built from a grid, kept with the candidates of that grid.
+struct Kept<T>(RefCell<Option<(Vec<u32>, Rc<T>)>>);
+
+impl<T> Default for Kept<T> {
+    fn default() -> Self {
+        Kept(RefCell::new(None))
+    }
+}
+
+impl<T> Kept<T> {
+    /// The structure kept, if it was built from the candidates of `board`.
+    fn get<const W: usize>(&self, board: &Board<W>) -> Option<Rc<T>> {
+        match self.0.borrow().as_ref() {
+            Some((candidates, kept)) if *candidates == board.candidates => Some(Rc::clone(kept)),
+            _ => None,
+        }
+    }
+
+    /// The structure kept if it was built from the candidates of `board`, else a new one
+    /// from `build`, kept instead.
+    fn get_or_build<const W: usize>(&self, board: &Board<W>, build: impl FnOnce() -> T) -> Rc<T> {
+        if let Some(kept) = self.get(board) {
+            return kept;
+        }
+        let built = Rc::new(build());
+        *self.0.borrow_mut() = Some((board.candidates.clone(), Rc::clone(&built)));
+        built
+    }
+}
+
 /// Results remembered for one grading. A search whose outcome for a digit depends only on
 /// that digit's candidates (fish, single-digit patterns, single-digit chains) records the
 /// candidates for which it found nothing; while they stay the same, the digit is skipped.
-/// Since a search that finds nothing leaves no trace, skipping it changes no path.
-/// Structures that several searches build from the same grid (the almost locked sets) are
-/// kept with the candidates they were built from.
-/// A structure built from a grid, kept with the candidates of the grid it was built from.
-type Cached<T> = RefCell<Option<(Vec<u32>, Rc<T>)>>;
-
+/// Searches that depend on a few cells only (subsets in a house, Sue de Coq in a line and
+/// a box) record those cells' candidates the same way. Since a search that finds nothing
+/// leaves no trace, skipping it changes no path. Structures that several searches build
+/// from the same grid (almost locked sets, chain graphs) are kept with the candidates they
+/// were built from.
 #[derive(Default)]
 pub(crate) struct Memo<const W: usize> {
     /// For every technique (by `as usize`), for every slot (a digit, or a digit and a
     /// direction): the digit's candidates when the search last found nothing there.
     barren: RefCell<Vec<Vec<Option<CellSet<W>>>>>,
-    /// The almost locked sets and the candidates of the grid they belong to.
-    als: Cached<AlsIndex<W>>,
-    /// The chain graphs without and with group nodes, with the candidates of their grid.
-    graphs: [Cached<Graph<W>>; 2],
+    /// For every technique and slot (a house, or a line and a box): the candidates of the
+    /// cells that search depends on, when it last found nothing there.
+    states: RefCell<Vec<Vec<Option<Vec<u32>>>>>,
+    /// The almost locked sets of the grid they were built from.
+    als: Kept<AlsIndex<W>>,
+    /// The chain graphs without and with group nodes of the grid they were built from.
+    graphs: [Kept<Graph<W>>; 2],
 }
 
 impl<const W: usize> Memo<W> {
@@ -44,6 +76,53 @@ impl<const W: usize> Memo<W> {
             .get(technique as usize)
             .and_then(|slots| slots.get(slot))
             .is_some_and(|entry| entry.as_ref() == Some(cells))
+    }
+
+    /// Whether the search of `technique` found nothing in `slot` when `cells` had the
+    /// candidates they have on `board`.
+    pub(crate) fn is_barren_at(
+        &self,
+        technique: Technique,
+        slot: usize,
+        board: &Board<W>,
+        cells: impl Iterator<Item = usize>,
+    ) -> bool {
+        let states = self.states.borrow();
+        let Some(Some(kept)) = states
+            .get(technique as usize)
+            .and_then(|slots| slots.get(slot))
+        else {
+            return false;
+        };
+        let mut kept = kept.iter();
+        for cell in cells {
+            if kept.next() != Some(&board.candidates[cell]) {
+                return false;
+            }
+        }
+        kept.next().is_none()
+    }
+
+    /// Records that the search of `technique` found nothing in `slot` with the candidates
+    /// `cells` have on `board`.
+    pub(crate) fn set_barren_at(
+        &self,
+        technique: Technique,
+        slot: usize,
+        board: &Board<W>,
+        cells: impl Iterator<Item = usize>,
+    ) {
+        let mut states = self.states.borrow_mut();
+        if states.len() <= technique as usize {
+            states.resize_with(Technique::ALL.len(), Vec::new);
+        }
+        let slots = &mut states[technique as usize];
+        if slots.len() <= slot {
+            slots.resize(slot + 1, None);
+        }
+        let kept = slots[slot].get_or_insert_with(Vec::new);
+        kept.clear();
+        kept.extend(cells.map(|cell| board.candidates[cell]));
     }
 
     /// The digit's candidates when the search of `technique` last found nothing in `slot`.
@@ -74,14 +153,7 @@ impl<const W: usize> Memo<W> {
         board: &Board<W>,
         build: impl FnOnce() -> AlsIndex<W>,
     ) -> Rc<AlsIndex<W>> {
-        if let Some((candidates, index)) = self.als.borrow().as_ref() {
-            if *candidates == board.candidates {
-                return Rc::clone(index);
-            }
-        }
-        let index = Rc::new(build());
-        *self.als.borrow_mut() = Some((board.candidates.clone(), Rc::clone(&index)));
-        index
+        self.als.get_or_build(board, build)
     }
 
     /// The chain graph of `board` (with group nodes when `grouped`): the one kept if the
@@ -92,14 +164,11 @@ impl<const W: usize> Memo<W> {
         grouped: bool,
         build: impl FnOnce() -> Graph<W>,
     ) -> Rc<Graph<W>> {
-        let slot = &self.graphs[usize::from(grouped)];
-        if let Some((candidates, graph)) = slot.borrow().as_ref() {
-            if *candidates == board.candidates {
-                return Rc::clone(graph);
-            }
-        }
-        let graph = Rc::new(build());
-        *slot.borrow_mut() = Some((board.candidates.clone(), Rc::clone(&graph)));
-        graph
+        self.graphs[usize::from(grouped)].get_or_build(board, build)
+    }
+
+    /// The chain graph of `board` (with group nodes when `grouped`), if one is kept.
+    pub(crate) fn kept_chain_graph(&self, board: &Board<W>, grouped: bool) -> Option<Rc<Graph<W>>> {
+        self.graphs[usize::from(grouped)].get(board)
     }
 }

@@ -15,13 +15,14 @@ const MAX_CHAIN: usize = 50;
 /// A bound on the chain search's work, so that pathological grids stay fast.
 const MAX_CHAIN_VISITS: usize = 200_000;
 
-struct Als<const W: usize> {
+/// One almost locked set, as the searches see it: its per-digit sets are slices of the
+/// index's arrays.
+#[derive(Clone, Copy)]
+struct Als<'a, const W: usize> {
     cells: CellSet<W>,
     digits: u32,
-    /// Per digit: the ALS cells holding it.
-    holding: Vec<CellSet<W>>,
     /// Per digit: cells outside the ALS holding the digit and seeing all its ALS cells.
-    buddies: Vec<CellSet<W>>,
+    buddies: &'a [CellSet<W>],
     /// Union of `buddies`.
     all_buddies: CellSet<W>,
 }
@@ -37,7 +38,14 @@ struct Restricted {
 /// The almost locked sets of a grid and their restricted commons, shared by the three ALS
 /// searches: built once per grid state and kept in the grading's memo.
 pub(crate) struct AlsIndex<const W: usize> {
-    alses: Vec<Als<W>>,
+    /// The side, which is also the number of digits.
+    size: usize,
+    /// Every ALS's cells, digits and union of buddies, in collection order.
+    sets: Vec<(CellSet<W>, u32, CellSet<W>)>,
+    /// Per ALS and digit (`als * size + digit`): the ALS cells holding the digit, and the
+    /// cells outside it holding the digit and seeing all of those.
+    holding: Vec<CellSet<W>>,
+    buddies: Vec<CellSet<W>>,
     /// Every restricted common, by `first` then `second` (both increasing).
     commons: Vec<Restricted>,
     /// For every ALS, the range of `commons` where it is `first`.
@@ -46,25 +54,56 @@ pub(crate) struct AlsIndex<const W: usize> {
     by_second: Vec<Vec<usize>>,
 }
 
+impl<const W: usize> AlsIndex<W> {
+    /// How many ALS there are.
+    fn len(&self) -> usize {
+        self.sets.len()
+    }
+
+    /// Whether ALS `first` and `second` have a common digit, not `excluded`, whose cells
+    /// all see some cell holding it ([`eliminates`] without building the views).
+    fn eliminates(&self, first: usize, second: usize, excluded: u32) -> bool {
+        let (_, first_digits, first_buddies) = self.sets[first];
+        let (_, second_digits, second_buddies) = self.sets[second];
+        let shared = first_digits & second_digits & !excluded;
+        shared != 0
+            && first_buddies.intersects(&second_buddies)
+            && digits_of(shared).any(|digit| {
+                self.buddies[first * self.size + digit]
+                    .intersects(&self.buddies[second * self.size + digit])
+            })
+    }
+
+    /// The ALS numbered `number`.
+    fn als(&self, number: usize) -> Als<'_, W> {
+        let (cells, digits, all_buddies) = self.sets[number];
+        let range = number * self.size..(number + 1) * self.size;
+        Als {
+            cells,
+            digits,
+            buddies: &self.buddies[range],
+            all_buddies,
+        }
+    }
+}
+
 /// The ALS index of the grid, from the memo when the grid has not changed.
 fn als_index<const W: usize>(context: &Context<'_, W>, board: &Board<W>) -> Rc<AlsIndex<W>> {
     context.memo.als_index(board, || {
-        let alses = collect(context, board);
-        let (commons, ranges) = restricted_commons(&alses);
-        let mut by_second = vec![Vec::new(); alses.len()];
+        let mut index = collect(context, board);
+        let (commons, ranges) = restricted_commons(&index);
+        let mut by_second = vec![Vec::new(); index.len()];
         for (position, common) in commons.iter().enumerate() {
             by_second[common.second].push(position);
         }
-        AlsIndex {
-            alses,
-            commons,
-            ranges,
-            by_second,
-        }
+        index.commons = commons;
+        index.ranges = ranges;
+        index.by_second = by_second;
+        index
     })
 }
 
-fn collect<const W: usize>(context: &Context<'_, W>, board: &Board<W>) -> Vec<Als<W>> {
+fn collect<const W: usize>(context: &Context<'_, W>, board: &Board<W>) -> AlsIndex<W> {
     let layout = context.layout;
     let n = layout.size;
     let max_cells = if n <= 9 { n - 1 } else { 6 };
@@ -96,26 +135,27 @@ fn collect<const W: usize>(context: &Context<'_, W>, board: &Board<W>) -> Vec<Al
             },
         );
     }
-    sets.into_iter()
-        .map(|(cells, digits)| {
-            let mut holding = vec![CellSet::EMPTY; n];
-            let mut buddies = vec![CellSet::EMPTY; n];
-            let mut all_buddies = CellSet::EMPTY;
-            for digit in digits_of(digits) {
-                holding[digit] = cells & board.digit_cells[digit];
-                buddies[digit] =
-                    layout.common_peers(&holding[digit]).minus(&cells) & board.digit_cells[digit];
-                all_buddies |= buddies[digit];
-            }
-            Als {
-                cells,
-                digits,
-                holding,
-                buddies,
-                all_buddies,
-            }
-        })
-        .collect()
+    let mut index = AlsIndex {
+        size: n,
+        sets: Vec::with_capacity(sets.len()),
+        holding: vec![CellSet::EMPTY; sets.len() * n],
+        buddies: vec![CellSet::EMPTY; sets.len() * n],
+        commons: Vec::new(),
+        ranges: Vec::new(),
+        by_second: Vec::new(),
+    };
+    for (number, (cells, digits)) in sets.into_iter().enumerate() {
+        let mut all_buddies = CellSet::EMPTY;
+        for digit in digits_of(digits) {
+            let holding = cells & board.digit_cells[digit];
+            let buddies = layout.common_peers(&holding).minus(&cells) & board.digit_cells[digit];
+            index.holding[number * n + digit] = holding;
+            index.buddies[number * n + digit] = buddies;
+            all_buddies |= buddies;
+        }
+        index.sets.push((cells, digits, all_buddies));
+    }
+    index
 }
 
 fn grow<const W: usize>(
@@ -133,32 +173,75 @@ fn grow<const W: usize>(
     for position in start..cells.len() {
         chosen.push(cells[position]);
         let union = digits | board.candidates[cells[position]];
-        if union.count_ones() as usize == chosen.len() + 1 {
+        let count = union.count_ones() as usize;
+        if count == chosen.len() + 1 {
             found(chosen.iter().copied().collect(), union);
         }
-        grow(board, cells, position + 1, union, max_cells, chosen, found);
+        // every further cell lowers the excess of digits over cells by one at most
+        let excess = count.saturating_sub(chosen.len() + 1);
+        let room = (cells.len() - position - 1).min(max_cells - chosen.len());
+        if excess <= room {
+            grow(board, cells, position + 1, union, max_cells, chosen, found);
+        }
         chosen.pop();
     }
 }
 
-fn restricted_commons<const W: usize>(alses: &[Als<W>]) -> (Vec<Restricted>, Vec<(usize, usize)>) {
+fn restricted_commons<const W: usize>(
+    index: &AlsIndex<W>,
+) -> (Vec<Restricted>, Vec<(usize, usize)>) {
+    let n = index.size;
+    let count = index.len();
+    // a common digit is restricted when all its cells in both sets see each other: the
+    // second set's cells of it are among the first's buddies. So only sets with a cell
+    // among the first's buddies can share one: for every cell, the sets holding it (bits)
+    let words = count.div_ceil(64);
+    let mut holders = vec![0u64; W * 64 * words];
+    for (number, (cells, _, _)) in index.sets.iter().enumerate() {
+        for cell in cells.iter() {
+            holders[cell * words + number / 64] |= 1 << (number % 64);
+        }
+    }
+    let mut partners = vec![0u64; words];
     let mut commons = Vec::new();
-    let mut ranges = Vec::with_capacity(alses.len());
-    for (i, first) in alses.iter().enumerate() {
+    let mut ranges = Vec::with_capacity(count);
+    for (i, &(first_cells, first_digits, first_buddies)) in index.sets.iter().enumerate() {
         let begin = commons.len();
-        for (j, second) in alses.iter().enumerate().skip(i + 1) {
-            let shared = first.digits & second.digits;
-            // a common digit is restricted when all its cells in both sets see each other:
-            // the second set's cells of it are among the first's buddies
-            if shared == 0
-                || !second.cells.intersects(&first.all_buddies)
-                || first.cells.intersects(&second.cells)
+        partners.fill(0);
+        for cell in first_buddies.iter() {
+            for (word, bits) in partners
+                .iter_mut()
+                .zip(&holders[cell * words..(cell + 1) * words])
             {
+                *word |= bits;
+            }
+        }
+        // only later sets, in increasing order
+        let mut word = (i + 1) / 64;
+        let mut bits = partners
+            .get(word)
+            .map_or(0, |bits| bits & (!0u64 << ((i + 1) % 64)));
+        loop {
+            while bits == 0 {
+                word += 1;
+                if word >= words {
+                    break;
+                }
+                bits = partners[word];
+            }
+            if bits == 0 {
+                break;
+            }
+            let j = word * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (second_cells, second_digits, _) = index.sets[j];
+            let shared = first_digits & second_digits;
+            if shared == 0 || first_cells.intersects(&second_cells) {
                 continue;
             }
             let mut found: Option<Restricted> = None;
             for digit in digits_of(shared) {
-                if second.holding[digit].is_subset(&first.buddies[digit]) {
+                if index.holding[j * n + digit].is_subset(&index.buddies[i * n + digit]) {
                     match &mut found {
                         None => {
                             found = Some(Restricted {
@@ -184,8 +267,8 @@ fn restricted_commons<const W: usize>(alses: &[Als<W>]) -> (Vec<Restricted>, Vec
 /// Common digits of two ALS (but the `excluded` ones, a digit mask) leave the cells seeing
 /// all of their instances in both.
 fn eliminations<const W: usize>(
-    first: &Als<W>,
-    second: &Als<W>,
+    first: &Als<'_, W>,
+    second: &Als<'_, W>,
     excluded: u32,
     found: &mut Vec<(usize, usize)>,
 ) {
@@ -202,14 +285,14 @@ fn eliminations<const W: usize>(
 }
 
 /// Whether [`eliminations`] would find anything.
-fn eliminates<const W: usize>(first: &Als<W>, second: &Als<W>, excluded: u32) -> bool {
+fn eliminates<const W: usize>(first: &Als<'_, W>, second: &Als<'_, W>, excluded: u32) -> bool {
     let shared = first.digits & second.digits & !excluded;
     shared != 0
         && first.all_buddies.intersects(&second.all_buddies)
         && digits_of(shared).any(|digit| first.buddies[digit].intersects(&second.buddies[digit]))
 }
 
-fn als_finding<const W: usize>(technique: Technique, sets: &[&Als<W>]) -> Finding {
+fn als_finding<const W: usize>(technique: Technique, sets: &[&Als<'_, W>]) -> Finding {
     let mut finding = Finding::new(technique);
     for als in sets {
         finding.groups.push(als.cells.to_vec());
@@ -225,10 +308,9 @@ pub(crate) fn als_xz<const W: usize>(
     board: &Board<W>,
 ) -> Option<Finding> {
     let index = als_index(context, board);
-    let alses = &index.alses;
     let mut found = Vec::new();
     for common in &index.commons {
-        let (first, second) = (&alses[common.first], &alses[common.second]);
+        let (first, second) = (&index.als(common.first), &index.als(common.second));
         found.clear();
         eliminations(first, second, 1 << common.digit1, &mut found);
         if let Some(digit2) = common.digit2 {
@@ -272,7 +354,7 @@ pub(crate) fn als_xy_wing<const W: usize>(
     board: &Board<W>,
 ) -> Option<Finding> {
     let index = als_index(context, board);
-    let (alses, commons) = (&index.alses, &index.commons);
+    let commons = &index.commons;
     // pairs of commons in increasing order; only commons sharing an ALS can form a wing, and
     // the later ones sharing one with `one` are: the rest of its `first`'s range, those whose
     // `second` is its `second` (with a larger `first`), and its `second`'s range, in this order
@@ -305,7 +387,7 @@ pub(crate) fn als_xy_wing<const W: usize>(
             } else {
                 continue;
             };
-            let (a, b, c) = (&alses[a], &alses[b], &alses[c]);
+            let (a, b, c) = (&index.als(a), &index.als(b), &index.als(c));
             if a.cells.intersects(&b.cells) {
                 continue;
             }
@@ -331,17 +413,16 @@ pub(crate) fn als_chain<const W: usize>(
     board: &Board<W>,
 ) -> Option<Finding> {
     let index = als_index(context, board);
-    let alses = &index.alses;
     let mut search = ChainSearch {
-        alses,
+        alses: &index,
         commons: &index.commons,
         ranges: &index.ranges,
-        in_chain: vec![false; alses.len()],
+        in_chain: vec![false; index.len()],
         chain: Vec::new(),
         found: Vec::new(),
         visits: 0,
     };
-    for start in 0..alses.len() {
+    for start in 0..index.len() {
         search.in_chain[start] = true;
         search.extend(start, start, None);
         search.in_chain[start] = false;
@@ -379,7 +460,7 @@ pub(crate) fn als_chain<const W: usize>(
 }
 
 struct ChainSearch<'a, const W: usize> {
-    alses: &'a [Als<W>],
+    alses: &'a AlsIndex<W>,
     commons: &'a [Restricted],
     ranges: &'a [(usize, usize)],
     in_chain: Vec<bool>,
@@ -487,22 +568,19 @@ impl<const W: usize> ChainSearch<'_, W> {
             3 => excluded |= digits_of_common(&last_common),
             _ => {}
         }
-        if !eliminates(&self.alses[start], &self.alses[end], excluded) {
+        if !self.alses.eliminates(start, end, excluded) {
             return;
         }
-        let mut sets: Vec<&Als<W>> = vec![&self.alses[start]];
-        sets.extend(
-            self.chain
-                .iter()
-                .map(|(common, _)| &self.alses[common.second]),
-        );
+        let (first, last) = (self.alses.als(start), self.alses.als(end));
+        let members: Vec<Als<'_, W>> = self
+            .chain
+            .iter()
+            .map(|(common, _)| self.alses.als(common.second))
+            .collect();
+        let mut sets: Vec<&Als<'_, W>> = vec![&first];
+        sets.extend(members.iter());
         let mut finding = als_finding(Technique::AlsChain, &sets);
-        eliminations(
-            &self.alses[start],
-            &self.alses[end],
-            excluded,
-            &mut finding.eliminations,
-        );
+        eliminations(&first, &last, excluded, &mut finding.eliminations);
         if let Some(existing) = self
             .found
             .iter_mut()

@@ -65,41 +65,42 @@ pub(crate) fn basic<const W: usize>(
                     acc | 1 << line
                 })
             });
-            let cell_at = |line: usize, position: usize| {
-                if rows_as_base {
-                    layout.index(line, position)
-                } else {
-                    layout.index(position, line)
-                }
-            };
             // positions of the digit in every line, and lines holding it at every position
-            let mut masks = vec![0u32; n];
-            let mut cross = vec![0u32; n];
+            let mut masks = [0u32; 32];
+            let mut cross = [0u32; 32];
+            for cell in candidates.iter() {
+                let (row, column) = (layout.row(cell), layout.column(cell));
+                let (line, position) = if rows_as_base {
+                    (row, column)
+                } else {
+                    (column, row)
+                };
+                masks[line] |= 1 << position;
+                cross[position] |= 1 << line;
+            }
+            let mut lines = [0usize; 32];
+            let mut line_count = 0;
             for line in 0..n {
-                for position in 0..n {
-                    if board.has(cell_at(line, position), digit) {
-                        masks[line] |= 1 << position;
-                        cross[position] |= 1 << line;
-                    }
+                if masks[line] != 0
+                    && (fins != Fins::None || masks[line].count_ones() as usize <= size)
+                {
+                    lines[line_count] = line;
+                    line_count += 1;
                 }
             }
-            let lines: Vec<usize> = (0..n)
-                .filter(|&line| {
-                    masks[line] != 0
-                        && (fins != Fins::None || masks[line].count_ones() as usize <= size)
-                })
-                .collect();
+            let lines = &lines[..line_count];
             let (line_block, position_block) = if rows_as_base {
                 (layout.box_rows, layout.box_columns)
             } else {
                 (layout.box_columns, layout.box_rows)
             };
-            let chunks: Vec<u32> = (0..n.div_ceil(position_block))
-                .map(|chunk| {
-                    (chunk * position_block..((chunk + 1) * position_block).min(n))
-                        .fold(0, |acc, p| acc | 1 << p)
-                })
-                .collect();
+            let mut chunks = [0u32; 32];
+            let chunk_count = n.div_ceil(position_block);
+            for (chunk, mask) in chunks.iter_mut().enumerate().take(chunk_count) {
+                *mask = (chunk * position_block..((chunk + 1) * position_block).min(n))
+                    .fold(0, |acc, p| acc | 1 << p);
+            }
+            let chunks = &chunks[..chunk_count];
             // whether some superset of lines with these positions could still be a fish
             let feasible = |union: u32| match fins {
                 Fins::None => union.count_ones() as usize <= size,
@@ -111,7 +112,7 @@ pub(crate) fn basic<const W: usize>(
             let mut result = None;
             let mut base: Vec<(usize, u32)> = Vec::with_capacity(size);
             let mut covers: Vec<u32> = Vec::new();
-            combinations_pruned(&lines, &masks, touched, size, &feasible, |chosen| {
+            combinations_pruned(lines, &masks, touched, size, &feasible, |chosen| {
                 let union = chosen.iter().fold(0u32, |acc, &i| acc | masks[lines[i]]);
                 let base_lines = chosen.iter().fold(0u32, |acc, &i| acc | 1 << lines[i]);
                 let width = union.count_ones() as usize;
@@ -170,7 +171,7 @@ pub(crate) fn basic<const W: usize>(
                     // outside one box's positions, and some of those inside; all covers
                     // have `size` positions, tried in lexicographic order of their lists
                     covers.clear();
-                    for &chunk in &chunks {
+                    for &chunk in chunks {
                         let inside = chunk & union;
                         let required = union & !inside;
                         let needed = size as isize - required.count_ones() as isize;
@@ -239,16 +240,17 @@ fn combinations_pruned(
         size: usize,
         feasible: &'a F,
         visit: V,
-        chosen: Vec<usize>,
+        chosen: [usize; 32],
+        count: usize,
         /// For every position in `lines`: whether a touched line comes at or after it.
-        touched_after: Vec<bool>,
+        touched_after: [bool; 33],
     }
     impl<F: Fn(u32) -> bool, V: FnMut(&[usize]) -> bool> Walk<'_, F, V> {
         fn recurse(&mut self, start: usize, union: u32, fresh: bool) -> bool {
             if !fresh && !self.touched_after[start] {
                 return false;
             }
-            let remaining = self.size - self.chosen.len();
+            let remaining = self.size - self.count;
             for position in start..self.lines.len() {
                 if self.lines.len() - position < remaining {
                     break;
@@ -262,13 +264,14 @@ fn combinations_pruned(
                 if !(self.feasible)(next) {
                     continue;
                 }
-                self.chosen.push(position);
+                self.chosen[self.count] = position;
+                self.count += 1;
                 let done = if remaining == 1 {
-                    (self.visit)(&self.chosen)
+                    (self.visit)(&self.chosen[..self.count])
                 } else {
                     self.recurse(position + 1, next, fresh)
                 };
-                self.chosen.pop();
+                self.count -= 1;
                 if done {
                     return true;
                 }
@@ -276,7 +279,7 @@ fn combinations_pruned(
             false
         }
     }
-    let mut touched_after = vec![false; lines.len() + 1];
+    let mut touched_after = [false; 33];
     for position in (0..lines.len()).rev() {
         touched_after[position] =
             touched_after[position + 1] || touched & (1 << lines[position]) != 0;
@@ -288,7 +291,8 @@ fn combinations_pruned(
         size,
         feasible,
         visit: &mut visit,
-        chosen: Vec::with_capacity(size),
+        chosen: [0; 32],
+        count: 0,
         touched_after,
     };
     walk.recurse(0, 0, false)
@@ -426,6 +430,15 @@ pub(crate) fn franken<const W: usize>(
         gains: vec![0; 3 * n],
     };
     let mut touched_after: Vec<bool> = Vec::with_capacity(3 * n + 1);
+    let cover_houses: [Vec<(CellSet<W>, CellSet<W>, usize)>; 2] = [0, 1].map(|slot| {
+        (0..layout.cell_count)
+            .map(|cell| {
+                let houses = &layout.cell_houses[cell];
+                let line = layout.houses[houses[slot]].set;
+                (line, layout.houses[houses[2]].set, houses[2])
+            })
+            .collect()
+    });
     for digit in 0..n {
         let candidates = board.digit_cells[digit];
         // a base set that lost no candidate since the search last found nothing for this
@@ -478,6 +491,7 @@ pub(crate) fn franken<const W: usize>(
                 limit: if finned { MAX_FINS } else { 0 },
                 cover_units: &cover_units,
                 cross_slot: usize::from(rows_as_base),
+                cover_houses: &cover_houses[usize::from(rows_as_base)],
                 base: Vec::with_capacity(size),
                 base_houses: 0,
                 candidates,
@@ -531,6 +545,8 @@ struct FrankenSearch<'a, 'b, const W: usize> {
     cover_units: &'a [Unit<W>],
     /// Where a cell's cover line is in its `cell_houses` (1: its column, 0: its row).
     cross_slot: usize,
+    /// For every cell: its cover line's cells, its box's cells and its box's house number.
+    cover_houses: &'a [(CellSet<W>, CellSet<W>, usize)],
     base: Vec<Unit<W>>,
     /// The houses of `base`, as a mask.
     base_houses: u128,
@@ -575,7 +591,12 @@ impl<const W: usize> FrankenSearch<'_, '_, W> {
             let endo = endo | overlap;
             self.base.push(unit);
             self.base_houses |= 1 << unit.house;
-            let found = if self.base.len() == self.size {
+            let found = if self.finned
+                && self.base.len() >= 2
+                && !self.has_target(union, endo, self.base.len() == self.size)
+            {
+                None
+            } else if self.base.len() == self.size {
                 self.cover_search(union, union_count, endo)
             } else if self.coverable(union, union_count) {
                 self.base_level(units, position + 1, union, union_count, endo, touched)
@@ -600,6 +621,58 @@ impl<const W: usize> FrankenSearch<'_, '_, W> {
             self.scratch.gains[houses[self.cross_slot]] += 1;
             self.scratch.gains[houses[2]] += 1;
         }
+    }
+
+    /// Whether some candidate could be eliminated by a fish on this base (`whole`) or on a
+    /// base holding it. A target sees every fin, endo fins included, so the base cells it
+    /// does not see must be covered; and the cover holding the target covers none of them
+    /// (its other cells see the target). So they lie in `size - 1` covers, or `size - 2`
+    /// when the target is a base cell (a cannibal is covered twice: by its line and box).
+    fn has_target(&self, base: CellSet<W>, endo: CellSet<W>, whole: bool) -> bool {
+        let layout = self.context.layout;
+        let mut targets = self.candidates;
+        for cell in endo.iter() {
+            targets &= layout.peers[cell];
+        }
+        targets.iter().any(|target| {
+            let mut unseen = base.minus(&layout.peers[target]);
+            unseen.remove(target);
+            if whole && base.contains(target) {
+                let box_house = self.cover_houses[target].2;
+                self.base_houses & (1 << box_house) == 0 && self.covered_by(unseen, self.size - 2)
+            } else {
+                self.covered_by(unseen, self.size - 1)
+            }
+        })
+    }
+
+    /// Whether `count` cover houses (a cell's cover line, or its box unless the box is a
+    /// base house) can hold all of `cells`.
+    fn covered_by(&self, cells: CellSet<W>, count: usize) -> bool {
+        match count {
+            0 => cells.is_empty(),
+            1 => self.in_one_cover(cells),
+            _ => {
+                let Some(cell) = cells.first() else {
+                    return true;
+                };
+                let (line, box_cells, box_house) = self.cover_houses[cell];
+                self.covered_by(cells.minus(&line), count - 1)
+                    || (self.base_houses & (1 << box_house) == 0
+                        && self.covered_by(cells.minus(&box_cells), count - 1))
+            }
+        }
+    }
+
+    /// Whether one cover house holds all of `cells`.
+    #[inline]
+    fn in_one_cover(&self, cells: CellSet<W>) -> bool {
+        let Some(cell) = cells.first() else {
+            return true;
+        };
+        let (line, box_cells, box_house) = self.cover_houses[cell];
+        cells.is_subset(&line)
+            || (self.base_houses & (1 << box_house) == 0 && cells.is_subset(&box_cells))
     }
 
     /// Whether `size` covers could leave at most `limit` cells of a partial base uncovered

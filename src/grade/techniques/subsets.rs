@@ -29,8 +29,21 @@ pub(crate) fn naked<const W: usize>(
     } else {
         house_order(context).collect()
     };
+    let key = match (size, locked_only) {
+        (2, true) => Technique::LockedPair,
+        (_, true) => Technique::LockedTriple,
+        (2, false) => Technique::NakedPair,
+        (3, false) => Technique::NakedTriple,
+        (_, false) => Technique::NakedQuadruple,
+    };
+    // whether a house holds a subset at all depends on its cells only (what the subset
+    // eliminates depends on other houses too): a house without one is remembered
+    let depends = |house: usize| layout.houses[house].cells.iter().copied();
     let mut cells = Vec::with_capacity(n);
     for house in houses {
+        if context.memo.is_barren_at(key, house, board, depends(house)) {
+            continue;
+        }
         cells.clear();
         cells.extend(layout.houses[house].cells.iter().copied().filter(|&cell| {
             let count = board.count(cell) as usize;
@@ -40,10 +53,24 @@ pub(crate) fn naked<const W: usize>(
             continue;
         }
         let mut chosen = Vec::with_capacity(size);
-        if let Some(finding) =
-            naked_recursive(context, board, &cells, 0, 0, size, locked_only, &mut chosen)
-        {
+        let mut subsets = false;
+        if let Some(finding) = naked_recursive(
+            context,
+            board,
+            &cells,
+            0,
+            0,
+            size,
+            locked_only,
+            &mut chosen,
+            &mut subsets,
+        ) {
             return Some(finding);
+        }
+        if !subsets {
+            context
+                .memo
+                .set_barren_at(key, house, board, depends(house));
         }
     }
     None
@@ -59,6 +86,7 @@ fn naked_recursive<const W: usize>(
     size: usize,
     locked_only: bool,
     chosen: &mut Vec<usize>,
+    subsets: &mut bool,
 ) -> Option<Finding> {
     let level = chosen.len();
     // HoDoKu's loop bounds: the i-th cell leaves room for the cells after it.
@@ -71,6 +99,7 @@ fn naked_recursive<const W: usize>(
         chosen.push(cells[position]);
         if level + 1 == size {
             if union.count_ones() as usize == size {
+                *subsets = true;
                 if let Some(finding) = naked_step(context, board, chosen, union, locked_only) {
                     return Some(finding);
                 }
@@ -84,6 +113,7 @@ fn naked_recursive<const W: usize>(
             size,
             locked_only,
             chosen,
+            subsets,
         ) {
             return Some(finding);
         }
@@ -168,8 +198,19 @@ pub(crate) fn hidden<const W: usize>(
 ) -> Option<Finding> {
     let layout = context.layout;
     let n = layout.size;
+    let key = match size {
+        2 => Technique::HiddenPair,
+        3 => Technique::HiddenTriple,
+        _ => Technique::HiddenQuadruple,
+    };
     for house in house_order(context) {
         let cells = &layout.houses[house].cells;
+        if context
+            .memo
+            .is_barren_at(key, house, board, cells.iter().copied())
+        {
+            continue;
+        }
         let unsolved = cells
             .iter()
             .filter(|&&cell| board.values[cell] == 0)
@@ -226,6 +267,9 @@ pub(crate) fn hidden<const W: usize>(
         if found.is_some() {
             return found;
         }
+        context
+            .memo
+            .set_barren_at(key, house, board, cells.iter().copied());
     }
     None
 }

@@ -13,9 +13,14 @@ struct Search<'a, 'b, const W: usize> {
     line_cells: CellSet<W>,
     box_cells: CellSet<W>,
     intersection: Vec<usize>,
+    /// `intersection` as a set.
+    intersection_set: CellSet<W>,
     intersection_digits: u32,
     line_chosen: Vec<usize>,
     line_digits: u32,
+    /// Buffers reused from one candidate set to the next.
+    line_source: Vec<usize>,
+    box_source: Vec<usize>,
 }
 
 /// The first Sue de Coq in HoDoKu's order: rows then columns, each with every box, the
@@ -30,9 +35,25 @@ pub(crate) fn sue_de_coq<const W: usize>(
         for line in lines {
             let line_cells = layout.houses[line].set & board.empty;
             for number in 0..n {
-                let box_cells = layout.houses[layout.box_house(number)].set & board.empty;
+                let box_house = layout.box_house(number);
+                let box_cells = layout.houses[box_house].set & board.empty;
                 let cells = (line_cells & box_cells).to_vec();
                 if cells.len() < 2 {
+                    continue;
+                }
+                // the search of a line and a box depends on their cells only
+                let slot = line * n + number;
+                let depends = || {
+                    layout.houses[line]
+                        .cells
+                        .iter()
+                        .chain(&layout.houses[box_house].cells)
+                        .copied()
+                };
+                if context
+                    .memo
+                    .is_barren_at(Technique::SueDeCoq, slot, board, depends())
+                {
                     continue;
                 }
                 let mut search = Search {
@@ -41,16 +62,20 @@ pub(crate) fn sue_de_coq<const W: usize>(
                     line_cells,
                     box_cells,
                     intersection: Vec::new(),
+                    intersection_set: CellSet::EMPTY,
                     intersection_digits: 0,
                     line_chosen: Vec::new(),
                     line_digits: 0,
+                    line_source: Vec::new(),
+                    box_source: Vec::new(),
                 };
                 for first in 0..cells.len() {
                     for second in first + 1..cells.len() {
                         let digits =
                             board.candidates[cells[first]] | board.candidates[cells[second]];
                         if digits.count_ones() >= 4 {
-                            search.intersection = vec![cells[first], cells[second]];
+                            search.intersection.clear();
+                            search.intersection.extend([cells[first], cells[second]]);
                             if let Some(found) = search.check(digits) {
                                 return Some(found);
                             }
@@ -58,8 +83,12 @@ pub(crate) fn sue_de_coq<const W: usize>(
                         for third in second + 1..cells.len() {
                             let digits = digits | board.candidates[cells[third]];
                             if digits.count_ones() >= 5 {
-                                search.intersection =
-                                    vec![cells[first], cells[second], cells[third]];
+                                search.intersection.clear();
+                                search.intersection.extend([
+                                    cells[first],
+                                    cells[second],
+                                    cells[third],
+                                ]);
                                 if let Some(found) = search.check(digits) {
                                     return Some(found);
                                 }
@@ -67,6 +96,9 @@ pub(crate) fn sue_de_coq<const W: usize>(
                         }
                     }
                 }
+                context
+                    .memo
+                    .set_barren_at(Technique::SueDeCoq, slot, board, depends());
             }
         }
     }
@@ -77,10 +109,14 @@ impl<const W: usize> Search<'_, '_, W> {
     fn check(&mut self, digits: u32) -> Option<Finding> {
         self.intersection_digits = digits;
         let extra = digits.count_ones() as usize - self.intersection.len();
-        let intersection: CellSet<W> = self.intersection.iter().copied().collect();
-        let source = self.line_cells.minus(&intersection).to_vec();
+        self.intersection_set = self.intersection.iter().copied().collect();
+        let mut source = std::mem::take(&mut self.line_source);
+        source.clear();
+        source.extend(self.line_cells.minus(&self.intersection_set).iter());
         let mut chosen = Vec::new();
-        self.line_sets(&source, 0, &mut chosen, 0, extra)
+        let found = self.line_sets(&source, 0, &mut chosen, CellSet::EMPTY, 0, extra);
+        self.line_source = source;
+        found
     }
 
     fn line_sets(
@@ -88,40 +124,49 @@ impl<const W: usize> Search<'_, '_, W> {
         source: &[usize],
         start: usize,
         chosen: &mut Vec<usize>,
+        chosen_set: CellSet<W>,
         digits: u32,
         extra: usize,
     ) -> Option<Finding> {
         for position in start..source.len() {
             chosen.push(source[position]);
+            let mut line_set = chosen_set;
+            line_set.insert(source[position]);
             let union = digits | self.board.candidates[source[position]];
             let contained = (union & self.intersection_digits).count_ones() as usize;
             let outside = union & !self.intersection_digits;
             let extras = outside.count_ones() as usize;
             let level = chosen.len();
             if contained > 0 && level > extras && level - extras < extra {
-                self.line_chosen = chosen.clone();
+                self.line_chosen.clear();
+                self.line_chosen.extend_from_slice(chosen);
                 self.line_digits = union;
-                let intersection: CellSet<W> = self.intersection.iter().copied().collect();
-                let line_set: CellSet<W> = chosen.iter().copied().collect();
-                let box_source = self
-                    .box_cells
-                    .minus(&intersection)
-                    .minus(&line_set)
-                    .to_vec();
+                let mut box_source = std::mem::take(&mut self.box_source);
+                box_source.clear();
+                box_source.extend(
+                    self.box_cells
+                        .minus(&self.intersection_set)
+                        .minus(&line_set)
+                        .iter(),
+                );
                 let forbidden = union & !outside;
                 let mut box_chosen = Vec::new();
-                if let Some(found) = self.box_sets(
+                let found = self.box_sets(
                     &box_source,
                     0,
                     &mut box_chosen,
                     0,
                     forbidden,
                     extra - (level - extras),
-                ) {
-                    return Some(found);
+                );
+                self.box_source = box_source;
+                if found.is_some() {
+                    return found;
                 }
             }
-            if let Some(found) = self.line_sets(source, position + 1, chosen, union, extra) {
+            if let Some(found) =
+                self.line_sets(source, position + 1, chosen, line_set, union, extra)
+            {
                 return Some(found);
             }
             chosen.pop();
@@ -164,7 +209,7 @@ impl<const W: usize> Search<'_, '_, W> {
 
     fn step(&self, box_chosen: &[usize], box_digits: u32) -> Option<Finding> {
         let board = self.board;
-        let intersection: CellSet<W> = self.intersection.iter().copied().collect();
+        let intersection = self.intersection_set;
         let line_set: CellSet<W> = self.line_chosen.iter().copied().collect();
         let box_set: CellSet<W> = box_chosen.iter().copied().collect();
         let shared = box_digits & self.line_digits;

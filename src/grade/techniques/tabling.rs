@@ -5,12 +5,12 @@
 //! of a choice leading to the same conclusion) and forcing nets (consequences followed
 //! through singles).
 
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::{digits_of, Context};
 use crate::grade::board::Board;
 use crate::grade::cellset::CellSet;
+use crate::grade::layout::Layout;
 use crate::grade::step::{Finding, NodeIndex};
 use crate::grade::technique::Technique;
 
@@ -100,91 +100,6 @@ impl<const W: usize> Graph<W> {
     }
 }
 
-/// Builds successor lists literal by literal; a list is written once, in whole, and may get
-/// entries appended later (kept apart and merged when the graph is finished).
-struct ListBuilder {
-    /// Every list written, one after another.
-    entries: Vec<u32>,
-    /// Where each literal's list is in `entries` (start, end).
-    ranges: Vec<(u32, u32)>,
-    /// The list being written.
-    current: Vec<u32>,
-    /// Entries appended to a list already written: (literal, successor), in order.
-    appended: Vec<(u32, u32)>,
-    /// Per literal, the number of the list that last took it (for "push unless present").
-    mark: Vec<u32>,
-    stamp: u32,
-}
-
-impl ListBuilder {
-    fn new(literal_count: usize) -> ListBuilder {
-        ListBuilder {
-            entries: Vec::with_capacity(literal_count * 8),
-            ranges: vec![(0, 0); literal_count],
-            current: Vec::new(),
-            appended: Vec::new(),
-            mark: vec![0; literal_count],
-            stamp: 0,
-        }
-    }
-
-    /// Starts a new list.
-    fn begin(&mut self) {
-        self.current.clear();
-        self.stamp += 1;
-    }
-
-    /// Adds `literal` to the list being written unless it holds it already.
-    fn push(&mut self, literal: usize) {
-        if self.mark[literal] != self.stamp {
-            self.mark[literal] = self.stamp;
-            self.current.push(literal as u32);
-        }
-    }
-
-    /// Makes the list being written the list of `owner`.
-    fn finish(&mut self, owner: usize) {
-        let start = self.entries.len() as u32;
-        self.entries.extend_from_slice(&self.current);
-        self.ranges[owner] = (start, self.entries.len() as u32);
-    }
-
-    /// Adds `literal` to the written list of `owner` unless it holds it already.
-    fn append(&mut self, owner: usize, literal: usize) {
-        self.appended.push((owner as u32, literal as u32));
-    }
-
-    /// The lists in one array, each list's appended entries after it.
-    fn build(mut self) -> (Vec<u32>, Vec<u32>) {
-        self.appended.sort_by_key(|&(owner, _)| owner);
-        let count = self.ranges.len();
-        let mut offsets = Vec::with_capacity(count + 1);
-        let mut targets = Vec::with_capacity(self.entries.len() + self.appended.len());
-        let mut next = 0;
-        for owner in 0..count {
-            offsets.push(targets.len() as u32);
-            let (start, end) = self.ranges[owner];
-            targets.extend_from_slice(&self.entries[start as usize..end as usize]);
-            if next < self.appended.len() && self.appended[next].0 as usize == owner {
-                self.stamp += 1;
-                for &literal in &self.entries[start as usize..end as usize] {
-                    self.mark[literal as usize] = self.stamp;
-                }
-                while next < self.appended.len() && self.appended[next].0 as usize == owner {
-                    let literal = self.appended[next].1 as usize;
-                    if self.mark[literal] != self.stamp {
-                        self.mark[literal] = self.stamp;
-                        targets.push(literal as u32);
-                    }
-                    next += 1;
-                }
-            }
-        }
-        offsets.push(targets.len() as u32);
-        (offsets, targets)
-    }
-}
-
 /// The chain graph of the grid (with group nodes when `grouped`), from the memo when the
 /// grid has not changed since it was built.
 fn chain_graph<const W: usize>(
@@ -193,16 +108,26 @@ fn chain_graph<const W: usize>(
     grouped: bool,
 ) -> Rc<Graph<W>> {
     context.memo.chain_graph(board, grouped, || {
-        build_chain_graph(context, board, grouped)
+        // the links between single candidates are those of the graph without group nodes
+        let plain = if grouped {
+            context.memo.kept_chain_graph(board, false)
+        } else {
+            None
+        };
+        build_chain_graph(context, board, grouped, plain.as_deref())
     })
 }
 
 /// The chain graph: direct implications only, as HoDoKu's `fillTables` (chains only) and
-/// `fillTablesWithGroupNodes` record them.
+/// `fillTablesWithGroupNodes` record them. The group nodes' links are worked out first, so
+/// that every list can be written at once, literal after literal: a candidate's own links
+/// (each literal once, in the order HoDoKu finds them; copied from `plain`, the graph of
+/// the same grid without group nodes, when there is one), then the links to group nodes.
 fn build_chain_graph<const W: usize>(
     context: &Context<'_, W>,
     board: &Board<W>,
     grouped: bool,
+    plain: Option<&Graph<W>>,
 ) -> Graph<W> {
     let layout = context.layout;
     let n = layout.size;
@@ -229,61 +154,23 @@ fn build_chain_graph<const W: usize>(
             }
         }
     }
-    let literal_count = (layout.cell_count * n + groups.len()) * 2;
+    let singles = layout.cell_count * n * 2;
+    let literal_count = singles + groups.len() * 2;
     let mut graph = Graph {
         size: n,
         cell_count: layout.cell_count,
         groups,
-        offsets: Vec::new(),
-        targets: Vec::new(),
+        offsets: Vec::with_capacity(literal_count + 1),
+        targets: Vec::with_capacity(literal_count * 16),
     };
-    let mut lists = ListBuilder::new(literal_count);
-    for cell in board.empty.iter() {
-        let candidates = board.candidates[cell];
-        for digit in digits_of(candidates) {
-            let on = graph.literal(cell, digit, true);
-            let off = graph.literal(cell, digit, false);
-            lists.begin();
-            for other in digits_of(candidates) {
-                if other != digit {
-                    lists.push(graph.literal(cell, other, false));
-                }
-            }
-            for &house in &layout.cell_houses[cell] {
-                if board.free(house, digit) < 2 {
-                    continue;
-                }
-                for other in board.house_cells(layout, house, digit).iter() {
-                    if other != cell {
-                        lists.push(graph.literal(other, digit, false));
-                    }
-                }
-            }
-            if let Some(cage) = layout.cage_of[cell] {
-                for other in (layout.cages[cage].set & board.digit_cells[digit]).iter() {
-                    if other != cell {
-                        lists.push(graph.literal(other, digit, false));
-                    }
-                }
-            }
-            lists.finish(on);
-            lists.begin();
-            if candidates.count_ones() == 2 {
-                for other in digits_of(candidates) {
-                    if other != digit {
-                        lists.push(graph.literal(cell, other, true));
-                    }
-                }
-            }
-            for &house in &layout.cell_houses[cell] {
-                if board.free(house, digit) == 2 {
-                    let others = board.house_cells(layout, house, digit);
-                    let other = others.iter().find(|&c| c != cell).expect("two cells");
-                    lists.push(graph.literal(other, digit, true));
-                }
-            }
-            lists.finish(off);
-        }
+    // the group nodes' lists, and the links from candidates to group nodes, by candidate
+    let mut group_lists: Vec<u32> = Vec::new();
+    let mut group_ranges: Vec<(u32, u32)> = Vec::with_capacity(graph.groups.len() * 2);
+    let mut to_groups: Vec<(u32, u32)> = Vec::new();
+    // the group nodes of every digit, in order
+    let mut by_digit: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (index, group) in graph.groups.iter().enumerate() {
+        by_digit[group.digit].push(index);
     }
     for index in 0..graph.groups.len() {
         let (cells, digit, line, box_house) = {
@@ -291,42 +178,45 @@ fn build_chain_graph<const W: usize>(
             (group.cells, group.digit, group.line, group.box_house)
         };
         let buddies = layout.common_peers(&cells) & board.digit_cells[digit];
-        let on = graph.group_literal(index, true);
-        let off = graph.group_literal(index, false);
-        lists.begin();
+        let on = graph.group_literal(index, true) as u32;
+        let off = graph.group_literal(index, false) as u32;
+        let start = group_lists.len() as u32;
         for cell in buddies.iter() {
-            lists.push(graph.literal(cell, digit, false));
-            lists.append(graph.literal(cell, digit, true), off);
+            group_lists.push(graph.literal(cell, digit, false) as u32);
+            to_groups.push((graph.literal(cell, digit, true) as u32, off));
         }
-        let mut off_list: Vec<usize> = Vec::new();
+        let mut off_list: Vec<u32> = Vec::new();
         for house in [box_house, line] {
             let single = buddies & layout.houses[house].set;
             if single.len() == 1 {
                 let cell = single.first().expect("one cell");
-                let literal = graph.literal(cell, digit, true);
+                let literal = graph.literal(cell, digit, true) as u32;
                 if !off_list.contains(&literal) {
                     off_list.push(literal);
                 }
-                lists.append(graph.literal(cell, digit, false), on);
+                to_groups.push((graph.literal(cell, digit, false) as u32, on));
             }
         }
         let mut shared: [(usize, Option<usize>); 2] = [(0, None), (0, None)];
-        for other in 0..graph.groups.len() {
+        for &other in &by_digit[digit] {
             let second = &graph.groups[other];
-            if other == index || second.digit != digit || second.cells.intersects(&cells) {
+            if other == index || second.cells.intersects(&cells) {
                 continue;
             }
+            let literal = graph.group_literal(other, false) as u32;
             for (slot, same) in [(0, second.line == line), (1, second.box_house == box_house)] {
                 if same {
                     shared[slot].0 += 1;
                     if shared[slot].1.is_none() {
                         shared[slot].1 = Some(other);
                     }
-                    lists.push(graph.group_literal(other, false));
+                    if !group_lists[start as usize..].contains(&literal) {
+                        group_lists.push(literal);
+                    }
                 }
             }
         }
-        lists.finish(on);
+        let middle = group_lists.len() as u32;
         for (slot, house) in [(0, line), (1, box_house)] {
             if let (1, Some(other)) = shared[slot] {
                 let rest = board
@@ -334,22 +224,95 @@ fn build_chain_graph<const W: usize>(
                     .minus(&cells)
                     .minus(&graph.groups[other].cells);
                 if rest.is_empty() {
-                    let literal = graph.group_literal(other, true);
+                    let literal = graph.group_literal(other, true) as u32;
                     if !off_list.contains(&literal) {
                         off_list.push(literal);
                     }
                 }
             }
         }
-        lists.begin();
-        for literal in off_list {
-            lists.push(literal);
-        }
-        lists.finish(off);
+        group_lists.extend_from_slice(&off_list);
+        // the off literal (even) comes first
+        group_ranges.push((middle, group_lists.len() as u32));
+        group_ranges.push((start, middle));
     }
-    let (offsets, targets) = lists.build();
-    graph.offsets = offsets;
-    graph.targets = targets;
+    to_groups.sort_by_key(|&(owner, _)| owner);
+    let mut next_link = 0;
+    for cell in 0..layout.cell_count {
+        let candidates = board.candidates[cell];
+        for digit in 0..n {
+            for on in [false, true] {
+                let literal = graph.literal(cell, digit, on);
+                graph.offsets.push(graph.targets.len() as u32);
+                let start = graph.targets.len();
+                if let Some(plain) = plain {
+                    graph.targets.extend_from_slice(plain.successors(literal));
+                } else if candidates & (1 << digit) == 0 {
+                    // no links of its own
+                } else if on {
+                    for other in digits_of(candidates) {
+                        if other != digit {
+                            graph.targets.push(graph.literal(cell, other, false) as u32);
+                        }
+                    }
+                    let mut met = CellSet::single(cell);
+                    for &house in &layout.cell_houses[cell] {
+                        if board.free(house, digit) < 2 {
+                            continue;
+                        }
+                        let others = board.house_cells(layout, house, digit).minus(&met);
+                        for other in others.iter() {
+                            graph
+                                .targets
+                                .push(graph.literal(other, digit, false) as u32);
+                        }
+                        met |= others;
+                    }
+                    if let Some(cage) = layout.cage_of[cell] {
+                        let others =
+                            (layout.cages[cage].set & board.digit_cells[digit]).minus(&met);
+                        for other in others.iter() {
+                            graph
+                                .targets
+                                .push(graph.literal(other, digit, false) as u32);
+                        }
+                    }
+                } else {
+                    if candidates.count_ones() == 2 {
+                        for other in digits_of(candidates) {
+                            if other != digit {
+                                graph.targets.push(graph.literal(cell, other, true) as u32);
+                            }
+                        }
+                    }
+                    for &house in &layout.cell_houses[cell] {
+                        if board.free(house, digit) == 2 {
+                            let others = board.house_cells(layout, house, digit);
+                            let other = others.iter().find(|&c| c != cell).expect("two cells");
+                            let partner = graph.literal(other, digit, true) as u32;
+                            if !graph.targets[start..].contains(&partner) {
+                                graph.targets.push(partner);
+                            }
+                        }
+                    }
+                }
+                while next_link < to_groups.len() && to_groups[next_link].0 as usize == literal {
+                    let target = to_groups[next_link].1;
+                    if !graph.targets[start..].contains(&target) {
+                        graph.targets.push(target);
+                    }
+                    next_link += 1;
+                }
+            }
+        }
+    }
+    for &(start, end) in &group_ranges {
+        graph.offsets.push(graph.targets.len() as u32);
+        graph
+            .targets
+            .extend_from_slice(&group_lists[start as usize..end as usize]);
+    }
+    graph.offsets.push(graph.targets.len() as u32);
     graph
 }
 
@@ -374,15 +337,11 @@ struct Visit {
 impl Table {
     fn new(literal_count: usize) -> Table {
         Table {
-            order: vec![0; literal_count],
+            order: vec![0; literal_count + 1],
             reached: 0,
             visits: vec![Visit::default(); literal_count],
             generation: 0,
         }
-    }
-
-    fn reached(&self, literal: usize) -> bool {
-        self.visits[literal].stamp == self.generation
     }
 
     /// How many links lead from the premise to `literal` (which the table reached).
@@ -438,30 +397,28 @@ impl Table {
             let first = offsets[literal as usize] as usize;
             let last = offsets[literal as usize + 1] as usize;
             for &next in &targets[first..last] {
+                // without branches on whether `next` is new (about half are): the writes
+                // keep what was there when it is not, and the order's end moves only when
+                // it is (the order has room for one entry more than there are literals)
                 let visit = &mut visits[next as usize];
-                if visit.stamp != generation {
-                    *visit = Visit {
-                        stamp: generation,
-                        parent: literal,
-                        distance,
-                    };
-                    order[end] = next;
-                    end += 1;
-                    if WATCH && watched.contains(&(next as usize)) {
-                        seen += 1;
-                        if seen == wanted {
-                            break 'search;
-                        }
+                let fresh = visit.stamp != generation;
+                let kept = *visit;
+                *visit = Visit {
+                    stamp: generation,
+                    parent: if fresh { literal } else { kept.parent },
+                    distance: if fresh { distance } else { kept.distance },
+                };
+                order[end] = next;
+                end += usize::from(fresh);
+                if WATCH && fresh && watched.contains(&(next as usize)) {
+                    seen += 1;
+                    if seen == wanted {
+                        break 'search;
                     }
                 }
             }
         }
         self.reached = end;
-    }
-
-    /// The literals reached, in the order they were reached (the premise first).
-    fn order(&self) -> &[u32] {
-        &self.order[..self.reached]
     }
 
     /// The literals from the premise to `literal`, premise first.
@@ -695,14 +652,13 @@ fn aic<const W: usize>(
     let end_cell = graph.cell(end);
     let start_digit = graph.digit(start);
     let end_digit = graph.digit(end);
-    let mut eliminations = Vec::new();
-    if start_digit == end_digit {
+    let common = if start_digit == end_digit {
         let common =
             layout.peers[start_cell] & layout.peers[end_cell] & board.digit_cells[start_digit];
-        if common.len() < 2 {
+        if !common.more_than_one() {
             return None;
         }
-        eliminations.extend(common.iter().map(|cell| (cell, start_digit)));
+        common
     } else {
         if !layout.sees(start_cell, end_cell)
             || !board.has(end_cell, start_digit)
@@ -710,9 +666,8 @@ fn aic<const W: usize>(
         {
             return None;
         }
-        eliminations.push((start_cell, end_digit));
-        eliminations.push((end_cell, start_digit));
-    }
+        CellSet::EMPTY
+    };
     if table.distance(end) <= 2 {
         return None;
     }
@@ -721,48 +676,149 @@ fn aic<const W: usize>(
         return None;
     }
     let mut finding = chain_finding(graph, Technique::Aic, &path);
-    for (cell, digit) in eliminations {
-        add_elimination(&mut finding, cell, digit);
+    if start_digit == end_digit {
+        for cell in common.iter() {
+            add_elimination(&mut finding, cell, start_digit);
+        }
+    } else {
+        add_elimination(&mut finding, start_cell, end_digit);
+        add_elimination(&mut finding, end_cell, start_digit);
     }
     Some(finding)
 }
 
-/// A conclusion of a forcing chain or net: a placement or an elimination.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-enum Conclusion {
-    Place(usize, usize),
-    Remove(usize, usize),
+/// What every premise reaches, for forcing chains and nets (which need the set of literals
+/// a table holds, not the order it found them in): the graph's strongly connected
+/// components, each with the candidates set and removed (per digit) by the literals it
+/// reaches. Tarjan's algorithm finishes a component after every component it leads to,
+/// so each is the union of its own literals and of the components its edges enter.
+struct Reach<const W: usize> {
+    size: usize,
+    /// Per literal: its component, or `u32::MAX` when no premise reaches it.
+    component: Vec<u32>,
+    /// Per component, `2 * size` sets: the cells set, then the cells removed, per digit.
+    sets: Vec<CellSet<W>>,
 }
 
-/// The on and off sets of one table, per digit.
-struct Sets<const W: usize> {
-    on: Vec<CellSet<W>>,
-    off: Vec<CellSet<W>>,
-}
-
-fn table_sets<const W: usize>(graph: &Graph<W>, table: &Table) -> Sets<W> {
-    let mut sets = Sets {
-        on: vec![CellSet::EMPTY; graph.size],
-        off: vec![CellSet::EMPTY; graph.size],
-    };
-    for &literal in table.order() {
-        let literal = literal as usize;
-        if graph.is_group(literal) {
-            continue;
+impl<const W: usize> Reach<W> {
+    fn new(graph: &Graph<W>, premises: impl Iterator<Item = usize>) -> Reach<W> {
+        const UNSEEN: u32 = u32::MAX;
+        let count = graph.literal_count();
+        let n = graph.size;
+        let width = 2 * n;
+        let singles = graph.cell_count * n * 2;
+        let mut reach = Reach {
+            size: n,
+            component: vec![UNSEEN; count],
+            sets: Vec::new(),
+        };
+        let mut index = vec![UNSEEN; count];
+        let mut low = vec![0u32; count];
+        let mut on_stack = vec![false; count];
+        let mut stack: Vec<u32> = Vec::new();
+        // depth-first walk: (literal, next edge)
+        let mut walk: Vec<(u32, u32)> = Vec::new();
+        let mut members: Vec<u32> = Vec::new();
+        // per component: the last component that took its sets in (to take them once)
+        let mut taken: Vec<u32> = Vec::new();
+        let mut next = 0u32;
+        for root in premises {
+            if index[root] != UNSEEN {
+                continue;
+            }
+            index[root] = next;
+            low[root] = next;
+            next += 1;
+            stack.push(root as u32);
+            on_stack[root] = true;
+            walk.push((root as u32, graph.offsets[root]));
+            while let Some(&(literal, edge)) = walk.last() {
+                let literal = literal as usize;
+                if edge < graph.offsets[literal + 1] {
+                    walk.last_mut().expect("walking").1 += 1;
+                    let target = graph.targets[edge as usize] as usize;
+                    if index[target] == UNSEEN {
+                        index[target] = next;
+                        low[target] = next;
+                        next += 1;
+                        stack.push(target as u32);
+                        on_stack[target] = true;
+                        walk.push((target as u32, graph.offsets[target]));
+                    } else if on_stack[target] {
+                        low[literal] = low[literal].min(index[target]);
+                    }
+                    continue;
+                }
+                walk.pop();
+                if let Some(&(parent, _)) = walk.last() {
+                    let parent = parent as usize;
+                    low[parent] = low[parent].min(low[literal]);
+                }
+                if low[literal] != index[literal] {
+                    continue;
+                }
+                // `literal` roots a component: its members are on the stack above it
+                let id = taken.len() as u32;
+                taken.push(UNSEEN);
+                members.clear();
+                loop {
+                    let member = stack.pop().expect("component on the stack");
+                    on_stack[member as usize] = false;
+                    reach.component[member as usize] = id;
+                    members.push(member);
+                    if member as usize == literal {
+                        break;
+                    }
+                }
+                let base = reach.sets.len();
+                reach.sets.resize(base + width, CellSet::EMPTY);
+                for &member in &members {
+                    let member = member as usize;
+                    if member < singles {
+                        let (cell, digit) = (member / 2 / n, member / 2 % n);
+                        let slot = if member % 2 == 1 { digit } else { n + digit };
+                        reach.sets[base + slot].insert(cell);
+                    }
+                    for &target in graph.successors(member) {
+                        let other = reach.component[target as usize];
+                        if other == id || taken[other as usize] == id {
+                            continue;
+                        }
+                        taken[other as usize] = id;
+                        let from = other as usize * width;
+                        for slot in 0..width {
+                            let sets = reach.sets[from + slot];
+                            reach.sets[base + slot] |= sets;
+                        }
+                    }
+                }
+            }
         }
-        let (cell, digit) = (literal / 2 / graph.size, literal / 2 % graph.size);
-        if literal % 2 == 1 {
-            sets.on[digit].insert(cell);
-        } else {
-            sets.off[digit].insert(cell);
-        }
+        reach
     }
-    sets
+
+    /// The cells set and the cells removed (per digit) by what `premise` reaches.
+    fn sets(&self, premise: usize) -> (&[CellSet<W>], &[CellSet<W>]) {
+        let width = 2 * self.size;
+        let base = self.component[premise] as usize * width;
+        self.sets[base..base + width].split_at(self.size)
+    }
+}
+
+/// What the forcing chains conclude, per digit: the cells where it is placed or removed,
+/// and among them those concluded by a contradiction.
+struct Conclusions<const W: usize> {
+    placed: Vec<CellSet<W>>,
+    placed_by_contradiction: Vec<CellSet<W>>,
+    removed: Vec<CellSet<W>>,
+    removed_by_contradiction: Vec<CellSet<W>>,
 }
 
 /// The best forcing chain (or, with `nets`, forcing net), as HoDoKu's tabling comparator
-/// ranks them: a placement in the lowest cell first, else the lowest elimination, then the
-/// shortest derivation.
+/// ranks them: a placement in the lowest cell first, else the lowest elimination. (Among
+/// the derivations of the chosen conclusion a contradiction, being shorter than any
+/// verity, names the step; so only which conclusions hold, and which of them come from a
+/// contradiction, is kept.)
 pub(crate) fn forcing_chains<const W: usize>(
     context: &Context<'_, W>,
     board: &Board<W>,
@@ -778,100 +834,100 @@ pub(crate) fn forcing_chains<const W: usize>(
         graph = Rc::new(net_graph(context, board, &graph));
     }
     let allowed: Vec<CellSet<W>> = (0..n).map(|digit| board.allowed(layout, digit)).collect();
-    let mut table = Table::new(graph.literal_count());
-    let mut conclusions: HashMap<Conclusion, (bool, usize)> = HashMap::new();
-    let mut record = |conclusion: Conclusion, contradiction: bool, length: usize| {
-        let entry = conclusions
-            .entry(conclusion)
-            .or_insert((contradiction, length));
-        if length < entry.1 {
-            *entry = (contradiction, length);
-        }
+    let mut found = Conclusions {
+        placed: vec![CellSet::EMPTY; n],
+        placed_by_contradiction: vec![CellSet::EMPTY; n],
+        removed: vec![CellSet::EMPTY; n],
+        removed_by_contradiction: vec![CellSet::EMPTY; n],
     };
-    let mut on_tables: HashMap<(usize, usize), Sets<W>> = HashMap::new();
-    let candidates: Vec<(usize, usize)> = board
-        .empty
-        .iter()
-        .flat_map(|cell| digits_of(board.candidates[cell]).map(move |digit| (cell, digit)))
-        .collect();
-    for &(cell, digit) in &candidates {
-        let mut pair: Vec<Sets<W>> = Vec::with_capacity(2);
-        for on in [true, false] {
-            let premise = graph.literal(cell, digit, on);
-            table.fill(&graph, premise);
-            let sets = table_sets(&graph, &table);
-            let refute = if on {
-                Conclusion::Remove(cell, digit)
-            } else {
-                Conclusion::Place(cell, digit)
-            };
-            if let Some(length) =
-                contradiction(context, board, &graph, &table, &sets, &allowed, premise)
-            {
-                record(refute, true, length);
+    let premises = board.empty.iter().flat_map(|cell| {
+        digits_of(board.candidates[cell])
+            .flat_map(move |digit| [true, false].map(|on| (cell, digit, on)))
+    });
+    let reach = Reach::new(
+        &graph,
+        premises.map(|(cell, digit, on)| graph.literal(cell, digit, on)),
+    );
+    for cell in board.empty.iter() {
+        for digit in digits_of(board.candidates[cell]) {
+            for on in [true, false] {
+                let (set, removed) = reach.sets(graph.literal(cell, digit, on));
+                // the premise's opposite reached, or another contradiction
+                let opposite = if on {
+                    removed[digit].contains(cell)
+                } else {
+                    set[digit].contains(cell)
+                };
+                if opposite || contradicts(layout, board, set, removed, &allowed) {
+                    let (all, contradicted) = if on {
+                        (&mut found.removed, &mut found.removed_by_contradiction)
+                    } else {
+                        (&mut found.placed, &mut found.placed_by_contradiction)
+                    };
+                    all[digit].insert(cell);
+                    contradicted[digit].insert(cell);
+                }
             }
-            pair.push(sets);
+            let (on_set, on_removed) = reach.sets(graph.literal(cell, digit, true));
+            let (off_set, off_removed) = reach.sets(graph.literal(cell, digit, false));
+            for other in 0..n {
+                let mut both = on_set[other] & off_set[other];
+                both.remove(cell);
+                found.placed[other] |= both;
+                let mut both = on_removed[other] & off_removed[other];
+                both.remove(cell);
+                found.removed[other] |= both;
+            }
         }
-        let (on_sets, off_sets) = (&pair[0], &pair[1]);
-        for other in 0..n {
-            let mut both = on_sets.on[other] & off_sets.on[other];
-            both.remove(cell);
-            for target in both.iter() {
-                record(Conclusion::Place(target, other), false, usize::MAX / 4);
-            }
-            let mut both = on_sets.off[other] & off_sets.off[other];
-            both.remove(cell);
-            for target in both.iter() {
-                record(Conclusion::Remove(target, other), false, usize::MAX / 4);
-            }
-        }
-        on_tables.insert((cell, digit), pair.swap_remove(0));
     }
     // every candidate of a cell, every place of a digit in a house
-    let mut groups: Vec<Vec<(usize, usize)>> = Vec::new();
+    let mut on = vec![CellSet::EMPTY; n];
+    let mut off = vec![CellSet::EMPTY; n];
+    let mut verity = |members: &mut dyn Iterator<Item = (usize, usize)>| {
+        on.fill(layout.all_cells);
+        off.fill(layout.all_cells);
+        for (cell, digit) in members {
+            let (set, removed) = reach.sets(graph.literal(cell, digit, true));
+            for other in 0..n {
+                on[other] &= set[other];
+                off[other] &= removed[other];
+            }
+        }
+        for other in 0..n {
+            found.placed[other] |= on[other];
+            found.removed[other] |= off[other];
+        }
+    };
     for cell in board.empty.iter() {
-        groups.push(
-            digits_of(board.candidates[cell])
-                .map(|digit| (cell, digit))
-                .collect(),
-        );
+        verity(&mut digits_of(board.candidates[cell]).map(|digit| (cell, digit)));
     }
     for house in 0..layout.houses.len() {
         for digit in 0..n {
             let cells = board.house_cells(layout, house, digit);
             if !cells.is_empty() {
-                groups.push(cells.iter().map(|cell| (cell, digit)).collect());
+                verity(&mut cells.iter().map(|cell| (cell, digit)));
             }
         }
     }
-    for group in groups {
-        let mut on = vec![layout.all_cells; n];
-        let mut off = vec![layout.all_cells; n];
-        for key in &group {
-            let sets = &on_tables[key];
-            for digit in 0..n {
-                on[digit] &= sets.on[digit];
-                off[digit] &= sets.off[digit];
-            }
-        }
-        for digit in 0..n {
-            for target in on[digit].iter() {
-                record(Conclusion::Place(target, digit), false, usize::MAX / 2);
-            }
-            for target in off[digit].iter() {
-                record(Conclusion::Remove(target, digit), false, usize::MAX / 2);
-            }
-        }
-    }
-    let valid = |conclusion: &Conclusion| match *conclusion {
-        Conclusion::Place(cell, digit) => board.values[cell] == 0 && board.has(cell, digit),
-        Conclusion::Remove(cell, digit) => board.has(cell, digit),
+    // the lowest placement, else the lowest elimination (by cell, then digit)
+    let lowest = |sets: &[CellSet<W>]| {
+        (0..n)
+            .filter_map(|digit| {
+                (sets[digit] & board.digit_cells[digit])
+                    .first()
+                    .map(|cell| (cell, digit))
+            })
+            .min()
     };
-    let best = conclusions
-        .iter()
-        .filter(|(conclusion, _)| valid(conclusion))
-        .min_by_key(|(conclusion, (_, length))| (**conclusion, *length))?;
-    let (conclusion, (contradicted, _)) = (*best.0, *best.1);
+    let (placement, (cell, digit)) = match lowest(&found.placed) {
+        Some(conclusion) => (true, conclusion),
+        None => (false, lowest(&found.removed)?),
+    };
+    let contradicted = if placement {
+        found.placed_by_contradiction[digit].contains(cell)
+    } else {
+        found.removed_by_contradiction[digit].contains(cell)
+    };
     let technique = match (nets, contradicted) {
         (false, true) => Technique::ForcingChainContradiction,
         (false, false) => Technique::ForcingChainVerity,
@@ -893,102 +949,64 @@ pub(crate) fn forcing_chains<const W: usize>(
         sibling
     };
     let mut finding = Finding::new(technique);
-    match conclusion {
-        Conclusion::Place(cell, digit) => {
-            finding.placements.push((cell, digit));
-            finding.cells.push(cell);
-            finding.digits = 1 << digit;
-        }
-        Conclusion::Remove(cell, digit) => {
-            finding.eliminate(cell, digit);
-            finding.cells.push(cell);
-            finding.digits = 1 << digit;
-        }
+    if placement {
+        finding.placements.push((cell, digit));
+    } else {
+        finding.eliminate(cell, digit);
     }
+    finding.cells.push(cell);
+    finding.digits = 1 << digit;
     Some(finding)
 }
 
-/// The length of the shortest contradiction the table of `premise` holds, if any.
-fn contradiction<const W: usize>(
-    context: &Context<'_, W>,
+/// Whether a table (which sets `on` and removes `off`, per digit) holds a contradiction
+/// other than the premise's opposite: a candidate both set and removed, two digits set
+/// in one cell, one digit set twice in a house, a cell left without candidates, or a house
+/// left without a place for a digit (`allowed`: HoDoKu's allowed places, by digit).
+fn contradicts<const W: usize>(
+    layout: &Layout<W>,
     board: &Board<W>,
-    graph: &Graph<W>,
-    table: &Table,
-    sets: &Sets<W>,
+    on: &[CellSet<W>],
+    off: &[CellSet<W>],
     allowed: &[CellSet<W>],
-    premise: usize,
-) -> Option<usize> {
-    let layout = context.layout;
+) -> bool {
     let n = layout.size;
-    let mut best: Option<usize> = None;
-    let mut note = |length: usize| {
-        if best.is_none_or(|current| length < current) {
-            best = Some(length);
-        }
-    };
-    let distance = |literal: usize| table.distance(literal);
-    let inverse = premise ^ 1;
-    if table.reached(inverse) {
-        note(distance(inverse));
-    }
+    let mut set_cells = CellSet::EMPTY;
     for digit in 0..n {
-        let both = sets.on[digit] & sets.off[digit];
-        if let Some(cell) = both.first() {
-            note(
-                distance(graph.literal(cell, digit, true))
-                    + distance(graph.literal(cell, digit, false)),
-            );
+        if on[digit].intersects(&off[digit]) || on[digit].intersects(&set_cells) {
+            return true;
         }
+        set_cells |= on[digit];
     }
-    for first in 0..n {
-        for second in first + 1..n {
-            if let Some(cell) = (sets.on[first] & sets.on[second]).first() {
-                note(
-                    distance(graph.literal(cell, first, true))
-                        + distance(graph.literal(cell, second, true)),
-                );
-            }
-        }
-    }
-    for house in &layout.houses {
-        for digit in 0..n {
-            let placed = sets.on[digit] & house.set;
-            if placed.len() > 1 {
-                note(
-                    placed
-                        .iter()
-                        .map(|cell| distance(graph.literal(cell, digit, true)))
-                        .sum(),
-                );
-            }
-        }
-    }
-    let mut empty_cells = board.empty;
+    // two cells of a house set to one digit: look from the cells set
     for digit in 0..n {
-        empty_cells &= sets.off[digit] | board.empty.minus(&board.digit_cells[digit]);
-        empty_cells = empty_cells.minus(&sets.on[digit]);
-    }
-    if let Some(cell) = empty_cells.first() {
-        note(
-            digits_of(board.candidates[cell])
-                .map(|digit| distance(graph.literal(cell, digit, false)))
-                .sum(),
-        );
-    }
-    for house in &layout.houses {
-        for digit in 0..n {
-            let places = house.set & allowed[digit];
-            if !places.is_empty() && places.is_subset(&sets.off[digit]) {
-                note(
-                    places
-                        .iter()
-                        .map(|cell| distance(graph.literal(cell, digit, false)))
-                        .sum(),
-                );
-            }
+        if on[digit].more_than_one()
+            && on[digit].iter().any(|cell| {
+                layout.cell_houses[cell]
+                    .iter()
+                    .any(|&house| (on[digit] & layout.houses[house].set).more_than_one())
+            })
+        {
+            return true;
         }
     }
-    best
+    let mut empty_cells = board.empty.minus(&set_cells);
+    for digit in 0..n {
+        empty_cells &= off[digit] | board.empty.minus(&board.digit_cells[digit]);
+    }
+    if !empty_cells.is_empty() {
+        return true;
+    }
+    // a house that lost every place of a digit holds one of the places removed
+    (0..n).any(|digit| {
+        let removed = off[digit] & allowed[digit];
+        let left = allowed[digit].minus(&off[digit]);
+        removed.iter().any(|cell| {
+            layout.cell_houses[cell]
+                .iter()
+                .any(|&house| !layout.houses[house].set.intersects(&left))
+        })
+    })
 }
 
 /// The chain graph with the direct implications of every single candidate replaced by what
@@ -1002,13 +1020,25 @@ fn net_graph<const W: usize>(
     let layout = context.layout;
     let n = layout.size;
     let mut replaced: Vec<Option<Vec<u32>>> = vec![None; graph.literal_count()];
+    // forcing chains and nets read only which literals a premise reaches, so the order of
+    // the implications found does not matter; each is kept once
+    let mut copy = board.clone();
+    let mut mark = vec![0u32; graph.literal_count()];
+    let mut stamp = 0u32;
+    let mut singles: Vec<(usize, usize)> = Vec::new();
     for cell in board.empty.iter() {
         for digit in digits_of(board.candidates[cell]) {
             for on in [true, false] {
-                let mut copy = board.clone();
+                copy.copy_grid_from(board);
+                stamp += 1;
                 let mut found: Vec<u32> = Vec::new();
-                let record = |literal: usize, found: &mut Vec<u32>| push_unique(found, literal);
-                let set_cell =
+                let mut record = |literal: usize, found: &mut Vec<u32>| {
+                    if mark[literal] != stamp {
+                        mark[literal] = stamp;
+                        found.push(literal as u32);
+                    }
+                };
+                let mut set_cell =
                     |copy: &mut Board<W>, target: usize, value: usize, found: &mut Vec<u32>| {
                         record(graph.literal(target, value, true), found);
                         for peer in (board.digit_cells[value] & layout.peers[target]).iter() {
@@ -1027,14 +1057,14 @@ fn net_graph<const W: usize>(
                     set_cell(&mut copy, cell, digit, &mut found);
                 } else {
                     copy.eliminate(layout, cell, digit);
-                    record(graph.literal(cell, digit, false), &mut found);
+                    found.push(graph.literal(cell, digit, false) as u32);
                     if copy.count(cell) == 1 {
                         let value = copy.candidates[cell].trailing_zeros() as usize;
                         set_cell(&mut copy, cell, value, &mut found);
                     }
                 }
                 for _ in 0..NET_DEPTH {
-                    let mut singles: Vec<(usize, usize)> = Vec::new();
+                    singles.clear();
                     for target in copy.empty.iter() {
                         if copy.count(target) == 1 {
                             singles
@@ -1057,7 +1087,7 @@ fn net_graph<const W: usize>(
                     if singles.is_empty() {
                         break;
                     }
-                    for (target, value) in singles {
+                    for &(target, value) in &singles {
                         set_cell(&mut copy, target, value, &mut found);
                     }
                 }
@@ -1065,7 +1095,7 @@ fn net_graph<const W: usize>(
                 found.retain(|&entry| entry as usize != literal);
                 for &entry in graph.successors(literal) {
                     if graph.is_group(entry as usize) {
-                        push_unique(&mut found, entry as usize);
+                        record(entry as usize, &mut found);
                     }
                 }
                 replaced[literal] = Some(found);
@@ -1088,12 +1118,5 @@ fn net_graph<const W: usize>(
         groups: graph.groups.clone(),
         offsets,
         targets,
-    }
-}
-
-fn push_unique(list: &mut Vec<u32>, literal: usize) {
-    let literal = literal as u32;
-    if !list.contains(&literal) {
-        list.push(literal);
     }
 }
