@@ -375,6 +375,15 @@ mod tests {
     }
 
     #[test]
+    fn the_readme_example_reads() {
+        let readme = include_str!("../README.md");
+        let start = readme.find("```ron\n").expect("a RON block in the README") + 7;
+        let end = start + readme[start..].find("```").unwrap();
+        let preset = Preset::from_ron("readme", &readme[start..end]).unwrap();
+        assert_eq!(preset.target.levels, vec![Level::Hard]);
+    }
+
+    #[test]
     fn defaults_fill_what_a_preset_leaves_out() {
         let preset = Preset::from_ron("small", "Preset(size: 6)").unwrap();
         assert_eq!(preset.name, "small");

@@ -392,5 +392,10 @@ fn print_timings(timings: &Timings) {
         .iter()
         .map(|(name, time)| format!("{name} {:.3} s", time.as_secs_f64()))
         .collect();
-    say!("time per stage (summed over threads): {}", line.join(", "));
+    say!(
+        "this run: {} candidates dug, {} graded; time per stage (summed over threads): {}",
+        timings.candidates,
+        timings.graded,
+        line.join(", ")
+    );
 }

@@ -1,7 +1,7 @@
 //! Digging: removing givens orbit by orbit in a random order while the puzzle keeps one
 //! solution, and checking minimality cell by cell.
 
-use rand::seq::SliceRandom;
+use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
 
 use crate::backtrack::Solver;
@@ -43,6 +43,63 @@ pub fn dig(
         }
     }
     givens
+}
+
+/// The givens that can go one at a time: removing any one of them alone keeps `solution`
+/// the only solution. Empty when the puzzle is minimal.
+pub fn removable_cells(solver: &mut Solver, givens: &Grid, solution: &Grid) -> Vec<Cell> {
+    let mut trial = givens.clone();
+    givens
+        .filled()
+        .filter(|&(cell, digit)| {
+            trial.set(cell, None);
+            let needed = solver.has_other_solution(&trial, solution);
+            trial.set(cell, Some(digit));
+            !needed
+        })
+        .map(|(cell, _)| cell)
+        .collect()
+}
+
+/// Turns a unique, orbit-dug puzzle whose givens are not all needed into a minimal one that
+/// keeps the symmetry, in at most `rounds` rounds. A round takes out the orbit of a given
+/// that could go alone (the puzzle then has other solutions), puts back orbits of cells
+/// where another solution differs until `solution` is the only one again, and digs again.
+/// `orbit_of` gives each cell's index in `orbits`. `None` when no round ends minimal.
+#[allow(clippy::too_many_arguments)]
+pub fn make_minimal(
+    solver: &mut Solver,
+    solution: &Grid,
+    mut givens: Grid,
+    orbits: &[Vec<Cell>],
+    orbit_of: &[usize],
+    min_clues: usize,
+    rounds: u32,
+    rng: &mut impl Rng,
+) -> Option<Grid> {
+    for _ in 0..rounds {
+        let removable = removable_cells(solver, &givens, solution);
+        let Some(&weak) = removable.choose(rng) else {
+            return Some(givens);
+        };
+        for &cell in &orbits[orbit_of[weak.index()]] {
+            givens.set(cell, None);
+        }
+        while let crate::count::Count::Multiple { first, second, .. } =
+            solver.count_with_givens(&givens, 2)
+        {
+            let other = if &first == solution { second } else { first };
+            let differing = other.differences(solution);
+            let &cell = differing.choose(rng)?;
+            for &cell in &orbits[orbit_of[cell.index()]] {
+                givens.set(cell, solution.get(cell));
+            }
+        }
+        givens = dig(solver, solution, givens, orbits, min_clues, rng);
+    }
+    removable_cells(solver, &givens, solution)
+        .is_empty()
+        .then_some(givens)
 }
 
 /// Whether every given of `givens` is needed: removing any one of them lets a second

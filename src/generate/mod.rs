@@ -36,7 +36,7 @@ use crate::grade::{Grader, Grading, TechniqueTable};
 use crate::model::{Cell, Grid, Puzzle};
 use crate::preset::{Preset, PresetError};
 
-pub use dig::{dig, is_minimal};
+pub use dig::{dig, is_minimal, make_minimal, removable_cells};
 pub use fill::{fill, stream};
 pub use record::{Record, RecordError};
 pub use symmetry::{Symmetry, UnknownSymmetry};
@@ -75,6 +75,10 @@ pub struct Timings {
     pub grade: Duration,
     /// The SAT engine's confirmation.
     pub confirm: Duration,
+    /// Candidates dug.
+    pub candidates: u64,
+    /// Candidates graded (the others failed the clue range or minimality).
+    pub graded: u64,
 }
 
 impl Timings {
@@ -85,6 +89,8 @@ impl Timings {
         self.minimal += other.minimal;
         self.grade += other.grade;
         self.confirm += other.confirm;
+        self.candidates += other.candidates;
+        self.graded += other.graded;
     }
 }
 
@@ -126,8 +132,13 @@ pub struct Generator {
     preset: Preset,
     rules: Puzzle,
     orbits: Vec<Vec<Cell>>,
+    /// Each cell's position in `orbits`.
+    orbit_of: Vec<usize>,
     table: TechniqueTable,
 }
+
+/// Rounds of [`make_minimal`] before a candidate that is not minimal is dropped.
+const MINIMAL_ROUNDS: u32 = 20;
 
 impl Generator {
     /// Prepares the rules, orbits and technique table of `preset`.
@@ -135,10 +146,17 @@ impl Generator {
         preset.check()?;
         let rules = preset.rules()?;
         let orbits = preset.symmetry.orbits(rules.geometry());
+        let mut orbit_of = vec![0; rules.geometry().cell_count()];
+        for (position, orbit) in orbits.iter().enumerate() {
+            for cell in orbit {
+                orbit_of[cell.index()] = position;
+            }
+        }
         Ok(Generator {
             preset: preset.clone(),
             rules,
             orbits,
+            orbit_of,
             table: preset.technique_table(),
         })
     }
@@ -163,6 +181,8 @@ impl Generator {
         let started = Instant::now();
         confirm(&puzzle, &solution, index)?;
         run.timings.confirm = started.elapsed();
+        run.timings.candidates = u64::from(run.attempts);
+        run.timings.graded = u64::from(run.graded);
         Ok(Generated {
             seed,
             index,
@@ -243,19 +263,28 @@ impl Run<'_> {
             &mut self.rng,
         );
         self.timings.dig += started.elapsed();
+        let givens = if preset.minimal {
+            let started = Instant::now();
+            let minimal = make_minimal(
+                &mut self.solver,
+                solution,
+                givens,
+                &generator.orbits,
+                &generator.orbit_of,
+                min_clues,
+                MINIMAL_ROUNDS,
+                &mut self.rng,
+            );
+            self.timings.minimal += started.elapsed();
+            minimal?
+        } else {
+            givens
+        };
         if preset
             .clues
             .is_some_and(|clues| givens.filled_count() > clues.max)
         {
             return None;
-        }
-        if preset.minimal {
-            let started = Instant::now();
-            let minimal = is_minimal(&mut self.solver, &givens, solution);
-            self.timings.minimal += started.elapsed();
-            if !minimal {
-                return None;
-            }
         }
         let puzzle = generator.rules.with_givens(givens.clone()).ok()?;
         let started = Instant::now();

@@ -2,6 +2,7 @@
 
 mod cli;
 mod differential;
+mod generation;
 mod grading;
 mod helpers;
 mod killers;
