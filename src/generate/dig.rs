@@ -5,6 +5,7 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
 
 use crate::backtrack::Solver;
+use crate::count::Count;
 use crate::model::{Cell, Grid};
 
 /// Removes whole orbits of givens from `givens`, in an order drawn from `rng`, keeping a
@@ -78,20 +79,28 @@ pub fn make_minimal(
     rng: &mut impl Rng,
 ) -> Option<Grid> {
     for _ in 0..rounds {
-        let removable = removable_cells(solver, &givens, solution);
-        let Some(&weak) = removable.choose(rng) else {
+        let Some(weak) = first_removable(solver, &givens, solution, rng) else {
             return Some(givens);
         };
-        for &cell in &orbits[orbit_of[weak.index()]] {
+        let weak_orbit = orbit_of[weak.index()];
+        for &cell in &orbits[weak_orbit] {
             givens.set(cell, None);
         }
-        while let crate::count::Count::Multiple { first, second, .. } =
-            solver.count_with_givens(&givens, 2)
-        {
+        // Every other solution differs from `solution` outside the weak orbit's other
+        // cells only if putting those back is not the only fix; put back the orbit of a
+        // differing cell elsewhere until `solution` is the only one left.
+        while let Count::Multiple { first, second, .. } = solver.count_with_givens(&givens, 2) {
             let other = if &first == solution { second } else { first };
-            let differing = other.differences(solution);
-            let &cell = differing.choose(rng)?;
-            for &cell in &orbits[orbit_of[cell.index()]] {
+            let elsewhere: Vec<Cell> = other
+                .differences(solution)
+                .into_iter()
+                .filter(|cell| orbit_of[cell.index()] != weak_orbit)
+                .collect();
+            let orbit = match elsewhere.choose(rng) {
+                Some(cell) => orbit_of[cell.index()],
+                None => weak_orbit,
+            };
+            for &cell in &orbits[orbit] {
                 givens.set(cell, solution.get(cell));
             }
         }
@@ -100,6 +109,26 @@ pub fn make_minimal(
     removable_cells(solver, &givens, solution)
         .is_empty()
         .then_some(givens)
+}
+
+/// A given that can go alone, found by trying the givens in an order drawn from `rng`;
+/// `None` when the puzzle is minimal.
+fn first_removable(
+    solver: &mut Solver,
+    givens: &Grid,
+    solution: &Grid,
+    rng: &mut impl Rng,
+) -> Option<Cell> {
+    let mut filled: Vec<Cell> = givens.filled().map(|(cell, _)| cell).collect();
+    filled.shuffle(rng);
+    let mut trial = givens.clone();
+    filled.into_iter().find(|&cell| {
+        let digit = trial.get(cell);
+        trial.set(cell, None);
+        let needed = solver.has_other_solution(&trial, solution);
+        trial.set(cell, digit);
+        !needed
+    })
 }
 
 /// Whether every given of `givens` is needed: removing any one of them lets a second
