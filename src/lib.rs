@@ -11,6 +11,7 @@
 
 pub mod backtrack;
 pub mod count;
+pub mod generate;
 pub mod grade;
 pub mod model;
 pub mod notation;
