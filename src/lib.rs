@@ -7,6 +7,8 @@
 //! - [`sat`]: the SAT engine (splr), the independent authority on uniqueness.
 //! - [`grade`]: the grader: human techniques step by step, rated like HoDoKu.
 //! - [`backtrack`]: the native counting engine: candidate bitsets, propagation, branching.
+//! - [`generate`]: the generator: fill, dig under a symmetry, grade to a target, batches.
+//! - [`preset`]: presets (RON): what a batch generates, the shipped ones built in.
 #![warn(missing_docs)]
 
 pub mod backtrack;
@@ -15,6 +17,7 @@ pub mod generate;
 pub mod grade;
 pub mod model;
 pub mod notation;
+pub mod preset;
 pub mod sat;
 
 pub use count::Count;

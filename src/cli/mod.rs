@@ -20,9 +20,11 @@ macro_rules! say_inline {
 mod bench;
 mod check;
 mod engine;
+mod generate;
 mod grade;
 mod input;
 mod output;
+mod presets;
 mod solve;
 
 use std::process::ExitCode;
@@ -63,6 +65,15 @@ enum Command {
     Grade(grade::GradeOptions),
     /// Time an engine on puzzle files: puzzles per second, median and spread per puzzle.
     Bench(bench::BenchOptions),
+    /// Generate a batch of unique puzzles from a preset and a seed into output/<preset>/.
+    ///
+    /// Writes puzzles.jsonl (puzzle, solution, level, score, technique counts, preset,
+    /// seed, index) and puzzles.txt (one line each). Every puzzle is confirmed unique by the
+    /// SAT engine and graded before it is written. Exit codes: 0 every puzzle made, 1 some
+    /// puzzle not made within the preset's attempts, 2 bad preset, flags or output folder.
+    Generate(generate::GenerateOptions),
+    /// List the shipped presets, one line each (or print one with --show).
+    Presets(presets::PresetsOptions),
 }
 
 /// Which engine answers.
@@ -119,5 +130,7 @@ pub fn run(arguments: Arguments) -> anyhow::Result<Outcome> {
         Command::Check(options) => check::run(&options),
         Command::Grade(options) => grade::run(&options),
         Command::Bench(options) => bench::run(&options),
+        Command::Generate(options) => generate::run(&options),
+        Command::Presets(options) => presets::run(&options),
     }
 }
