@@ -15,10 +15,10 @@ fn main() {
         .next()
         .and_then(|text| text.parse().ok())
         .unwrap_or(50);
-    let informative: f64 = arguments
+    let informative: u8 = arguments
         .next()
         .and_then(|text| text.parse().ok())
-        .unwrap_or(0.5);
+        .unwrap_or(50);
     let hidden: usize = arguments
         .next()
         .and_then(|text| text.parse().ok())
