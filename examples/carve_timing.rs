@@ -46,9 +46,16 @@ fn main() {
                 cages += carved.puzzle.cage_count();
                 if let Ok(path) = std::env::var("CARVE_DUMP") {
                     use std::io::Write;
-                    let text = sudokit::notation::format(&carved.puzzle, sudokit::notation::Format::Killer)
-                        .expect("killer text");
-                    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path).expect("dump file");
+                    let text = sudokit::notation::format(
+                        &carved.puzzle,
+                        sudokit::notation::Format::Killer,
+                    )
+                    .expect("killer text");
+                    let mut file = std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(path)
+                        .expect("dump file");
                     writeln!(file, "name killer {index}\n{text}\n").expect("written");
                 }
                 if hidden > 0 {

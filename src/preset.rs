@@ -40,11 +40,17 @@ const BUILTIN: [(&str, &str); 16] = [
     ("x-16", include_str!("../presets/x-16.ron")),
     ("sudoku-25", include_str!("../presets/sudoku-25.ron")),
     ("killer-easy", include_str!("../presets/killer-easy.ron")),
-    ("killer-medium", include_str!("../presets/killer-medium.ron")),
+    (
+        "killer-medium",
+        include_str!("../presets/killer-medium.ron"),
+    ),
     ("killer-hard", include_str!("../presets/killer-hard.ron")),
     ("killer-6", include_str!("../presets/killer-6.ron")),
     ("killer-x", include_str!("../presets/killer-x.ron")),
-    ("greater-killer", include_str!("../presets/greater-killer.ron")),
+    (
+        "greater-killer",
+        include_str!("../presets/greater-killer.ron"),
+    ),
 ];
 
 /// Which rules the puzzle has beyond rows, columns and boxes. Killer variants (cages, hidden

@@ -146,3 +146,76 @@ fn greater_killers_hide_sums_and_stay_unique() {
         assert_sound_killer(puzzle, &solution, &options);
     }
 }
+
+/// A preset from RON text, for tests that need a variant the shipped ones make slowly.
+fn preset(text: &str) -> sudokit::preset::Preset {
+    sudokit::preset::Preset::from_ron("test", text).expect("a valid preset")
+}
+
+#[test]
+fn generated_killers_round_trip_through_their_records() {
+    use sudokit::generate::{self, Record};
+    let presets = [
+        sudokit::preset::Preset::builtin("killer-6").expect("shipped"),
+        preset(
+            "Preset(variant: GreaterKiller, size: 6, symmetry: None, \
+             cages: (sizes: [(2, 5), (3, 4), (4, 1)], max_size: 4, hidden_sums: 3))",
+        ),
+    ];
+    for preset in presets {
+        for index in 0..3 {
+            let generated = generate::puzzle(&preset, 5, index).expect("a killer");
+            let puzzle = &generated.puzzle;
+            assert!(puzzle.cage_count() > 0);
+            assert_eq!(puzzle.givens().filled_count(), 0);
+            let record = Record::new(&preset, &generated);
+            let json = record.to_json();
+            let again: Record = serde_json::from_str(&json).expect("the record reads back");
+            assert_eq!(&again.to_puzzle().expect("a puzzle"), puzzle);
+            assert_eq!(again.solution_grid().expect("a grid"), generated.solution);
+            let text = again.to_text().expect("killer text");
+            let entries = sudokit::notation::parse(&text, None).expect("killer text reads");
+            assert_eq!(entries.len(), 1);
+            assert_eq!(entries[0].solution.as_ref(), Some(&generated.solution));
+            assert!(entries[0].puzzle.is_solution(&generated.solution));
+            assert_eq!(entries[0].puzzle.cage_count(), puzzle.cage_count());
+            assert_eq!(
+                entries[0].puzzle.comparisons().count(),
+                puzzle.comparisons().count()
+            );
+            let hidden = puzzle.cages().filter(|cage| cage.sum.is_none()).count();
+            if preset.variant == sudokit::preset::Variant::GreaterKiller {
+                assert!(hidden > 0 && puzzle.comparisons().count() > 0);
+            } else {
+                assert_eq!(hidden, 0);
+            }
+            assert_sound_killer(puzzle, &generated.solution, &preset.cages);
+        }
+    }
+}
+
+#[test]
+fn killer_presets_check_their_cages() {
+    let bad = [
+        (
+            "Preset(variant: Killer, size: 9, cages: (sizes: [(12, 1)], max_size: 12))",
+            "max_size",
+        ),
+        (
+            "Preset(variant: Killer, size: 9, cages: (sizes: [(7, 1)], max_size: 5))",
+            "no size",
+        ),
+        (
+            "Preset(variant: Killer, size: 9, cages: (informative: 150))",
+            "percentage",
+        ),
+        (
+            "Preset(variant: Killer, size: 9, cages: (hidden_sums: 3))",
+            "GreaterKiller",
+        ),
+    ];
+    for (text, expected) in bad {
+        let error = sudokit::preset::Preset::from_ron("bad", text).expect_err(text);
+        assert!(error.to_string().contains(expected), "{text}: {error}");
+    }
+}
