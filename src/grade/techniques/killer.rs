@@ -208,35 +208,38 @@ pub(crate) fn innies_outies<const W: usize>(
         let mut outside_sum = 0u32;
         let mut innies: Vec<usize> = Vec::new();
         let mut outies: Vec<usize> = Vec::new();
-        let mut known = true;
+        // Cells of cages without a sum (greater killer) and cells without a cage are loose:
+        // innies, whose sum is still known; with any loose cell the outies' sum is not.
+        let mut outies_known = true;
         for cage in &layout.cages {
             if !cage.set.intersects(&region) {
                 continue;
             }
-            let Some(sum) = cage.sum else {
-                known = false;
-                break;
-            };
-            if cage.set.is_subset(&region) {
-                inside_sum += sum;
-            } else {
-                outside_sum += sum;
-                innies.extend(cage.cells.iter().copied().filter(|&c| region.contains(c)));
-                outies.extend(cage.cells.iter().copied().filter(|&c| !region.contains(c)));
+            match cage.sum {
+                Some(sum) if cage.set.is_subset(&region) => inside_sum += sum,
+                Some(sum) => {
+                    outside_sum += sum;
+                    innies.extend(cage.cells.iter().copied().filter(|&c| region.contains(c)));
+                    outies.extend(cage.cells.iter().copied().filter(|&c| !region.contains(c)));
+                }
+                None => {
+                    outies_known = false;
+                    innies.extend(cage.cells.iter().copied().filter(|&c| region.contains(c)));
+                }
             }
-        }
-        if !known {
-            continue;
         }
         let uncaged: Vec<usize> = region
             .iter()
             .filter(|&cell| layout.cage_of[cell].is_none())
             .collect();
+        outies_known &= uncaged.is_empty();
         innies.extend(uncaged);
         innies.sort_unstable();
         outies.sort_unstable();
         let innie_sum = total.checked_sub(inside_sum);
-        let outie_sum = outside_sum.checked_sub(total.saturating_sub(inside_sum));
+        let outie_sum = outside_sum
+            .checked_sub(total.saturating_sub(inside_sum))
+            .filter(|_| outies_known);
         for (cells, sum) in [(innies, innie_sum), (outies, outie_sum)] {
             let Some(sum) = sum else {
                 continue;
