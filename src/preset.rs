@@ -12,13 +12,14 @@
 use ron::extensions::Extensions;
 use serde::{Deserialize, Serialize};
 
+use crate::generate::cages::CageOptions;
 use crate::generate::Symmetry;
 use crate::grade::{Level, TechniqueRow, TechniqueTable};
 use crate::model::{Constraint, Diagonal, Geometry, Grid, Puzzle};
 
 /// The presets shipped in `presets/`, by name (the file stem), built into the library so
 /// `sudokit generate --preset NAME` works from any directory.
-const BUILTIN: [(&str, &str); 10] = [
+const BUILTIN: [(&str, &str); 16] = [
     ("classic-easy", include_str!("../presets/classic-easy.ron")),
     (
         "classic-medium",
@@ -38,6 +39,18 @@ const BUILTIN: [(&str, &str); 10] = [
     ("sudoku-16", include_str!("../presets/sudoku-16.ron")),
     ("x-16", include_str!("../presets/x-16.ron")),
     ("sudoku-25", include_str!("../presets/sudoku-25.ron")),
+    ("killer-easy", include_str!("../presets/killer-easy.ron")),
+    (
+        "killer-medium",
+        include_str!("../presets/killer-medium.ron"),
+    ),
+    ("killer-hard", include_str!("../presets/killer-hard.ron")),
+    ("killer-6", include_str!("../presets/killer-6.ron")),
+    ("killer-x", include_str!("../presets/killer-x.ron")),
+    (
+        "greater-killer",
+        include_str!("../presets/greater-killer.ron"),
+    ),
 ];
 
 /// Which rules the puzzle has beyond rows, columns and boxes. Killer variants (cages, hidden
@@ -49,6 +62,13 @@ pub enum Variant {
     Classic,
     /// Both long diagonals hold every digit too.
     X,
+    /// Killer: cages with sums carved on the grid, no givens (unless `cages.max_givens`).
+    Killer,
+    /// Killer with both long diagonals.
+    KillerX,
+    /// Greater killer: a killer with `cages.hidden_sums` sums hidden and neighbouring cages
+    /// compared by `<`, `=`, `>`.
+    GreaterKiller,
 }
 
 impl Variant {
@@ -57,7 +77,36 @@ impl Variant {
         match self {
             Variant::Classic => "classic",
             Variant::X => "x",
+            Variant::Killer => "killer",
+            Variant::KillerX => "killer-x",
+            Variant::GreaterKiller => "greater-killer",
         }
+    }
+
+    /// The variant named `name` (as [`Variant::name`] writes it).
+    pub fn from_name(name: &str) -> Option<Variant> {
+        [
+            Variant::Classic,
+            Variant::X,
+            Variant::Killer,
+            Variant::KillerX,
+            Variant::GreaterKiller,
+        ]
+        .into_iter()
+        .find(|variant| variant.name() == name)
+    }
+
+    /// Whether puzzles are cut into cages rather than dug to givens.
+    pub fn is_killer(&self) -> bool {
+        matches!(
+            self,
+            Variant::Killer | Variant::KillerX | Variant::GreaterKiller
+        )
+    }
+
+    /// Whether both long diagonals are houses.
+    pub fn has_diagonals(&self) -> bool {
+        matches!(self, Variant::X | Variant::KillerX)
     }
 }
 
@@ -141,6 +190,9 @@ pub struct Preset {
     /// target are tried before starting again from a new grid (0: no search).
     #[serde(default)]
     pub near_miss_steps: u32,
+    /// Killer variants: how cages are cut (sizes, cap, informative sums, hidden sums).
+    #[serde(default)]
+    pub cages: CageOptions,
     /// Rows replacing HoDoKu's defaults in the grader's technique table (level, base
     /// score, switch of a technique).
     #[serde(default)]
@@ -266,6 +318,38 @@ impl Preset {
                 )));
             }
         }
+        if self.variant.is_killer() {
+            let cages = &self.cages;
+            let largest = cages
+                .sizes
+                .iter()
+                .filter(|&&(size, weight)| weight > 0 && size >= 1 && size <= cages.max_size)
+                .map(|&(size, _)| size)
+                .max();
+            if largest.is_none() {
+                return Err(invalid(format!(
+                    "cages: no size with a weight between 1 and max_size {}",
+                    cages.max_size
+                )));
+            }
+            if cages.max_size > usize::from(self.size) {
+                return Err(invalid(format!(
+                    "cages: max_size {} exceeds the {} digits a cage can hold",
+                    cages.max_size, self.size
+                )));
+            }
+            if cages.informative > 100 {
+                return Err(invalid(format!(
+                    "cages: informative {} is a percentage (0 to 100)",
+                    cages.informative
+                )));
+            }
+            if cages.hidden_sums > 0 && self.variant != Variant::GreaterKiller {
+                return Err(invalid(
+                    "cages: hidden_sums needs the GreaterKiller variant".to_string(),
+                ));
+            }
+        }
         if self.attempts == 0 {
             return Err(invalid("attempts must be at least 1".to_string()));
         }
@@ -300,12 +384,13 @@ impl Preset {
             reason,
         };
         let geometry = self.geometry().map_err(invalid)?;
-        let constraints = match self.variant {
-            Variant::Classic => Vec::new(),
-            Variant::X => vec![
+        let constraints = if self.variant.has_diagonals() {
+            vec![
                 Constraint::diagonal(geometry, Diagonal::Main),
                 Constraint::diagonal(geometry, Diagonal::Anti),
-            ],
+            ]
+        } else {
+            Vec::new()
         };
         Puzzle::new(geometry, Grid::empty(geometry), constraints)
             .map_err(|error| invalid(error.to_string()))
@@ -356,7 +441,7 @@ mod tests {
     #[test]
     fn every_shipped_preset_reads_and_round_trips() {
         let presets = builtin_presets().unwrap();
-        assert_eq!(presets.len(), 10);
+        assert_eq!(presets.len(), BUILTIN.len());
         for preset in presets {
             let again = Preset::from_ron(&preset.name, &preset.to_ron()).unwrap();
             assert_eq!(again, preset);

@@ -212,7 +212,7 @@ impl Batch {
         for record in self.done.values() {
             records.push_str(&record.to_json());
             records.push('\n');
-            let line = record.to_line().map_err(|error| BatchError::BadLine {
+            let line = record.to_text().map_err(|error| BatchError::BadLine {
                 path: self.folder.join(PARTIAL_FILE),
                 line: 0,
                 reason: error.to_string(),

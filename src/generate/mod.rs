@@ -22,6 +22,8 @@
 //! ```
 
 pub mod batch;
+pub mod cages;
+pub mod comparisons;
 mod dig;
 mod fill;
 mod record;
@@ -229,6 +231,14 @@ impl Run<'_> {
             let solution =
                 fill(&mut self.solver, &mut self.rng).ok_or(GenerateError::NoGrid { index })?;
             self.timings.fill += started.elapsed();
+            if preset.variant.is_killer() {
+                if let Some(candidate) = self.killer_candidate(&solution) {
+                    if self.accepts(&candidate) {
+                        return Ok((candidate.puzzle, solution, candidate.grading));
+                    }
+                }
+                continue;
+            }
             let Some(candidate) = self.candidate(&solution, solution.clone()) else {
                 continue;
             };
@@ -298,6 +308,33 @@ impl Run<'_> {
         })
     }
 
+    /// Carves cages on `solution` (one attempt), hides sums for a greater killer, and grades
+    /// the result. `None` when carving finds no unique layout within its repairs.
+    fn killer_candidate(&mut self, solution: &Grid) -> Option<Candidate> {
+        let generator = self.generator;
+        let options = &generator.preset.cages;
+        self.attempts += 1;
+        let started = Instant::now();
+        let carved = cages::carve(&generator.rules, solution, options, &mut self.rng).ok()?;
+        let puzzle = if options.hidden_sums > 0 {
+            comparisons::hide_sums(&carved.puzzle, solution, options.hidden_sums, &mut self.rng)
+                .ok()?
+                .puzzle
+        } else {
+            carved.puzzle
+        };
+        self.timings.dig += started.elapsed();
+        let started = Instant::now();
+        let grading = Grader::with_table(&puzzle, generator.table.clone()).grade();
+        self.timings.grade += started.elapsed();
+        self.graded += 1;
+        Some(Candidate {
+            givens: puzzle.givens().clone(),
+            puzzle,
+            grading,
+        })
+    }
+
     /// Whether a candidate is kept: solved by the grader's path and inside the target.
     fn accepts(&self, candidate: &Candidate) -> bool {
         candidate.grading.solved
@@ -312,6 +349,11 @@ impl Run<'_> {
 /// Asks the SAT engine whether `puzzle` has `solution` as its only solution.
 fn confirm(puzzle: &Puzzle, solution: &Grid, index: u64) -> Result<(), GenerateError> {
     let not_confirmed = |reason: String| GenerateError::NotConfirmed { index, reason };
+    if !puzzle.is_solution(solution) {
+        return Err(not_confirmed(
+            "the filled grid breaks one of its rules (a cage sum or comparison)".to_string(),
+        ));
+    }
     match crate::sat::count_solutions(puzzle, 2) {
         Ok(Count::Unique(found)) if &found == solution => Ok(()),
         Ok(Count::Unique(_)) => Err(not_confirmed(

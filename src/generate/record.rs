@@ -6,9 +6,11 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::grade::Level;
-use crate::model::{Constraint, Diagonal, Geometry, Grid, Puzzle};
+use crate::model::{
+    Cage, CageId, Cell, Comparison, Constraint, Diagonal, Geometry, Grid, Puzzle, Relation,
+};
 use crate::notation::{self, Format};
-use crate::preset::Preset;
+use crate::preset::{Preset, Variant};
 
 use super::Generated;
 
@@ -39,6 +41,12 @@ pub struct Record {
     pub puzzle: String,
     /// The solution, one line.
     pub solution: String,
+    /// Killer variants: the cages, in order (comparisons name them by position).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cages: Vec<CageRecord>,
+    /// Greater killer: relations between cage sums.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comparisons: Vec<ComparisonRecord>,
     /// HoDoKu level.
     pub level: Level,
     /// HoDoKu score.
@@ -49,6 +57,27 @@ pub struct Record {
     pub techniques: BTreeMap<String, usize>,
     /// Candidates dug for this index before this one was kept (itself included).
     pub attempts: u32,
+}
+
+/// One cage of a killer record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CageRecord {
+    /// Its cells, as `r1c1` names, in reading order.
+    pub cells: Vec<String>,
+    /// The sum of its digits, absent where hidden (greater killer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sum: Option<u32>,
+}
+
+/// One comparison of a greater-killer record: `sum(cages[first]) relation sum(cages[second])`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ComparisonRecord {
+    /// The left cage's position in `cages`.
+    pub first: usize,
+    /// The right cage's position in `cages`.
+    pub second: usize,
+    /// `Less`, `Equal` or `Greater`.
+    pub relation: Relation,
 }
 
 /// A record that does not describe a valid puzzle.
@@ -78,6 +107,23 @@ impl Record {
             clues: generated.puzzle.givens().filled_count(),
             puzzle: notation::format_grid(generated.puzzle.givens(), Format::Line),
             solution: notation::format_grid(&generated.solution, Format::Line),
+            cages: generated
+                .puzzle
+                .cages()
+                .map(|cage| CageRecord {
+                    cells: cage.cells.iter().map(Cell::to_string).collect(),
+                    sum: cage.sum,
+                })
+                .collect(),
+            comparisons: generated
+                .puzzle
+                .comparisons()
+                .map(|comparison| ComparisonRecord {
+                    first: comparison.first.index(),
+                    second: comparison.second.index(),
+                    relation: comparison.relation,
+                })
+                .collect(),
             level: grading.level,
             score: grading.score,
             hardest: grading.hardest.map(|technique| technique.to_string()),
@@ -103,14 +149,35 @@ impl Record {
         };
         let geometry =
             Geometry::new(self.box_rows, self.box_columns).map_err(|e| error(e.to_string()))?;
-        let constraints = match self.variant.as_str() {
-            "classic" => Vec::new(),
-            "x" => vec![
-                Constraint::diagonal(geometry, Diagonal::Main),
-                Constraint::diagonal(geometry, Diagonal::Anti),
-            ],
-            other => return Err(error(format!("unknown variant {other:?}"))),
-        };
+        let variant = Variant::from_name(&self.variant)
+            .ok_or_else(|| error(format!("unknown variant {:?}", self.variant)))?;
+        let mut constraints = Vec::new();
+        if variant.has_diagonals() {
+            constraints.push(Constraint::diagonal(geometry, Diagonal::Main));
+            constraints.push(Constraint::diagonal(geometry, Diagonal::Anti));
+        }
+        for (position, cage) in self.cages.iter().enumerate() {
+            let cells = cage
+                .cells
+                .iter()
+                .map(|name| {
+                    parse_cell(geometry, name)
+                        .ok_or_else(|| error(format!("cage {}: bad cell {name:?}", position + 1)))
+                })
+                .collect::<Result<Vec<Cell>, RecordError>>()?;
+            constraints.push(Constraint::Cage(Cage {
+                label: (position + 1).to_string(),
+                cells,
+                sum: cage.sum,
+            }));
+        }
+        for comparison in &self.comparisons {
+            constraints.push(Constraint::Compare(Comparison {
+                first: CageId::new(comparison.first.min(usize::from(u16::MAX))),
+                second: CageId::new(comparison.second.min(usize::from(u16::MAX))),
+                relation: comparison.relation,
+            }));
+        }
         let givens =
             read_grid(geometry, &self.puzzle).map_err(|e| error(format!("puzzle: {e}")))?;
         Puzzle::new(geometry, givens, constraints).map_err(|e| error(e.to_string()))
@@ -128,6 +195,28 @@ impl Record {
         })
     }
 
+    /// The puzzle as `puzzles.txt` holds it: one line for puzzles defined by givens
+    /// ([`Record::to_line`]); for killers a killer-text record (name `<preset> <index>`,
+    /// cage map, sums, comparisons, solution) ending in a blank line.
+    pub fn to_text(&self) -> Result<String, RecordError> {
+        if self.cages.is_empty() {
+            return self.to_line();
+        }
+        let entry = notation::Entry {
+            line: 0,
+            name: Some(format!("{} {}", self.preset, self.index)),
+            puzzle: self.to_puzzle()?,
+            solution: Some(self.solution_grid()?),
+            expected_count: None,
+        };
+        notation::format_entry(&entry, Format::Killer)
+            .map(|text| format!("{}\n", text.trim_end()))
+            .map_err(|e| RecordError {
+                index: self.index,
+                reason: e.to_string(),
+            })
+    }
+
     /// The puzzle in the `line` notation, as `puzzles.txt` holds it (with `diag=both` for X
     /// and `boxes=RxC` for an unusual box shape), without a newline.
     pub fn to_line(&self) -> Result<String, RecordError> {
@@ -139,6 +228,14 @@ impl Record {
                 reason: e.to_string(),
             })
     }
+}
+
+/// A cell from its `r3c7` name.
+fn parse_cell(geometry: Geometry, name: &str) -> Option<Cell> {
+    let (row, column) = name.strip_prefix('r')?.split_once('c')?;
+    let row: usize = row.parse().ok()?;
+    let column: usize = column.parse().ok()?;
+    geometry.cell(row.checked_sub(1)?, column.checked_sub(1)?)
 }
 
 /// A grid from n² characters of the line alphabet.
