@@ -277,3 +277,62 @@ impl Walk<'_> {
         outcome
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every assignment of distinct digits, enumerated plainly: (per-cell digits, sums).
+    fn enumerate(options: &[u32], sum: Option<u32>) -> Option<(Vec<u32>, u32, u32)> {
+        fn walk(
+            options: &[u32],
+            sum: Option<u32>,
+            chosen: &mut Vec<usize>,
+            found: &mut Option<(Vec<u32>, u32, u32)>,
+        ) {
+            if chosen.len() == options.len() {
+                let total: u32 = chosen.iter().map(|&digit| digit as u32 + 1).sum();
+                if sum.is_none_or(|target| target == total) {
+                    let entry = found.get_or_insert((vec![0; options.len()], u32::MAX, 0));
+                    for (slot, &digit) in entry.0.iter_mut().zip(chosen.iter()) {
+                        *slot |= 1 << digit;
+                    }
+                    entry.1 = entry.1.min(total);
+                    entry.2 = entry.2.max(total);
+                }
+                return;
+            }
+            for digit in digits_of(options[chosen.len()]) {
+                if !chosen.contains(&digit) {
+                    chosen.push(digit);
+                    walk(options, sum, chosen, found);
+                    chosen.pop();
+                }
+            }
+        }
+        let mut found = None;
+        walk(options, sum, &mut Vec::new(), &mut found);
+        found
+    }
+
+    #[test]
+    fn digit_sets_agree_with_plain_enumeration() {
+        // A fixed linear congruential stream: varied candidate masks, same every run.
+        let mut state = 12345u64;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as u32
+        };
+        for _ in 0..400 {
+            let count = 1 + next() as usize % 5;
+            let options: Vec<u32> = (0..count).map(|_| next() & 0x1ff).collect();
+            let sum = (next() % 4 != 0).then(|| 1 + next() % 45);
+            let expected = enumerate(&options, sum);
+            let reached =
+                digit_sets(9, &options, sum).map(|reach| (reach.possible, reach.low, reach.high));
+            assert_eq!(reached, expected, "{options:?} {sum:?}");
+        }
+    }
+}
