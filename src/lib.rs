@@ -7,6 +7,7 @@
 //! - [`sat`]: the SAT engine (splr), the independent authority on uniqueness.
 //! - [`grade`]: the grader: human techniques step by step, rated like HoDoKu.
 //! - [`backtrack`]: the native counting engine: candidate bitsets, propagation, branching.
+//! - [`render`]: printing: SVG, PDF pages and books, f-puzzles and SudokuPad links.
 #![warn(missing_docs)]
 
 pub mod backtrack;
@@ -14,6 +15,7 @@ pub mod count;
 pub mod grade;
 pub mod model;
 pub mod notation;
+pub mod render;
 pub mod sat;
 
 pub use count::Count;
