@@ -18,11 +18,14 @@ macro_rules! say_inline {
 }
 
 mod bench;
+mod book;
 mod check;
 mod engine;
 mod grade;
 mod input;
+mod link;
 mod output;
+mod render;
 mod solve;
 
 use std::process::ExitCode;
@@ -63,6 +66,15 @@ enum Command {
     Grade(grade::GradeOptions),
     /// Time an engine on puzzle files: puzzles per second, median and spread per puzzle.
     Bench(bench::BenchOptions),
+    /// Draw puzzles as SVG pictures or as a PDF with one page per puzzle.
+    Render(render::RenderOptions),
+    /// Print an f-puzzles (or SudokuPad) link for every puzzle, to play it online.
+    Link(link::LinkOptions),
+    /// Make a print-ready PDF book: title page, puzzles easiest first, solutions at the back.
+    ///
+    /// Writes `book.pdf` and `puzzles.jsonl` (the puzzles in book order, with their number,
+    /// level, score, solution and f-puzzles link) into the output directory.
+    Book(book::BookOptions),
 }
 
 /// Which engine answers.
@@ -119,5 +131,8 @@ pub fn run(arguments: Arguments) -> anyhow::Result<Outcome> {
         Command::Check(options) => check::run(&options),
         Command::Grade(options) => grade::run(&options),
         Command::Bench(options) => bench::run(&options),
+        Command::Render(options) => render::run(&options),
+        Command::Link(options) => link::run(&options),
+        Command::Book(options) => book::run(&options),
     }
 }

@@ -49,15 +49,40 @@ pub fn draw(
             draw_cage(drawing, puzzle, cage, frame, cell);
         }
     }
+    let signs: Vec<(Sign, Relation)> = if has_cages {
+        puzzle
+            .comparisons()
+            .filter_map(|comparison| {
+                let first = puzzle.cage(comparison.first);
+                let second = puzzle.cage(comparison.second);
+                sign_place(first, second, frame, cell).map(|sign| (sign, comparison.relation))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // a white patch under each sign hides the outlines and the cell edge it sits on
+    for (sign, _) in &signs {
+        let patch = cell * 0.17;
+        drawing.items.push(Item::Fill {
+            corner: point(sign.middle.x - patch, sign.middle.y - patch),
+            width: 2.0 * patch,
+            height: 2.0 * patch,
+            grey: 1.0,
+        });
+    }
     draw_lines(drawing, puzzle, frame, cell);
     draw_digits(drawing, puzzle, grid, frame, cell, has_cages);
-    if has_cages {
-        for comparison in puzzle.comparisons() {
-            let first = puzzle.cage(comparison.first);
-            let second = puzzle.cage(comparison.second);
-            draw_sign(drawing, first, second, comparison.relation, frame, cell);
-        }
+    for (sign, relation) in &signs {
+        draw_sign(drawing, sign, *relation, cell);
     }
+}
+
+/// Where a comparison sign goes: the middle of the border, and the direction from the first
+/// cage's cell to the second's.
+struct Sign {
+    middle: Point,
+    along: (f64, f64),
 }
 
 fn at(frame: Frame, cell: f64, row: f64, column: f64) -> Point {
@@ -285,17 +310,9 @@ fn merge(mut segments: Vec<Segment>) -> Vec<Segment> {
     merged
 }
 
-/// Draws `<`, `=` or `>` (turned to lie across the border) between the two cages, at the
-/// middle of the border they share, or halfway between their nearest cells if they do not
-/// touch. The point of `<`/`>` faces the smaller sum.
-fn draw_sign(
-    drawing: &mut Drawing,
-    first: &Cage,
-    second: &Cage,
-    relation: Relation,
-    frame: Frame,
-    cell: f64,
-) {
+/// The sign's place between two cages: the middle of the border they share, or halfway
+/// between their nearest cells if they do not touch.
+fn sign_place(first: &Cage, second: &Cage, frame: Frame, cell: f64) -> Option<Sign> {
     let mut pairs: Vec<(Cell, Cell)> = Vec::new();
     for &a in &first.cells {
         for &b in &second.cells {
@@ -304,7 +321,7 @@ fn draw_sign(
             }
         }
     }
-    let pair = if pairs.is_empty() {
+    let (a, b) = if pairs.is_empty() {
         first
             .cells
             .iter()
@@ -313,13 +330,10 @@ fn draw_sign(
                 let rows = a.row().abs_diff(b.row());
                 let columns = a.column().abs_diff(b.column());
                 (rows * rows + columns * columns, *a, *b)
-            })
+            })?
     } else {
         pairs.sort();
-        Some(pairs[pairs.len() / 2])
-    };
-    let Some((a, b)) = pair else {
-        return;
+        pairs[pairs.len() / 2]
     };
     let center_of = |place: Cell| {
         at(
@@ -330,24 +344,25 @@ fn draw_sign(
         )
     };
     let (from, to) = (center_of(a), center_of(b));
-    let middle = point((from.x + to.x) / 2.0, (from.y + to.y) / 2.0);
     let length = ((to.x - from.x).powi(2) + (to.y - from.y).powi(2))
         .sqrt()
         .max(f64::EPSILON);
-    let along = ((to.x - from.x) / length, (to.y - from.y) / length);
+    Some(Sign {
+        middle: point((from.x + to.x) / 2.0, (from.y + to.y) / 2.0),
+        along: ((to.x - from.x) / length, (to.y - from.y) / length),
+    })
+}
+
+/// Draws `<` or `>` turned to point across the border at the smaller sum's side, or an
+/// upright `=`.
+fn draw_sign(drawing: &mut Drawing, sign: &Sign, relation: Relation, cell: f64) {
+    let (middle, along) = (sign.middle, sign.along);
     let across = (-along.1, along.0);
     let (reach, spread) = (cell * 0.1, cell * 0.12);
-    let patch = cell * 0.17;
-    drawing.items.push(Item::Fill {
-        corner: point(middle.x - patch, middle.y - patch),
-        width: 2.0 * patch,
-        height: 2.0 * patch,
-        grey: 1.0,
-    });
-    let offset = |along_by: f64, across_by: f64| {
+    let offset = |direction: (f64, f64), by: f64, other: (f64, f64), other_by: f64| {
         point(
-            middle.x + along.0 * along_by + across.0 * across_by,
-            middle.y + along.1 * along_by + across.1 * across_by,
+            middle.x + direction.0 * by + other.0 * other_by,
+            middle.y + direction.1 * by + other.1 * other_by,
         )
     };
     let width = (cell * 0.05).clamp(0.6, 1.6);
@@ -362,10 +377,12 @@ fn draw_sign(
     };
     match relation {
         Relation::Equal => {
+            let (flat, upright) = ((1.0, 0.0), (0.0, 1.0));
             for side in [-1.0, 1.0] {
+                let gap = side * spread * 0.4;
                 stroke(
-                    offset(-reach, side * spread * 0.4),
-                    offset(reach, side * spread * 0.4),
+                    offset(flat, -reach, upright, gap),
+                    offset(flat, reach, upright, gap),
                 );
             }
         }
@@ -376,9 +393,12 @@ fn draw_sign(
             } else {
                 1.0
             };
-            let tip = offset(point_side * reach, 0.0);
+            let tip = offset(along, point_side * reach, across, 0.0);
             for side in [-1.0, 1.0] {
-                stroke(offset(-point_side * reach, side * spread), tip);
+                stroke(
+                    offset(along, -point_side * reach, across, side * spread),
+                    tip,
+                );
             }
         }
     }

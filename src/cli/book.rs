@@ -1,0 +1,324 @@
+//! `sudokit book`: a print-ready PDF book (title page, puzzles easiest first, solutions at
+//! the back) and `puzzles.jsonl` beside it, from a puzzle file or JSON Lines records.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use rayon::prelude::*;
+use serde_json::{json, Map, Value};
+use sudokit::grade::{self, Level};
+use sudokit::model::{Grid, Puzzle};
+use sudokit::notation::{self, Entry, Format};
+use sudokit::render::book::{self, Layout, Paper, RatedPuzzle};
+use sudokit::render::links;
+
+use super::check::{progress_bar, thread_pool};
+use super::render::{solution_of, write_atomically};
+use super::Outcome;
+
+/// Options of `sudokit book`.
+#[derive(Debug, Args)]
+pub struct BookOptions {
+    /// Puzzles to print: JSON Lines records (`puzzle`, and optionally `solution`, `level`,
+    /// `score`, as `sudokit generate` writes them) or any puzzle file. Puzzles without a
+    /// level are graded; without a solution, solved (each must have exactly one).
+    #[arg(long, value_name = "FILE")]
+    from: PathBuf,
+
+    /// The book's title (default: the input's file name).
+    #[arg(long)]
+    title: Option<String>,
+
+    /// Paper size.
+    #[arg(long, value_enum, default_value = "a4")]
+    paper: PaperChoice,
+
+    /// Puzzles per page: 1, 2, 4 or 6.
+    #[arg(long, default_value_t = 4, value_parser = parse_per_page)]
+    per_page: usize,
+
+    /// Directory for `book.pdf` and `puzzles.jsonl` (default: `output/<input stem>`).
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+
+    /// Replace files that already exist.
+    #[arg(long)]
+    force: bool,
+
+    /// Threads for grading (default: all cores).
+    #[arg(long, value_name = "J")]
+    jobs: Option<usize>,
+}
+
+fn parse_per_page(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(count @ (1 | 2 | 4 | 6)) => Ok(count),
+        _ => Err(format!("{text:?}: puzzles per page must be 1, 2, 4 or 6")),
+    }
+}
+
+/// Paper sizes on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PaperChoice {
+    /// 210 × 297 mm.
+    A4,
+    /// 8.5 × 11 inches.
+    Letter,
+}
+
+impl PaperChoice {
+    fn paper(self) -> Paper {
+        match self {
+            PaperChoice::A4 => Paper::A4,
+            PaperChoice::Letter => Paper::Letter,
+        }
+    }
+}
+
+/// One puzzle read for the book, with what its record already says.
+struct Candidate {
+    entry: Entry,
+    level: Option<Level>,
+    score: Option<u32>,
+    /// The record's other fields (preset, seed, index, techniques…), kept for the output.
+    record: Map<String, Value>,
+}
+
+/// Runs `book --from`.
+pub fn run(options: &BookOptions) -> anyhow::Result<Outcome> {
+    let text = std::fs::read_to_string(&options.from)
+        .with_context(|| format!("{}: cannot read", options.from.display()))?;
+    let source = options.from.display().to_string();
+    let candidates = read_candidates(&text, &source)?;
+    let rated = rate(candidates, options.jobs)?;
+    let stem = options.from.file_stem().map_or_else(
+        || "book".to_string(),
+        |stem| stem.to_string_lossy().into_owned(),
+    );
+    let directory = options.out.clone().unwrap_or_else(|| {
+        if options
+            .from
+            .extension()
+            .is_some_and(|extension| extension == "jsonl")
+        {
+            options
+                .from
+                .parent()
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+        } else {
+            PathBuf::from("output").join(&stem)
+        }
+    });
+    let layout = Layout {
+        title: options.title.clone().unwrap_or(stem),
+        notes: Vec::new(),
+        paper: options.paper.paper(),
+        per_page: options.per_page,
+    };
+    write_book(
+        &directory,
+        &rated,
+        &layout,
+        options.force,
+        Some(&options.from),
+    )?;
+    Ok(Outcome::Success)
+}
+
+/// Writes `book.pdf` and `puzzles.jsonl` (records in book order, numbered, with links) into
+/// `directory`; `puzzles.jsonl` is left alone when it is the input itself.
+pub fn write_book(
+    directory: &Path,
+    rated: &[(RatedPuzzle, Map<String, Value>)],
+    layout: &Layout,
+    force: bool,
+    input: Option<&Path>,
+) -> anyhow::Result<()> {
+    let puzzles: Vec<RatedPuzzle> = rated.iter().map(|(puzzle, _)| puzzle.clone()).collect();
+    let pdf = book::pdf(&puzzles, layout)?;
+    let pdf_path = directory.join("book.pdf");
+    write_atomically(&pdf_path, &pdf, force)?;
+    let records_path = directory.join("puzzles.jsonl");
+    let same = |input: &Path| {
+        let canonical = |path: &Path| std::fs::canonicalize(path).ok();
+        canonical(input).is_some() && canonical(input) == canonical(&records_path)
+    };
+    if input.is_some_and(same) {
+        eprintln!("wrote {} ({} puzzles)", pdf_path.display(), puzzles.len());
+        return Ok(());
+    }
+    let mut lines = String::new();
+    for (number, index) in book::difficulty_order(&puzzles).into_iter().enumerate() {
+        let (rated, record) = &rated[index];
+        lines.push_str(&book_record(number + 1, rated, record).to_string());
+        lines.push('\n');
+    }
+    write_atomically(&records_path, lines.as_bytes(), force)?;
+    eprintln!(
+        "wrote {} and {} ({} puzzles)",
+        pdf_path.display(),
+        records_path.display(),
+        puzzles.len()
+    );
+    Ok(())
+}
+
+/// The puzzle as text: a line where it fits, killer text otherwise.
+fn puzzle_text(puzzle: &Puzzle) -> String {
+    notation::format(puzzle, Format::Line)
+        .or_else(|_| notation::format(puzzle, Format::Killer))
+        .map(|text| text.trim_end().to_string())
+        .unwrap_or_default()
+}
+
+fn book_record(number: usize, rated: &RatedPuzzle, record: &Map<String, Value>) -> Value {
+    let mut object = record.clone();
+    object.insert("number".into(), json!(number));
+    object.insert("puzzle".into(), json!(puzzle_text(&rated.puzzle)));
+    object.insert(
+        "solution".into(),
+        json!(notation::format_grid(&rated.solution, Format::Line)),
+    );
+    object.insert("level".into(), json!(rated.level.to_string()));
+    object.insert("score".into(), json!(rated.score));
+    object.insert(
+        "fpuzzles".into(),
+        json!(links::fpuzzles(&rated.puzzle, None)),
+    );
+    Value::Object(object)
+}
+
+/// JSON Lines records with a `puzzle` field, or any puzzle file.
+fn read_candidates(text: &str, source: &str) -> anyhow::Result<Vec<Candidate>> {
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty())
+        .unwrap_or("");
+    let is_records = first.starts_with('{')
+        && serde_json::from_str::<Value>(first).is_ok_and(|value| value.get("puzzle").is_some());
+    if !is_records {
+        let entries =
+            notation::parse(text, None).map_err(|error| anyhow::anyhow!("{source}: {error}"))?;
+        return Ok(entries
+            .into_iter()
+            .map(|entry| Candidate {
+                entry,
+                level: None,
+                score: None,
+                record: Map::new(),
+            })
+            .collect());
+    }
+    let mut candidates = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let number = index + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let value: Value = serde_json::from_str(line)
+            .with_context(|| format!("{source}: line {number}: not JSON"))?;
+        let Value::Object(mut record) = value else {
+            anyhow::bail!("{source}: line {number}: not a JSON object");
+        };
+        let puzzle_text = record
+            .get("puzzle")
+            .and_then(Value::as_str)
+            .with_context(|| format!("{source}: line {number}: no \"puzzle\" text"))?;
+        let mut entry = notation::parse(puzzle_text, None)
+            .map_err(|error| anyhow::anyhow!("{source}: line {number}: puzzle: {error}"))?
+            .into_iter()
+            .next()
+            .with_context(|| format!("{source}: line {number}: no puzzle"))?;
+        entry.line = number;
+        if let Some(solution) = record.get("solution").and_then(Value::as_str) {
+            entry.solution = read_grid(solution, &entry.puzzle);
+        }
+        let level = record
+            .get("level")
+            .and_then(|level| serde_json::from_value::<Level>(level.clone()).ok());
+        let score = record
+            .get("score")
+            .and_then(Value::as_u64)
+            .and_then(|score| u32::try_from(score).ok());
+        for key in ["puzzle", "solution", "level", "score", "number", "fpuzzles"] {
+            record.remove(key);
+        }
+        candidates.push(Candidate {
+            entry,
+            level,
+            score,
+            record,
+        });
+    }
+    Ok(candidates)
+}
+
+/// A full grid written as a line, in the puzzle's geometry.
+fn read_grid(text: &str, puzzle: &Puzzle) -> Option<Grid> {
+    let values: Option<Vec<u8>> = text
+        .trim()
+        .chars()
+        .map(|character| match notation::symbol(character) {
+            Some(notation::Symbol::Digit(digit)) => Some(digit.get()),
+            _ => None,
+        })
+        .collect();
+    Grid::from_values(puzzle.geometry(), &values?)
+}
+
+/// Solves and grades what the records leave open, in parallel.
+fn rate(
+    candidates: Vec<Candidate>,
+    jobs: Option<usize>,
+) -> anyhow::Result<Vec<(RatedPuzzle, Map<String, Value>)>> {
+    let progress = progress_bar(candidates.len());
+    let rated: Vec<Result<(RatedPuzzle, Map<String, Value>), String>> =
+        thread_pool(jobs)?.install(|| {
+            candidates
+                .into_par_iter()
+                .map(|candidate| {
+                    let result = rate_one(candidate);
+                    progress.inc(1);
+                    result
+                })
+                .collect()
+        });
+    progress.finish_and_clear();
+    rated
+        .into_iter()
+        .collect::<Result<Vec<_>, String>>()
+        .map_err(anyhow::Error::msg)
+}
+
+fn rate_one(candidate: Candidate) -> Result<(RatedPuzzle, Map<String, Value>), String> {
+    let Candidate {
+        entry,
+        level,
+        score,
+        record,
+    } = candidate;
+    let solution = solution_of(&entry).ok_or_else(|| {
+        format!(
+            "line {}: the puzzle does not have exactly one solution",
+            entry.line
+        )
+    })?;
+    let (level, score) = match (level, score) {
+        (Some(level), Some(score)) => (level, score),
+        _ => {
+            let grading = grade::grade(&entry.puzzle);
+            (grading.level, grading.score)
+        }
+    };
+    Ok((
+        RatedPuzzle {
+            puzzle: entry.puzzle,
+            solution,
+            level,
+            score,
+        },
+        record,
+    ))
+}
