@@ -5,6 +5,7 @@ mod differential;
 mod grading;
 mod helpers;
 mod killers;
+mod render;
 mod seeds;
 mod sizes;
 mod solution_counts;
