@@ -3,7 +3,8 @@
 //!
 //! - [`drawing`]: what a page holds (lines, fills, text) independent of the file format.
 //! - [`board`]: one puzzle or solution grid drawn into a square, for every variant.
-//! - [`book`]: a book's pages: title page, puzzles easiest first, solutions at the back.
+//! - [`book`]: a book's pages: title page, puzzles easiest first, solutions at the back;
+//!   [`book_preset`]: the RON presets that say what goes in a book.
 //! - [`svg`] and [`pdf`]: a drawing (or pages of them) as an SVG or PDF file.
 //! - [`links`]: f-puzzles and SudokuPad links; [`lz_string`]: the packing they use.
 //!
@@ -23,6 +24,7 @@
 
 pub mod board;
 pub mod book;
+pub mod book_preset;
 pub mod drawing;
 pub mod links;
 pub mod lz_string;
