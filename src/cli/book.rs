@@ -91,6 +91,10 @@ impl PaperChoice {
     }
 }
 
+/// A puzzle ready for the book, with the other fields of its record (preset, seed, index,
+/// techniques…) to carry into `puzzles.jsonl`.
+type Rated = (RatedPuzzle, Map<String, Value>);
+
 /// One puzzle read for the book, with what its record already says.
 struct Candidate {
     entry: Entry,
@@ -156,7 +160,7 @@ fn generate_section(
     preset: &str,
     count: usize,
     options: &BookOptions,
-) -> anyhow::Result<Vec<(RatedPuzzle, Map<String, Value>)>> {
+) -> anyhow::Result<Vec<Rated>> {
     let _ = (count, options.seed, options.jobs);
     anyhow::bail!("preset {preset}: the generator is not part of this build yet; use --from with puzzles.jsonl from `sudokit generate`")
 }
@@ -197,7 +201,7 @@ fn run_from(options: &BookOptions, from: &Path) -> anyhow::Result<Outcome> {
 /// `directory`; `puzzles.jsonl` is left alone when it is the input itself.
 pub fn write_book(
     directory: &Path,
-    rated: &[(RatedPuzzle, Map<String, Value>)],
+    rated: &[Rated],
     layout: &Layout,
     force: bool,
     input: Option<&Path>,
@@ -336,22 +340,18 @@ fn read_grid(text: &str, puzzle: &Puzzle) -> Option<Grid> {
 }
 
 /// Solves and grades what the records leave open, in parallel.
-fn rate(
-    candidates: Vec<Candidate>,
-    jobs: Option<usize>,
-) -> anyhow::Result<Vec<(RatedPuzzle, Map<String, Value>)>> {
+fn rate(candidates: Vec<Candidate>, jobs: Option<usize>) -> anyhow::Result<Vec<Rated>> {
     let progress = progress_bar(candidates.len());
-    let rated: Vec<Result<(RatedPuzzle, Map<String, Value>), String>> =
-        thread_pool(jobs)?.install(|| {
-            candidates
-                .into_par_iter()
-                .map(|candidate| {
-                    let result = rate_one(candidate);
-                    progress.inc(1);
-                    result
-                })
-                .collect()
-        });
+    let rated: Vec<Result<Rated, String>> = thread_pool(jobs)?.install(|| {
+        candidates
+            .into_par_iter()
+            .map(|candidate| {
+                let result = rate_one(candidate);
+                progress.inc(1);
+                result
+            })
+            .collect()
+    });
     progress.finish_and_clear();
     rated
         .into_iter()
@@ -359,7 +359,7 @@ fn rate(
         .map_err(anyhow::Error::msg)
 }
 
-fn rate_one(candidate: Candidate) -> Result<(RatedPuzzle, Map<String, Value>), String> {
+fn rate_one(candidate: Candidate) -> Result<Rated, String> {
     let Candidate {
         entry,
         level,

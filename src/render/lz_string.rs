@@ -111,9 +111,8 @@ pub fn compress_to_base64(text: &str) -> String {
         widths.count_one();
     };
     for &unit in &units {
-        let single = vec![unit];
-        if !dictionary.contains_key(&single) {
-            dictionary.insert(single, next_code);
+        if let std::collections::hash_map::Entry::Vacant(slot) = dictionary.entry(vec![unit]) {
+            slot.insert(next_code);
             next_code += 1;
             not_yet_written.insert(unit);
         }

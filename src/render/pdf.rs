@@ -77,7 +77,7 @@ fn assemble(objects: &[Vec<u8>]) -> Vec<u8> {
     let table = file.len();
     let mut xref = format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1);
     for offset in offsets {
-        let _ = write!(xref, "{offset:010} 00000 n \n");
+        let _ = writeln!(xref, "{offset:010} 00000 n ");
     }
     let _ = write!(
         xref,
