@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::{json, Map, Value};
 use sudokit::grade::{self, Level};
-use sudokit::model::{Grid, Puzzle};
+use sudokit::model::{Constraint, Diagonal, Geometry, Grid, Puzzle};
 use sudokit::notation::{self, Entry, Format};
 use sudokit::render::book::{self, Layout, Paper, RatedPuzzle};
 use sudokit::render::book_preset::BookPreset;
@@ -303,6 +303,8 @@ fn read_candidates(text: &str, source: &str) -> anyhow::Result<Vec<Candidate>> {
             .next()
             .with_context(|| format!("{source}: line {number}: no puzzle"))?;
         entry.line = number;
+        entry.puzzle = with_record_rules(entry.puzzle, &record)
+            .map_err(|reason| anyhow::anyhow!("{source}: line {number}: {reason}"))?;
         if let Some(solution) = record.get("solution").and_then(Value::as_str) {
             entry.solution = read_grid(solution, &entry.puzzle);
         }
@@ -324,6 +326,50 @@ fn read_candidates(text: &str, source: &str) -> anyhow::Result<Vec<Candidate>> {
         });
     }
     Ok(candidates)
+}
+
+/// The puzzle with what a generator record says beside its givens line: `variant: "x"`
+/// (both diagonals) and `box_rows`/`box_columns` (a box shape other than the usual one).
+fn with_record_rules(puzzle: Puzzle, record: &Map<String, Value>) -> Result<Puzzle, String> {
+    let shape = |key: &str| {
+        record
+            .get(key)
+            .and_then(Value::as_u64)
+            .and_then(|value| u8::try_from(value).ok())
+    };
+    let mut geometry = puzzle.geometry();
+    if let (Some(rows), Some(columns)) = (shape("box_rows"), shape("box_columns")) {
+        geometry = Geometry::new(rows, columns).map_err(|error| error.to_string())?;
+        if geometry.size() != puzzle.size() {
+            return Err(format!(
+                "box_rows × box_columns is not the side {}",
+                puzzle.size()
+            ));
+        }
+    }
+    let is_x = record.get("variant").and_then(Value::as_str) == Some("x");
+    if geometry == puzzle.geometry() && (!is_x || !puzzle.diagonals().is_empty()) {
+        return Ok(puzzle);
+    }
+    let givens = Grid::from_values(geometry, &puzzle.givens().values())
+        .ok_or_else(|| "the givens do not fit the box shape".to_string())?;
+    let mut constraints = Vec::new();
+    let diagonals = if is_x {
+        vec![Diagonal::Main, Diagonal::Anti]
+    } else {
+        puzzle.diagonals()
+    };
+    for diagonal in diagonals {
+        constraints.push(Constraint::diagonal(geometry, diagonal));
+    }
+    if puzzle
+        .constraints()
+        .iter()
+        .any(|constraint| !matches!(constraint, Constraint::Distinct(_)))
+    {
+        return Err("box_rows/box_columns given for a puzzle with cages".to_string());
+    }
+    Puzzle::new(geometry, givens, constraints).map_err(|error| error.to_string())
 }
 
 /// A full grid written as a line, in the puzzle's geometry.
