@@ -556,3 +556,41 @@ pub fn link(puzzle: &Puzzle, name: Option<&str>, prefix: &str) -> String {
         lz_string::compress_to_base64(&document(puzzle, extras).to_string())
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{parse, Format};
+
+    fn error_of(text: &str) -> String {
+        parse(text, Some(Format::Fpuzzles)).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn bad_documents_say_why_without_panicking() {
+        let empty_row = format!("[{}]", vec!["{}"; 4].join(","));
+        let grid = format!("[{}]", vec![empty_row.as_str(); 4].join(","));
+        assert!(error_of("{\"size\": 100, \"grid\": []}").contains("100"));
+        assert!(error_of("{\"size\": 4}").contains("grid"));
+        assert!(error_of("{\"size\": 4, \"grid\": [[{}]]}").contains("rows"));
+        let cage = format!("{{\"size\": 4, \"grid\": {grid}, \"killercage\": [{{\"cells\": [\"R9C1\"], \"value\": \"3\"}}]}}");
+        assert!(error_of(&cage).contains("R9C1"), "{}", error_of(&cage));
+        let sum = format!("{{\"size\": 4, \"grid\": {grid}, \"killercage\": [{{\"cells\": [\"R1C1\"], \"value\": \"x\"}}]}}");
+        assert!(error_of(&sum).contains("cage sum"));
+        let given = grid.replacen("{}", "{\"value\": 7, \"given\": true}", 1);
+        let document = format!("{{\"size\": 4, \"grid\": {given}}}");
+        assert!(
+            error_of(&document).contains("r1c1 = 7"),
+            "{}",
+            error_of(&document)
+        );
+        for garbage in [
+            "{}",
+            "[1,2]",
+            "{\"size\": \"9\"}",
+            "https://www.f-puzzles.com/?load=",
+            "?load=%ZZ",
+        ] {
+            let _ = parse(garbage, Some(Format::Fpuzzles));
+        }
+    }
+}
