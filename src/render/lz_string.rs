@@ -2,6 +2,8 @@
 //! SudokuPad links use: LZW over UTF-16 code units, codes of growing width written
 //! least-significant bit first, six bits per Base64 character.
 
+use std::collections::{HashMap, HashSet};
+
 /// The Base64 alphabet lz-string writes.
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -70,78 +72,81 @@ impl Widths {
     }
 }
 
+/// The compressor's state: the code dictionary, the single units not yet written out, and
+/// the bits written so far.
+struct Compressor {
+    writer: BitWriter,
+    widths: Widths,
+    dictionary: HashMap<Vec<u16>, u32>,
+    not_yet_written: HashSet<u16>,
+    next_code: u32,
+}
+
+impl Compressor {
+    /// Writes the code for `word`; a unit seen for the first time goes out in full, after
+    /// the code saying how wide it is.
+    fn emit(&mut self, word: &[u16]) {
+        if word.len() == 1 && self.not_yet_written.remove(&word[0]) {
+            let unit = word[0];
+            if unit < 256 {
+                self.writer.write(NEW_NARROW, self.widths.bits);
+                self.writer.write(u32::from(unit), 8);
+            } else {
+                self.writer.write(NEW_WIDE, self.widths.bits);
+                self.writer.write(u32::from(unit), 16);
+            }
+            self.widths.count_one();
+        } else {
+            self.writer.write(self.dictionary[word], self.widths.bits);
+        }
+        self.widths.count_one();
+    }
+
+    fn add(&mut self, word: Vec<u16>) {
+        self.dictionary.insert(word, self.next_code);
+        self.next_code += 1;
+    }
+}
+
 /// `text` compressed as lz-string's `compressToBase64` does, byte for byte.
 pub fn compress_to_base64(text: &str) -> String {
-    use std::collections::HashMap;
     let units: Vec<u16> = text.encode_utf16().collect();
-    let mut writer = BitWriter {
-        output: String::new(),
-        value: 0,
-        filled: 0,
-    };
     if units.is_empty() {
         return String::new();
     }
-    let mut dictionary: HashMap<Vec<u16>, u32> = HashMap::new();
-    let mut not_yet_written: std::collections::HashSet<u16> = std::collections::HashSet::new();
-    let mut next_code = 3u32;
-    let mut widths = Widths {
-        bits: 2,
-        until_wider: 2,
+    let mut state = Compressor {
+        writer: BitWriter {
+            output: String::new(),
+            value: 0,
+            filled: 0,
+        },
+        widths: Widths {
+            bits: 2,
+            until_wider: 2,
+        },
+        dictionary: HashMap::new(),
+        not_yet_written: HashSet::new(),
+        next_code: 3,
     };
     let mut word: Vec<u16> = Vec::new();
-    let emit = |word: &[u16],
-                writer: &mut BitWriter,
-                widths: &mut Widths,
-                dictionary: &HashMap<Vec<u16>, u32>,
-                not_yet_written: &mut std::collections::HashSet<u16>| {
-        if word.len() == 1 && not_yet_written.remove(&word[0]) {
-            let unit = word[0];
-            if unit < 256 {
-                writer.write(NEW_NARROW, widths.bits);
-                writer.write(u32::from(unit), 8);
-            } else {
-                writer.write(NEW_WIDE, widths.bits);
-                writer.write(u32::from(unit), 16);
-            }
-            widths.count_one();
-        } else {
-            writer.write(dictionary[word], widths.bits);
-        }
-        widths.count_one();
-    };
     for &unit in &units {
-        if let std::collections::hash_map::Entry::Vacant(slot) = dictionary.entry(vec![unit]) {
-            slot.insert(next_code);
-            next_code += 1;
-            not_yet_written.insert(unit);
+        if !state.dictionary.contains_key([unit].as_slice()) {
+            state.add(vec![unit]);
+            state.not_yet_written.insert(unit);
         }
         let mut extended = word.clone();
         extended.push(unit);
-        if dictionary.contains_key(&extended) {
+        if state.dictionary.contains_key(&extended) {
             word = extended;
         } else {
-            emit(
-                &word,
-                &mut writer,
-                &mut widths,
-                &dictionary,
-                &mut not_yet_written,
-            );
-            dictionary.insert(extended, next_code);
-            next_code += 1;
+            state.emit(&word);
+            state.add(extended);
             word = vec![unit];
         }
     }
-    emit(
-        &word,
-        &mut writer,
-        &mut widths,
-        &dictionary,
-        &mut not_yet_written,
-    );
-    writer.write(END, widths.bits);
-    writer.finish()
+    state.emit(&word);
+    state.writer.write(END, state.widths.bits);
+    state.writer.finish()
 }
 
 /// Why a text could not be decompressed.

@@ -67,12 +67,13 @@ pub fn puzzle_svg(puzzle: &Puzzle, solution: Option<&Grid>) -> String {
 pub fn puzzle_pdf(puzzles: &[(&Puzzle, Option<&str>, Option<&Grid>)], title: &str) -> Vec<u8> {
     let paper = book::Paper::A4;
     let (width, height) = paper.size();
-    let mut pages = Vec::new();
-    for &(puzzle, name, solution) in puzzles {
-        let side = (width - 2.0 * 56.0).min(height - 2.0 * 56.0);
-        let corner = point((width - side) / 2.0, 110.0);
+    let side = (width - 2.0 * 56.0).min(height - 2.0 * 56.0);
+    let frame = Frame {
+        corner: point((width - side) / 2.0, 110.0),
+        side,
+    };
+    let page = |heading: &str, puzzle: &Puzzle, solution: Option<&Grid>, detail: Detail| {
         let mut page = Drawing::new(width, height);
-        let heading = name.unwrap_or(title);
         page.text(
             point(width / 2.0, 80.0),
             heading,
@@ -80,31 +81,16 @@ pub fn puzzle_pdf(puzzles: &[(&Puzzle, Option<&str>, Option<&Grid>)], title: &st
             Typeface::Bold,
             Anchor::Middle,
         );
-        board::draw(
-            &mut page,
-            puzzle,
-            None,
-            Frame { corner, side },
-            Detail::Full,
-        );
-        pages.push(page);
+        board::draw(&mut page, puzzle, solution, frame, detail);
+        page
+    };
+    let mut pages = Vec::new();
+    for &(puzzle, name, solution) in puzzles {
+        let heading = name.unwrap_or(title);
+        pages.push(page(heading, puzzle, None, Detail::Full));
         if let Some(solution) = solution {
-            let mut page = Drawing::new(width, height);
-            page.text(
-                point(width / 2.0, 80.0),
-                format!("{heading}: solution"),
-                16.0,
-                Typeface::Bold,
-                Anchor::Middle,
-            );
-            board::draw(
-                &mut page,
-                puzzle,
-                Some(solution),
-                Frame { corner, side },
-                Detail::Plain,
-            );
-            pages.push(page);
+            let heading = format!("{heading}: solution");
+            pages.push(page(&heading, puzzle, Some(solution), Detail::Plain));
         }
     }
     pdf::to_pdf(&pages, title)

@@ -470,6 +470,14 @@ fn sudokit(arguments: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// Runs the binary and asserts it exits with 0.
+fn succeeds(arguments: &[&str]) -> Output {
+    let output = sudokit(arguments);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    output
+}
+
 fn path_text(path: &Path) -> &str {
     path.to_str().expect("UTF-8 path")
 }
@@ -480,7 +488,7 @@ fn render_writes_a_pdf_page_per_puzzle_and_solution_and_svg_files() {
     let pdf = directory.path().join("killers.pdf");
     let input = data_path("seeds/killer_m00nlight_clpfd.txt");
     let puzzles = entries("seeds/killer_m00nlight_clpfd.txt").len();
-    let output = sudokit(&[
+    succeeds(&[
         "render",
         path_text(&input),
         "--pdf",
@@ -488,12 +496,6 @@ fn render_writes_a_pdf_page_per_puzzle_and_solution_and_svg_files() {
         "--out",
         path_text(&pdf),
     ]);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
     assert_eq!(page_count(&std::fs::read(&pdf).unwrap()), 2 * puzzles);
     let again = sudokit(&[
         "render",
@@ -509,19 +511,13 @@ fn render_writes_a_pdf_page_per_puzzle_and_solution_and_svg_files() {
     );
     let svg = directory.path().join("greater.svg");
     let input = data_path("killer/killer_greater_grilops.txt");
-    let output = sudokit(&[
+    succeeds(&[
         "render",
         path_text(&input),
         "--svg",
         "--out",
         path_text(&svg),
     ]);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
     let leftovers = std::fs::read_dir(directory.path()).unwrap().filter(|file| {
         file.as_ref()
@@ -536,8 +532,7 @@ fn render_writes_a_pdf_page_per_puzzle_and_solution_and_svg_files() {
 #[test]
 fn link_prints_links_that_read_back() {
     let input = data_path("seeds/killer_m00nlight_clpfd.txt");
-    let output = sudokit(&["link", path_text(&input)]);
-    assert_eq!(output.status.code(), Some(0));
+    let output = succeeds(&["link", path_text(&input)]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let originals = entries("seeds/killer_m00nlight_clpfd.txt");
     let read = notation::parse(&stdout, None).expect("links read back");
@@ -563,7 +558,7 @@ fn book_from_records_writes_a_pdf_and_numbered_records() {
     let input = directory.path().join("rated.jsonl");
     std::fs::write(&input, records).unwrap();
     let out = directory.path().join("book");
-    let output = sudokit(&[
+    succeeds(&[
         "book",
         "--from",
         path_text(&input),
@@ -574,12 +569,6 @@ fn book_from_records_writes_a_pdf_and_numbered_records() {
         "--paper",
         "letter",
     ]);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
     let pdf = std::fs::read(out.join("book.pdf")).unwrap();
     assert_eq!(page_count(&pdf), 1 + 2 + 1);
     let written = std::fs::read_to_string(out.join("puzzles.jsonl")).unwrap();
