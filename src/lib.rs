@@ -8,13 +8,17 @@
 //! - [`grade`]: the grader: human techniques step by step, rated like HoDoKu.
 //! - [`backtrack`]: the native counting engine: candidate bitsets, propagation, branching.
 //! - [`render`]: printing: SVG, PDF pages and books, f-puzzles and SudokuPad links.
+//! - [`generate`]: the generator: fill, dig under a symmetry, grade to a target, batches.
+//! - [`preset`]: presets (RON): what a batch generates, the shipped ones built in.
 #![warn(missing_docs)]
 
 pub mod backtrack;
 pub mod count;
+pub mod generate;
 pub mod grade;
 pub mod model;
 pub mod notation;
+pub mod preset;
 pub mod render;
 pub mod sat;
 

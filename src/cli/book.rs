@@ -7,9 +7,11 @@ use anyhow::Context;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::{json, Map, Value};
+use sudokit::generate::{Generator, Record};
 use sudokit::grade::{self, Level};
 use sudokit::model::{Constraint, Diagonal, Geometry, Grid, Puzzle};
 use sudokit::notation::{self, Entry, Format};
+use sudokit::preset::Preset;
 use sudokit::render::book::{self, Layout, Paper, RatedPuzzle};
 use sudokit::render::book_preset::BookPreset;
 use sudokit::render::links;
@@ -135,8 +137,20 @@ fn run_preset(options: &BookOptions, preset: &str) -> anyhow::Result<Outcome> {
         |stem| stem.to_string_lossy().into_owned(),
     );
     let mut rated = Vec::new();
+    // indices run on across sections, so a preset named twice gives different puzzles
+    let mut first = 0u64;
     for section in &book_preset.sections {
-        rated.extend(generate_section(&section.preset, section.count, options)?);
+        eprintln!(
+            "generating {} puzzles with {}",
+            section.count, section.preset
+        );
+        rated.extend(generate_section(
+            &section.preset,
+            first,
+            section.count,
+            options,
+        )?);
+        first += section.count as u64;
     }
     let directory = options
         .out
@@ -155,14 +169,69 @@ fn run_preset(options: &BookOptions, preset: &str) -> anyhow::Result<Outcome> {
     Ok(Outcome::Success)
 }
 
-/// Puzzles of one section, made by the generator.
+/// A generator preset by name (`presets/<name>.ron` when that file exists, else a shipped
+/// one) or by path.
+fn generator_preset(name: &str) -> anyhow::Result<Preset> {
+    let path = if name.ends_with(".ron") {
+        PathBuf::from(name)
+    } else {
+        PathBuf::from("presets").join(format!("{name}.ron"))
+    };
+    if path.exists() {
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("{}: cannot read", path.display()))?;
+        let stem = path.file_stem().map_or_else(
+            || name.to_string(),
+            |stem| stem.to_string_lossy().into_owned(),
+        );
+        return Preset::from_ron(&stem, &text)
+            .map_err(|error| anyhow::anyhow!("{}: {error}", path.display()));
+    }
+    Preset::builtin(name).map_err(|error| anyhow::anyhow!("section preset {name}: {error}"))
+}
+
+/// Puzzles `first .. first + count` of one section's preset, made by the generator in
+/// parallel; each is a pure function of (preset, seed, index), so the book does not depend
+/// on the number of threads.
 fn generate_section(
-    preset: &str,
+    name: &str,
+    first: u64,
     count: usize,
     options: &BookOptions,
 ) -> anyhow::Result<Vec<Rated>> {
-    let _ = (count, options.seed, options.jobs);
-    anyhow::bail!("preset {preset}: the generator is not part of this build yet; use --from with puzzles.jsonl from `sudokit generate`")
+    let preset = generator_preset(name)?;
+    let generator = Generator::new(&preset)
+        .map_err(|error| anyhow::anyhow!("section preset {name}: {error}"))?;
+    let progress = progress_bar(count);
+    let made: Vec<Result<Rated, String>> = thread_pool(options.jobs)?.install(|| {
+        (0..count as u64)
+            .into_par_iter()
+            .map(|offset| {
+                let result = generator
+                    .puzzle(options.seed, first + offset)
+                    .map_err(|error| format!("section {name}: {error}"))
+                    .map(|generated| {
+                        let record = match serde_json::to_value(Record::new(&preset, &generated)) {
+                            Ok(Value::Object(record)) => record,
+                            _ => Map::new(),
+                        };
+                        let rated = RatedPuzzle {
+                            level: generated.grading.level,
+                            score: generated.grading.score,
+                            puzzle: generated.puzzle,
+                            solution: generated.solution,
+                        };
+                        (rated, record)
+                    });
+                progress.inc(1);
+                result
+            })
+            .collect()
+    });
+    progress.finish_and_clear();
+    made.into_iter()
+        .collect::<Result<Vec<_>, String>>()
+        .map_err(anyhow::Error::msg)
 }
 
 /// Runs `book --from`.
@@ -244,15 +313,19 @@ fn puzzle_text(puzzle: &Puzzle) -> String {
 }
 
 fn book_record(number: usize, rated: &RatedPuzzle, record: &Map<String, Value>) -> Value {
+    // a generator's record keeps its own fields; what a record lacks is filled in
     let mut object = record.clone();
     object.insert("number".into(), json!(number));
-    object.insert("puzzle".into(), json!(puzzle_text(&rated.puzzle)));
-    object.insert(
-        "solution".into(),
-        json!(notation::format_grid(&rated.solution, Format::Line)),
-    );
-    object.insert("level".into(), json!(rated.level.to_string()));
-    object.insert("score".into(), json!(rated.score));
+    object
+        .entry("puzzle")
+        .or_insert_with(|| json!(puzzle_text(&rated.puzzle)));
+    object
+        .entry("solution")
+        .or_insert_with(|| json!(notation::format_grid(&rated.solution, Format::Line)));
+    object
+        .entry("level")
+        .or_insert_with(|| json!(rated.level.to_string()));
+    object.entry("score").or_insert_with(|| json!(rated.score));
     object.insert(
         "fpuzzles".into(),
         json!(links::fpuzzles(&rated.puzzle, None)),
@@ -290,6 +363,10 @@ fn read_candidates(text: &str, source: &str) -> anyhow::Result<Vec<Candidate>> {
         }
         let value: Value = serde_json::from_str(line)
             .with_context(|| format!("{source}: line {number}: not JSON"))?;
+        if let Ok(generated) = serde_json::from_value::<Record>(value.clone()) {
+            candidates.push(from_generator_record(generated, number, value, source)?);
+            continue;
+        }
         let Value::Object(mut record) = value else {
             anyhow::bail!("{source}: line {number}: not a JSON object");
         };
@@ -315,7 +392,7 @@ fn read_candidates(text: &str, source: &str) -> anyhow::Result<Vec<Candidate>> {
             .get("score")
             .and_then(Value::as_u64)
             .and_then(|score| u32::try_from(score).ok());
-        for key in ["puzzle", "solution", "level", "score", "number", "fpuzzles"] {
+        for key in ["number", "fpuzzles"] {
             record.remove(key);
         }
         candidates.push(Candidate {
@@ -326,6 +403,35 @@ fn read_candidates(text: &str, source: &str) -> anyhow::Result<Vec<Candidate>> {
         });
     }
     Ok(candidates)
+}
+
+/// A record `sudokit generate` wrote: its puzzle (cages and comparisons included), solution
+/// and rating as they are.
+fn from_generator_record(
+    generated: Record,
+    number: usize,
+    value: Value,
+    source: &str,
+) -> anyhow::Result<Candidate> {
+    let at = |error: &dyn std::fmt::Display| anyhow::anyhow!("{source}: line {number}: {error}");
+    let puzzle = generated.to_puzzle().map_err(|error| at(&error))?;
+    let solution = generated.solution_grid().map_err(|error| at(&error))?;
+    let mut entry = Entry::new(puzzle);
+    entry.line = number;
+    entry.solution = Some(solution);
+    let mut record = match value {
+        Value::Object(record) => record,
+        _ => Map::new(),
+    };
+    for key in ["number", "fpuzzles"] {
+        record.remove(key);
+    }
+    Ok(Candidate {
+        entry,
+        level: Some(generated.level),
+        score: Some(generated.score),
+        record,
+    })
 }
 
 /// The puzzle with what a generator record says beside its givens line: `variant: "x"`

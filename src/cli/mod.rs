@@ -21,10 +21,12 @@ mod bench;
 mod book;
 mod check;
 mod engine;
+mod generate;
 mod grade;
 mod input;
 mod link;
 mod output;
+mod presets;
 mod render;
 mod solve;
 
@@ -75,6 +77,15 @@ enum Command {
     /// Writes `book.pdf` and `puzzles.jsonl` (the puzzles in book order, with their number,
     /// level, score, solution and f-puzzles link) into the output directory.
     Book(book::BookOptions),
+    /// Generate a batch of unique puzzles from a preset and a seed into output/<preset>/.
+    ///
+    /// Writes puzzles.jsonl (puzzle, solution, level, score, technique counts, preset,
+    /// seed, index) and puzzles.txt (one line each). Every puzzle is confirmed unique by the
+    /// SAT engine and graded before it is written. Exit codes: 0 every puzzle made, 1 some
+    /// puzzle not made within the preset's attempts, 2 bad preset, flags or output folder.
+    Generate(generate::GenerateOptions),
+    /// List the shipped presets, one line each (or print one with --show).
+    Presets(presets::PresetsOptions),
 }
 
 /// Which engine answers.
@@ -134,5 +145,7 @@ pub fn run(arguments: Arguments) -> anyhow::Result<Outcome> {
         Command::Render(options) => render::run(&options),
         Command::Link(options) => link::run(&options),
         Command::Book(options) => book::run(&options),
+        Command::Generate(options) => generate::run(&options),
+        Command::Presets(options) => presets::run(&options),
     }
 }

@@ -166,8 +166,15 @@ pub(crate) fn run_observed<const W: usize>(
                 continue;
             }
             let unique = if technique.needs_uniqueness() && !has_cages {
-                let solutions = known_solutions
-                    .get_or_insert_with(|| solution::solutions(&layout, &board.values, 2));
+                let solutions = known_solutions.get_or_insert_with(|| {
+                    solution::solutions_of_grid(
+                        puzzle,
+                        &layout,
+                        &board.values,
+                        &board.candidates,
+                        2,
+                    )
+                });
                 solutions.len() == 1
             } else {
                 false
@@ -192,8 +199,15 @@ pub(crate) fn run_observed<const W: usize>(
                     stop = Some(Stop::NothingApplies);
                     break;
                 }
-                let solutions = known_solutions
-                    .get_or_insert_with(|| solution::solutions(&layout, &board.values, 2));
+                let solutions = known_solutions.get_or_insert_with(|| {
+                    solution::solutions_of_grid(
+                        puzzle,
+                        &layout,
+                        &board.values,
+                        &board.candidates,
+                        2,
+                    )
+                });
                 match solutions.first() {
                     Some(solved) => trial(&board, solved),
                     None => {

@@ -1,13 +1,53 @@
-//! A small backtracking solver, independent of the other engines: the grader needs the
-//! solution for a trial step and to know whether uniqueness techniques are sound.
+//! The solutions the grader needs, for a trial step and to know whether uniqueness
+//! techniques are sound: a small backtracking solver of its own for puzzles without cages,
+//! and the native engine for killers (cage sums make plain backtracking far too slow there).
 
 use super::layout::Layout;
+use crate::backtrack::Solver;
+use crate::count::Count;
+use crate::model::{Grid, Puzzle, Relation};
 
 /// Up to `limit` solutions of the puzzle whose givens are `values` (digit index + 1, 0 empty),
 /// as value vectors.
+#[cfg(test)]
 pub(crate) fn solutions<const W: usize>(
     layout: &Layout<W>,
     values: &[u8],
+    limit: usize,
+) -> Vec<Vec<u8>> {
+    solutions_within(layout, values, None, limit)
+}
+
+/// Up to `limit` solutions of `puzzle` with the grader's grid: its placed `values` as givens
+/// and, without cages, only the digits its `candidates` still allow (see [`solutions_within`]).
+pub(crate) fn solutions_of_grid<const W: usize>(
+    puzzle: &Puzzle,
+    layout: &Layout<W>,
+    values: &[u8],
+    candidates: &[u32],
+    limit: usize,
+) -> Vec<Vec<u8>> {
+    if layout.cages.is_empty() && layout.comparisons.is_empty() {
+        return solutions_within(layout, values, Some(candidates), limit);
+    }
+    let Some(givens) = Grid::from_values(layout.geometry, values) else {
+        return Vec::new();
+    };
+    match Solver::new(puzzle).count_with_givens(&givens, limit) {
+        Count::None { .. } => Vec::new(),
+        Count::Unique(solution) => vec![solution.values()],
+        Count::Multiple { first, second, .. } => vec![first.values(), second.values()],
+    }
+}
+
+/// Up to `limit` solutions of the puzzle whose givens are `values`, among the digits
+/// `candidates` still allows in the empty cells (`None`: every digit). The grader passes its
+/// candidates: every step before a uniqueness or trial step keeps every solution's digits,
+/// so the solutions are the same, and found far sooner on killers without givens.
+pub(crate) fn solutions_within<const W: usize>(
+    layout: &Layout<W>,
+    values: &[u8],
+    candidates: Option<&[u32]>,
     limit: usize,
 ) -> Vec<Vec<u8>> {
     let mut state = State {
@@ -17,7 +57,10 @@ pub(crate) fn solutions<const W: usize>(
         undo: Vec::new(),
         constrained: !layout.cages.is_empty() || !layout.comparisons.is_empty(),
     };
-    let mut candidates = vec![layout.all_digits(); layout.cell_count];
+    let mut candidates = match candidates {
+        Some(allowed) => allowed.to_vec(),
+        None => vec![layout.all_digits(); layout.cell_count],
+    };
     for cell in 0..layout.cell_count {
         if state.values[cell] != 0 {
             let bit = 1u32 << (state.values[cell] - 1);
@@ -28,12 +71,22 @@ pub(crate) fn solutions<const W: usize>(
     }
     for cell in 0..layout.cell_count {
         if state.values[cell] != 0 {
-            let digit = state.values[cell] - 1;
-            if candidates[cell] & (1 << digit) == 0 {
-                return Vec::new();
-            }
             candidates[cell] = 0;
         }
+    }
+    // Givens that clash leave a given without its digit among its peers' values.
+    for cell in 0..layout.cell_count {
+        if let Some(digit) = state.values[cell].checked_sub(1) {
+            let clash = layout.peers[cell]
+                .iter()
+                .any(|peer| state.values[peer] == digit + 1);
+            if clash {
+                return Vec::new();
+            }
+        }
+    }
+    if state.constrained && !constraints_hold(layout, &state.values, &candidates, None) {
+        return Vec::new();
     }
     search(layout, &mut state, &mut candidates);
     state.found
@@ -69,9 +122,7 @@ fn search<const W: usize>(layout: &Layout<W>, state: &mut State, candidates: &mu
         }
     }
     let Some(cell) = best else {
-        if !state.constrained || constraints_hold(layout, &state.values, true) {
-            state.found.push(state.values.clone());
-        }
+        state.found.push(state.values.clone());
         return;
     };
     let mut options = candidates[cell];
@@ -93,7 +144,10 @@ fn search<const W: usize>(layout: &Layout<W>, state: &mut State, candidates: &mu
                 }
             }
         }
-        if !dead && (!state.constrained || constraints_hold(layout, &state.values, false)) {
+        if !dead
+            && (!state.constrained
+                || constraints_hold(layout, &state.values, candidates, Some(cell)))
+        {
             search(layout, state, candidates);
         }
         state.values[cell] = 0;
@@ -107,51 +161,98 @@ fn search<const W: usize>(layout: &Layout<W>, state: &mut State, candidates: &mu
     }
 }
 
-/// Cage sums and comparisons: complete cages must hit their sums, partial ones must still be
-/// able to; comparisons are checked once both cages are complete.
-fn constraints_hold<const W: usize>(layout: &Layout<W>, values: &[u8], complete: bool) -> bool {
-    let size = layout.size as u32;
-    let mut sums = Vec::with_capacity(layout.cages.len());
-    for cage in &layout.cages {
-        let mut sum = 0u32;
-        let mut used = 0u32;
-        let mut open = 0u32;
-        for &cell in &cage.cells {
-            match values[cell] {
-                0 => open += 1,
-                value => {
-                    sum += u32::from(value);
-                    used |= 1 << (value - 1);
-                }
-            }
+/// Cage sums and comparisons: a cage's sum must stay reachable with the smallest and largest
+/// digits its open cells still allow (distinct digits), and compared cages must be able to
+/// meet their relation with the sums they can still reach. `changed`: only the cage of that
+/// cell and the comparisons it is in (`None`: all of them).
+fn constraints_hold<const W: usize>(
+    layout: &Layout<W>,
+    values: &[u8],
+    candidates: &[u32],
+    changed: Option<usize>,
+) -> bool {
+    let cages: Vec<usize> = match changed {
+        Some(cell) => layout.cage_of[cell].into_iter().collect(),
+        None => (0..layout.cages.len()).collect(),
+    };
+    for &cage in &cages {
+        let (low, high) = sum_bounds(layout, values, candidates, cage);
+        if layout.cages[cage]
+            .sum
+            .is_some_and(|target| target < low || target > high)
+        {
+            return false;
         }
-        if let Some(target) = cage.sum {
-            if open == 0 {
-                if sum != target {
-                    return false;
-                }
-            } else {
-                let free: Vec<u32> = (1..=size).filter(|v| used & (1 << (v - 1)) == 0).collect();
-                if free.len() < open as usize {
-                    return false;
-                }
-                let low: u32 = free.iter().take(open as usize).sum();
-                let high: u32 = free.iter().rev().take(open as usize).sum();
-                if sum + low > target || sum + high < target {
-                    return false;
-                }
-            }
-        }
-        sums.push(if open == 0 { Some(sum) } else { None });
     }
     for comparison in &layout.comparisons {
-        if let (Some(first), Some(second)) = (sums[comparison.first], sums[comparison.second]) {
-            if !comparison.relation.holds(first, second) {
-                return false;
-            }
-        } else if complete {
+        if !cages.contains(&comparison.first) && !cages.contains(&comparison.second) {
+            continue;
+        }
+        let (low1, high1) = sum_bounds(layout, values, candidates, comparison.first);
+        let (low2, high2) = sum_bounds(layout, values, candidates, comparison.second);
+        let (low1, high1) = clamp(layout, comparison.first, low1, high1);
+        let (low2, high2) = clamp(layout, comparison.second, low2, high2);
+        let possible = match comparison.relation {
+            Relation::Less => low1 < high2,
+            Relation::Greater => high1 > low2,
+            Relation::Equal => low1 <= high2 && low2 <= high1,
+        };
+        if !possible {
             return false;
         }
     }
     true
+}
+
+/// A cage's bounds narrowed to its known sum, if it has one.
+fn clamp<const W: usize>(layout: &Layout<W>, cage: usize, low: u32, high: u32) -> (u32, u32) {
+    match layout.cages[cage].sum {
+        Some(sum) => (sum, sum),
+        None => (low, high),
+    }
+}
+
+/// The lowest and highest sums a cage can still reach: its placed digits plus, for its open
+/// cells, the smallest (largest) distinct digits that some open cell allows and no placed
+/// cell of the cage uses. `(u32::MAX, 0)` when the open cells cannot be filled.
+fn sum_bounds<const W: usize>(
+    layout: &Layout<W>,
+    values: &[u8],
+    candidates: &[u32],
+    cage: usize,
+) -> (u32, u32) {
+    let mut placed = 0u32;
+    let mut used = 0u32;
+    let mut open = 0u32;
+    let mut allowed = 0u32;
+    for &cell in &layout.cages[cage].cells {
+        match values[cell] {
+            0 => {
+                open += 1;
+                allowed |= candidates[cell];
+            }
+            value => {
+                placed += u32::from(value);
+                used |= 1 << (value - 1);
+            }
+        }
+    }
+    let free = allowed & !used;
+    if free.count_ones() < open {
+        return (u32::MAX, 0);
+    }
+    let mut low = placed;
+    let mut rest = free;
+    for _ in 0..open {
+        low += rest.trailing_zeros() + 1;
+        rest &= rest - 1;
+    }
+    let mut high = placed;
+    let mut rest = free;
+    for _ in 0..open {
+        let top = 31 - rest.leading_zeros();
+        high += top + 1;
+        rest &= !(1 << top);
+    }
+    (low, high)
 }

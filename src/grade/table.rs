@@ -73,21 +73,27 @@ impl TechniqueTable {
         use Level::*;
         use Technique::*;
         // (technique, level, score, enabled), in HoDoKu's solver order (StepConfig index).
+        // The killer rows are ours (HoDoKu has no killers), set so that killer levels say
+        // what the hardest step was rather than how long a path without givens is
+        // (BENCHMARKS.md, killer calibration): cage combinations are bookkeeping done in
+        // every cage (~65 steps a puzzle), so they cost little, like a single; a cage/house
+        // interaction is an intersection (Medium, like locked candidates); innies and outies
+        // and cage comparisons add sums over several houses or cages (Hard, like fish).
         let rows: &[(Technique, Level, u32)] = &[
             (FullHouse, Easy, 4),
             (NakedSingle, Easy, 4),
             (HiddenSingle, Easy, 14),
-            (CageCombination, Easy, 10),
+            (CageCombination, Easy, 2),
             (LockedPair, Medium, 40),
             (LockedTriple, Medium, 60),
             (LockedCandidatesPointing, Medium, 50),
             (LockedCandidatesClaiming, Medium, 50),
-            (CageHouseInteraction, Medium, 50),
+            (CageHouseInteraction, Medium, 40),
             (NakedPair, Medium, 60),
             (NakedTriple, Medium, 80),
             (HiddenPair, Medium, 70),
             (HiddenTriple, Medium, 100),
-            (InniesOuties, Medium, 70),
+            (InniesOuties, Hard, 100),
             (CageComparison, Hard, 100),
             (NakedQuadruple, Hard, 120),
             (HiddenQuadruple, Hard, 150),

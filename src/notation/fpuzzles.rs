@@ -567,8 +567,8 @@ mod tests {
 
     #[test]
     fn bad_documents_say_why_without_panicking() {
-        let empty_row = format!("[{}]", vec!["{}"; 4].join(","));
-        let grid = format!("[{}]", vec![empty_row.as_str(); 4].join(","));
+        let empty_row = format!("[{}]", ["{}"; 4].join(","));
+        let grid = format!("[{}]", [empty_row.as_str(); 4].join(","));
         assert!(error_of("{\"size\": 100, \"grid\": []}").contains("100"));
         assert!(error_of("{\"size\": 4}").contains("grid"));
         assert!(error_of("{\"size\": 4, \"grid\": [[{}]]}").contains("rows"));

@@ -3,10 +3,11 @@
 
 use std::process::Command;
 
-use sudokit::grade::grade;
+use sudokit::grade::{grade, Grading, Level};
+use sudokit::model::Grid;
 use sudokit::notation::{self, Format};
 
-use crate::helpers::{data_path, line_puzzle, read_data, sat_count};
+use crate::helpers::{data_path, entries, line_puzzle, read_data, sat_count};
 
 /// `puzzle level score …` rows of HoDoKu 2.2's ratings, every `step`-th one.
 fn calibration_rows(step: usize) -> Vec<(String, String, u32)> {
@@ -91,5 +92,148 @@ fn grade_explain_lists_readable_steps() {
     assert_eq!(
         solved,
         "987654321246173985351928746128537694634892157795461832519286473472319568863745219"
+    );
+}
+
+/// Asserts that no step removes or misplaces a digit of `solution` and that the path ends in it.
+fn assert_path_keeps(grading: &Grading, solution: &Grid, what: &str) {
+    let values = solution.values();
+    for step in &grading.steps {
+        for (cell, digit) in &step.eliminations {
+            assert_ne!(
+                values[cell.index()],
+                digit.get(),
+                "{what}: {} removes a true candidate at {cell}",
+                step.technique
+            );
+        }
+        for (cell, digit) in &step.placements {
+            assert_eq!(
+                values[cell.index()],
+                digit.get(),
+                "{what}: {}",
+                step.technique
+            );
+        }
+    }
+    assert!(grading.solved, "{what}");
+    assert_eq!(&grading.grid, solution, "{what}");
+}
+
+#[test]
+fn every_killer_grades_to_the_sat_solution_without_removing_a_true_candidate() {
+    for file in [
+        "seeds/killer_m00nlight_clpfd.txt",
+        "killer/killer_vtsukur.txt",
+        "killer/killer_lisudoku.txt",
+        "killer/killer_greater_grilops.txt",
+    ] {
+        for entry in entries(file) {
+            let what = format!("{file}:{}", entry.line);
+            let count = sat_count(&entry.puzzle, 2);
+            let solution = count.solution().expect("every killer has a solution");
+            if let Some(published) = &entry.solution {
+                assert_eq!(published, solution, "{what}");
+            }
+            assert_path_keeps(&grade(&entry.puzzle), solution, &what);
+        }
+    }
+}
+
+/// Spearman's rank correlation (ties get their average rank).
+fn spearman(first: &[f64], second: &[f64]) -> f64 {
+    fn ranks(values: &[f64]) -> Vec<f64> {
+        let mut order: Vec<usize> = (0..values.len()).collect();
+        order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+        let mut ranks = vec![0.0; values.len()];
+        let mut start = 0;
+        while start < order.len() {
+            let mut end = start;
+            while end + 1 < order.len() && values[order[end + 1]] == values[order[start]] {
+                end += 1;
+            }
+            for &index in &order[start..=end] {
+                ranks[index] = (start + end) as f64 / 2.0;
+            }
+            start = end + 1;
+        }
+        ranks
+    }
+    let (a, b) = (ranks(first), ranks(second));
+    let mean = |values: &[f64]| values.iter().sum::<f64>() / values.len() as f64;
+    let (mean_a, mean_b) = (mean(&a), mean(&b));
+    let covariance: f64 = a
+        .iter()
+        .zip(&b)
+        .map(|(x, y)| (x - mean_a) * (y - mean_b))
+        .sum();
+    let spread = |values: &[f64], mean: f64| {
+        values
+            .iter()
+            .map(|x| (x - mean).powi(2))
+            .sum::<f64>()
+            .sqrt()
+    };
+    covariance / (spread(&a, mean_a) * spread(&b, mean_b))
+}
+
+/// krazydad orders the books of a volume by ascending difficulty (PROVENANCE.md); volumes and
+/// puzzle numbers within a book carry no order. Every killer of the 1000 must grade soundly
+/// to the published solution, and the books' order must show: later books score and rate
+/// higher (BENCHMARKS.md has the table per book).
+#[test]
+fn krazydad_killers_grade_soundly_and_later_books_rate_harder() {
+    let mut books = Vec::new();
+    let mut scores = Vec::new();
+    let mut levels = Vec::new();
+    for entry in entries("killer/killer_krazydad_1000.tsv") {
+        let name = entry.name.clone().expect("krazydad rows are named");
+        let book: u32 = name
+            .split('-')
+            .find_map(|part| part.strip_prefix('B'))
+            .and_then(|number| number.parse().ok())
+            .unwrap_or_else(|| panic!("{name}: no book number"));
+        let grading = grade(&entry.puzzle);
+        let solution = entry
+            .solution
+            .as_ref()
+            .expect("krazydad rows carry solutions");
+        assert_path_keeps(&grading, solution, &name);
+        books.push(f64::from(book));
+        scores.push(f64::from(grading.score));
+        levels.push(
+            Level::ALL
+                .iter()
+                .position(|&level| level == grading.level)
+                .unwrap() as f64,
+        );
+    }
+    let mean_where = |values: &[f64], early: bool| {
+        let chosen: Vec<f64> = values
+            .iter()
+            .zip(&books)
+            .filter(|(_, &book)| (book <= 6.0) == early)
+            .map(|(&value, _)| value)
+            .collect();
+        chosen.iter().sum::<f64>() / chosen.len() as f64
+    };
+    assert!(
+        mean_where(&scores, false) > mean_where(&scores, true),
+        "books 7-13 should score higher than books 1-6"
+    );
+    assert!(
+        mean_where(&levels, false) > mean_where(&levels, true),
+        "books 7-13 should rate higher than books 1-6"
+    );
+    let by_score = spearman(&books, &scores);
+    let by_level = spearman(&books, &levels);
+    assert!(by_score > 0.1, "Spearman(book, score) = {by_score:.3}");
+    assert!(by_level > 0.1, "Spearman(book, level) = {by_level:.3}");
+    // Intermediate books need no technique beyond Hard: most of them must not be Extreme.
+    let extreme = levels.iter().filter(|&&level| level == 4.0).count();
+    assert!(
+        extreme * 4 < levels.len(),
+        "{extreme} Extreme of {}",
+        levels.len()
     );
 }

@@ -1,7 +1,9 @@
 //! Integration tests: real puzzles from `tests/data` (see its PROVENANCE.md) and the CLI.
 
+mod carving;
 mod cli;
 mod differential;
+mod generation;
 mod grading;
 mod helpers;
 mod killers;

@@ -596,3 +596,54 @@ fn book_from_records_writes_a_pdf_and_numbered_records() {
         assert_eq!(linked.puzzle.givens(), puzzle.givens());
     }
 }
+
+#[test]
+fn book_from_a_preset_generates_and_is_the_same_for_any_thread_count() {
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let preset = directory.path().join("book-test.ron");
+    std::fs::write(
+        &preset,
+        "BookPreset(title: \"Test\", paper: Letter, per_page: 6, sections: [(preset: \"sudoku-6\", count: 4), (preset: \"classic-easy\", count: 3)])",
+    )
+    .unwrap();
+    let mut books = Vec::new();
+    for jobs in ["1", "2"] {
+        let out = directory.path().join(format!("jobs-{jobs}"));
+        let output = sudokit(&[
+            "book",
+            "--preset",
+            path_text(&preset),
+            "--seed",
+            "5",
+            "--jobs",
+            jobs,
+            "--out",
+            path_text(&out),
+        ]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let pdf = std::fs::read(out.join("book.pdf")).unwrap();
+        // title page, two puzzle pages of six, one solution page
+        assert_eq!(page_count(&pdf), 1 + 2 + 1);
+        let records = std::fs::read_to_string(out.join("puzzles.jsonl")).unwrap();
+        assert_eq!(records.lines().count(), 7);
+        for line in records.lines() {
+            let record: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(record["seed"], 5);
+            let puzzle = crate::helpers::line_puzzle(record["puzzle"].as_str().unwrap());
+            assert!(matches!(
+                crate::helpers::sat_count(&puzzle, 2),
+                Count::Unique(_)
+            ));
+        }
+        books.push((pdf, records));
+    }
+    assert!(
+        books[0] == books[1],
+        "the same book whatever the thread count"
+    );
+}

@@ -2,96 +2,16 @@
 //! and house interactions, innies and outies (the 45 rule over runs of whole rows or columns
 //! and over boxes) and, for greater killers, bounds from comparing two cages' sums.
 
+use super::sums::reach;
 use super::{digits_of, Context};
 use crate::grade::board::Board;
 use crate::grade::cellset::CellSet;
-use crate::grade::layout::Layout;
 use crate::grade::step::Finding;
 use crate::grade::technique::Technique;
 use crate::model::Relation;
 
 /// Largest set of cells whose sum is enumerated (innies, outies, hidden-sum cages).
 const MAX_ENUMERATED_CELLS: usize = 8;
-
-/// For cells that must hold distinct digits where they see each other, and must sum to
-/// `sum` (any sum when `None`), the digits each cell can take in some assignment, and the
-/// lowest and highest reachable sums. `None` when no assignment exists.
-fn feasible<const W: usize>(
-    layout: &Layout<W>,
-    board: &Board<W>,
-    cells: &[usize],
-    sum: Option<u32>,
-) -> Option<(Vec<u32>, u32, u32)> {
-    struct State<'a, const W: usize> {
-        layout: &'a Layout<W>,
-        board: &'a Board<W>,
-        cells: &'a [usize],
-        sum: Option<u32>,
-        chosen: Vec<usize>,
-        possible: Vec<u32>,
-        low: u32,
-        high: u32,
-        any: bool,
-        budget: usize,
-    }
-    fn walk<const W: usize>(state: &mut State<'_, W>, index: usize, total: u32) {
-        if state.budget == 0 {
-            return;
-        }
-        state.budget -= 1;
-        if index == state.cells.len() {
-            if state.sum.is_none_or(|target| target == total) {
-                state.any = true;
-                state.low = state.low.min(total);
-                state.high = state.high.max(total);
-                for (position, &digit) in state.chosen.iter().enumerate() {
-                    state.possible[position] |= 1 << digit;
-                }
-            }
-            return;
-        }
-        let cell = state.cells[index];
-        let options = if state.board.values[cell] != 0 {
-            1u32 << (state.board.values[cell] - 1)
-        } else {
-            state.board.candidates[cell]
-        };
-        for digit in digits_of(options) {
-            let value = digit as u32 + 1;
-            if let Some(target) = state.sum {
-                if total + value > target {
-                    break;
-                }
-            }
-            let clash = state.chosen.iter().enumerate().any(|(position, &other)| {
-                other == digit && state.layout.sees(state.cells[position], cell)
-            });
-            if clash {
-                continue;
-            }
-            state.chosen.push(digit);
-            walk(state, index + 1, total + value);
-            state.chosen.pop();
-        }
-    }
-    let mut state = State {
-        layout,
-        board,
-        cells,
-        sum,
-        chosen: Vec::with_capacity(cells.len()),
-        possible: vec![0; cells.len()],
-        low: u32::MAX,
-        high: 0,
-        any: false,
-        budget: 2_000_000,
-    };
-    walk(&mut state, 0, 0);
-    if state.budget == 0 {
-        return None;
-    }
-    state.any.then_some((state.possible, state.low, state.high))
-}
 
 fn prune<const W: usize>(
     board: &Board<W>,
@@ -122,11 +42,11 @@ pub(crate) fn cage_combinations<const W: usize>(
         if (cage.set & board.empty).is_empty() {
             continue;
         }
-        let Some((possible, _, _)) = feasible(layout, board, &cage.cells, Some(sum)) else {
+        let Some(reached) = reach(layout, board, &cage.cells, Some(sum)) else {
             continue;
         };
         let mut finding = Finding::new(Technique::CageCombination);
-        prune(board, &cage.cells, &possible, &mut finding);
+        prune(board, &cage.cells, &reached.possible, &mut finding);
         if !finding.eliminations.is_empty() {
             finding.cells = cage.cells.clone();
             finding.groups.push(cage.cells.clone());
@@ -288,35 +208,38 @@ pub(crate) fn innies_outies<const W: usize>(
         let mut outside_sum = 0u32;
         let mut innies: Vec<usize> = Vec::new();
         let mut outies: Vec<usize> = Vec::new();
-        let mut known = true;
+        // Cells of cages without a sum (greater killer) and cells without a cage are loose:
+        // innies, whose sum is still known; with any loose cell the outies' sum is not.
+        let mut outies_known = true;
         for cage in &layout.cages {
             if !cage.set.intersects(&region) {
                 continue;
             }
-            let Some(sum) = cage.sum else {
-                known = false;
-                break;
-            };
-            if cage.set.is_subset(&region) {
-                inside_sum += sum;
-            } else {
-                outside_sum += sum;
-                innies.extend(cage.cells.iter().copied().filter(|&c| region.contains(c)));
-                outies.extend(cage.cells.iter().copied().filter(|&c| !region.contains(c)));
+            match cage.sum {
+                Some(sum) if cage.set.is_subset(&region) => inside_sum += sum,
+                Some(sum) => {
+                    outside_sum += sum;
+                    innies.extend(cage.cells.iter().copied().filter(|&c| region.contains(c)));
+                    outies.extend(cage.cells.iter().copied().filter(|&c| !region.contains(c)));
+                }
+                None => {
+                    outies_known = false;
+                    innies.extend(cage.cells.iter().copied().filter(|&c| region.contains(c)));
+                }
             }
-        }
-        if !known {
-            continue;
         }
         let uncaged: Vec<usize> = region
             .iter()
             .filter(|&cell| layout.cage_of[cell].is_none())
             .collect();
+        outies_known &= uncaged.is_empty();
         innies.extend(uncaged);
         innies.sort_unstable();
         outies.sort_unstable();
         let innie_sum = total.checked_sub(inside_sum);
-        let outie_sum = outside_sum.checked_sub(total.saturating_sub(inside_sum));
+        let outie_sum = outside_sum
+            .checked_sub(total.saturating_sub(inside_sum))
+            .filter(|_| outies_known);
         for (cells, sum) in [(innies, innie_sum), (outies, outie_sum)] {
             let Some(sum) = sum else {
                 continue;
@@ -325,11 +248,11 @@ pub(crate) fn innies_outies<const W: usize>(
             if open == 0 || cells.len() > MAX_ENUMERATED_CELLS {
                 continue;
             }
-            let Some((possible, _, _)) = feasible(layout, board, &cells, Some(sum)) else {
+            let Some(reached) = reach(layout, board, &cells, Some(sum)) else {
                 continue;
             };
             let mut finding = Finding::new(Technique::InniesOuties);
-            prune(board, &cells, &possible, &mut finding);
+            prune(board, &cells, &reached.possible, &mut finding);
             if !finding.eliminations.is_empty() {
                 finding.cells = cells.clone();
                 finding.houses = houses.clone();
@@ -354,12 +277,14 @@ pub(crate) fn cage_comparison<const W: usize>(
         if first.cells.len() > MAX_ENUMERATED_CELLS || second.cells.len() > MAX_ENUMERATED_CELLS {
             continue;
         }
-        let Some((_, low1, high1)) = feasible(layout, board, &first.cells, first.sum) else {
+        let Some(first_reach) = reach(layout, board, &first.cells, first.sum) else {
             continue;
         };
-        let Some((_, low2, high2)) = feasible(layout, board, &second.cells, second.sum) else {
+        let Some(second_reach) = reach(layout, board, &second.cells, second.sum) else {
             continue;
         };
+        let (low1, high1) = (first_reach.low, first_reach.high);
+        let (low2, high2) = (second_reach.low, second_reach.high);
         // the allowed sums of each cage
         let (range1, range2) = match comparison.relation {
             Relation::Less => (
@@ -384,8 +309,8 @@ pub(crate) fn cage_comparison<const W: usize>(
                 if cage.sum.is_some_and(|sum| sum != total) {
                     continue;
                 }
-                if let Some((digits, _, _)) = feasible(layout, board, &cage.cells, Some(total)) {
-                    for (slot, mask) in possible.iter_mut().zip(digits) {
+                if let Some(reached) = reach(layout, board, &cage.cells, Some(total)) {
+                    for (slot, mask) in possible.iter_mut().zip(reached.possible) {
                         *slot |= mask;
                     }
                 }

@@ -1,0 +1,401 @@
+//! `sudokit generate`: a batch of puzzles from a preset and a seed into `output/<name>/`.
+
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use clap::Args;
+use rayon::prelude::*;
+use sudokit::generate::batch::{Batch, Manifest, Start};
+use sudokit::generate::{Generator, Record, Symmetry, Timings};
+use sudokit::grade::Level;
+use sudokit::preset::{ClueRange, Preset};
+
+use super::check::{progress_bar, thread_pool};
+use super::Outcome;
+
+/// Options of `sudokit generate`.
+#[derive(Debug, Args)]
+pub struct GenerateOptions {
+    /// A preset file (RON) or the name of a shipped preset (`sudokit presets` lists them).
+    #[arg(long, value_name = "FILE|NAME")]
+    preset: String,
+
+    /// Puzzles in the batch (default: the preset's count).
+    #[arg(long, value_name = "N")]
+    count: Option<usize>,
+
+    /// The seed: the same preset and seed give the same puzzles, byte for byte.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+
+    /// Output folder (default: output/<preset name>, plus shard-i-of-N for a shard).
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+
+    /// Threads to use (default: all cores). The files do not depend on it.
+    #[arg(long, value_name = "J")]
+    jobs: Option<usize>,
+
+    /// Make only shard i of N (0 ≤ i < N) of the batch: a contiguous block of indices, so
+    /// the shards' files, concatenated in order, are the whole batch's files.
+    #[arg(long, value_name = "i/N")]
+    shard: Option<Shard>,
+
+    /// Overwrite a batch already in the output folder.
+    #[arg(long, conflicts_with = "resume")]
+    force: bool,
+
+    /// Continue the interrupted batch in the output folder (same preset, flags and seed),
+    /// keeping every puzzle already made.
+    #[arg(long)]
+    resume: bool,
+
+    /// Override the preset's symmetry: none, rotate-180, rotate-90, mirror-horizontal,
+    /// mirror-vertical, diagonal, anti-diagonal, dihedral.
+    #[arg(long, value_name = "SYMMETRY")]
+    symmetry: Option<Symmetry>,
+
+    /// Override whether every given must be needed (true or false).
+    #[arg(long, value_name = "BOOL")]
+    minimal: Option<bool>,
+
+    /// Override the clue range, e.g. 30-36.
+    #[arg(long, value_name = "MIN-MAX")]
+    clues: Option<Clues>,
+
+    /// Override the target levels: comma-separated HoDoKu levels (easy, medium, hard,
+    /// unfair, extreme), or `any`.
+    #[arg(long, value_name = "LEVELS")]
+    level: Option<Levels>,
+
+    /// Override the lowest HoDoKu score accepted.
+    #[arg(long, value_name = "SCORE")]
+    min_score: Option<u32>,
+
+    /// Override the highest HoDoKu score accepted.
+    #[arg(long, value_name = "SCORE")]
+    max_score: Option<u32>,
+
+    /// Override the candidates tried per puzzle before giving up.
+    #[arg(long, value_name = "N")]
+    attempts: Option<u32>,
+
+    /// Override the near-miss search's steps per near miss (0: off).
+    #[arg(long, value_name = "N")]
+    near_miss_steps: Option<u32>,
+
+    /// Print the time spent per stage (fill, dig, minimality, grading, SAT confirmation).
+    #[arg(long)]
+    timings: bool,
+}
+
+/// `i/N`: shard i of N.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    index: u64,
+    count: u64,
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let parsed = text.split_once('/').and_then(|(index, count)| {
+            Some((index.trim().parse().ok()?, count.trim().parse().ok()?))
+        });
+        match parsed {
+            Some((index, count)) if index < count => Ok(Shard { index, count }),
+            _ => Err(format!("{text:?} is not i/N with 0 ≤ i < N (e.g. 0/4)")),
+        }
+    }
+}
+
+/// `MIN-MAX` givens.
+#[derive(Clone, Copy, Debug)]
+pub struct Clues(ClueRange);
+
+impl FromStr for Clues {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Clues, String> {
+        text.split_once(['-', ','])
+            .and_then(|(min, max)| {
+                Some(Clues(ClueRange {
+                    min: min.trim().parse().ok()?,
+                    max: max.trim().parse().ok()?,
+                }))
+            })
+            .ok_or_else(|| format!("{text:?} is not MIN-MAX (e.g. 30-36)"))
+    }
+}
+
+/// Comma-separated levels, or `any` (no level target).
+#[derive(Clone, Debug)]
+pub struct Levels(Vec<Level>);
+
+impl FromStr for Levels {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Levels, String> {
+        if text.trim().eq_ignore_ascii_case("any") {
+            return Ok(Levels(Vec::new()));
+        }
+        text.split(',')
+            .map(|word| {
+                Level::ALL
+                    .into_iter()
+                    .find(|level| level.to_string().eq_ignore_ascii_case(word.trim()))
+                    .ok_or_else(|| {
+                        format!(
+                            "{word:?} is not a level (easy, medium, hard, unfair, extreme, any)"
+                        )
+                    })
+            })
+            .collect::<Result<Vec<Level>, String>>()
+            .map(Levels)
+    }
+}
+
+/// Reads `--preset`: a file when it names one (or looks like a path), else a shipped preset.
+pub fn load_preset(value: &str) -> anyhow::Result<Preset> {
+    let path = Path::new(value);
+    let looks_like_file = value.ends_with(".ron") || value.contains(['/', '\\']);
+    if path.is_file() || looks_like_file {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("{}: cannot read the preset", path.display()))?;
+        let name = path
+            .file_stem()
+            .map(|stem| stem.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        return Preset::from_ron(&name, &text).with_context(|| path.display().to_string());
+    }
+    Ok(Preset::builtin(value)?)
+}
+
+/// The preset with the flags' overrides put in, checked again.
+fn resolve_preset(options: &GenerateOptions) -> anyhow::Result<Preset> {
+    let mut preset = load_preset(&options.preset)?;
+    if let Some(count) = options.count {
+        preset.count = count;
+    }
+    if let Some(symmetry) = options.symmetry {
+        preset.symmetry = symmetry;
+    }
+    if let Some(minimal) = options.minimal {
+        preset.minimal = minimal;
+    }
+    if let Some(Clues(clues)) = options.clues {
+        preset.clues = Some(clues);
+    }
+    if let Some(Levels(levels)) = &options.level {
+        preset.target.levels.clone_from(levels);
+    }
+    if options.min_score.is_some() {
+        preset.target.min_score = options.min_score;
+    }
+    if options.max_score.is_some() {
+        preset.target.max_score = options.max_score;
+    }
+    if let Some(attempts) = options.attempts {
+        preset.attempts = attempts;
+    }
+    if let Some(steps) = options.near_miss_steps {
+        preset.near_miss_steps = steps;
+    }
+    preset.check()?;
+    Ok(preset)
+}
+
+/// The batch's indices (the whole count, or the shard's block) and its folder.
+fn indices_and_folder(options: &GenerateOptions, preset: &Preset) -> (u64, u64, PathBuf) {
+    let count = preset.count as u64;
+    let (first, end) = match options.shard {
+        Some(Shard {
+            index,
+            count: shards,
+        }) => (count * index / shards, count * (index + 1) / shards),
+        None => (0, count),
+    };
+    let folder = options.out.clone().unwrap_or_else(|| {
+        let base = Path::new("output").join(&preset.name);
+        match options.shard {
+            Some(Shard { index, count }) => {
+                let width = count.to_string().len();
+                base.join(format!("shard-{index:0width$}-of-{count}"))
+            }
+            None => base,
+        }
+    });
+    (first, end, folder)
+}
+
+/// Runs `generate`: makes the missing puzzles of the batch on all threads, appending each
+/// to the partial file as it is finished, then writes the final files.
+pub fn run(options: &GenerateOptions) -> anyhow::Result<Outcome> {
+    let started = Instant::now();
+    let preset = resolve_preset(options)?;
+    let generator = Generator::new(&preset)?;
+    let (first, end, folder) = indices_and_folder(options, &preset);
+    let start = if options.force {
+        Start::Force
+    } else if options.resume {
+        Start::Resume
+    } else {
+        Start::Fresh
+    };
+    let manifest = Manifest {
+        preset: preset.clone(),
+        seed: options.seed,
+        first,
+        end,
+    };
+    let batch = Batch::open(&folder, manifest, start)?;
+    let missing = batch.missing();
+    let resumed = (end - first) as usize - missing.len();
+    let progress = progress_bar(missing.len());
+    let batch = Mutex::new(batch);
+    let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let timings = Mutex::new(Timings::default());
+    thread_pool(options.jobs)?.install(|| {
+        missing.par_iter().for_each(|&index| {
+            let result = generator.puzzle(options.seed, index);
+            progress.inc(1);
+            let saved = result
+                .map_err(|error| error.to_string())
+                .and_then(|generated| {
+                    if let Ok(mut total) = timings.lock() {
+                        total.add(&generated.timings);
+                    }
+                    let record = Record::new(&preset, &generated);
+                    match batch.lock() {
+                        Ok(mut batch) => batch.append(record).map_err(|error| error.to_string()),
+                        Err(_) => Err("the batch writer failed".to_string()),
+                    }
+                });
+            if let Err(message) = saved {
+                if let Ok(mut failures) = failures.lock() {
+                    failures.push(message);
+                }
+            }
+        });
+    });
+    progress.finish_and_clear();
+    let batch = batch
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("the batch writer failed"))?;
+    let failures = failures.into_inner().unwrap_or_default();
+    report(
+        &preset,
+        options.seed,
+        &batch,
+        resumed,
+        started,
+        missing.len() - failures.len(),
+    );
+    if options.timings {
+        print_timings(&timings.into_inner().unwrap_or_default());
+    }
+    let written = batch.finish()?;
+    say!(
+        "wrote {}",
+        written
+            .iter()
+            .map(|path| path.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    if failures.is_empty() {
+        return Ok(Outcome::Success);
+    }
+    for failure in &failures {
+        eprintln!("error: {failure}");
+    }
+    if failures.len() == missing.len() && !missing.is_empty() && resumed == 0 {
+        bail!("no puzzle could be made ({} failures)", failures.len());
+    }
+    Ok(Outcome::NotUnique)
+}
+
+/// Prints the summary: puzzles, acceptance rate, levels, time.
+fn report(
+    preset: &Preset,
+    seed: u64,
+    batch: &Batch,
+    resumed: usize,
+    started: Instant,
+    made: usize,
+) {
+    let records: Vec<&Record> = batch.records().collect();
+    let candidates: u64 = records
+        .iter()
+        .map(|record| u64::from(record.attempts))
+        .sum();
+    let rate = if candidates == 0 {
+        0.0
+    } else {
+        100.0 * records.len() as f64 / candidates as f64
+    };
+    let levels: Vec<String> = Level::ALL
+        .into_iter()
+        .filter_map(|level| {
+            let count = records
+                .iter()
+                .filter(|record| record.level == level)
+                .count();
+            (count > 0).then(|| format!("{level} {count}"))
+        })
+        .collect();
+    let seconds = started.elapsed().as_secs_f64();
+    let resumed = if resumed > 0 {
+        format!(" ({resumed} kept from before)")
+    } else {
+        String::new()
+    };
+    say!(
+        "{}: {} puzzles, seed {seed}, in {}{resumed}",
+        preset.name,
+        records.len(),
+        batch.folder().display()
+    );
+    say!(
+        "acceptance: {} kept of {candidates} candidates ({rate:.1} %); levels: {}",
+        records.len(),
+        levels.join(", ")
+    );
+    say!(
+        "made {made} in {seconds:.2} s ({:.3} s per puzzle, {:.1} puzzles/s)",
+        if made == 0 {
+            0.0
+        } else {
+            seconds / made as f64
+        },
+        if seconds == 0.0 {
+            0.0
+        } else {
+            made as f64 / seconds
+        }
+    );
+}
+
+fn print_timings(timings: &Timings) {
+    let stages = [
+        ("fill", timings.fill),
+        ("dig", timings.dig),
+        ("minimal", timings.minimal),
+        ("grade", timings.grade),
+        ("confirm", timings.confirm),
+    ];
+    let line: Vec<String> = stages
+        .iter()
+        .map(|(name, time)| format!("{name} {:.3} s", time.as_secs_f64()))
+        .collect();
+    say!(
+        "this run: {} candidates dug, {} graded; time per stage (summed over threads): {}",
+        timings.candidates,
+        timings.graded,
+        line.join(", ")
+    );
+}

@@ -1,0 +1,366 @@
+//! The generator: puzzles defined by givens (classic, every n×n, X) that have one solution,
+//! keep a symmetry, are minimal when asked, and meet a target difficulty.
+//!
+//! Every puzzle is a pure function of `(preset, seed, index)` ([`puzzle`]): a ChaCha stream
+//! per index ([`stream`]) fills a grid ([`fill()`]), the digger removes orbits of givens under
+//! the preset's [`Symmetry`] while the native engine finds no other solution ([`dig()`]), the
+//! grader rates the result and the [`Target`](crate::preset::Target) keeps it or not; near
+//! misses of a hard target are searched around by swapping a few givens ([`search`]). A kept
+//! puzzle is confirmed unique by the SAT engine before it is returned.
+//!
+//! [`batch`] runs many indices into `puzzles.jsonl` / `puzzles.txt` files ([`Record`]), with
+//! atomic writes and resumption.
+//!
+//! ```
+//! use sudokit::generate;
+//! use sudokit::preset::Preset;
+//!
+//! let preset = Preset::builtin("sudoku-6").unwrap();
+//! let generated = generate::puzzle(&preset, 1, 0).unwrap();
+//! assert!(generated.puzzle.is_solution(&generated.solution));
+//! assert_eq!(generate::puzzle(&preset, 1, 0).unwrap().puzzle, generated.puzzle);
+//! ```
+
+pub mod batch;
+pub mod cages;
+pub mod comparisons;
+mod dig;
+mod fill;
+mod record;
+mod search;
+mod symmetry;
+
+use std::time::{Duration, Instant};
+
+use crate::backtrack::Solver;
+use crate::count::Count;
+use crate::grade::{Grader, Grading, TechniqueTable};
+use crate::model::{Cell, Grid, Puzzle};
+use crate::preset::{Preset, PresetError};
+
+pub use dig::{dig, is_minimal, make_minimal, removable_cells};
+pub use fill::{fill, stream};
+pub use record::{Record, RecordError};
+pub use symmetry::{Symmetry, UnknownSymmetry};
+
+/// A generated puzzle with its solution and rating.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The seed of the batch.
+    pub seed: u64,
+    /// The puzzle's index in the batch.
+    pub index: u64,
+    /// The puzzle: the preset's rules with the givens kept.
+    pub puzzle: Puzzle,
+    /// Its only solution (confirmed by both engines).
+    pub solution: Grid,
+    /// The grader's path and rating.
+    pub grading: Grading,
+    /// Candidate puzzles dug for this index, the kept one included (1 when the first fit).
+    pub attempts: u32,
+    /// Candidates that were graded (the others failed the clue range or minimality).
+    pub graded: u32,
+    /// Where the time went (not part of the output: it differs from run to run).
+    pub timings: Timings,
+}
+
+/// Time spent per stage while making one puzzle.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Timings {
+    /// Filling grids.
+    pub fill: Duration,
+    /// Digging (and the near-miss search's re-digging).
+    pub dig: Duration,
+    /// Checking minimality cell by cell.
+    pub minimal: Duration,
+    /// Grading candidates.
+    pub grade: Duration,
+    /// The SAT engine's confirmation.
+    pub confirm: Duration,
+    /// Candidates dug.
+    pub candidates: u64,
+    /// Candidates graded (the others failed the clue range or minimality).
+    pub graded: u64,
+}
+
+impl Timings {
+    /// Adds another puzzle's timings to these.
+    pub fn add(&mut self, other: &Timings) {
+        self.fill += other.fill;
+        self.dig += other.dig;
+        self.minimal += other.minimal;
+        self.grade += other.grade;
+        self.confirm += other.confirm;
+        self.candidates += other.candidates;
+        self.graded += other.graded;
+    }
+}
+
+/// Why a puzzle could not be generated.
+#[derive(Debug, thiserror::Error)]
+pub enum GenerateError {
+    /// The preset is unusable.
+    #[error(transparent)]
+    Preset(#[from] PresetError),
+    /// The rules have no complete grid at all.
+    #[error("puzzle {index}: the preset's rules have no solution to fill a grid with")]
+    NoGrid {
+        /// The puzzle's index.
+        index: u64,
+    },
+    /// No candidate met the target within the preset's attempts.
+    #[error("puzzle {index}: no candidate met the target in {attempts} attempts ({graded} graded); raise `attempts` or widen the target")]
+    TargetNotMet {
+        /// The puzzle's index.
+        index: u64,
+        /// Candidates dug.
+        attempts: u32,
+        /// Candidates graded.
+        graded: u32,
+    },
+    /// The SAT engine could not confirm the native engine's verdict (a bug in one of them).
+    #[error("puzzle {index}: the SAT engine does not confirm it: {reason}")]
+    NotConfirmed {
+        /// The puzzle's index.
+        index: u64,
+        /// What the SAT engine said.
+        reason: String,
+    },
+}
+
+/// Everything a preset fixes for its puzzles, prepared once and shared by every index.
+#[derive(Clone, Debug)]
+pub struct Generator {
+    preset: Preset,
+    rules: Puzzle,
+    orbits: Vec<Vec<Cell>>,
+    /// Each cell's position in `orbits`.
+    orbit_of: Vec<usize>,
+    table: TechniqueTable,
+}
+
+/// Rounds of [`make_minimal`] before a candidate that is not minimal is dropped.
+const MINIMAL_ROUNDS: u32 = 20;
+
+impl Generator {
+    /// Prepares the rules, orbits and technique table of `preset`.
+    pub fn new(preset: &Preset) -> Result<Generator, GenerateError> {
+        preset.check()?;
+        let rules = preset.rules()?;
+        let orbits = preset.symmetry.orbits(rules.geometry());
+        let mut orbit_of = vec![0; rules.geometry().cell_count()];
+        for (position, orbit) in orbits.iter().enumerate() {
+            for cell in orbit {
+                orbit_of[cell.index()] = position;
+            }
+        }
+        Ok(Generator {
+            preset: preset.clone(),
+            rules,
+            orbits,
+            orbit_of,
+            table: preset.technique_table(),
+        })
+    }
+
+    /// The preset.
+    pub fn preset(&self) -> &Preset {
+        &self.preset
+    }
+
+    /// Puzzle `index` of the batch made with `seed`: a pure function of the preset, the
+    /// seed and the index.
+    pub fn puzzle(&self, seed: u64, index: u64) -> Result<Generated, GenerateError> {
+        let mut run = Run {
+            generator: self,
+            solver: Solver::new(&self.rules),
+            rng: stream(seed, index),
+            attempts: 0,
+            graded: 0,
+            timings: Timings::default(),
+        };
+        let (puzzle, solution, grading) = run.until_accepted(index)?;
+        let started = Instant::now();
+        confirm(&puzzle, &solution, index)?;
+        run.timings.confirm = started.elapsed();
+        run.timings.candidates = u64::from(run.attempts);
+        run.timings.graded = u64::from(run.graded);
+        Ok(Generated {
+            seed,
+            index,
+            puzzle,
+            solution,
+            grading,
+            attempts: run.attempts,
+            graded: run.graded,
+            timings: run.timings,
+        })
+    }
+}
+
+/// Puzzle `index` of the batch that `preset` makes with `seed` (see [`Generator::puzzle`];
+/// build a [`Generator`] once to make many).
+pub fn puzzle(preset: &Preset, seed: u64, index: u64) -> Result<Generated, GenerateError> {
+    Generator::new(preset)?.puzzle(seed, index)
+}
+
+/// The state of one index's search: its stream, solver and counters.
+pub(crate) struct Run<'generator> {
+    generator: &'generator Generator,
+    solver: Solver,
+    rng: rand_chacha::ChaCha20Rng,
+    attempts: u32,
+    graded: u32,
+    timings: Timings,
+}
+
+/// A candidate that passed the clue range and minimality, with its rating.
+pub(crate) struct Candidate {
+    givens: Grid,
+    puzzle: Puzzle,
+    grading: Grading,
+}
+
+impl Run<'_> {
+    /// Digs and grades candidates until one meets the target (searching around near misses
+    /// when the preset asks), or the attempts run out.
+    fn until_accepted(&mut self, index: u64) -> Result<(Puzzle, Grid, Grading), GenerateError> {
+        let preset = &self.generator.preset;
+        while self.attempts < preset.attempts {
+            let started = Instant::now();
+            let solution =
+                fill(&mut self.solver, &mut self.rng).ok_or(GenerateError::NoGrid { index })?;
+            self.timings.fill += started.elapsed();
+            if preset.variant.is_killer() {
+                if let Some(candidate) = self.killer_candidate(&solution) {
+                    if self.accepts(&candidate) {
+                        return Ok((candidate.puzzle, solution, candidate.grading));
+                    }
+                }
+                continue;
+            }
+            let Some(candidate) = self.candidate(&solution, solution.clone()) else {
+                continue;
+            };
+            if self.accepts(&candidate) {
+                return Ok((candidate.puzzle, solution, candidate.grading));
+            }
+            if let Some(found) = search::near_misses(self, &solution, candidate) {
+                return Ok((found.puzzle, solution, found.grading));
+            }
+        }
+        Err(GenerateError::TargetNotMet {
+            index,
+            attempts: self.attempts,
+            graded: self.graded,
+        })
+    }
+
+    /// Digs `start` down (one attempt), and grades the result if it has the clue count and
+    /// minimality the preset asks for.
+    fn candidate(&mut self, solution: &Grid, start: Grid) -> Option<Candidate> {
+        let generator = self.generator;
+        let preset = &generator.preset;
+        self.attempts += 1;
+        let started = Instant::now();
+        let min_clues = preset.clues.map_or(0, |clues| clues.min);
+        let givens = dig(
+            &mut self.solver,
+            solution,
+            start,
+            &generator.orbits,
+            min_clues,
+            &mut self.rng,
+        );
+        self.timings.dig += started.elapsed();
+        let givens = if preset.minimal {
+            let started = Instant::now();
+            let minimal = make_minimal(
+                &mut self.solver,
+                solution,
+                givens,
+                &generator.orbits,
+                &generator.orbit_of,
+                min_clues,
+                MINIMAL_ROUNDS,
+                &mut self.rng,
+            );
+            self.timings.minimal += started.elapsed();
+            minimal?
+        } else {
+            givens
+        };
+        if preset
+            .clues
+            .is_some_and(|clues| givens.filled_count() > clues.max)
+        {
+            return None;
+        }
+        let puzzle = generator.rules.with_givens(givens.clone()).ok()?;
+        let started = Instant::now();
+        let grading = Grader::with_table(&puzzle, generator.table.clone()).grade();
+        self.timings.grade += started.elapsed();
+        self.graded += 1;
+        Some(Candidate {
+            givens,
+            puzzle,
+            grading,
+        })
+    }
+
+    /// Carves cages on `solution` (one attempt), hides sums for a greater killer, and grades
+    /// the result. `None` when carving finds no unique layout within its repairs.
+    fn killer_candidate(&mut self, solution: &Grid) -> Option<Candidate> {
+        let generator = self.generator;
+        let options = &generator.preset.cages;
+        self.attempts += 1;
+        let started = Instant::now();
+        let carved = cages::carve(&generator.rules, solution, options, &mut self.rng).ok()?;
+        let puzzle = if options.hidden_sums > 0 {
+            comparisons::hide_sums(&carved.puzzle, solution, options.hidden_sums, &mut self.rng)
+                .ok()?
+                .puzzle
+        } else {
+            carved.puzzle
+        };
+        self.timings.dig += started.elapsed();
+        let started = Instant::now();
+        let grading = Grader::with_table(&puzzle, generator.table.clone()).grade();
+        self.timings.grade += started.elapsed();
+        self.graded += 1;
+        Some(Candidate {
+            givens: puzzle.givens().clone(),
+            puzzle,
+            grading,
+        })
+    }
+
+    /// Whether a candidate is kept: solved by the grader's path and inside the target.
+    fn accepts(&self, candidate: &Candidate) -> bool {
+        candidate.grading.solved
+            && self
+                .generator
+                .preset
+                .target
+                .accepts(candidate.grading.level, candidate.grading.score)
+    }
+}
+
+/// Asks the SAT engine whether `puzzle` has `solution` as its only solution.
+fn confirm(puzzle: &Puzzle, solution: &Grid, index: u64) -> Result<(), GenerateError> {
+    let not_confirmed = |reason: String| GenerateError::NotConfirmed { index, reason };
+    if !puzzle.is_solution(solution) {
+        return Err(not_confirmed(
+            "the filled grid breaks one of its rules (a cage sum or comparison)".to_string(),
+        ));
+    }
+    match crate::sat::count_solutions(puzzle, 2) {
+        Ok(Count::Unique(found)) if &found == solution => Ok(()),
+        Ok(Count::Unique(_)) => Err(not_confirmed(
+            "its one solution differs from the filled grid".to_string(),
+        )),
+        Ok(Count::Multiple { .. }) => Err(not_confirmed("it has a second solution".to_string())),
+        Ok(Count::None { .. }) => Err(not_confirmed("it has no solution".to_string())),
+        Err(error) => Err(not_confirmed(error.to_string())),
+    }
+}

@@ -1,0 +1,261 @@
+//! `Record`: one generated puzzle as a line of `puzzles.jsonl` (serde), and back to a
+//! `Puzzle`.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::grade::Level;
+use crate::model::{
+    Cage, CageId, Cell, Comparison, Constraint, Diagonal, Geometry, Grid, Puzzle, Relation,
+};
+use crate::notation::{self, Format};
+use crate::preset::{Preset, Variant};
+
+use super::Generated;
+
+/// One generated puzzle, as written to `puzzles.jsonl` (one JSON object per line, fields in
+/// this order). Grids are lines of n² characters, `.` for empty, digits `1-9` then `A`=10 …
+/// `P`=25 (the `line` notation).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// The preset's name.
+    pub preset: String,
+    /// The batch's seed.
+    pub seed: u64,
+    /// The puzzle's index in the batch (0-based; its ChaCha stream number).
+    pub index: u64,
+    /// `classic` or `x`.
+    pub variant: String,
+    /// The side n.
+    pub size: u8,
+    /// Box rows.
+    pub box_rows: u8,
+    /// Box columns.
+    pub box_columns: u8,
+    /// The symmetry of the givens' pattern (`rotate-180`, …).
+    pub symmetry: String,
+    /// The number of givens.
+    pub clues: usize,
+    /// The givens, one line.
+    pub puzzle: String,
+    /// The solution, one line.
+    pub solution: String,
+    /// Killer variants: the cages, in order (comparisons name them by position).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cages: Vec<CageRecord>,
+    /// Greater killer: relations between cage sums.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comparisons: Vec<ComparisonRecord>,
+    /// HoDoKu level.
+    pub level: Level,
+    /// HoDoKu score.
+    pub score: u32,
+    /// The hardest technique used.
+    pub hardest: Option<String>,
+    /// How often each technique was used, by name.
+    pub techniques: BTreeMap<String, usize>,
+    /// Candidates dug for this index before this one was kept (itself included).
+    pub attempts: u32,
+}
+
+/// One cage of a killer record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CageRecord {
+    /// Its cells, as `r1c1` names, in reading order.
+    pub cells: Vec<String>,
+    /// The sum of its digits, absent where hidden (greater killer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sum: Option<u32>,
+}
+
+/// One comparison of a greater-killer record: `sum(cages[first]) relation sum(cages[second])`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ComparisonRecord {
+    /// The left cage's position in `cages`.
+    pub first: usize,
+    /// The right cage's position in `cages`.
+    pub second: usize,
+    /// `Less`, `Equal` or `Greater`.
+    pub relation: Relation,
+}
+
+/// A record that does not describe a valid puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("record {index}: {reason}")]
+pub struct RecordError {
+    /// The record's index.
+    pub index: u64,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl Record {
+    /// The record of a generated puzzle.
+    pub fn new(preset: &Preset, generated: &Generated) -> Record {
+        let geometry = generated.puzzle.geometry();
+        let grading = &generated.grading;
+        Record {
+            preset: preset.name.clone(),
+            seed: generated.seed,
+            index: generated.index,
+            variant: preset.variant.name().to_string(),
+            size: geometry.size(),
+            box_rows: geometry.box_rows(),
+            box_columns: geometry.box_columns(),
+            symmetry: preset.symmetry.name().to_string(),
+            clues: generated.puzzle.givens().filled_count(),
+            puzzle: notation::format_grid(generated.puzzle.givens(), Format::Line),
+            solution: notation::format_grid(&generated.solution, Format::Line),
+            cages: generated
+                .puzzle
+                .cages()
+                .map(|cage| CageRecord {
+                    cells: cage.cells.iter().map(Cell::to_string).collect(),
+                    sum: cage.sum,
+                })
+                .collect(),
+            comparisons: generated
+                .puzzle
+                .comparisons()
+                .map(|comparison| ComparisonRecord {
+                    first: comparison.first.index(),
+                    second: comparison.second.index(),
+                    relation: comparison.relation,
+                })
+                .collect(),
+            level: grading.level,
+            score: grading.score,
+            hardest: grading.hardest.map(|technique| technique.to_string()),
+            techniques: grading
+                .counts()
+                .into_iter()
+                .map(|(technique, count)| (technique.to_string(), count))
+                .collect(),
+            attempts: generated.attempts,
+        }
+    }
+
+    /// The record as one JSON line (no newline).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// The puzzle the record describes: geometry, variant and givens.
+    pub fn to_puzzle(&self) -> Result<Puzzle, RecordError> {
+        let error = |reason: String| RecordError {
+            index: self.index,
+            reason,
+        };
+        let geometry =
+            Geometry::new(self.box_rows, self.box_columns).map_err(|e| error(e.to_string()))?;
+        let variant = Variant::from_name(&self.variant)
+            .ok_or_else(|| error(format!("unknown variant {:?}", self.variant)))?;
+        let mut constraints = Vec::new();
+        if variant.has_diagonals() {
+            constraints.push(Constraint::diagonal(geometry, Diagonal::Main));
+            constraints.push(Constraint::diagonal(geometry, Diagonal::Anti));
+        }
+        for (position, cage) in self.cages.iter().enumerate() {
+            let cells = cage
+                .cells
+                .iter()
+                .map(|name| {
+                    parse_cell(geometry, name)
+                        .ok_or_else(|| error(format!("cage {}: bad cell {name:?}", position + 1)))
+                })
+                .collect::<Result<Vec<Cell>, RecordError>>()?;
+            constraints.push(Constraint::Cage(Cage {
+                label: (position + 1).to_string(),
+                cells,
+                sum: cage.sum,
+            }));
+        }
+        for comparison in &self.comparisons {
+            constraints.push(Constraint::Compare(Comparison {
+                first: CageId::new(comparison.first.min(usize::from(u16::MAX))),
+                second: CageId::new(comparison.second.min(usize::from(u16::MAX))),
+                relation: comparison.relation,
+            }));
+        }
+        let givens =
+            read_grid(geometry, &self.puzzle).map_err(|e| error(format!("puzzle: {e}")))?;
+        Puzzle::new(geometry, givens, constraints).map_err(|e| error(e.to_string()))
+    }
+
+    /// The solution as a grid.
+    pub fn solution_grid(&self) -> Result<Grid, RecordError> {
+        let geometry = Geometry::new(self.box_rows, self.box_columns).map_err(|e| RecordError {
+            index: self.index,
+            reason: e.to_string(),
+        })?;
+        read_grid(geometry, &self.solution).map_err(|reason| RecordError {
+            index: self.index,
+            reason: format!("solution: {reason}"),
+        })
+    }
+
+    /// The puzzle as `puzzles.txt` holds it: one line for puzzles defined by givens
+    /// ([`Record::to_line`]); for killers a killer-text record (name `<preset> <index>`,
+    /// cage map, sums, comparisons, solution) ending in a blank line.
+    pub fn to_text(&self) -> Result<String, RecordError> {
+        if self.cages.is_empty() {
+            return self.to_line();
+        }
+        let entry = notation::Entry {
+            line: 0,
+            name: Some(format!("{} {}", self.preset, self.index)),
+            puzzle: self.to_puzzle()?,
+            solution: Some(self.solution_grid()?),
+            expected_count: None,
+        };
+        notation::format_entry(&entry, Format::Killer)
+            .map(|text| format!("{}\n", text.trim_end()))
+            .map_err(|e| RecordError {
+                index: self.index,
+                reason: e.to_string(),
+            })
+    }
+
+    /// The puzzle in the `line` notation, as `puzzles.txt` holds it (with `diag=both` for X
+    /// and `boxes=RxC` for an unusual box shape), without a newline.
+    pub fn to_line(&self) -> Result<String, RecordError> {
+        let puzzle = self.to_puzzle()?;
+        notation::format(&puzzle, Format::Line)
+            .map(|text| text.trim_end().to_string())
+            .map_err(|e| RecordError {
+                index: self.index,
+                reason: e.to_string(),
+            })
+    }
+}
+
+/// A cell from its `r3c7` name.
+fn parse_cell(geometry: Geometry, name: &str) -> Option<Cell> {
+    let (row, column) = name.strip_prefix('r')?.split_once('c')?;
+    let row: usize = row.parse().ok()?;
+    let column: usize = column.parse().ok()?;
+    geometry.cell(row.checked_sub(1)?, column.checked_sub(1)?)
+}
+
+/// A grid from n² characters of the line alphabet.
+fn read_grid(geometry: Geometry, text: &str) -> Result<Grid, String> {
+    let values = text
+        .chars()
+        .map(|character| match character {
+            '.' | '0' => Ok(0),
+            _ => character
+                .to_digit(36)
+                .filter(|&value| value > 0)
+                .map(|value| value as u8)
+                .ok_or_else(|| format!("{character:?} is not a digit")),
+        })
+        .collect::<Result<Vec<u8>, String>>()?;
+    Grid::from_values(geometry, &values).ok_or_else(|| {
+        format!(
+            "expected {} cells of digits up to {}",
+            geometry.cell_count(),
+            geometry.size()
+        )
+    })
+}

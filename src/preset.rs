@@ -1,0 +1,510 @@
+//! Presets: what to generate (variant, size, symmetry, clues, target difficulty, count), as
+//! RON text; the ten shipped presets are built in as well as kept in `presets/*.ron`.
+//!
+//! ```
+//! use sudokit::preset::{Preset, Variant};
+//!
+//! let preset = Preset::from_ron("mine", "Preset(size: 9, variant: X, count: 5)").unwrap();
+//! assert_eq!(preset.variant, Variant::X);
+//! assert_eq!(Preset::builtin("classic-medium").unwrap().size, 9);
+//! ```
+
+use ron::extensions::Extensions;
+use serde::{Deserialize, Serialize};
+
+use crate::generate::cages::CageOptions;
+use crate::generate::Symmetry;
+use crate::grade::{Level, TechniqueRow, TechniqueTable};
+use crate::model::{Constraint, Diagonal, Geometry, Grid, Puzzle};
+
+/// The presets shipped in `presets/`, by name (the file stem), built into the library so
+/// `sudokit generate --preset NAME` works from any directory.
+const BUILTIN: [(&str, &str); 16] = [
+    ("classic-easy", include_str!("../presets/classic-easy.ron")),
+    (
+        "classic-medium",
+        include_str!("../presets/classic-medium.ron"),
+    ),
+    ("classic-hard", include_str!("../presets/classic-hard.ron")),
+    (
+        "classic-expert",
+        include_str!("../presets/classic-expert.ron"),
+    ),
+    (
+        "classic-extreme",
+        include_str!("../presets/classic-extreme.ron"),
+    ),
+    ("x-9", include_str!("../presets/x-9.ron")),
+    ("sudoku-6", include_str!("../presets/sudoku-6.ron")),
+    ("sudoku-16", include_str!("../presets/sudoku-16.ron")),
+    ("x-16", include_str!("../presets/x-16.ron")),
+    ("sudoku-25", include_str!("../presets/sudoku-25.ron")),
+    ("killer-easy", include_str!("../presets/killer-easy.ron")),
+    (
+        "killer-medium",
+        include_str!("../presets/killer-medium.ron"),
+    ),
+    ("killer-hard", include_str!("../presets/killer-hard.ron")),
+    ("killer-6", include_str!("../presets/killer-6.ron")),
+    ("killer-x", include_str!("../presets/killer-x.ron")),
+    (
+        "greater-killer",
+        include_str!("../presets/greater-killer.ron"),
+    ),
+];
+
+/// Which rules the puzzle has beyond rows, columns and boxes. Killer variants (cages, hidden
+/// sums) join this enum with their own fields.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Variant {
+    /// Rows, columns and boxes only.
+    #[default]
+    Classic,
+    /// Both long diagonals hold every digit too.
+    X,
+    /// Killer: cages with sums carved on the grid, no givens (unless `cages.max_givens`).
+    Killer,
+    /// Killer with both long diagonals.
+    KillerX,
+    /// Greater killer: a killer with `cages.hidden_sums` sums hidden and neighbouring cages
+    /// compared by `<`, `=`, `>`.
+    GreaterKiller,
+}
+
+impl Variant {
+    /// The variant's name in records: `classic` or `x`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Variant::Classic => "classic",
+            Variant::X => "x",
+            Variant::Killer => "killer",
+            Variant::KillerX => "killer-x",
+            Variant::GreaterKiller => "greater-killer",
+        }
+    }
+
+    /// The variant named `name` (as [`Variant::name`] writes it).
+    pub fn from_name(name: &str) -> Option<Variant> {
+        [
+            Variant::Classic,
+            Variant::X,
+            Variant::Killer,
+            Variant::KillerX,
+            Variant::GreaterKiller,
+        ]
+        .into_iter()
+        .find(|variant| variant.name() == name)
+    }
+
+    /// Whether puzzles are cut into cages rather than dug to givens.
+    pub fn is_killer(&self) -> bool {
+        matches!(
+            self,
+            Variant::Killer | Variant::KillerX | Variant::GreaterKiller
+        )
+    }
+
+    /// Whether both long diagonals are houses.
+    pub fn has_diagonals(&self) -> bool {
+        matches!(self, Variant::X | Variant::KillerX)
+    }
+}
+
+/// How many givens a puzzle may keep, both ends included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClueRange {
+    /// Fewest givens: digging stops before going below.
+    pub min: usize,
+    /// Most givens: a dug puzzle with more is discarded.
+    pub max: usize,
+}
+
+/// The difficulty a puzzle must have to be kept (HoDoKu's scale); an empty target keeps
+/// every puzzle.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Target {
+    /// Levels accepted (empty: any level).
+    pub levels: Vec<Level>,
+    /// Lowest score accepted.
+    pub min_score: Option<u32>,
+    /// Highest score accepted.
+    pub max_score: Option<u32>,
+}
+
+impl Target {
+    /// Whether a puzzle rated `level` with `score` is kept.
+    pub fn accepts(&self, level: Level, score: u32) -> bool {
+        (self.levels.is_empty() || self.levels.contains(&level))
+            && self.min_score.is_none_or(|min| score >= min)
+            && self.max_score.is_none_or(|max| score <= max)
+    }
+
+    /// Whether the target asks for nothing (every puzzle is kept).
+    pub fn is_any(&self) -> bool {
+        self.levels.is_empty() && self.min_score.is_none() && self.max_score.is_none()
+    }
+}
+
+/// A preset: everything that decides the puzzles of a batch except the seed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Preset {
+    /// The preset's name (the file stem when the file does not say), also the default
+    /// output folder `output/<name>`.
+    #[serde(default)]
+    pub name: String,
+    /// One line saying what the preset makes, for `sudokit presets`.
+    #[serde(default)]
+    pub description: String,
+    /// The rules beyond rows, columns and boxes.
+    #[serde(default)]
+    pub variant: Variant,
+    /// The side n of the grid (4 to 25).
+    pub size: u8,
+    /// Box rows × box columns when not the usual shape for the size (6 → 2×3, 8 → 2×4,
+    /// 12 → 3×4).
+    #[serde(default)]
+    pub boxes: Option<(u8, u8)>,
+    /// The symmetry of the givens' pattern.
+    #[serde(default)]
+    pub symmetry: Symmetry,
+    /// Keep only puzzles from which no single given can be removed (checked cell by cell,
+    /// beyond the symmetric digging, which only removes whole orbits).
+    #[serde(default)]
+    pub minimal: bool,
+    /// How many givens a puzzle may keep.
+    #[serde(default)]
+    pub clues: Option<ClueRange>,
+    /// The difficulty to keep.
+    #[serde(default)]
+    pub target: Target,
+    /// Puzzles in a batch when `--count` is not given.
+    #[serde(default = "default_count")]
+    pub count: usize,
+    /// Candidate puzzles tried per index before giving up on the target.
+    #[serde(default = "default_attempts")]
+    pub attempts: u32,
+    /// Near-miss search: how many changed-givens neighbours of a puzzle that just missed the
+    /// target are tried before starting again from a new grid (0: no search).
+    #[serde(default)]
+    pub near_miss_steps: u32,
+    /// Killer variants: how cages are cut (sizes, cap, informative sums, hidden sums).
+    #[serde(default)]
+    pub cages: CageOptions,
+    /// Rows replacing HoDoKu's defaults in the grader's technique table (level, base
+    /// score, switch of a technique).
+    #[serde(default)]
+    pub techniques: Vec<TechniqueRow>,
+}
+
+fn default_count() -> usize {
+    10
+}
+
+fn default_attempts() -> u32 {
+    2000
+}
+
+/// Why a preset could not be read or used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PresetError {
+    /// The RON text does not describe a preset.
+    #[error("preset {name}: line {line}, column {column}: {message}")]
+    Syntax {
+        /// The preset's name.
+        name: String,
+        /// 1-based line of the error.
+        line: usize,
+        /// 1-based column of the error.
+        column: usize,
+        /// What the RON reader said.
+        message: String,
+    },
+    /// The preset reads but asks for something impossible.
+    #[error("preset {name}: {reason}")]
+    Invalid {
+        /// The preset's name.
+        name: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// No shipped preset has this name.
+    #[error("no preset named {name:?} (shipped: {})", builtin_names().collect::<Vec<_>>().join(", "))]
+    Unknown {
+        /// The name asked for.
+        name: String,
+    },
+}
+
+/// The names of the shipped presets, in the order `sudokit presets` lists them.
+pub fn builtin_names() -> impl Iterator<Item = &'static str> {
+    BUILTIN.iter().map(|(name, _)| *name)
+}
+
+/// Every shipped preset.
+pub fn builtin_presets() -> Result<Vec<Preset>, PresetError> {
+    BUILTIN
+        .iter()
+        .map(|(name, text)| Preset::from_ron(name, text))
+        .collect()
+}
+
+impl Preset {
+    /// Reads a preset from RON text; `name` is used when the text names none. The preset is
+    /// checked ([`Preset::check`]).
+    pub fn from_ron(name: &str, text: &str) -> Result<Preset, PresetError> {
+        let options = ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME);
+        let mut preset: Preset = options
+            .from_str(text)
+            .map_err(|error| PresetError::Syntax {
+                name: name.to_string(),
+                line: error.position.line,
+                column: error.position.col,
+                message: error.code.to_string(),
+            })?;
+        if preset.name.trim().is_empty() {
+            preset.name = name.to_string();
+        }
+        preset.check()?;
+        Ok(preset)
+    }
+
+    /// A shipped preset by name.
+    pub fn builtin(name: &str) -> Result<Preset, PresetError> {
+        let (name, text) = BUILTIN
+            .iter()
+            .find(|(builtin, _)| *builtin == name)
+            .ok_or_else(|| PresetError::Unknown {
+                name: name.to_string(),
+            })?;
+        Preset::from_ron(name, text)
+    }
+
+    /// The preset as RON text that [`Preset::from_ron`] reads back.
+    pub fn to_ron(&self) -> String {
+        let config = ron::ser::PrettyConfig::default();
+        ron::ser::to_string_pretty(self, config).unwrap_or_else(|_| format!("{self:?}"))
+    }
+
+    /// Checks that the preset can be generated: a known geometry, a clue range inside the
+    /// grid, at least one attempt, a score band the right way round.
+    pub fn check(&self) -> Result<(), PresetError> {
+        let invalid = |reason: String| PresetError::Invalid {
+            name: self.name.clone(),
+            reason,
+        };
+        if self.name.contains(['/', '\\']) || self.name.starts_with('.') {
+            return Err(invalid(format!(
+                "the name {:?} must not hold a path (it names the output folder)",
+                self.name
+            )));
+        }
+        let geometry = self.geometry().map_err(invalid)?;
+        let cells = geometry.cell_count();
+        if let Some(clues) = self.clues {
+            if clues.min > clues.max || clues.max > cells {
+                return Err(invalid(format!(
+                    "clues ({}, {}) must satisfy min ≤ max ≤ {cells}",
+                    clues.min, clues.max
+                )));
+            }
+        }
+        if let (Some(min), Some(max)) = (self.target.min_score, self.target.max_score) {
+            if min > max {
+                return Err(invalid(format!(
+                    "target score from {min} to {max} is empty"
+                )));
+            }
+        }
+        if self.variant.is_killer() {
+            let cages = &self.cages;
+            let largest = cages
+                .sizes
+                .iter()
+                .filter(|&&(size, weight)| weight > 0 && size >= 1 && size <= cages.max_size)
+                .map(|&(size, _)| size)
+                .max();
+            if largest.is_none() {
+                return Err(invalid(format!(
+                    "cages: no size with a weight between 1 and max_size {}",
+                    cages.max_size
+                )));
+            }
+            if cages.max_size > usize::from(self.size) {
+                return Err(invalid(format!(
+                    "cages: max_size {} exceeds the {} digits a cage can hold",
+                    cages.max_size, self.size
+                )));
+            }
+            if cages.informative > 100 {
+                return Err(invalid(format!(
+                    "cages: informative {} is a percentage (0 to 100)",
+                    cages.informative
+                )));
+            }
+            if cages.hidden_sums > 0 && self.variant != Variant::GreaterKiller {
+                return Err(invalid(
+                    "cages: hidden_sums needs the GreaterKiller variant".to_string(),
+                ));
+            }
+        }
+        if self.attempts == 0 {
+            return Err(invalid("attempts must be at least 1".to_string()));
+        }
+        Ok(())
+    }
+
+    /// The grid's geometry.
+    pub fn geometry(&self) -> Result<Geometry, String> {
+        let geometry = match self.boxes {
+            Some((rows, columns)) => Geometry::new(rows, columns),
+            None => Geometry::for_size(usize::from(self.size)),
+        }
+        .map_err(|error| error.to_string())?;
+        if geometry.size() != self.size {
+            return Err(format!(
+                "boxes {}×{} make a {}×{} grid, not {}×{}",
+                geometry.box_rows(),
+                geometry.box_columns(),
+                geometry.size(),
+                geometry.size(),
+                self.size,
+                self.size
+            ));
+        }
+        Ok(geometry)
+    }
+
+    /// The rules with no givens: the geometry and the variant's constraints.
+    pub fn rules(&self) -> Result<Puzzle, PresetError> {
+        let invalid = |reason: String| PresetError::Invalid {
+            name: self.name.clone(),
+            reason,
+        };
+        let geometry = self.geometry().map_err(invalid)?;
+        let constraints = if self.variant.has_diagonals() {
+            vec![
+                Constraint::diagonal(geometry, Diagonal::Main),
+                Constraint::diagonal(geometry, Diagonal::Anti),
+            ]
+        } else {
+            Vec::new()
+        };
+        Puzzle::new(geometry, Grid::empty(geometry), constraints)
+            .map_err(|error| invalid(error.to_string()))
+    }
+
+    /// HoDoKu's technique table with the preset's rows put in.
+    pub fn technique_table(&self) -> TechniqueTable {
+        let mut table = TechniqueTable::hodoku();
+        for row in &self.techniques {
+            table.set(row.technique, row.level, row.score, row.enabled);
+        }
+        table
+    }
+
+    /// One line for `sudokit presets`: name, grid, variant, symmetry, target, description.
+    pub fn summary(&self) -> String {
+        let levels = if self.target.levels.is_empty() {
+            "any level".to_string()
+        } else {
+            self.target
+                .levels
+                .iter()
+                .map(Level::to_string)
+                .collect::<Vec<_>>()
+                .join("/")
+        };
+        let clues = self
+            .clues
+            .map(|clues| format!(", {}–{} clues", clues.min, clues.max))
+            .unwrap_or_default();
+        let minimal = if self.minimal { ", minimal" } else { "" };
+        format!(
+            "{:<16} {}×{} {}, {}{minimal}{clues}, {levels}: {}",
+            self.name,
+            self.size,
+            self.size,
+            self.variant.name(),
+            self.symmetry,
+            self.description
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_preset_reads_and_round_trips() {
+        let presets = builtin_presets().unwrap();
+        assert_eq!(presets.len(), BUILTIN.len());
+        for preset in presets {
+            let again = Preset::from_ron(&preset.name, &preset.to_ron()).unwrap();
+            assert_eq!(again, preset);
+            assert!(!preset.description.is_empty(), "{}", preset.name);
+            preset.rules().unwrap();
+        }
+    }
+
+    #[test]
+    fn shipped_presets_are_the_files_in_presets() {
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("presets");
+        for (name, text) in BUILTIN {
+            let file = std::fs::read_to_string(folder.join(format!("{name}.ron"))).unwrap();
+            assert_eq!(file, text);
+        }
+    }
+
+    #[test]
+    fn the_readme_example_reads() {
+        let readme = include_str!("../README.md");
+        let start = readme.find("```ron\n").expect("a RON block in the README") + 7;
+        let end = start + readme[start..].find("```").unwrap();
+        let preset = Preset::from_ron("readme", &readme[start..end]).unwrap();
+        assert_eq!(preset.target.levels, vec![Level::Hard]);
+    }
+
+    #[test]
+    fn defaults_fill_what_a_preset_leaves_out() {
+        let preset = Preset::from_ron("small", "Preset(size: 6)").unwrap();
+        assert_eq!(preset.name, "small");
+        assert_eq!(preset.variant, Variant::Classic);
+        assert_eq!(preset.symmetry, Symmetry::Rotate180);
+        assert_eq!(preset.geometry().unwrap(), Geometry::new(2, 3).unwrap());
+        assert!(preset.target.is_any());
+    }
+
+    #[test]
+    fn bad_presets_say_where_and_why() {
+        let error = Preset::from_ron("bad", "Preset(\n  size: 9,\n  colour: 3,\n)").unwrap_err();
+        assert!(
+            matches!(error, PresetError::Syntax { line: 3, .. }),
+            "{error}"
+        );
+        let error = Preset::from_ron("bad", "Preset(size: 7)").unwrap_err();
+        assert!(error.to_string().contains("preset bad"), "{error}");
+        let error =
+            Preset::from_ron("bad", "Preset(size: 9, clues: (min: 40, max: 30))").unwrap_err();
+        assert!(error.to_string().contains("clues"), "{error}");
+        let error = Preset::from_ron("bad", "Preset(size: 9, boxes: (2, 3))").unwrap_err();
+        assert!(error.to_string().contains("6×6"), "{error}");
+        assert!(Preset::builtin("classic-impossible").is_err());
+    }
+
+    #[test]
+    fn targets_accept_levels_and_score_bands() {
+        let target = Target {
+            levels: vec![Level::Hard, Level::Unfair],
+            min_score: Some(1200),
+            max_score: None,
+        };
+        assert!(target.accepts(Level::Hard, 1300));
+        assert!(!target.accepts(Level::Hard, 1100));
+        assert!(!target.accepts(Level::Medium, 1300));
+        assert!(Target::default().accepts(Level::Extreme, 1));
+    }
+}
