@@ -102,6 +102,17 @@ mod tests {
     }
 
     #[test]
+    fn the_readme_example_reads() {
+        let readme = include_str!("../../README.md");
+        let start = readme
+            .find("BookPreset(")
+            .expect("a book preset in the README");
+        let end = start + readme[start..].find("```").expect("the block's end");
+        let preset = BookPreset::from_ron(&readme[start..end]).unwrap();
+        assert_eq!(preset.per_page, 4);
+    }
+
+    #[test]
     fn bad_presets_say_why() {
         let error = BookPreset::from_ron(
             "BookPreset(title: \"x\", per_page: 3, sections: [(preset: \"a\", count: 1)])",
