@@ -7,6 +7,7 @@
 //! - [`sat`]: the SAT engine (splr), the independent authority on uniqueness.
 //! - [`grade`]: the grader: human techniques step by step, rated like HoDoKu.
 //! - [`backtrack`]: the native counting engine: candidate bitsets, propagation, branching.
+//! - [`render`]: printing: SVG, PDF pages and books, f-puzzles and SudokuPad links.
 //! - [`generate`]: the generator: fill, dig under a symmetry, grade to a target, batches.
 //! - [`preset`]: presets (RON): what a batch generates, the shipped ones built in.
 #![warn(missing_docs)]
@@ -18,6 +19,7 @@ pub mod grade;
 pub mod model;
 pub mod notation;
 pub mod preset;
+pub mod render;
 pub mod sat;
 
 pub use count::Count;

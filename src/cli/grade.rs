@@ -142,6 +142,7 @@ fn print_grading(options: &GradeOptions, location: &str, entry: &Entry, grading:
             "solved": grading.solved,
             "stopped": stop_reason(grading),
             "techniques": techniques,
+            "fpuzzles": sudokit::render::links::fpuzzles(&entry.puzzle, entry.name.as_deref()),
         });
         say!("{object}");
         return;

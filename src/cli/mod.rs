@@ -18,13 +18,16 @@ macro_rules! say_inline {
 }
 
 mod bench;
+mod book;
 mod check;
 mod engine;
 mod generate;
 mod grade;
 mod input;
+mod link;
 mod output;
 mod presets;
+mod render;
 mod solve;
 
 use std::process::ExitCode;
@@ -65,6 +68,15 @@ enum Command {
     Grade(grade::GradeOptions),
     /// Time an engine on puzzle files: puzzles per second, median and spread per puzzle.
     Bench(bench::BenchOptions),
+    /// Draw puzzles as SVG pictures or as a PDF with one page per puzzle.
+    Render(render::RenderOptions),
+    /// Print an f-puzzles (or SudokuPad) link for every puzzle, to play it online.
+    Link(link::LinkOptions),
+    /// Make a print-ready PDF book: title page, puzzles easiest first, solutions at the back.
+    ///
+    /// Writes `book.pdf` and `puzzles.jsonl` (the puzzles in book order, with their number,
+    /// level, score, solution and f-puzzles link) into the output directory.
+    Book(book::BookOptions),
     /// Generate a batch of unique puzzles from a preset and a seed into output/<preset>/.
     ///
     /// Writes puzzles.jsonl (puzzle, solution, level, score, technique counts, preset,
@@ -130,6 +142,9 @@ pub fn run(arguments: Arguments) -> anyhow::Result<Outcome> {
         Command::Check(options) => check::run(&options),
         Command::Grade(options) => grade::run(&options),
         Command::Bench(options) => bench::run(&options),
+        Command::Render(options) => render::run(&options),
+        Command::Link(options) => link::run(&options),
+        Command::Book(options) => book::run(&options),
         Command::Generate(options) => generate::run(&options),
         Command::Presets(options) => presets::run(&options),
     }

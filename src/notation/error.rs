@@ -198,8 +198,16 @@ pub enum Reason {
         /// The RON parser's message.
         message: String,
     },
+    /// An f-puzzles document or link that cannot be read.
+    #[error("{message}")]
+    Json {
+        /// What is wrong with it.
+        message: String,
+    },
     /// A format name that is not known.
-    #[error("unknown format {name:?} (expected line, grid, csv, killer, killer-tsv or ron)")]
+    #[error(
+        "unknown format {name:?} (expected line, grid, csv, killer, killer-tsv, ron or fpuzzles)"
+    )]
     UnknownFormat {
         /// The name given.
         name: String,

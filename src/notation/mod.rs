@@ -61,6 +61,9 @@
 //!   holds cages with or without sums and nothing else: no givens, comparisons or diagonals.
 //! - **ron** ([`Format::Ron`]): the whole puzzle as a readable document, one per text or a
 //!   list `[ … ]`; see *RON documents* below.
+//! - **fpuzzles** ([`Format::Fpuzzles`]): f-puzzles JSON (`size`, `grid`, `diagonal+`,
+//!   `diagonal-`, `killercage`, `title`, `solution`), one document or one per line, or
+//!   f-puzzles / SudokuPad links, one per line; see [`fpuzzles`]. Written as one JSON line.
 //!
 //! Labels that are not one character, or that are `.`, `#`, `,`, `=` or blank, cannot appear in
 //! a cage map; when writing such a puzzle as killer text or TSV, all cages are relabelled
@@ -109,6 +112,7 @@
 mod alphabet;
 mod csv;
 mod error;
+pub mod fpuzzles;
 mod grid;
 mod killer;
 mod killer_tsv;
@@ -138,17 +142,20 @@ pub enum Format {
     KillerTsv,
     /// RON documents.
     Ron,
+    /// f-puzzles JSON (one document, or one per line) or f-puzzles/SudokuPad links.
+    Fpuzzles,
 }
 
 impl Format {
     /// Every format, in the order of their names in help texts.
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 7] = [
         Format::Line,
         Format::Grid,
         Format::Csv,
         Format::Killer,
         Format::KillerTsv,
         Format::Ron,
+        Format::Fpuzzles,
     ];
 
     /// The format's name: `line`, `grid`, `csv`, `killer`, `killer-tsv` or `ron`.
@@ -160,6 +167,7 @@ impl Format {
             Format::Killer => "killer",
             Format::KillerTsv => "killer-tsv",
             Format::Ron => "ron",
+            Format::Fpuzzles => "fpuzzles",
         }
     }
 }
@@ -253,7 +261,9 @@ pub fn detect(text: &str) -> Format {
         return Format::Line;
     };
     let first_token = first.split_whitespace().next().unwrap_or("");
-    if looks_like_ron(first, first_token) {
+    if fpuzzles::looks_like(first) {
+        Format::Fpuzzles
+    } else if looks_like_ron(first, first_token) {
         Format::Ron
     } else if looks_like_killer(first, after) {
         Format::Killer
@@ -323,6 +333,7 @@ pub fn parse_each(text: &str, format: Option<Format>) -> Vec<Result<Entry, Notat
         Format::Killer => killer::parse_each(text),
         Format::KillerTsv => killer_tsv::parse_each(text),
         Format::Ron => ron::parse_each(text),
+        Format::Fpuzzles => fpuzzles::parse_each(text),
     };
     if results.is_empty() {
         vec![Err(NotationError::new(Reason::NoPuzzle))]
@@ -352,7 +363,7 @@ pub fn format_entries(entries: &[Entry], format: Format) -> Result<String, Notat
         .map(|entry| format_entry(entry, format))
         .collect::<Result<Vec<String>, NotationError>>()?;
     Ok(match format {
-        Format::Line | Format::KillerTsv => texts.concat(),
+        Format::Line | Format::KillerTsv | Format::Fpuzzles => texts.concat(),
         Format::Grid | Format::Csv | Format::Killer => texts.join("\n"),
         Format::Ron => ron::list(&texts),
     })
@@ -366,6 +377,7 @@ fn write(puzzle: &Puzzle, extras: Extras<'_>, format: Format) -> Result<String, 
         Format::Killer => killer::write(puzzle, extras),
         Format::KillerTsv => killer_tsv::write(puzzle, extras),
         Format::Ron => ron::write(puzzle, extras),
+        Format::Fpuzzles => fpuzzles::write(puzzle, extras),
     }
 }
 
@@ -377,7 +389,9 @@ pub fn format_grid(grid: &Grid, format: Format) -> String {
         Format::Grid => grid::write_grid(grid),
         Format::Csv => csv::write_grid(grid),
         Format::Ron => format!("\"{}\"", alphabet::grid_line(grid)),
-        Format::Line | Format::Killer | Format::KillerTsv => alphabet::grid_line(grid),
+        Format::Line | Format::Killer | Format::KillerTsv | Format::Fpuzzles => {
+            alphabet::grid_line(grid)
+        }
     };
     text.trim_end().to_string()
 }

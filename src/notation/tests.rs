@@ -34,7 +34,7 @@ fn format_names() {
     let error = "json".parse::<Format>().unwrap_err();
     assert_eq!(
         error.to_string(),
-        "unknown format \"json\" (expected line, grid, csv, killer, killer-tsv or ron)"
+        "unknown format \"json\" (expected line, grid, csv, killer, killer-tsv, ron or fpuzzles)"
     );
 }
 

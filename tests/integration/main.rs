@@ -7,6 +7,7 @@ mod generation;
 mod grading;
 mod helpers;
 mod killers;
+mod render;
 mod seeds;
 mod sizes;
 mod solution_counts;

@@ -1,0 +1,182 @@
+//! `sudokit render`: puzzles drawn as SVG pictures or a PDF (one page per puzzle), and the
+//! atomic file writing the printing commands share.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use clap::Args;
+use sudokit::backtrack;
+use sudokit::model::Grid;
+use sudokit::notation::Entry;
+use sudokit::render;
+use sudokit::Count;
+
+use super::input::{read_records, InputOptions};
+use super::Outcome;
+
+/// Options of `sudokit render`.
+#[derive(Debug, Args)]
+pub struct RenderOptions {
+    #[command(flatten)]
+    input: InputOptions,
+
+    /// Write SVG: one picture per puzzle.
+    #[arg(long, required_unless_present = "pdf", conflicts_with = "pdf")]
+    svg: bool,
+
+    /// Write one PDF with a page per puzzle.
+    #[arg(long)]
+    pdf: bool,
+
+    /// Also draw each puzzle's solution (the published one, or the one the native engine
+    /// finds): on the next PDF page, or as `<name>-solution.svg`.
+    #[arg(long)]
+    solution: bool,
+
+    /// Where to write: the PDF file, or the SVG file (numbered `-1`, `-2`, … when the input
+    /// holds several puzzles). Default: `output/<input stem>.pdf` or `.svg`.
+    #[arg(long, value_name = "PATH")]
+    out: Option<PathBuf>,
+
+    /// Replace files that already exist.
+    #[arg(long)]
+    force: bool,
+}
+
+/// Runs `render`.
+pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
+    let records = read_records(&options.input);
+    let mut outcome = Outcome::Success;
+    let mut entries: Vec<Entry> = Vec::new();
+    for record in records {
+        match record.entry {
+            Ok(entry) => entries.push(entry),
+            Err(reason) => {
+                eprintln!("error: {reason}");
+                outcome = Outcome::BadInput;
+            }
+        }
+    }
+    if entries.is_empty() {
+        anyhow::bail!("no puzzle to render");
+    }
+    let solutions: Vec<Option<Grid>> = entries
+        .iter()
+        .map(|entry| options.solution.then(|| solution_of(entry)).flatten())
+        .collect();
+    if options.solution {
+        for (entry, solution) in entries.iter().zip(&solutions) {
+            if solution.is_none() {
+                eprintln!("warning: line {}: no unique solution to draw", entry.line);
+                outcome = outcome.worst(Outcome::NotUnique);
+            }
+        }
+    }
+    let extension = if options.pdf { "pdf" } else { "svg" };
+    let out = options
+        .out
+        .clone()
+        .unwrap_or_else(|| default_path(&options.input.files[0], extension));
+    if options.pdf {
+        let stem = out
+            .file_stem()
+            .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned());
+        let pages: Vec<_> = entries
+            .iter()
+            .zip(&solutions)
+            .map(|(entry, solution)| (&entry.puzzle, entry.name.as_deref(), solution.as_ref()))
+            .collect();
+        write_atomically(&out, &render::puzzle_pdf(&pages, &stem), options.force)?;
+        eprintln!("wrote {} ({} puzzles)", out.display(), entries.len());
+        return Ok(outcome);
+    }
+    let numbered = entries.len() > 1;
+    for (index, (entry, solution)) in entries.iter().zip(&solutions).enumerate() {
+        let path = if numbered {
+            with_suffix(&out, &format!("-{}", index + 1))
+        } else {
+            out.clone()
+        };
+        write_atomically(
+            &path,
+            render::puzzle_svg(&entry.puzzle, None).as_bytes(),
+            options.force,
+        )?;
+        if let Some(solution) = solution {
+            let solved = render::puzzle_svg(&entry.puzzle, Some(solution));
+            write_atomically(
+                &with_suffix(&path, "-solution"),
+                solved.as_bytes(),
+                options.force,
+            )?;
+        }
+    }
+    eprintln!(
+        "wrote {} SVG picture(s) at {}",
+        entries.len(),
+        out.display()
+    );
+    Ok(outcome)
+}
+
+/// The record's published solution, else the native engine's when it is the only one.
+pub(super) fn solution_of(entry: &Entry) -> Option<Grid> {
+    let published = entry.solution.clone();
+    published
+        .filter(|solution| entry.puzzle.is_solution(solution))
+        .or_else(|| match backtrack::count_solutions(&entry.puzzle, 2) {
+            Count::Unique(solution) => Some(solution),
+            _ => None,
+        })
+}
+
+/// `output/<stem of input>.<extension>` (`output/stdin.…` for standard input).
+pub(super) fn default_path(input: &Path, extension: &str) -> PathBuf {
+    let stem = input
+        .file_stem()
+        .filter(|_| input.as_os_str() != "-")
+        .map_or_else(
+            || "stdin".to_string(),
+            |stem| stem.to_string_lossy().into_owned(),
+        );
+    PathBuf::from("output").join(format!("{stem}.{extension}"))
+}
+
+/// `dir/name-suffix.ext` for `dir/name.ext`.
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned());
+    let name = match path.extension() {
+        Some(extension) => format!("{stem}{suffix}.{}", extension.to_string_lossy()),
+        None => format!("{stem}{suffix}"),
+    };
+    path.with_file_name(name)
+}
+
+/// Writes `bytes` to a temporary file beside `path` and renames it into place, so `path`
+/// is never left half written; refuses to replace an existing file unless `force`.
+pub fn write_atomically(path: &Path, bytes: &[u8], force: bool) -> anyhow::Result<()> {
+    if !force && path.exists() {
+        anyhow::bail!(
+            "{}: already exists (use --force to replace it)",
+            path.display()
+        );
+    }
+    let directory = path
+        .parent()
+        .filter(|parent| !parent.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(directory)
+        .with_context(|| format!("{}: cannot create the directory", directory.display()))?;
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |name| name.to_string_lossy().into_owned());
+    let temporary = directory.join(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&temporary, bytes)
+        .with_context(|| format!("{}: cannot write", temporary.display()))?;
+    std::fs::rename(&temporary, path).map_err(|error| {
+        let _ = std::fs::remove_file(&temporary);
+        anyhow::anyhow!("{}: cannot write: {error}", path.display())
+    })
+}

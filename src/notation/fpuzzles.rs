@@ -1,0 +1,596 @@
+//! f-puzzles JSON and links: `size`, `grid` (givens as `{"value": 5, "given": true}`),
+//! `diagonal+` / `diagonal-`, `killercage` (cells `R1C1`, sum as a string), `title`,
+//! `solution`; links are the JSON packed with lz-string after `?load=` (f-puzzles) or
+//! `/fpuzzles` (SudokuPad).
+//!
+//! f-puzzles has no cage comparisons; we write each as a `text` mark (`<`, `=`, `>` between
+//! two side-by-side cells, `^`, `=`, `v` between cells one above the other, the point facing
+//! the smaller sum) on the border of the two cages, and read such marks back. A box shape
+//! other than the usual one is written as each cell's `region`.
+
+use serde_json::{json, Map, Value};
+
+use super::error::{excerpt, NotationError, Reason};
+use super::{Entry, Extras, Format};
+use crate::model::{
+    Cage, CageId, Cell, Comparison, Constraint, Diagonal, Digit, Geometry, Grid, Puzzle, Relation,
+};
+use crate::render::lz_string;
+
+/// Where f-puzzles opens a packed puzzle.
+pub const FPUZZLES_PREFIX: &str = "https://www.f-puzzles.com/?load=";
+/// Where SudokuPad opens the same packed puzzle.
+pub const SUDOKUPAD_PREFIX: &str = "https://sudokupad.app/fpuzzles";
+
+/// Whether `text` starts like an f-puzzles document or link.
+pub(super) fn looks_like(first_line: &str) -> bool {
+    let line = first_line.trim_start();
+    (line.starts_with('{') && line.contains("\"size\""))
+        || line.contains("?load=")
+        || line.contains("/fpuzzles")
+}
+
+/// One result per puzzle: a single JSON document, or one document or link per line.
+pub(super) fn parse_each(text: &str) -> Vec<Result<Entry, NotationError>> {
+    if let Ok(value) = serde_json::from_str::<Value>(text) {
+        return vec![from_value(&value, 1)];
+    }
+    let mut results = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let number = index + 1;
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let result = if line.starts_with('{') {
+            serde_json::from_str::<Value>(line)
+                .map_err(|error| json_error(number, &error.to_string()))
+                .and_then(|value| from_value(&value, number))
+        } else {
+            unpack_link(line)
+                .map_err(|reason| NotationError::at(number, reason))
+                .and_then(|json| {
+                    serde_json::from_str::<Value>(&json).map_err(|error| {
+                        json_error(number, &format!("the link holds no JSON: {error}"))
+                    })
+                })
+                .and_then(|value| from_value(&value, number))
+        };
+        results.push(result);
+    }
+    results
+}
+
+fn json_error(line: usize, message: &str) -> NotationError {
+    NotationError::at(
+        line,
+        Reason::Json {
+            message: message.to_string(),
+        },
+    )
+}
+
+/// The JSON text packed in a link (or in a bare lz-string payload).
+pub fn unpack_link(link: &str) -> Result<String, Reason> {
+    let payload = link
+        .split_once("?load=")
+        .map(|(_, payload)| payload)
+        .or_else(|| link.split_once("/fpuzzles").map(|(_, payload)| payload))
+        .unwrap_or(link);
+    let payload = payload.split(['&', '#']).next().unwrap_or("");
+    let payload = percent_decode(payload);
+    lz_string::decompress_from_base64(&payload)
+        .map_err(|error| Reason::Json {
+            message: format!("not an f-puzzles link: {error}"),
+        })
+        .and_then(|json| {
+            if json.is_empty() {
+                Err(Reason::Json {
+                    message: format!(
+                        "not an f-puzzles link: {:?} unpacks to nothing",
+                        excerpt(link)
+                    ),
+                })
+            } else {
+                Ok(json)
+            }
+        })
+}
+
+/// `%2B` → `+` and the like; anything malformed is kept as written.
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        let escaped = (bytes[index] == b'%')
+            .then(|| text.get(index + 1..index + 3))
+            .flatten()
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match escaped {
+            Some(byte) => {
+                decoded.push(byte);
+                index += 3;
+            }
+            None => {
+                decoded.push(bytes[index]);
+                index += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&decoded).into_owned()
+}
+
+fn invalid(
+    line: usize,
+    text: impl Into<String>,
+    what: &'static str,
+    expected: &'static str,
+) -> NotationError {
+    NotationError::at(
+        line,
+        Reason::Invalid {
+            text: excerpt(&text.into()),
+            what,
+            expected,
+        },
+    )
+}
+
+fn from_value(value: &Value, line: usize) -> Result<Entry, NotationError> {
+    let object = value.as_object().ok_or_else(|| {
+        invalid(
+            line,
+            value.to_string(),
+            "an f-puzzles document",
+            "a JSON object with size and grid",
+        )
+    })?;
+    let size = object.get("size").and_then(Value::as_u64).ok_or_else(|| {
+        invalid(
+            line,
+            object
+                .get("size")
+                .map_or("nothing".to_string(), Value::to_string),
+            "a grid size",
+            "\"size\": a number from 4 to 25",
+        )
+    })?;
+    let size = usize::try_from(size).unwrap_or(usize::MAX);
+    let rows = object
+        .get("grid")
+        .and_then(Value::as_array)
+        .ok_or_else(|| {
+            invalid(
+                line,
+                "no grid",
+                "an f-puzzles grid",
+                "\"grid\": an array of rows of cells",
+            )
+        })?;
+    let geometry = geometry_of(rows, size).map_err(|reason| NotationError::at(line, reason))?;
+    let mut givens = Grid::empty(geometry);
+    if rows.len() != size {
+        return Err(NotationError::at(
+            line,
+            Reason::RowCount {
+                what: "grid",
+                found: rows.len(),
+                expected: size,
+            },
+        ));
+    }
+    for (row, cells) in rows.iter().enumerate() {
+        let cells = cells.as_array().map_or(&[][..], Vec::as_slice);
+        if cells.len() != size {
+            return Err(NotationError::at(
+                line,
+                Reason::CellCount {
+                    what: "grid row",
+                    found: cells.len(),
+                    expected: size,
+                },
+            ));
+        }
+        for (column, cell) in cells.iter().enumerate() {
+            let given = cell.get("given").and_then(Value::as_bool).unwrap_or(false);
+            let Some(value) = cell.get("value").filter(|_| given) else {
+                continue;
+            };
+            let place = geometry.cell(row, column).expect("row and column checked");
+            let digit = value
+                .as_u64()
+                .and_then(|value| u8::try_from(value).ok())
+                .and_then(Digit::new)
+                .filter(|digit| usize::from(digit.get()) <= size)
+                .ok_or_else(|| {
+                    invalid(
+                        line,
+                        format!("{place} = {value}"),
+                        "a given",
+                        "a digit from 1 to the grid's size",
+                    )
+                })?;
+            givens.set(place, Some(digit));
+        }
+    }
+    let mut constraints = Vec::new();
+    for (key, diagonal) in [("diagonal-", Diagonal::Main), ("diagonal+", Diagonal::Anti)] {
+        if object.get(key).and_then(Value::as_bool) == Some(true) {
+            constraints.push(Constraint::diagonal(geometry, diagonal));
+        }
+    }
+    let cages = read_cages(object, geometry, line)?;
+    let comparisons = read_comparisons(object, geometry, &cages, line)?;
+    constraints.extend(cages.into_iter().map(Constraint::Cage));
+    constraints.extend(comparisons.into_iter().map(Constraint::Compare));
+    let puzzle = Puzzle::new(geometry, givens, constraints)
+        .map_err(|error| NotationError::model(line, error))?;
+    let name = object
+        .get("title")
+        .and_then(Value::as_str)
+        .map(str::trim)
+        .filter(|title| !title.is_empty())
+        .map(str::to_string);
+    let solution = object
+        .get("solution")
+        .and_then(Value::as_array)
+        .and_then(|values| {
+            let values: Option<Vec<u8>> = values
+                .iter()
+                .map(|value| value.as_u64().and_then(|value| u8::try_from(value).ok()))
+                .collect();
+            Grid::from_values(geometry, &values?)
+        })
+        .filter(Grid::is_complete);
+    Ok(Entry {
+        line,
+        name,
+        puzzle,
+        solution,
+        expected_count: None,
+    })
+}
+
+/// The usual geometry, or the box shape the cells' `region` fields describe.
+fn geometry_of(rows: &[Value], size: usize) -> Result<Geometry, Reason> {
+    let usual = Geometry::for_size(size).map_err(Reason::Model)?;
+    let region = |row: usize, column: usize| {
+        rows.get(row)
+            .and_then(|cells| cells.get(column))
+            .and_then(|cell| cell.get("region"))
+            .and_then(Value::as_u64)
+    };
+    if region(0, 0).is_none() {
+        return Ok(usual);
+    }
+    // the box shape is how far the first region reaches along the first row and column
+    let first = region(0, 0);
+    let columns = (0..size)
+        .take_while(|&column| region(0, column) == first)
+        .count();
+    let rows_count = (0..size).take_while(|&row| region(row, 0) == first).count();
+    let (Ok(box_rows), Ok(box_columns)) = (u8::try_from(rows_count), u8::try_from(columns)) else {
+        return Err(irregular());
+    };
+    let geometry = Geometry::new(box_rows, box_columns).map_err(|_| irregular())?;
+    if usize::from(geometry.size()) != size {
+        return Err(irregular());
+    }
+    for place in geometry.cells() {
+        let expected = geometry.box_of(place) as u64;
+        let found = region(place.row(), place.column());
+        if found.is_some_and(|found| found != expected) {
+            return Err(irregular());
+        }
+    }
+    Ok(geometry)
+}
+
+fn irregular() -> Reason {
+    Reason::Json {
+        message: "irregular regions are not supported (only rectangular boxes)".to_string(),
+    }
+}
+
+fn parse_cell(name: &str, geometry: Geometry) -> Option<Cell> {
+    let upper = name.trim().to_ascii_uppercase();
+    let (row, column) = upper.strip_prefix('R')?.split_once('C')?;
+    let (row, column): (usize, usize) = (row.parse().ok()?, column.parse().ok()?);
+    geometry.cell(row.checked_sub(1)?, column.checked_sub(1)?)
+}
+
+fn cells_of(entry: &Value, geometry: Geometry, line: usize) -> Result<Vec<Cell>, NotationError> {
+    let names = entry
+        .get("cells")
+        .and_then(Value::as_array)
+        .map_or(&[][..], Vec::as_slice);
+    names
+        .iter()
+        .map(|name| {
+            name.as_str()
+                .and_then(|name| parse_cell(name, geometry))
+                .ok_or_else(|| {
+                    invalid(
+                        line,
+                        name.to_string(),
+                        "a cell",
+                        "\"R1C1\" to \"RnCn\" inside the grid",
+                    )
+                })
+        })
+        .collect()
+}
+
+/// Killer cages (`killercage`, and plain `cage`), in reading order of their first cell.
+fn read_cages(
+    object: &Map<String, Value>,
+    geometry: Geometry,
+    line: usize,
+) -> Result<Vec<Cage>, NotationError> {
+    let mut cages = Vec::new();
+    for key in ["killercage", "cage"] {
+        for entry in object
+            .get(key)
+            .and_then(Value::as_array)
+            .map_or(&[][..], Vec::as_slice)
+        {
+            let mut cells = cells_of(entry, geometry, line)?;
+            cells.sort();
+            cells.dedup();
+            if cells.is_empty() {
+                continue;
+            }
+            let sum = match entry.get("value") {
+                None | Some(Value::Null) => None,
+                Some(Value::String(text)) if text.trim().is_empty() => None,
+                Some(value) => {
+                    let text = value
+                        .as_str()
+                        .map_or_else(|| value.to_string(), str::to_string);
+                    Some(
+                        text.trim()
+                            .parse::<u32>()
+                            .map_err(|_| invalid(line, text, "a cage sum", "a whole number"))?,
+                    )
+                }
+            };
+            cages.push(Cage {
+                label: String::new(),
+                cells,
+                sum,
+            });
+        }
+    }
+    cages.sort_by_key(|cage| cage.cells[0]);
+    for (index, cage) in cages.iter_mut().enumerate() {
+        cage.label = label(index);
+    }
+    Ok(cages)
+}
+
+/// `a`-`z`, `A`-`Z`, then `c53`, `c54`, …
+fn label(index: usize) -> String {
+    let letters: Vec<char> = ('a'..='z').chain('A'..='Z').collect();
+    letters
+        .get(index)
+        .map_or_else(|| format!("c{}", index + 1), char::to_string)
+}
+
+/// Comparison marks: `text` entries of two cells in two different cages.
+fn read_comparisons(
+    object: &Map<String, Value>,
+    geometry: Geometry,
+    cages: &[Cage],
+    line: usize,
+) -> Result<Vec<Comparison>, NotationError> {
+    let owner = |place: Cell| cages.iter().position(|cage| cage.cells.contains(&place));
+    let mut comparisons = Vec::new();
+    for entry in object
+        .get("text")
+        .and_then(Value::as_array)
+        .map_or(&[][..], Vec::as_slice)
+    {
+        let Some(mark) = entry.get("value").and_then(Value::as_str) else {
+            continue;
+        };
+        let relation = match mark.trim() {
+            "<" | "^" | "∧" => Relation::Less,
+            "=" => Relation::Equal,
+            ">" | "v" | "V" | "∨" => Relation::Greater,
+            _ => continue,
+        };
+        let cells = cells_of(entry, geometry, line)?;
+        let [first, second] = cells[..] else {
+            continue;
+        };
+        if let (Some(first), Some(second)) = (owner(first), owner(second)) {
+            if first != second {
+                comparisons.push(Comparison {
+                    first: CageId::new(first),
+                    second: CageId::new(second),
+                    relation,
+                });
+            }
+        }
+    }
+    Ok(comparisons)
+}
+
+fn cell_name(place: Cell) -> String {
+    format!("R{}C{}", place.row() + 1, place.column() + 1)
+}
+
+/// The f-puzzles document for `puzzle` (with title and solution when `extras` has them).
+pub(super) fn document(puzzle: &Puzzle, extras: Extras<'_>) -> Value {
+    let geometry = puzzle.geometry();
+    let size = usize::from(geometry.size());
+    let unusual = Geometry::for_size(size).ok() != Some(geometry);
+    let grid: Vec<Value> = (0..size)
+        .map(|row| {
+            let cells: Vec<Value> = (0..size)
+                .map(|column| {
+                    let place = geometry.cell(row, column).expect("inside the grid");
+                    let mut cell = Map::new();
+                    if let Some(digit) = puzzle.givens().get(place) {
+                        cell.insert("value".into(), json!(digit.get()));
+                        cell.insert("given".into(), json!(true));
+                    }
+                    if unusual {
+                        cell.insert("region".into(), json!(geometry.box_of(place)));
+                    }
+                    Value::Object(cell)
+                })
+                .collect();
+            Value::Array(cells)
+        })
+        .collect();
+    let mut document = Map::new();
+    document.insert("size".into(), json!(size));
+    document.insert("grid".into(), Value::Array(grid));
+    for diagonal in puzzle.diagonals() {
+        let key = match diagonal {
+            Diagonal::Main => "diagonal-",
+            Diagonal::Anti => "diagonal+",
+        };
+        document.insert(key.into(), json!(true));
+    }
+    if puzzle.cage_count() > 0 {
+        let cages: Vec<Value> = puzzle
+            .cages()
+            .map(|cage| {
+                let cells: Vec<String> = cage.cells.iter().copied().map(cell_name).collect();
+                match cage.sum {
+                    Some(sum) => json!({ "cells": cells, "value": sum.to_string() }),
+                    None => json!({ "cells": cells }),
+                }
+            })
+            .collect();
+        document.insert("killercage".into(), Value::Array(cages));
+    }
+    let marks: Vec<Value> = puzzle
+        .comparisons()
+        .filter_map(|comparison| comparison_mark(puzzle, comparison))
+        .collect();
+    if !marks.is_empty() {
+        document.insert("text".into(), Value::Array(marks));
+    }
+    if let Some(name) = extras.name {
+        document.insert("title".into(), json!(name));
+    }
+    if let Some(solution) = extras.solution {
+        document.insert("solution".into(), json!(solution.values()));
+    }
+    Value::Object(document)
+}
+
+/// The mark for a comparison on a border the two cages share (`None` if they do not touch;
+/// f-puzzles has nowhere else to put it).
+fn comparison_mark(puzzle: &Puzzle, comparison: &Comparison) -> Option<Value> {
+    let first = puzzle.cage(comparison.first);
+    let second = puzzle.cage(comparison.second);
+    let mut pairs: Vec<(Cell, Cell)> = first
+        .cells
+        .iter()
+        .flat_map(|&a| second.cells.iter().map(move |&b| (a, b)))
+        .filter(|(a, b)| a.row().abs_diff(b.row()) + a.column().abs_diff(b.column()) == 1)
+        .collect();
+    pairs.sort();
+    let &(a, b) = pairs.get(pairs.len() / 2)?;
+    // written with the upper or left cell first, so the mark reads in page order
+    let (upper, lower, relation) = if (b.row(), b.column()) < (a.row(), a.column()) {
+        let flipped = match comparison.relation {
+            Relation::Less => Relation::Greater,
+            Relation::Equal => Relation::Equal,
+            Relation::Greater => Relation::Less,
+        };
+        (b, a, flipped)
+    } else {
+        (a, b, comparison.relation)
+    };
+    let vertical = upper.column() == lower.column();
+    let mark = match (relation, vertical) {
+        (Relation::Equal, _) => "=",
+        (Relation::Less, false) => "<",
+        (Relation::Greater, false) => ">",
+        (Relation::Less, true) => "^",
+        (Relation::Greater, true) => "v",
+    };
+    Some(
+        json!({ "cells": [cell_name(upper), cell_name(lower)], "value": mark, "fontC": "#000000", "size": 0.5 }),
+    )
+}
+
+/// One line of f-puzzles JSON, ending with a newline.
+pub(super) fn write(puzzle: &Puzzle, extras: Extras<'_>) -> Result<String, NotationError> {
+    let other_house = puzzle.constraints().iter().any(|constraint| {
+        matches!(constraint, Constraint::Distinct(house) if !matches!(house.kind(), crate::model::HouseKind::Diagonal(_)))
+    });
+    if other_house {
+        return Err(NotationError::cannot_hold(
+            Format::Fpuzzles,
+            "extra all-different houses other than diagonals (use ron)",
+        ));
+    }
+    let untouched = puzzle
+        .comparisons()
+        .any(|comparison| comparison_mark(puzzle, comparison).is_none());
+    if untouched {
+        return Err(NotationError::cannot_hold(
+            Format::Fpuzzles,
+            "a comparison of cages that do not touch (use killer or ron)",
+        ));
+    }
+    Ok(format!("{}\n", document(puzzle, extras)))
+}
+
+/// The f-puzzles link for `puzzle`: its JSON packed with lz-string after `prefix`
+/// ([`FPUZZLES_PREFIX`] or [`SUDOKUPAD_PREFIX`]).
+pub fn link(puzzle: &Puzzle, name: Option<&str>, prefix: &str) -> String {
+    let extras = Extras {
+        name,
+        ..Extras::default()
+    };
+    format!(
+        "{prefix}{}",
+        lz_string::compress_to_base64(&document(puzzle, extras).to_string())
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{parse, Format};
+
+    fn error_of(text: &str) -> String {
+        parse(text, Some(Format::Fpuzzles)).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn bad_documents_say_why_without_panicking() {
+        let empty_row = format!("[{}]", ["{}"; 4].join(","));
+        let grid = format!("[{}]", [empty_row.as_str(); 4].join(","));
+        assert!(error_of("{\"size\": 100, \"grid\": []}").contains("100"));
+        assert!(error_of("{\"size\": 4}").contains("grid"));
+        assert!(error_of("{\"size\": 4, \"grid\": [[{}]]}").contains("rows"));
+        let cage = format!("{{\"size\": 4, \"grid\": {grid}, \"killercage\": [{{\"cells\": [\"R9C1\"], \"value\": \"3\"}}]}}");
+        assert!(error_of(&cage).contains("R9C1"), "{}", error_of(&cage));
+        let sum = format!("{{\"size\": 4, \"grid\": {grid}, \"killercage\": [{{\"cells\": [\"R1C1\"], \"value\": \"x\"}}]}}");
+        assert!(error_of(&sum).contains("cage sum"));
+        let given = grid.replacen("{}", "{\"value\": 7, \"given\": true}", 1);
+        let document = format!("{{\"size\": 4, \"grid\": {given}}}");
+        assert!(
+            error_of(&document).contains("r1c1 = 7"),
+            "{}",
+            error_of(&document)
+        );
+        for garbage in [
+            "{}",
+            "[1,2]",
+            "{\"size\": \"9\"}",
+            "https://www.f-puzzles.com/?load=",
+            "?load=%ZZ",
+        ] {
+            let _ = parse(garbage, Some(Format::Fpuzzles));
+        }
+    }
+}

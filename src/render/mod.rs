@@ -1,0 +1,97 @@
+//! Printing puzzles: SVG pictures, PDF pages and books, f-puzzles/SudokuPad links. Every
+//! function returns bytes or strings; the caller writes the files.
+//!
+//! - [`drawing`]: what a page holds (lines, fills, text) independent of the file format.
+//! - [`board`]: one puzzle or solution grid drawn into a square, for every variant.
+//! - [`book`]: a book's pages: title page, puzzles easiest first, solutions at the back;
+//!   [`book_preset`]: the RON presets that say what goes in a book.
+//! - [`svg`] and [`pdf`]: a drawing (or pages of them) as an SVG or PDF file.
+//! - [`links`]: f-puzzles and SudokuPad links; [`lz_string`]: the packing they use.
+//!
+//! ```
+//! use sudokit::notation;
+//! use sudokit::render::{self, links};
+//!
+//! let text = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+//! let puzzle = &notation::parse(text, None)?[0].puzzle;
+//! let svg = render::puzzle_svg(puzzle, None);
+//! assert!(svg.starts_with("<svg"));
+//! let pdf = render::puzzle_pdf(&[(puzzle, None, None)], "one puzzle");
+//! assert!(pdf.starts_with(b"%PDF-1.4"));
+//! assert!(links::fpuzzles(puzzle, None).starts_with("https://www.f-puzzles.com/?load=N4Ig"));
+//! # Ok::<(), sudokit::notation::NotationError>(())
+//! ```
+
+pub mod board;
+pub mod book;
+pub mod book_preset;
+pub mod drawing;
+pub mod links;
+pub mod lz_string;
+mod number;
+pub mod pdf;
+pub mod svg;
+
+use crate::model::{Grid, Puzzle};
+
+use board::{Detail, Frame};
+use drawing::{point, Anchor, Drawing, Typeface};
+
+/// Points per cell of a single picture, shrunk for big grids so the picture stays within
+/// about 7.5 inches.
+fn picture_cell(size: u8) -> f64 {
+    (540.0 / f64::from(size)).min(40.0)
+}
+
+/// One puzzle as a picture with a small margin: its givens (or `solution`'s digits, givens
+/// bold) and everything its variant draws.
+pub fn puzzle_drawing(puzzle: &Puzzle, solution: Option<&Grid>) -> Drawing {
+    let margin = 12.0;
+    let side = picture_cell(puzzle.size()) * f64::from(puzzle.size());
+    let mut drawing = Drawing::new(side + 2.0 * margin, side + 2.0 * margin);
+    let frame = Frame {
+        corner: point(margin, margin),
+        side,
+    };
+    board::draw(&mut drawing, puzzle, solution, frame, Detail::Full);
+    drawing
+}
+
+/// [`puzzle_drawing`] as SVG text.
+pub fn puzzle_svg(puzzle: &Puzzle, solution: Option<&Grid>) -> String {
+    svg::to_svg(&puzzle_drawing(puzzle, solution))
+}
+
+/// A PDF with one A4 page per puzzle: its name (if any) above it, and its solution on the
+/// next page when one is given.
+pub fn puzzle_pdf(puzzles: &[(&Puzzle, Option<&str>, Option<&Grid>)], title: &str) -> Vec<u8> {
+    let paper = book::Paper::A4;
+    let (width, height) = paper.size();
+    let side = (width - 2.0 * 56.0).min(height - 2.0 * 56.0);
+    let frame = Frame {
+        corner: point((width - side) / 2.0, 110.0),
+        side,
+    };
+    let page = |heading: &str, puzzle: &Puzzle, solution: Option<&Grid>, detail: Detail| {
+        let mut page = Drawing::new(width, height);
+        page.text(
+            point(width / 2.0, 80.0),
+            heading,
+            16.0,
+            Typeface::Bold,
+            Anchor::Middle,
+        );
+        board::draw(&mut page, puzzle, solution, frame, detail);
+        page
+    };
+    let mut pages = Vec::new();
+    for &(puzzle, name, solution) in puzzles {
+        let heading = name.unwrap_or(title);
+        pages.push(page(heading, puzzle, None, Detail::Full));
+        if let Some(solution) = solution {
+            let heading = format!("{heading}: solution");
+            pages.push(page(&heading, puzzle, Some(solution), Detail::Plain));
+        }
+    }
+    pdf::to_pdf(&pages, title)
+}

@@ -1,0 +1,649 @@
+//! Printing: PDF files read back by an independent reader (pages counted through the
+//! cross-reference table and the page tree), SVG snapshots of every variant, f-puzzles
+//! JSON and links read back, and the `render`, `link` and `book` commands.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use sudokit::backtrack;
+use sudokit::grade::Level;
+use sudokit::model::{Grid, Puzzle};
+use sudokit::notation::{self, Entry, Format};
+use sudokit::render::book::{self, Layout, Paper, RatedPuzzle};
+use sudokit::render::{self, links};
+use sudokit::Count;
+
+use crate::helpers::{data_path, entries, read_data};
+
+// ---- an independent PDF reader: just enough to follow the page tree ----
+
+/// The text between `start` and the next `end` after it.
+fn between<'text>(text: &'text str, start: &str, end: &str) -> Option<&'text str> {
+    let from = text.find(start)? + start.len();
+    let to = text[from..].find(end)? + from;
+    Some(&text[from..to])
+}
+
+/// The number after `key` in a dictionary (`/Root 1 0 R` → 1).
+fn number_after(text: &str, key: &str) -> Option<usize> {
+    let rest = &text[text.find(key)? + key.len()..];
+    rest.split_whitespace().next()?.parse().ok()
+}
+
+/// A PDF file's objects located through its cross-reference table, and its root.
+struct PdfFile<'bytes> {
+    text: String,
+    bytes: std::marker::PhantomData<&'bytes [u8]>,
+    offsets: Vec<usize>,
+    root: usize,
+}
+
+impl<'bytes> PdfFile<'bytes> {
+    fn read(bytes: &'bytes [u8]) -> PdfFile<'bytes> {
+        assert!(bytes.starts_with(b"%PDF-1."), "a PDF header");
+        // one character per byte, so byte offsets index the text
+        let text: String = bytes
+            .iter()
+            .map(|&byte| {
+                if byte.is_ascii() {
+                    char::from(byte)
+                } else {
+                    '?'
+                }
+            })
+            .collect();
+        let tail = &text[text.rfind("startxref").expect("startxref")..];
+        let table_at: usize = tail
+            .lines()
+            .nth(1)
+            .expect("offset")
+            .trim()
+            .parse()
+            .expect("a number");
+        let table = &text[table_at..];
+        assert!(table.starts_with("xref"), "startxref points at the table");
+        let mut lines = table.lines().skip(1);
+        let header: Vec<usize> = lines
+            .next()
+            .expect("subsection")
+            .split_whitespace()
+            .map(|field| field.parse().expect("number"))
+            .collect();
+        assert_eq!(header[0], 0);
+        let offsets: Vec<usize> = lines
+            .by_ref()
+            .take(header[1])
+            .map(|line| line[..10].parse().expect("offset"))
+            .collect();
+        let trailer = between(table, "trailer", "startxref").expect("trailer");
+        let root = number_after(trailer, "/Root").expect("root");
+        assert_eq!(number_after(trailer, "/Size"), Some(offsets.len()));
+        drop(lines);
+        PdfFile {
+            text,
+            offsets,
+            root,
+            bytes: std::marker::PhantomData,
+        }
+    }
+
+    /// The body of object `number`, checking the table points exactly at its header.
+    fn object(&self, number: usize) -> &str {
+        let offset = self.offsets[number];
+        let header = format!("{number} 0 obj");
+        assert!(
+            self.text[offset..].starts_with(&header),
+            "object {number} at {offset}"
+        );
+        between(&self.text[offset..], &header, "endobj").expect("endobj")
+    }
+
+    /// The page objects, in order, found by walking the page tree from the root.
+    fn pages(&self) -> Vec<usize> {
+        let pages_root = number_after(self.object(self.root), "/Pages").expect("/Pages");
+        let mut found = Vec::new();
+        self.walk(pages_root, &mut found);
+        found
+    }
+
+    fn walk(&self, node: usize, found: &mut Vec<usize>) {
+        let body = self.object(node);
+        if body.contains("/Type /Pages") {
+            let kids = between(body, "/Kids [", "]").expect("kids");
+            let numbers: Vec<usize> = kids
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .chunks(3)
+                .map(|reference| reference[0].parse().expect("kid"))
+                .collect();
+            let before = found.len();
+            for kid in numbers {
+                self.walk(kid, found);
+            }
+            assert_eq!(number_after(body, "/Count"), Some(found.len() - before));
+        } else {
+            assert!(body.contains("/Type /Page"), "a page: {body}");
+            let contents = number_after(body, "/Contents").expect("contents");
+            let stream = self.object(contents);
+            let length = number_after(stream, "/Length").expect("length");
+            let data = between(stream, "stream\n", "\nendstream").expect("stream");
+            assert_eq!(data.len(), length, "stream length");
+            found.push(node);
+        }
+    }
+
+    /// A page's media box: width and height.
+    fn page_size(&self, page: usize) -> (f64, f64) {
+        let corners: Vec<f64> = between(self.object(page), "/MediaBox [", "]")
+            .expect("media box")
+            .split_whitespace()
+            .map(|field| field.parse().expect("number"))
+            .collect();
+        (corners[2], corners[3])
+    }
+}
+
+fn page_count(bytes: &[u8]) -> usize {
+    PdfFile::read(bytes).pages().len()
+}
+
+// ---- puzzles with ratings from HoDoKu's own file ----
+
+fn solution_of(puzzle: &Puzzle) -> Grid {
+    match backtrack::count_solutions(puzzle, 2) {
+        Count::Unique(solution) => solution,
+        other => panic!("expected one solution, got {}", other.word()),
+    }
+}
+
+/// The first `count` puzzles of the HoDoKu calibration file, with HoDoKu's level and score.
+fn rated_sample(count: usize) -> Vec<RatedPuzzle> {
+    read_data("classic/hodoku_rated_calibration.tsv")
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .take(count)
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let puzzle = crate::helpers::line_puzzle(fields[0]);
+            let level: Level =
+                serde_json::from_value(serde_json::json!(fields[1])).expect("a level");
+            let score = fields[2].parse().expect("a score");
+            let solution = solution_of(&puzzle);
+            RatedPuzzle {
+                puzzle,
+                solution,
+                level,
+                score,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn book_pages_are_counted_for_every_layout_and_paper() {
+    let puzzles = rated_sample(13);
+    for paper in [Paper::A4, Paper::Letter] {
+        for per_page in [1, 2, 4, 6] {
+            let layout = Layout {
+                title: "Sample".into(),
+                notes: vec!["seed 7".into()],
+                paper,
+                per_page,
+            };
+            let pdf = book::pdf(&puzzles, &layout).expect("a book");
+            let file = PdfFile::read(&pdf);
+            let pages = file.pages();
+            // title page, puzzle pages, then solutions twelve to a page
+            let expected = 1 + 13usize.div_ceil(per_page) + 13usize.div_ceil(12);
+            assert_eq!(pages.len(), expected, "{paper:?}, {per_page} per page");
+            let (width, height) = file.page_size(pages[0]);
+            let (paper_width, paper_height) = paper.size();
+            assert!((width - paper_width).abs() < 0.01 && (height - paper_height).abs() < 0.01);
+        }
+    }
+    let bad = Layout {
+        title: "x".into(),
+        notes: Vec::new(),
+        paper: Paper::A4,
+        per_page: 3,
+    };
+    assert!(book::pdf(&puzzles, &bad).is_err());
+    assert!(book::pdf(&[], &Layout { per_page: 4, ..bad }).is_err());
+}
+
+#[test]
+fn book_orders_by_difficulty_and_rejects_a_wrong_solution() {
+    let mut puzzles = rated_sample(20);
+    let order = book::difficulty_order(&puzzles);
+    let keys: Vec<(Level, u32)> = order
+        .iter()
+        .map(|&index| (puzzles[index].level, puzzles[index].score))
+        .collect();
+    assert!(keys.windows(2).all(|pair| pair[0] <= pair[1]), "{keys:?}");
+    assert!(
+        keys.first() < keys.last(),
+        "the sample spans several ratings"
+    );
+    puzzles[3].solution = puzzles[4].solution.clone();
+    let layout = Layout {
+        title: "x".into(),
+        notes: Vec::new(),
+        paper: Paper::A4,
+        per_page: 6,
+    };
+    assert_eq!(
+        book::pdf(&puzzles, &layout).unwrap_err(),
+        book::BookError::WrongSolution { number: 4 }
+    );
+}
+
+#[test]
+fn same_puzzles_give_the_same_bytes() {
+    let puzzles = rated_sample(7);
+    let layout = Layout {
+        title: "Again".into(),
+        notes: Vec::new(),
+        paper: Paper::Letter,
+        per_page: 2,
+    };
+    assert_eq!(
+        book::pdf(&puzzles, &layout).unwrap(),
+        book::pdf(&puzzles, &layout).unwrap()
+    );
+}
+
+// ---- SVG snapshots ----
+
+fn snapshot_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(format!("{name}.svg"))
+}
+
+/// Compares `svg` with the stored snapshot; `SUDOKIT_UPDATE_SNAPSHOTS=1` rewrites it.
+fn assert_snapshot(name: &str, svg: &str) {
+    let path = snapshot_path(name);
+    if std::env::var_os("SUDOKIT_UPDATE_SNAPSHOTS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, svg).unwrap();
+        return;
+    }
+    let stored = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+        panic!(
+            "{}: missing (run with SUDOKIT_UPDATE_SNAPSHOTS=1)",
+            path.display()
+        )
+    });
+    assert!(
+        stored == svg,
+        "{name}: the SVG differs from {} (run with SUDOKIT_UPDATE_SNAPSHOTS=1 after checking it)",
+        path.display()
+    );
+}
+
+fn first_entry(relative: &str) -> Entry {
+    entries(relative).remove(0)
+}
+
+fn count(svg: &str, what: &str) -> usize {
+    svg.matches(what).count()
+}
+
+#[test]
+fn classic_svg_snapshot() {
+    let entry = first_entry("seeds/classic.txt");
+    let svg = render::puzzle_svg(&entry.puzzle, None);
+    // 10 horizontal and 10 vertical lines, four of each heavy; one bold digit per given
+    assert_eq!(count(&svg, "<line"), 20);
+    assert_eq!(
+        count(&svg, "font-weight=\"bold\""),
+        entry.puzzle.givens().filled_count()
+    );
+    assert_snapshot("classic", &svg);
+    let solution = solution_of(&entry.puzzle);
+    let solved = render::puzzle_svg(&entry.puzzle, Some(&solution));
+    assert_eq!(count(&solved, "<text"), 81);
+    assert_snapshot("classic-solution", &solved);
+}
+
+#[test]
+fn x_svg_snapshot_draws_both_diagonals() {
+    let entry = first_entry("sizes/xsudoku.txt");
+    assert_eq!(entry.puzzle.diagonals().len(), 2);
+    let svg = render::puzzle_svg(&entry.puzzle, None);
+    assert_eq!(count(&svg, "<line"), 22);
+    assert_snapshot("x", &svg);
+}
+
+#[test]
+fn killer_svg_snapshot_outlines_every_cage_and_prints_every_sum() {
+    let entry = first_entry("seeds/killer_m00nlight_clpfd.txt");
+    let svg = render::puzzle_svg(&entry.puzzle, None);
+    let with_sums = entry
+        .puzzle
+        .cages()
+        .filter(|cage| cage.sum.is_some())
+        .count();
+    assert!(count(&svg, "stroke-dasharray") >= 4 * entry.puzzle.cage_count());
+    // each sum sits on a white patch in the cage's first cell
+    assert_eq!(count(&svg, "<rect") - 1, with_sums);
+    assert_snapshot("killer", &svg);
+}
+
+#[test]
+fn greater_killer_svg_snapshot_has_a_sign_per_comparison() {
+    let entry = first_entry("killer/killer_greater_grilops.txt");
+    let comparisons = entry.puzzle.comparisons().count();
+    assert!(comparisons > 0);
+    let svg = render::puzzle_svg(&entry.puzzle, None);
+    let with_sums = entry
+        .puzzle
+        .cages()
+        .filter(|cage| cage.sum.is_some())
+        .count();
+    assert_eq!(count(&svg, "<rect") - 1, with_sums + comparisons);
+    assert_snapshot("greater-killer", &svg);
+}
+
+#[test]
+fn sixteen_by_sixteen_svg_snapshot_writes_letters() {
+    let entry = first_entry("sizes/vu_kr_16x16_100.txt");
+    let svg = render::puzzle_svg(&entry.puzzle, None);
+    assert!(svg.contains(">G</text>") || svg.contains(">A</text>"));
+    assert!(!svg.contains(">10</text>"));
+    assert_snapshot("sixteen", &svg);
+    let big = first_entry("sizes/gecode_25x25.txt");
+    let svg = render::puzzle_svg(&big.puzzle, None);
+    assert_eq!(count(&svg, "<text"), big.puzzle.givens().filled_count());
+    assert!(svg.contains(">P</text>"));
+}
+
+// ---- f-puzzles JSON and links ----
+
+/// What a puzzle says, independent of cage order, labels and comparison direction.
+fn meaning(puzzle: &Puzzle) -> (Grid, Vec<String>, Vec<String>, Vec<String>) {
+    let mut cages: Vec<String> = puzzle
+        .cages()
+        .map(|cage| format!("{:?} {:?}", cage.cells, cage.sum))
+        .collect();
+    cages.sort();
+    let mut comparisons: Vec<String> = puzzle
+        .comparisons()
+        .map(|comparison| {
+            let first = &puzzle.cage(comparison.first).cells;
+            let second = &puzzle.cage(comparison.second).cells;
+            let symbol = comparison.relation.symbol();
+            if first < second {
+                format!("{first:?} {symbol} {second:?}")
+            } else {
+                let flipped = match symbol {
+                    '<' => '>',
+                    '>' => '<',
+                    other => other,
+                };
+                format!("{second:?} {flipped} {first:?}")
+            }
+        })
+        .collect();
+    comparisons.sort();
+    let diagonals = puzzle
+        .diagonals()
+        .iter()
+        .map(|diagonal| format!("{diagonal:?}"))
+        .collect();
+    (puzzle.givens().clone(), diagonals, cages, comparisons)
+}
+
+#[test]
+fn fpuzzles_json_and_links_read_back_every_variant() {
+    let mut puzzles: Vec<Entry> = Vec::new();
+    for file in [
+        "seeds/classic.txt",
+        "seeds/killer_m00nlight_clpfd.txt",
+        "killer/killer_greater_grilops.txt",
+        "killer/killer_lisudoku.txt",
+        "killer/killer_vtsukur.txt",
+        "sizes/xsudoku.txt",
+        "sizes/vu_kr_4x4.txt",
+        "sizes/vu_kr_16x16_100.txt",
+    ] {
+        puzzles.extend(entries(file).into_iter().take(12));
+    }
+    assert!(puzzles.len() > 40, "{}", puzzles.len());
+    for entry in &puzzles {
+        let json = notation::format_entry(entry, Format::Fpuzzles).expect("f-puzzles holds it");
+        assert_eq!(notation::detect(&json), Format::Fpuzzles);
+        let back = notation::parse(&json, None).expect("reads back").remove(0);
+        assert_eq!(
+            meaning(&back.puzzle),
+            meaning(&entry.puzzle),
+            "line {}",
+            entry.line
+        );
+        assert_eq!(back.name, entry.name);
+        let link = links::fpuzzles(&entry.puzzle, entry.name.as_deref());
+        assert!(link.starts_with("https://www.f-puzzles.com/?load=N4Ig"));
+        let from_link = notation::parse(&link, None)
+            .expect("the link reads back")
+            .remove(0);
+        assert_eq!(meaning(&from_link.puzzle), meaning(&entry.puzzle));
+        let pad = links::sudokupad(&entry.puzzle, None);
+        let from_pad = notation::parse(&pad, None)
+            .expect("the SudokuPad link reads back")
+            .remove(0);
+        assert_eq!(meaning(&from_pad.puzzle), meaning(&entry.puzzle));
+    }
+}
+
+#[test]
+fn published_fpuzzles_links_are_read() {
+    // links published with other tools' documentation and tests (sudoku-formats, lisudoku,
+    // a C# solver's killer test); each holds a 9×9 grid
+    let published = [
+        "https://f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3vyGCRfALrJCwgTOlyJU0XKVKFsles1c1yrRu2S9R+Yd1nVp/Vdk7r58WK5A",
+        "https://f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1kANwEMAbAK5x4ARlRoI3GADsEAFwzCmK1kQ5tVmug216VGrUbWG1ZyjwHCEAJglTZCpTAO7j+nZw/7atIkA=",
+        "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssX0QAawgAbLTAwBjAIZo48QiH0wdYfCABKARgDCDkKjsAmFyDUA3Q1oArqYgiCAUFlZaNmb2zh5ucU4AzImeTgnuXqnuyRk+qP5BIcmpRGqG+gAuEL4wTgD2AHZgVRiGEE1VMXggANLauhgABE7GcLREQA=",
+    ];
+    let text = published.join("\n");
+    let read = notation::parse(&text, None).expect("published links read");
+    assert_eq!(read.len(), 3);
+    for entry in &read {
+        assert_eq!(entry.puzzle.size(), 9);
+        assert!(entry.puzzle.givens().filled_count() > 0 || entry.puzzle.cage_count() > 0);
+    }
+    let killer = &read[2].puzzle;
+    let sums: Vec<Option<u32>> = killer.cages().map(|cage| cage.sum).collect();
+    assert_eq!(sums, [Some(9), Some(33)]);
+    let error = notation::parse("https://www.f-puzzles.com/?load=N4Ig*!", None).unwrap_err();
+    assert!(
+        error.to_string().contains("not an f-puzzles link"),
+        "{error}"
+    );
+}
+
+// ---- the commands ----
+
+fn sudokit(arguments: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(arguments)
+        .output()
+        .expect("the binary runs")
+}
+
+/// Runs the binary and asserts it exits with 0.
+fn succeeds(arguments: &[&str]) -> Output {
+    let output = sudokit(arguments);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    output
+}
+
+fn path_text(path: &Path) -> &str {
+    path.to_str().expect("UTF-8 path")
+}
+
+#[test]
+fn render_writes_a_pdf_page_per_puzzle_and_solution_and_svg_files() {
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let pdf = directory.path().join("killers.pdf");
+    let input = data_path("seeds/killer_m00nlight_clpfd.txt");
+    let puzzles = entries("seeds/killer_m00nlight_clpfd.txt").len();
+    succeeds(&[
+        "render",
+        path_text(&input),
+        "--pdf",
+        "--solution",
+        "--out",
+        path_text(&pdf),
+    ]);
+    assert_eq!(page_count(&std::fs::read(&pdf).unwrap()), 2 * puzzles);
+    let again = sudokit(&[
+        "render",
+        path_text(&input),
+        "--pdf",
+        "--out",
+        path_text(&pdf),
+    ]);
+    assert_eq!(
+        again.status.code(),
+        Some(2),
+        "no clobbering without --force"
+    );
+    let svg = directory.path().join("greater.svg");
+    let input = data_path("killer/killer_greater_grilops.txt");
+    succeeds(&[
+        "render",
+        path_text(&input),
+        "--svg",
+        "--out",
+        path_text(&svg),
+    ]);
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    let leftovers = std::fs::read_dir(directory.path()).unwrap().filter(|file| {
+        file.as_ref()
+            .unwrap()
+            .file_name()
+            .to_string_lossy()
+            .ends_with(".tmp")
+    });
+    assert_eq!(leftovers.count(), 0);
+}
+
+#[test]
+fn link_prints_links_that_read_back() {
+    let input = data_path("seeds/killer_m00nlight_clpfd.txt");
+    let output = succeeds(&["link", path_text(&input)]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let originals = entries("seeds/killer_m00nlight_clpfd.txt");
+    let read = notation::parse(&stdout, None).expect("links read back");
+    assert_eq!(read.len(), originals.len());
+    for (back, original) in read.iter().zip(&originals) {
+        assert_eq!(meaning(&back.puzzle), meaning(&original.puzzle));
+    }
+}
+
+#[test]
+fn book_from_records_writes_a_pdf_and_numbered_records() {
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let records: String = read_data("classic/hodoku_rated_calibration.tsv")
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .take(9)
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let score: u32 = fields[2].parse().unwrap();
+            format!("{}\n", serde_json::json!({ "puzzle": fields[0], "level": fields[1], "score": score, "seed": 7 }))
+        })
+        .collect();
+    let input = directory.path().join("rated.jsonl");
+    std::fs::write(&input, records).unwrap();
+    let out = directory.path().join("book");
+    succeeds(&[
+        "book",
+        "--from",
+        path_text(&input),
+        "--out",
+        path_text(&out),
+        "--per-page",
+        "6",
+        "--paper",
+        "letter",
+    ]);
+    let pdf = std::fs::read(out.join("book.pdf")).unwrap();
+    assert_eq!(page_count(&pdf), 1 + 2 + 1);
+    let written = std::fs::read_to_string(out.join("puzzles.jsonl")).unwrap();
+    let records: Vec<serde_json::Value> = written
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(records.len(), 9);
+    let mut previous = (Level::Easy, 0);
+    for (index, record) in records.iter().enumerate() {
+        assert_eq!(record["number"], index + 1);
+        assert_eq!(record["seed"], 7);
+        let level: Level = serde_json::from_value(record["level"].clone()).unwrap();
+        let key = (level, record["score"].as_u64().unwrap() as u32);
+        assert!(key >= previous);
+        previous = key;
+        let puzzle = crate::helpers::line_puzzle(record["puzzle"].as_str().unwrap());
+        let solution = notation::parse(record["solution"].as_str().unwrap(), None)
+            .unwrap()
+            .remove(0);
+        assert!(puzzle.is_solution(solution.puzzle.givens()));
+        let linked = notation::parse(record["fpuzzles"].as_str().unwrap(), None)
+            .unwrap()
+            .remove(0);
+        assert_eq!(linked.puzzle.givens(), puzzle.givens());
+    }
+}
+
+#[test]
+fn book_from_a_preset_generates_and_is_the_same_for_any_thread_count() {
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let preset = directory.path().join("book-test.ron");
+    std::fs::write(
+        &preset,
+        "BookPreset(title: \"Test\", paper: Letter, per_page: 6, sections: [(preset: \"sudoku-6\", count: 4), (preset: \"classic-easy\", count: 3)])",
+    )
+    .unwrap();
+    let mut books = Vec::new();
+    for jobs in ["1", "2"] {
+        let out = directory.path().join(format!("jobs-{jobs}"));
+        let output = sudokit(&[
+            "book",
+            "--preset",
+            path_text(&preset),
+            "--seed",
+            "5",
+            "--jobs",
+            jobs,
+            "--out",
+            path_text(&out),
+        ]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let pdf = std::fs::read(out.join("book.pdf")).unwrap();
+        // title page, two puzzle pages of six, one solution page
+        assert_eq!(page_count(&pdf), 1 + 2 + 1);
+        let records = std::fs::read_to_string(out.join("puzzles.jsonl")).unwrap();
+        assert_eq!(records.lines().count(), 7);
+        for line in records.lines() {
+            let record: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(record["seed"], 5);
+            let puzzle = crate::helpers::line_puzzle(record["puzzle"].as_str().unwrap());
+            assert!(matches!(
+                crate::helpers::sat_count(&puzzle, 2),
+                Count::Unique(_)
+            ));
+        }
+        books.push((pdf, records));
+    }
+    assert!(
+        books[0] == books[1],
+        "the same book whatever the thread count"
+    );
+}
