@@ -21,6 +21,7 @@ mod bench;
 mod check;
 mod engine;
 mod grade;
+mod grade_se;
 mod input;
 mod output;
 mod solve;
