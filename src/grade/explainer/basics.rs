@@ -138,9 +138,16 @@ fn single_left(
     board: &Board<2>,
     removed: &CellSet<2>,
     digit: usize,
+    base: usize,
 ) -> Option<(usize, usize)> {
     let layout = scene.layout;
     for house in house_order(scene) {
+        // SE looks for the single in houses of the base house's kind
+        let allowed = layout.is_box(house) == layout.is_box(base)
+            && (layout.is_box(base) || (house < layout.size) == (base < layout.size));
+        if !allowed {
+            continue;
+        }
         let set = layout.houses[house].set;
         if !set.intersects(removed) {
             continue;
@@ -195,7 +202,7 @@ fn locking(
                 let mut hint = Hint::new(technique, tenths);
                 hint.cells = cells.to_vec();
                 if direct {
-                    match single_left(scene, board, &removed, digit) {
+                    match single_left(scene, board, &removed, digit, base) {
                         Some(placement) => hint.placements.push(placement),
                         None => continue,
                     }
