@@ -150,6 +150,13 @@ impl Search {
 
     /// Explores from `start`; afterwards `reached` tells which potentials it implies.
     fn run(&mut self, grid: &Grid<'_>, start: usize, links: Links) {
+        self.run_avoiding(grid, start, links, false);
+    }
+
+    /// Explores from `start`; with `loops_only`, the start's first links skip the
+    /// potentials that link straight back to it, so that the paths found back to it are
+    /// loops.
+    fn run_avoiding(&mut self, grid: &Grid<'_>, start: usize, links: Links, loops_only: bool) {
         for &seen in &self.queue {
             self.parent[seen] = NONE;
         }
@@ -163,7 +170,14 @@ impl Search {
             head += 1;
             let mut scratch = std::mem::take(&mut self.scratch);
             grid.implied(current, links, &mut scratch);
+            let mut back = Vec::new();
             for &next in &scratch {
+                if loops_only && current == start {
+                    grid.implied(next, links, &mut back);
+                    if back.contains(&start) {
+                        continue;
+                    }
+                }
                 if self.parent[next] == NONE {
                     self.parent[next] = current as u32;
                     self.depth[next] = self.depth[current] + 1;
@@ -245,6 +259,7 @@ pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint>
                     }
                 }
                 if let Some(base) = cycle_base {
+                    search.run_avoiding(&grid, on, links, true);
                     if let Some(hint) = cycle(&grid, &search, on, links, cycle_technique, base)
                     {
                         keep_easier(&mut best, hint);
@@ -294,7 +309,7 @@ fn cycle(
     let mut closing = Vec::new();
     for &potential in &search.queue {
         let (cell, digit, on) = grid.split(potential);
-        if on || search.depth[potential] < 3 || (cell == start_cell && digit == start_digit) {
+        if on || search.depth[potential] < 2 || (cell == start_cell && digit == start_digit) {
             continue;
         }
         grid.implied(potential, links, &mut closing);
