@@ -128,12 +128,45 @@ impl<'a> Grid<'a> {
     }
 }
 
+/// The static links of a grid, every potential's targets in one array.
+struct Graph {
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+impl Graph {
+    fn new(grid: &Grid<'_>, links: Links) -> Graph {
+        let count = grid.count();
+        let mut offsets = Vec::with_capacity(count + 1);
+        let mut targets = Vec::new();
+        let mut scratch = Vec::new();
+        offsets.push(0);
+        for potential in 0..count {
+            let (cell, digit, _) = grid.split(potential);
+            if grid.candidates[cell] & (1 << digit) != 0 {
+                grid.implied(potential, links, &mut scratch);
+                targets.extend(scratch.iter().map(|&target| target as u32));
+            }
+            offsets.push(targets.len() as u32);
+        }
+        Graph { offsets, targets }
+    }
+
+    #[inline]
+    fn targets(&self, potential: usize) -> &[u32] {
+        &self.targets[self.offsets[potential] as usize..self.offsets[potential + 1] as usize]
+    }
+
+    fn links(&self, from: usize, to: usize) -> bool {
+        self.targets(from).contains(&(to as u32))
+    }
+}
+
 /// A breadth-first search over static links, reusable between starts.
 struct Search {
     parent: Vec<u32>,
     depth: Vec<u16>,
     queue: Vec<usize>,
-    scratch: Vec<usize>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -144,19 +177,18 @@ impl Search {
             parent: vec![NONE; count],
             depth: vec![0; count],
             queue: Vec::with_capacity(count),
-            scratch: Vec::new(),
         }
     }
 
     /// Explores from `start`; afterwards `reached` tells which potentials it implies.
-    fn run(&mut self, grid: &Grid<'_>, start: usize, links: Links) {
-        self.run_avoiding(grid, start, links, false);
+    fn run(&mut self, graph: &Graph, start: usize) {
+        self.run_avoiding(graph, start, false);
     }
 
     /// Explores from `start`; with `loops_only`, the start's first links skip the
     /// potentials that link straight back to it, so that the paths found back to it are
     /// loops.
-    fn run_avoiding(&mut self, grid: &Grid<'_>, start: usize, links: Links, loops_only: bool) {
+    fn run_avoiding(&mut self, graph: &Graph, start: usize, loops_only: bool) {
         for &seen in &self.queue {
             self.parent[seen] = NONE;
         }
@@ -168,15 +200,10 @@ impl Search {
         while head < self.queue.len() {
             let current = self.queue[head];
             head += 1;
-            let mut scratch = std::mem::take(&mut self.scratch);
-            grid.implied(current, links, &mut scratch);
-            let mut back = Vec::new();
-            for &next in &scratch {
-                if loops_only && current == start {
-                    grid.implied(next, links, &mut back);
-                    if back.contains(&start) {
-                        continue;
-                    }
+            for &next in graph.targets(current) {
+                let next = next as usize;
+                if loops_only && current == start && graph.links(next, start) {
+                    continue;
                 }
                 if self.parent[next] == NONE {
                     self.parent[next] = current as u32;
@@ -184,7 +211,6 @@ impl Search {
                     self.queue.push(next);
                 }
             }
-            self.scratch = scratch;
         }
     }
 
@@ -243,11 +269,12 @@ pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint>
         if best.as_ref().is_some_and(|kept| kept.tenths <= floor) {
             continue;
         }
+        let graph = Graph::new(&grid, links);
         for cell in board.empty.iter() {
             for digit in super::techniques_digits(board.candidates[cell]) {
                 let on = grid.potential(cell, digit, true);
                 let off = grid.potential(cell, digit, false);
-                search.run(&grid, on, links);
+                search.run(&graph, on);
                 if let Some(base) = chain_base {
                     if search.reached(off) {
                         let path = search.path(off);
@@ -259,14 +286,14 @@ pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint>
                     }
                 }
                 if let Some(base) = cycle_base {
-                    search.run_avoiding(&grid, on, links, true);
-                    if let Some(hint) = cycle(&grid, &search, on, links, cycle_technique, base)
+                    search.run_avoiding(&graph, on, true);
+                    if let Some(hint) = cycle(&grid, &graph, &search, on, cycle_technique, base)
                     {
                         keep_easier(&mut best, hint);
                     }
                 }
                 if let Some(base) = chain_base {
-                    search.run(&grid, off, links);
+                    search.run(&graph, off);
                     if search.reached(on) {
                         let path = search.path(on);
                         let mut hint = Hint::new(chain_technique, base + length_bonus(path.len()));
@@ -297,23 +324,21 @@ fn path_cells(grid: &Grid<'_>, path: &[usize]) -> Vec<usize> {
 /// weak links make: every weak link of a loop holds exactly one true end.
 fn cycle(
     grid: &Grid<'_>,
+    graph: &Graph,
     search: &Search,
     start: usize,
-    links: Links,
     technique: SeTechnique,
     base: u32,
 ) -> Option<Hint> {
     let (start_cell, start_digit, _) = grid.split(start);
     let layout = grid.layout;
     let mut best: Option<Hint> = None;
-    let mut closing = Vec::new();
     for &potential in &search.queue {
         let (cell, digit, on) = grid.split(potential);
         if on || search.depth[potential] < 2 || (cell == start_cell && digit == start_digit) {
             continue;
         }
-        grid.implied(potential, links, &mut closing);
-        if !closing.contains(&start) {
+        if !graph.links(potential, start) {
             continue;
         }
         if best
@@ -362,14 +387,17 @@ fn cycle(
     best
 }
 
-/// A dynamic propagation: the potentials an assumption implies as the grid changes, with
-/// the parents of each (the potentials that together made it).
+/// A propagation: the potentials an assumption implies, each with the set of potentials it
+/// rests on (its ancestors, itself included), kept as bits so that shared ancestors count
+/// once.
 struct Propagation {
     state: Vec<u8>,
-    parents: Vec<Vec<u32>>,
+    words: usize,
+    ancestors: Vec<u64>,
     order: Vec<usize>,
     candidates: Vec<u32>,
     contradiction: Option<usize>,
+    scratch: Vec<u64>,
 }
 
 const OFF: u8 = 1;
@@ -377,13 +405,24 @@ const ON: u8 = 2;
 
 impl Propagation {
     fn new(count: usize, cells: usize) -> Propagation {
+        let words = count.div_ceil(64);
         Propagation {
             state: vec![0; count / 2],
-            parents: vec![Vec::new(); count],
+            words,
+            ancestors: vec![0; count * words],
             order: Vec::new(),
             candidates: vec![0; cells],
             contradiction: None,
+            scratch: vec![0; words],
         }
+    }
+
+    fn clear(&mut self) {
+        for &potential in &self.order {
+            self.state[potential / 2] = 0;
+        }
+        self.order.clear();
+        self.contradiction = None;
     }
 
     fn has(&self, potential: usize) -> bool {
@@ -391,41 +430,72 @@ impl Propagation {
         self.state[potential / 2] & bit != 0
     }
 
-    /// Adds `potential` with its parents; notes a contradiction if its negation is there.
+    /// Adds `potential`, resting on `parents`; notes a contradiction if its negation is
+    /// there. Whether it was new.
     fn add(&mut self, potential: usize, parents: &[u32]) -> bool {
         let bit = if potential % 2 == 1 { ON } else { OFF };
-        let slot = &mut self.state[potential / 2];
-        if *slot & bit != 0 {
+        if self.state[potential / 2] & bit != 0 {
             return false;
         }
-        *slot |= bit;
-        self.parents[potential].clear();
-        self.parents[potential].extend_from_slice(parents);
+        self.state[potential / 2] |= bit;
+        let words = self.words;
+        self.scratch.iter_mut().for_each(|word| *word = 0);
+        for &parent in parents {
+            let from = parent as usize * words;
+            for (word, ancestor) in self
+                .scratch
+                .iter_mut()
+                .zip(&self.ancestors[from..from + words])
+            {
+                *word |= ancestor;
+            }
+        }
+        self.scratch[potential / 64] |= 1 << (potential % 64);
+        let to = potential * words;
+        self.ancestors[to..to + words].copy_from_slice(&self.scratch);
         self.order.push(potential);
-        if *slot == ON | OFF && self.contradiction.is_none() {
+        if self.state[potential / 2] == ON | OFF && self.contradiction.is_none() {
             self.contradiction = Some(potential / 2);
         }
         true
     }
 
     /// How many distinct potentials `potential` rests on, itself included.
-    fn ancestors(&self, potential: usize, seen: &mut Vec<bool>) -> usize {
-        seen.iter_mut().for_each(|slot| *slot = false);
-        let mut stack = vec![potential];
-        let mut count = 0;
-        while let Some(current) = stack.pop() {
-            if seen[current] {
-                continue;
-            }
-            seen[current] = true;
-            count += 1;
-            for &parent in &self.parents[current] {
-                if !seen[parent as usize] {
-                    stack.push(parent as usize);
-                }
-            }
+    fn size(&self, potential: usize) -> usize {
+        let from = potential * self.words;
+        self.ancestors[from..from + self.words]
+            .iter()
+            .map(|word| word.count_ones() as usize)
+            .sum()
+    }
+
+    /// What the cell and region chains need later: every potential reached with its size.
+    fn summary(&self) -> Summary {
+        let mut reached: Vec<(u32, u32)> = self
+            .order
+            .iter()
+            .map(|&potential| (potential as u32, self.size(potential) as u32))
+            .collect();
+        reached.sort_unstable();
+        Summary {
+            reached,
+            contradiction: self.contradiction.is_some(),
         }
-        count
+    }
+}
+
+/// The potentials one assumption reached, sorted, with their sizes.
+struct Summary {
+    reached: Vec<(u32, u32)>,
+    contradiction: bool,
+}
+
+impl Summary {
+    fn size(&self, potential: usize) -> Option<usize> {
+        self.reached
+            .binary_search_by_key(&(potential as u32), |&(reached, _)| reached)
+            .ok()
+            .map(|position| self.reached[position].1 as usize)
     }
 }
 
@@ -439,11 +509,7 @@ fn propagate(
 ) {
     let layout = grid.layout;
     let size = grid.size;
-    for &potential in &out.order {
-        out.state[potential / 2] = 0;
-    }
-    out.order.clear();
-    out.contradiction = None;
+    out.clear();
     out.candidates.copy_from_slice(&grid.candidates);
     let (_, start_digit, _) = grid.split(start);
     out.add(start, &[]);
@@ -576,21 +642,10 @@ fn locking(grid: &Grid<'_>, out: &mut Propagation) -> bool {
     progress
 }
 
-/// A static propagation written as a dynamic one's result (single parents).
-fn propagate_static(grid: &Grid<'_>, search: &mut Search, start: usize, out: &mut Propagation) {
-    for &potential in &out.order {
-        out.state[potential / 2] = 0;
-    }
-    out.order.clear();
-    out.contradiction = None;
-    search.run(
-        grid,
-        start,
-        Links {
-            house: true,
-            cell: true,
-        },
-    );
+/// A static propagation written as a dynamic one's result.
+fn propagate_static(graph: &Graph, search: &mut Search, start: usize, out: &mut Propagation) {
+    out.clear();
+    search.run(graph, start);
     for index in 0..search.queue.len() {
         let potential = search.queue[index];
         let parent = search.parent[potential];
@@ -609,13 +664,12 @@ pub(crate) fn nishio(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint> {
     let base = scene.tenths(SeTechnique::NishioForcingChain)?;
     let grid = Grid::new(scene.layout, board);
     let mut out = Propagation::new(grid.count(), scene.layout.cell_count);
-    let mut seen = vec![false; grid.count()];
     let mut best: Option<Hint> = None;
     for cell in board.empty.iter() {
         for digit in super::techniques_digits(board.candidates[cell]) {
             let start = grid.potential(cell, digit, true);
             propagate(&grid, start, true, false, &mut out);
-            if let Some(complexity) = contradiction_size(&grid, &out, &mut seen) {
+            if let Some(complexity) = contradiction_size(&out) {
                 let mut hint = Hint::new(
                     SeTechnique::NishioForcingChain,
                     base + length_bonus(complexity),
@@ -631,20 +685,28 @@ pub(crate) fn nishio(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint> {
 }
 
 /// The size of the contradiction a propagation reached: the ancestors of both sides of the
-/// candidate found on and off, or of the offs that emptied a cell or house.
-fn contradiction_size(grid: &Grid<'_>, out: &Propagation, seen: &mut Vec<bool>) -> Option<usize> {
+/// candidate found on and off, or of the off that emptied a cell or house.
+fn contradiction_size(out: &Propagation) -> Option<usize> {
     let candidate = out.contradiction?;
     let on = candidate * 2 + 1;
     let off = candidate * 2;
     let mut total = 0;
     if out.has(on) {
-        total += out.ancestors(on, seen);
+        total += out.size(on);
     }
     if out.has(off) {
-        total += out.ancestors(off, seen);
+        total += out.size(off);
     }
-    let _ = grid;
     Some(total.max(1))
+}
+
+/// In a static propagation, the smallest candidate both on and off: the sizes of both paths.
+fn static_contradiction(out: &Propagation) -> Option<usize> {
+    out.order
+        .iter()
+        .filter(|&&potential| potential % 2 == 1 && out.has(potential - 1))
+        .map(|&potential| out.size(potential) + out.size(potential - 1))
+        .min()
 }
 
 /// Multiple forcing chains at the given depth: contradictions, both values of a candidate
@@ -659,20 +721,24 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
     let layout = scene.layout;
     let grid = Grid::new(layout, board);
     let count = grid.count();
+    let graph = Graph::new(
+        &grid,
+        Links {
+            house: true,
+            cell: true,
+        },
+    );
     let mut search = Search::new(count);
-    let mut seen = vec![false; count];
     let mut best: Option<Hint> = None;
     let size = grid.size;
-    // every candidate's on and off propagation, kept for the cell and region chains
-    let mut outcomes: Vec<Option<Propagation>> = (0..count).map(|_| None).collect();
-    let run = |start: usize, search: &mut Search| {
-        let mut out = Propagation::new(count, layout.cell_count);
-        match depth {
-            Depth::Static => propagate_static(&grid, search, start, &mut out),
-            Depth::Dynamic => propagate(&grid, start, false, false, &mut out),
-            Depth::DynamicPlus => propagate(&grid, start, false, true, &mut out),
-        }
-        out
+    // every candidate's "on" propagation, kept for the cell and region chains
+    let mut outcomes: Vec<Option<Summary>> = (0..count).map(|_| None).collect();
+    let mut on_out = Propagation::new(count, layout.cell_count);
+    let mut off_out = Propagation::new(count, layout.cell_count);
+    let run = |start: usize, search: &mut Search, out: &mut Propagation| match depth {
+        Depth::Static => propagate_static(&graph, search, start, out),
+        Depth::Dynamic => propagate(&grid, start, false, false, out),
+        Depth::DynamicPlus => propagate(&grid, start, false, true, out),
     };
     let make = |conclusion: usize, complexity: usize| -> Hint {
         let (cell, digit, on) = grid.split(conclusion);
@@ -694,22 +760,18 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
         for digit in super::techniques_digits(board.candidates[cell]) {
             let on = grid.potential(cell, digit, true);
             let off = grid.potential(cell, digit, false);
-            let on_out = run(on, &mut search);
-            let off_out = run(off, &mut search);
-            if depth == Depth::Static {
-                if let Some(complexity) = static_contradiction(&on_out, &mut seen) {
-                    keep_easier(&mut best, make(off, complexity));
-                }
-                if let Some(complexity) = static_contradiction(&off_out, &mut seen) {
-                    keep_easier(&mut best, make(on, complexity));
-                }
+            run(on, &mut search, &mut on_out);
+            run(off, &mut search, &mut off_out);
+            let contradictions = if depth == Depth::Static {
+                (static_contradiction(&on_out), static_contradiction(&off_out))
             } else {
-                if let Some(complexity) = contradiction_size(&grid, &on_out, &mut seen) {
-                    keep_easier(&mut best, make(off, complexity));
-                }
-                if let Some(complexity) = contradiction_size(&grid, &off_out, &mut seen) {
-                    keep_easier(&mut best, make(on, complexity));
-                }
+                (contradiction_size(&on_out), contradiction_size(&off_out))
+            };
+            if let Some(complexity) = contradictions.0 {
+                keep_easier(&mut best, make(off, complexity));
+            }
+            if let Some(complexity) = contradictions.1 {
+                keep_easier(&mut best, make(on, complexity));
             }
             if on_out.contradiction.is_none() && off_out.contradiction.is_none() {
                 for &potential in &on_out.order {
@@ -717,13 +779,11 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
                     {
                         continue;
                     }
-                    let complexity =
-                        on_out.ancestors(potential, &mut seen) + off_out.ancestors(potential, &mut seen);
+                    let complexity = on_out.size(potential) + off_out.size(potential);
                     keep_easier(&mut best, make(potential, complexity));
                 }
             }
-            outcomes[on] = Some(on_out);
-            outcomes[off] = Some(off_out);
+            outcomes[on] = Some(on_out.summary());
         }
     }
     // cell forcing chains
@@ -734,7 +794,7 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
         let branches: Vec<usize> = super::techniques_digits(board.candidates[cell])
             .map(|digit| grid.potential(cell, digit, true))
             .collect();
-        agreeing(&grid, &outcomes, &branches, &mut seen, &useful, &make, &mut best);
+        agreeing(&outcomes, &branches, &useful, &make, &mut best);
     }
     // region forcing chains
     for house in 0..layout.houses.len() {
@@ -747,57 +807,46 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
                 .iter()
                 .map(|cell| grid.potential(cell, digit, true))
                 .collect();
-            agreeing(&grid, &outcomes, &branches, &mut seen, &useful, &make, &mut best);
+            agreeing(&outcomes, &branches, &useful, &make, &mut best);
         }
     }
     best
 }
 
-/// In a static propagation, a candidate both on and off: the sizes of both paths.
-fn static_contradiction(out: &Propagation, seen: &mut Vec<bool>) -> Option<usize> {
-    let mut best: Option<usize> = None;
-    for &potential in &out.order {
-        if potential % 2 == 1 && out.has(potential - 1) {
-            let size = out.ancestors(potential, seen) + out.ancestors(potential - 1, seen);
-            if best.is_none_or(|kept| size < kept) {
-                best = Some(size);
-            }
-        }
-    }
-    best
-}
-
-/// Conclusions every branch implies (branches that contradict themselves drop out, as
-/// they cannot hold).
+/// Conclusions every branch implies.
 fn agreeing(
-    grid: &Grid<'_>,
-    outcomes: &[Option<Propagation>],
+    outcomes: &[Option<Summary>],
     branches: &[usize],
-    seen: &mut Vec<bool>,
     useful: &dyn Fn(usize) -> bool,
     make: &dyn Fn(usize, usize) -> Hint,
     best: &mut Option<Hint>,
 ) {
-    let _ = grid;
-    let outs: Vec<&Propagation> = branches
+    let outs: Vec<&Summary> = branches
         .iter()
         .filter_map(|&branch| outcomes[branch].as_ref())
-        .filter(|out| out.contradiction.is_none())
+        .filter(|out| !out.contradiction)
         .collect();
     if outs.len() != branches.len() || outs.is_empty() {
         return;
     }
-    for &potential in &outs[0].order {
-        if !useful(potential) || !outs.iter().all(|out| out.has(potential)) {
+    for &(potential, first_size) in &outs[0].reached {
+        let potential = potential as usize;
+        if !useful(potential) || branches.iter().any(|&branch| branch / 2 == potential / 2) {
             continue;
         }
-        if branches.iter().any(|&branch| branch / 2 == potential / 2) {
-            continue;
+        let mut complexity = first_size as usize;
+        let mut everywhere = true;
+        for out in &outs[1..] {
+            match out.size(potential) {
+                Some(size) => complexity += size,
+                None => {
+                    everywhere = false;
+                    break;
+                }
+            }
         }
-        let complexity: usize = outs
-            .iter()
-            .map(|out| out.ancestors(potential, seen))
-            .sum();
-        keep_easier(best, make(potential, complexity));
+        if everywhere {
+            keep_easier(best, make(potential, complexity));
+        }
     }
 }
