@@ -182,13 +182,15 @@ impl Search {
 
     /// Explores from `start`; afterwards `reached` tells which potentials it implies.
     fn run(&mut self, graph: &Graph, start: usize) {
-        self.run_avoiding(graph, start, false);
+        self.run_avoiding(graph, start, false, usize::MAX);
     }
 
     /// Explores from `start`; with `loops_only`, the start's first links skip the
     /// potentials that link straight back to it, so that the paths found back to it are
     /// loops.
-    fn run_avoiding(&mut self, graph: &Graph, start: usize, loops_only: bool) {
+    /// Paths longer than `nodes` potentials are not followed.
+    fn run_avoiding(&mut self, graph: &Graph, start: usize, loops_only: bool, nodes: usize) {
+        let limit = nodes.saturating_sub(1).min(usize::from(u16::MAX)) as u16;
         for &seen in &self.queue {
             self.parent[seen] = NONE;
         }
@@ -200,6 +202,9 @@ impl Search {
         while head < self.queue.len() {
             let current = self.queue[head];
             head += 1;
+            if self.depth[current] >= limit {
+                continue;
+            }
             for &next in graph.targets(current) {
                 let next = next as usize;
                 if loops_only && current == start && graph.links(next, start) {
@@ -258,12 +263,15 @@ pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint>
     };
     let searches = [
         (x_only, BidirectionalXCycle, ForcingXChain),
+        // chains of cell links alone are forcing chains, which the next search finds too
         (y_only, BidirectionalYCycle, ForcingChain),
         (both, BidirectionalCycle, ForcingChain),
     ];
     for (links, cycle_technique, chain_technique) in searches {
         let cycle_base = scene.tenths(cycle_technique);
-        let chain_base = scene.tenths(chain_technique);
+        let chain_base = scene
+            .tenths(chain_technique)
+            .filter(|_| links != y_only);
         let floor = cycle_base.into_iter().chain(chain_base).min();
         let Some(floor) = floor else { continue };
         if best.as_ref().is_some_and(|kept| kept.tenths <= floor) {
@@ -274,8 +282,8 @@ pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint>
             for digit in super::techniques_digits(board.candidates[cell]) {
                 let on = grid.potential(cell, digit, true);
                 let off = grid.potential(cell, digit, false);
-                search.run(&graph, on);
                 if let Some(base) = chain_base {
+                    search.run_avoiding(&graph, on, false, longest(base, &best));
                     if search.reached(off) {
                         let path = search.path(off);
                         let mut hint = Hint::new(chain_technique, base + length_bonus(path.len()));
@@ -286,14 +294,14 @@ pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint>
                     }
                 }
                 if let Some(base) = cycle_base {
-                    search.run_avoiding(&graph, on, true);
+                    search.run_avoiding(&graph, on, true, longest(base, &best));
                     if let Some(hint) = cycle(&grid, &graph, &search, on, cycle_technique, base)
                     {
                         keep_easier(&mut best, hint);
                     }
                 }
                 if let Some(base) = chain_base {
-                    search.run(&graph, off);
+                    search.run_avoiding(&graph, off, false, longest(base, &best));
                     if search.reached(on) {
                         let path = search.path(on);
                         let mut hint = Hint::new(chain_technique, base + length_bonus(path.len()));
@@ -307,6 +315,21 @@ pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint>
         }
     }
     best
+}
+
+/// The most nodes a chain of base rating `base` may hold and still be easier than `best`.
+fn longest(base: u32, best: &Option<Hint>) -> usize {
+    let Some(kept) = best else {
+        return usize::MAX;
+    };
+    if base >= kept.tenths {
+        return 0;
+    }
+    let mut nodes = 1;
+    while nodes < 4096 && base + length_bonus(nodes + 1) < kept.tenths {
+        nodes += 1;
+    }
+    nodes
 }
 
 fn path_cells(grid: &Grid<'_>, path: &[usize]) -> Vec<usize> {
