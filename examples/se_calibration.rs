@@ -1,7 +1,7 @@
 //! Fidelity and speed of the SE scale on `tests/data/classic/se_rated_calibration.txt`
 //! (Sudoku Exchange puzzles with published Sudoku Explainer ratings).
 //!
-//! `cargo run --release --example se_calibration [-- --limit N] [-- --details N]
+//! `cargo run --release --example se_calibration [-- --limit N] [-- --step N] [-- --details N]
 //! [-- --band 7.2]` prints exact ER, ER within 0.5 and Spearman, a table by published
 //! rating, puzzles per second and the median time per puzzle (one core), and with
 //! `--details` the first N mismatches (of `--band` if given) with our path's hardest steps.
@@ -30,6 +30,7 @@ fn main() {
             .position(|argument| argument == name)
             .and_then(|position| arguments.get(position + 1).cloned())
     };
+    let step: usize = option("--step").map_or(1, |text| text.parse().unwrap_or(1)).max(1);
     let limit: usize = option("--limit").map_or(usize::MAX, |text| text.parse().unwrap_or(0));
     let details: usize = option("--details").map_or(0, |text| text.parse().unwrap_or(0));
     let band: Option<String> = option("--band");
@@ -38,6 +39,7 @@ fn main() {
     let rows: Vec<(String, String)> = text
         .lines()
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .step_by(step)
         .filter_map(|line| {
             let mut words = line.split_whitespace();
             Some((words.next()?.to_string(), words.next()?.to_string()))

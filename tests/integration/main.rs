@@ -5,6 +5,7 @@ mod differential;
 mod grading;
 mod helpers;
 mod killers;
+mod se_rating;
 mod seeds;
 mod sizes;
 mod solution_counts;

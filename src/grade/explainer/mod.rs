@@ -21,7 +21,7 @@ mod table;
 
 use std::fmt;
 
-use crate::model::{Cell, Digit, Puzzle};
+use crate::model::{Cell, Digit, Grid, Puzzle};
 
 use super::board::Board;
 use super::layout::Layout;
@@ -113,8 +113,8 @@ pub struct SeRating {
     pub hardest: Option<SeTechnique>,
     /// Why the path stopped early, if it did.
     pub stop: Option<SeStop>,
-    /// The values at the end of the path (digit index plus one, 0 for empty), row-major.
-    pub values: Vec<u8>,
+    /// The grid at the end of the path.
+    pub grid: Grid,
 }
 
 impl SeRating {
@@ -310,7 +310,7 @@ fn run(puzzle: &Puzzle, table: &SeTable) -> SeRating {
         ed,
         hardest,
         stop,
-        values: board.values.clone(),
+        grid: Grid::from_values(layout.geometry, &board.values).expect("values fit the grid"),
     }
 }
 
