@@ -305,9 +305,7 @@ fn aligned_pair_exclusion(scene: &Scene<'_>, board: &Board<2>, tenths: u32) -> O
     let empty: Vec<usize> = board.empty.iter().collect();
     for (position, &first) in empty.iter().enumerate() {
         for &second in &empty[position + 1..] {
-            if !layout.sees(first, second) {
-                continue;
-            }
+            let aligned = layout.sees(first, second);
             let common = layout.peers[first] & layout.peers[second] & board.empty;
             let excluded: Vec<u32> = common
                 .iter()
@@ -321,7 +319,7 @@ fn aligned_pair_exclusion(scene: &Scene<'_>, board: &Board<2>, tenths: u32) -> O
             let mut second_allowed = 0u32;
             for one in digits_of(board.candidates[first]) {
                 for two in digits_of(board.candidates[second]) {
-                    if one == two {
+                    if one == two && aligned {
                         continue;
                     }
                     let pair = (1u32 << one) | (1 << two);
