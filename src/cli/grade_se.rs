@@ -74,6 +74,15 @@ fn stop_reason(rating: &SeRating) -> Option<&'static str> {
     })
 }
 
+/// A rating as text, or `beyond` when the path stopped before the end.
+fn rated(rating: &SeRating, tenths: u32) -> String {
+    if rating.solved {
+        format_tenths(tenths)
+    } else {
+        "beyond".to_string()
+    }
+}
+
 fn hardest(rating: &SeRating) -> String {
     rating
         .hardest
@@ -97,9 +106,9 @@ fn print_rating(options: &GradeSe<'_>, location: &str, entry: &Entry, rating: &S
         let object = json!({
             "source": location,
             "puzzle": puzzle_text(entry),
-            "er": format_tenths(rating.er),
-            "ep": format_tenths(rating.ep),
-            "ed": format_tenths(rating.ed),
+            "er": rating.solved.then(|| format_tenths(rating.er)),
+            "ep": rating.solved.then(|| format_tenths(rating.ep)),
+            "ed": rating.solved.then(|| format_tenths(rating.ed)),
             "hardest": rating.hardest.map(|technique| technique.to_string()),
             "solved": rating.solved,
             "stopped": stop_reason(rating),
@@ -113,15 +122,19 @@ fn print_rating(options: &GradeSe<'_>, location: &str, entry: &Entry, rating: &S
             "{},{},{},{},{},{},{}",
             csv_field(location),
             puzzle_text(entry),
-            format_tenths(rating.er),
-            format_tenths(rating.ep),
-            format_tenths(rating.ed),
+            rated(rating, rating.er),
+            rated(rating, rating.ep),
+            rated(rating, rating.ed),
             csv_field(&hardest(rating)),
             rating.solved
         );
         return;
     }
-    say!("{} {}", puzzle_text(entry), rating.ed_text());
+    if rating.solved {
+        say!("{} {}", puzzle_text(entry), rating.ed_text());
+    } else {
+        say!("{} ED=beyond", puzzle_text(entry));
+    }
     if let Some(reason) = stop_reason(rating) {
         eprintln!("{location}: not solved: {reason}");
     }
