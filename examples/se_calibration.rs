@@ -16,7 +16,13 @@ use sudokit::model::{Geometry, Grid, Puzzle};
 fn puzzle_of(line: &str) -> Option<Puzzle> {
     let values: Vec<u8> = line
         .bytes()
-        .map(|byte| if byte.is_ascii_digit() { byte - b'0' } else { 0 })
+        .map(|byte| {
+            if byte.is_ascii_digit() {
+                byte - b'0'
+            } else {
+                0
+            }
+        })
         .collect();
     let geometry = Geometry::for_size(9).ok()?;
     Puzzle::classic(Grid::from_values(geometry, &values)?).ok()
@@ -30,11 +36,16 @@ fn main() {
             .position(|argument| argument == name)
             .and_then(|position| arguments.get(position + 1).cloned())
     };
-    let step: usize = option("--step").map_or(1, |text| text.parse().unwrap_or(1)).max(1);
+    let step: usize = option("--step")
+        .map_or(1, |text| text.parse().unwrap_or(1))
+        .max(1);
     let limit: usize = option("--limit").map_or(usize::MAX, |text| text.parse().unwrap_or(0));
     let details: usize = option("--details").map_or(0, |text| text.parse().unwrap_or(0));
     let band: Option<String> = option("--band");
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/classic/se_rated_calibration.txt");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/classic/se_rated_calibration.txt"
+    );
     let text = std::fs::read_to_string(path).expect("calibration file");
     let rows: Vec<(String, String)> = text
         .lines()

@@ -69,7 +69,9 @@ pub fn run(options: &GradeSe<'_>) -> anyhow::Result<Outcome> {
 
 fn stop_reason(rating: &SeRating) -> Option<&'static str> {
     rating.stop.map(|stop| match stop {
-        SeStop::Beyond => "beyond dynamic forcing chains (+): needs nested forcing chains (SE 9.5+)",
+        SeStop::Beyond => {
+            "beyond dynamic forcing chains (+): needs nested forcing chains (SE 9.5+)"
+        }
         SeStop::Contradiction => "the candidates contradict each other",
     })
 }

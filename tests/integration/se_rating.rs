@@ -33,7 +33,11 @@ fn se_paths_end_in_the_sat_solution_and_keep_their_fidelity() {
         let puzzle = line_puzzle(text);
         let rating = rate_se(&puzzle).expect("a classic puzzle");
         assert!(rating.solved, "{text}: {:?}", rating.stop);
-        assert_eq!(Some(&rating.grid), sat_count(&puzzle, 2).solution(), "{text}");
+        assert_eq!(
+            Some(&rating.grid),
+            sat_count(&puzzle, 2).solution(),
+            "{text}"
+        );
         assert!(rating.ed <= rating.ep && rating.ep <= rating.er, "{text}");
         pairs.push((*published, rating.er));
     }
@@ -64,13 +68,22 @@ fn grade_scale_se_prints_se_batch_lines() {
     let rating = rate_se(&line_puzzle(text)).expect("classic");
     let line = run(&[]);
     let expected_puzzle = text.replace('0', ".");
-    assert_eq!(line.trim_end(), format!("{expected_puzzle} {}", rating.ed_text()));
+    assert_eq!(
+        line.trim_end(),
+        format!("{expected_puzzle} {}", rating.ed_text())
+    );
     assert!(line.trim_end().ends_with("ED=2.5/1.2/1.2"), "{line}");
     let object: serde_json::Value = serde_json::from_str(&run(&["--json"])).expect("JSON");
     assert_eq!(object["er"], "2.5");
     assert_eq!(object["hardest"], "Direct Hidden Triplet");
     let csv = run(&["--csv"]);
-    assert!(csv.lines().nth(1).unwrap().ends_with(",2.5,1.2,1.2,Direct Hidden Triplet,true"), "{csv}");
+    assert!(
+        csv.lines()
+            .nth(1)
+            .unwrap()
+            .ends_with(",2.5,1.2,1.2,Direct Hidden Triplet,true"),
+        "{csv}"
+    );
     let explained = run(&["--explain"]);
     assert!(explained.contains("hidden single (1.2)"), "{explained}");
 }

@@ -10,7 +10,7 @@ use crate::grade::cellset::CellSet;
 use crate::grade::step::Finding;
 use crate::grade::technique::Technique;
 use crate::grade::techniques::{
-    self, digits_of, for_each_combination, fish, subsets, uniqueness, wings, Context,
+    self, digits_of, fish, for_each_combination, subsets, uniqueness, wings, Context,
 };
 
 /// Runs the producer of `technique` on `board`.
@@ -284,7 +284,11 @@ fn unique_rectangle(context: &Context<'_, 2>, board: &mut Board<2>, tenths: u32)
     ] {
         if let Some(finding) = techniques::find(technique, context, board) {
             let bonus = if technique == Technique::UniquenessTest3 {
-                extra + finding.groups.first().map_or(0, |group| group.len() as u32 / 2)
+                extra
+                    + finding
+                        .groups
+                        .first()
+                        .map_or(0, |group| group.len() as u32 / 2)
             } else {
                 extra
             };

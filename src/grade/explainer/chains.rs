@@ -34,7 +34,11 @@ pub(crate) fn is_static_chain(technique: SeTechnique) -> bool {
     use SeTechnique::*;
     matches!(
         technique,
-        BidirectionalXCycle | BidirectionalYCycle | ForcingXChain | ForcingChain | BidirectionalCycle
+        BidirectionalXCycle
+            | BidirectionalYCycle
+            | ForcingXChain
+            | ForcingChain
+            | BidirectionalCycle
     )
 }
 
@@ -269,9 +273,7 @@ pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint>
     ];
     for (links, cycle_technique, chain_technique) in searches {
         let cycle_base = scene.tenths(cycle_technique);
-        let chain_base = scene
-            .tenths(chain_technique)
-            .filter(|_| links != y_only);
+        let chain_base = scene.tenths(chain_technique).filter(|_| links != y_only);
         let floor = cycle_base.into_iter().chain(chain_base).min();
         let Some(floor) = floor else { continue };
         if best.as_ref().is_some_and(|kept| kept.tenths <= floor) {
@@ -295,8 +297,7 @@ pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint>
                 }
                 if let Some(base) = cycle_base {
                     search.run_avoiding(&graph, on, true, longest(base, &best));
-                    if let Some(hint) = cycle(&grid, &graph, &search, on, cycle_technique, base)
-                    {
+                    if let Some(hint) = cycle(&grid, &graph, &search, on, cycle_technique, base) {
                         keep_easier(&mut best, hint);
                     }
                 }
@@ -523,13 +524,7 @@ impl Summary {
 }
 
 /// Propagates `start` dynamically on `grid` (one digit only with `single_digit`).
-fn propagate(
-    grid: &Grid<'_>,
-    start: usize,
-    single_digit: bool,
-    plus: bool,
-    out: &mut Propagation,
-) {
+fn propagate(grid: &Grid<'_>, start: usize, single_digit: bool, plus: bool, out: &mut Propagation) {
     let layout = grid.layout;
     let size = grid.size;
     out.clear();
@@ -786,7 +781,10 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
             run(on, &mut search, &mut on_out);
             run(off, &mut search, &mut off_out);
             let contradictions = if depth == Depth::Static {
-                (static_contradiction(&on_out), static_contradiction(&off_out))
+                (
+                    static_contradiction(&on_out),
+                    static_contradiction(&off_out),
+                )
             } else {
                 (contradiction_size(&on_out), contradiction_size(&off_out))
             };
@@ -798,8 +796,7 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
             }
             if on_out.contradiction.is_none() && off_out.contradiction.is_none() {
                 for &potential in &on_out.order {
-                    if potential / 2 == on / 2 || !off_out.has(potential) || !useful(potential)
-                    {
+                    if potential / 2 == on / 2 || !off_out.has(potential) || !useful(potential) {
                         continue;
                     }
                     let complexity = on_out.size(potential) + off_out.size(potential);
