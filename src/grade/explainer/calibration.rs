@@ -145,7 +145,7 @@ mod tests {
             (Published::Exact(25), 25),
             (Published::Exact(72), 75),
             (Published::Exact(90), 92),
-            (Published::Exact(40), 30),
+            (Published::Exact(40), 80),
         ];
         let measured = fidelity(&pairs);
         assert_eq!(measured.exact, 0.25);
