@@ -45,9 +45,9 @@ fn se_paths_end_in_the_sat_solution_and_keep_their_fidelity() {
     // lowers them is a regression.
     let measured = fidelity(&pairs);
     assert!(measured.count >= 200, "{measured:?}");
-    assert!(measured.exact >= 0.60, "{measured:?}");
-    assert!(measured.within_half >= 0.74, "{measured:?}");
-    assert!(measured.spearman >= 0.96, "{measured:?}");
+    assert!(measured.exact >= 0.62, "{measured:?}");
+    assert!(measured.within_half >= 0.77, "{measured:?}");
+    assert!(measured.spearman >= 0.97, "{measured:?}");
 }
 
 #[test]
