@@ -45,7 +45,7 @@ pub enum SeStop {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SeError {
     /// SE rates grids of rows, columns and boxes (and extra houses) without cages.
-    #[error("the SE scale rates puzzles without cages of at most 128 cells ({0})")]
+    #[error("the SE scale rates puzzles of at most 128 cells without cages: {0}")]
     Unsupported(String),
 }
 
