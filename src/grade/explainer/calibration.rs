@@ -16,7 +16,9 @@ impl Published {
     pub fn parse(text: &str) -> Option<Published> {
         let tenths = |word: &str| -> Option<u32> {
             let value: f64 = word.trim().parse().ok()?;
-            (0.0..100.0).contains(&value).then(|| (value * 10.0).round() as u32)
+            (0.0..100.0)
+                .contains(&value)
+                .then(|| (value * 10.0).round() as u32)
         };
         if let Some(rest) = text.strip_prefix('<') {
             return Some(Published::Range(0, tenths(rest)?.checked_sub(1)?));
