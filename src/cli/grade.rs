@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::Context;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::json;
 use sudokit::grade::{Grader, Grading, Stop, TechniqueTable};
@@ -32,17 +32,42 @@ pub struct GradeOptions {
     #[arg(long, conflicts_with_all = ["csv", "json"])]
     explain: bool,
 
-    /// A RON technique table (levels, base scores, switches, order) replacing HoDoKu's.
+    /// A RON technique table (levels, base scores, switches, order) replacing HoDoKu's;
+    /// with `--scale se`, a RON table of SE ratings replacing SE 1.2.1's.
     #[arg(long, value_name = "FILE")]
     table: Option<PathBuf>,
+
+    /// The difficulty scale: HoDoKu's levels and scores, or Sudoku Explainer's ratings
+    /// (`puzzle ED=er/ep/ed` lines, as SE's batch rater prints them).
+    #[arg(long, value_enum, default_value_t = Scale::Hodoku)]
+    scale: Scale,
 
     /// Threads to use (default: all cores).
     #[arg(long, value_name = "J")]
     jobs: Option<usize>,
 }
 
+/// The difficulty scales `grade` speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Scale {
+    /// HoDoKu 2.2: level and score.
+    Hodoku,
+    /// Sudoku Explainer 1.2.1: ER/EP/ED.
+    Se,
+}
+
 /// Runs `grade`: one line (or CSV row, or JSON object) per puzzle, in input order.
 pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
+    if options.scale == Scale::Se {
+        return super::grade_se::run(&GradeSe {
+            input: &options.input,
+            csv: options.csv,
+            json: options.json,
+            explain: options.explain,
+            table: options.table.as_deref(),
+            jobs: options.jobs,
+        });
+    }
     let table = match &options.table {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -91,7 +116,24 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
     Ok(outcome)
 }
 
-fn puzzle_text(entry: &Entry) -> String {
+/// The options of `grade --scale se`, resolved.
+pub struct GradeSe<'a> {
+    /// Where the puzzles come from.
+    pub input: &'a InputOptions,
+    /// CSV output.
+    pub csv: bool,
+    /// JSON Lines output.
+    pub json: bool,
+    /// Print the path.
+    pub explain: bool,
+    /// A replacement SE table.
+    pub table: Option<&'a std::path::Path>,
+    /// Threads.
+    pub jobs: Option<usize>,
+}
+
+/// The puzzle as one line of text.
+pub fn puzzle_text(entry: &Entry) -> String {
     notation::format_grid(entry.puzzle.givens(), Format::Line)
 }
 
@@ -118,7 +160,8 @@ fn technique_list(grading: &Grading) -> String {
         .join("; ")
 }
 
-fn csv_field(text: &str) -> String {
+/// A CSV field, quoted when needed.
+pub fn csv_field(text: &str) -> String {
     if text.contains([',', '"', '\n']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {

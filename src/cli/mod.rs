@@ -23,6 +23,7 @@ mod check;
 mod engine;
 mod generate;
 mod grade;
+mod grade_se;
 mod input;
 mod link;
 mod output;

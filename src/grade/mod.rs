@@ -4,6 +4,7 @@
 //! - [`Grader`] / [`grade`]: the engine; [`Grading`]: the path and its rating.
 //! - [`Step`]: one finding (placements, eliminations, [`Evidence`]) with [`Step::explain`].
 //! - [`Technique`], [`Level`]: what a step is and HoDoKu's difficulty scale.
+//! - [`explainer`]: the Sudoku Explainer scale (SE 1.2.1's order and ratings, `ED=er/ep/ed`).
 //! - [`TechniqueTable`]: each technique's level, base score and switch, and the search order;
 //!   data that a preset may override (serde/RON).
 //!
@@ -42,6 +43,7 @@
 
 mod board;
 mod cellset;
+pub mod explainer;
 mod grader;
 mod layout;
 mod memo;

@@ -8,6 +8,7 @@ mod grading;
 mod helpers;
 mod killers;
 mod render;
+mod se_rating;
 mod seeds;
 mod sizes;
 mod solution_counts;

@@ -1,0 +1,351 @@
+//! SE's techniques up to aligned pair exclusion: singles, the direct hints (a pointing,
+//! claiming or hidden subset that leaves a hidden single, taken as that placement), and the
+//! indirect ones, which reuse the grader's searches for subsets, fish, wings, unique
+//! rectangles and BUG.
+
+use super::table::SeTechnique;
+use super::{Hint, Scene};
+use crate::grade::board::Board;
+use crate::grade::cellset::CellSet;
+use crate::grade::step::Finding;
+use crate::grade::technique::Technique;
+use crate::grade::techniques::{
+    self, digits_of, fish, for_each_combination, subsets, uniqueness, wings, Context,
+};
+
+/// Runs the producer of `technique` on `board`.
+pub(crate) fn produce(
+    technique: SeTechnique,
+    scene: &Scene<'_>,
+    board: &mut Board<2>,
+) -> Option<Hint> {
+    use SeTechnique::*;
+    let tenths = scene.tenths(technique)?;
+    let enabled = vec![true; Technique::ALL.len()];
+    let context = Context {
+        layout: scene.layout,
+        enabled: &enabled,
+        unique: scene.unique,
+        memo: scene.memo,
+    };
+    let found = match technique {
+        LastValue => return last_value(scene, board, tenths),
+        HiddenSingleBox => return hidden_single(scene, board, true, tenths),
+        HiddenSingleLine => return hidden_single(scene, board, false, tenths),
+        DirectPointing => return locking(scene, board, true, true, tenths),
+        DirectClaiming => return locking(scene, board, false, true, tenths),
+        Pointing => return locking(scene, board, true, false, tenths),
+        Claiming => return locking(scene, board, false, false, tenths),
+        DirectHiddenPair => return direct_hidden(scene, board, 2, tenths),
+        DirectHiddenTriplet => return direct_hidden(scene, board, 3, tenths),
+        NakedSingle => return naked_single(board, tenths),
+        NakedPair => subsets::naked(&context, board, 2, true)
+            .or_else(|| subsets::naked(&context, board, 2, false)),
+        NakedTriplet => subsets::naked(&context, board, 3, true)
+            .or_else(|| subsets::naked(&context, board, 3, false)),
+        NakedQuad => subsets::naked(&context, board, 4, false),
+        HiddenPair => subsets::hidden(&context, board, 2),
+        HiddenTriplet => subsets::hidden(&context, board, 3),
+        HiddenQuad => subsets::hidden(&context, board, 4),
+        XWing => fish::basic(&context, board, 2, fish::Fins::None),
+        Swordfish => fish::basic(&context, board, 3, fish::Fins::None),
+        Jellyfish => fish::basic(&context, board, 4, fish::Fins::None),
+        XyWing => wings::xy_wing(&context, board, false),
+        XyzWing => wings::xy_wing(&context, board, true),
+        UniqueRectangle => return unique_rectangle(&context, board, tenths),
+        BivalueUniversalGrave => {
+            if !scene.unique {
+                return None;
+            }
+            uniqueness::bug_plus_one(&context, board)
+        }
+        AlignedPairExclusion => return aligned_pair_exclusion(scene, board, tenths),
+        _ => None,
+    };
+    found.map(|finding| from_finding(technique, tenths, finding))
+}
+
+fn from_finding(technique: SeTechnique, tenths: u32, finding: Finding) -> Hint {
+    let mut hint = Hint::new(technique, tenths);
+    hint.placements = finding.placements;
+    hint.eliminations = finding.eliminations;
+    hint.cells = finding.cells;
+    hint
+}
+
+/// SE's order of houses: boxes, rows, columns, then extra houses.
+fn house_order(scene: &Scene<'_>) -> impl Iterator<Item = usize> {
+    let n = scene.layout.size;
+    let count = scene.layout.houses.len();
+    (2 * n..3 * n).chain(0..2 * n).chain(3 * n..count)
+}
+
+fn last_value(scene: &Scene<'_>, board: &Board<2>, tenths: u32) -> Option<Hint> {
+    for house in house_order(scene) {
+        let set = scene.layout.houses[house].set & board.empty;
+        if set.len() == 1 {
+            let cell = set.first()?;
+            if board.count(cell) == 1 {
+                let mut hint = Hint::new(SeTechnique::LastValue, tenths);
+                hint.placements
+                    .push((cell, board.candidates[cell].trailing_zeros() as usize));
+                hint.cells.push(cell);
+                return Some(hint);
+            }
+        }
+    }
+    None
+}
+
+fn hidden_single(scene: &Scene<'_>, board: &Board<2>, boxes: bool, tenths: u32) -> Option<Hint> {
+    let layout = scene.layout;
+    for house in house_order(scene) {
+        if layout.is_box(house) != boxes {
+            continue;
+        }
+        for digit in 0..layout.size {
+            if board.free(house, digit) == 1 {
+                let cells = board.house_cells(layout, house, digit);
+                let cell = cells.first()?;
+                let technique = if boxes {
+                    SeTechnique::HiddenSingleBox
+                } else {
+                    SeTechnique::HiddenSingleLine
+                };
+                let mut hint = Hint::new(technique, tenths);
+                hint.placements.push((cell, digit));
+                hint.cells.push(cell);
+                return Some(hint);
+            }
+        }
+    }
+    None
+}
+
+fn naked_single(board: &Board<2>, tenths: u32) -> Option<Hint> {
+    let cell = board.empty.iter().find(|&cell| board.count(cell) == 1)?;
+    let mut hint = Hint::new(SeTechnique::NakedSingle, tenths);
+    hint.placements
+        .push((cell, board.candidates[cell].trailing_zeros() as usize));
+    hint.cells.push(cell);
+    Some(hint)
+}
+
+/// The hidden single that removing `removed` (cells, one digit) leaves in a house holding
+/// one of those cells, if any.
+fn single_left(
+    scene: &Scene<'_>,
+    board: &Board<2>,
+    removed: &CellSet<2>,
+    digit: usize,
+    base: usize,
+) -> Option<(usize, usize)> {
+    let layout = scene.layout;
+    for house in house_order(scene) {
+        // SE looks for the single in houses of the base house's kind
+        let allowed = layout.is_box(house) == layout.is_box(base)
+            && (layout.is_box(base) || (house < layout.size) == (base < layout.size));
+        if !allowed {
+            continue;
+        }
+        let set = layout.houses[house].set;
+        if !set.intersects(removed) {
+            continue;
+        }
+        let left = board.house_cells(layout, house, digit).minus(removed);
+        if left.len() == 1 {
+            return Some((left.first()?, digit));
+        }
+    }
+    None
+}
+
+/// Pointing (box to line) or claiming (line to box); `direct` asks for the form that leaves
+/// a hidden single, which is then the step.
+fn locking(
+    scene: &Scene<'_>,
+    board: &Board<2>,
+    pointing: bool,
+    direct: bool,
+    tenths: u32,
+) -> Option<Hint> {
+    let layout = scene.layout;
+    let n = layout.size;
+    let boxes: Vec<usize> = (2 * n..3 * n).collect();
+    let lines: Vec<usize> = (0..2 * n).collect();
+    let (bases, covers) = if pointing {
+        (&boxes, &lines)
+    } else {
+        (&lines, &boxes)
+    };
+    for &base in bases {
+        for digit in 0..n {
+            let cells = board.house_cells(layout, base, digit);
+            if cells.len() < 2 {
+                continue;
+            }
+            for &cover in covers.iter() {
+                let cover_set = layout.houses[cover].set;
+                if !cells.is_subset(&cover_set) {
+                    continue;
+                }
+                let removed = board.house_cells(layout, cover, digit).minus(&cells);
+                if removed.is_empty() {
+                    continue;
+                }
+                let technique = match (pointing, direct) {
+                    (true, true) => SeTechnique::DirectPointing,
+                    (false, true) => SeTechnique::DirectClaiming,
+                    (true, false) => SeTechnique::Pointing,
+                    (false, false) => SeTechnique::Claiming,
+                };
+                let mut hint = Hint::new(technique, tenths);
+                hint.cells = cells.to_vec();
+                if direct {
+                    match single_left(scene, board, &removed, digit, base) {
+                        Some(placement) => hint.placements.push(placement),
+                        None => continue,
+                    }
+                } else {
+                    hint.eliminations = removed.iter().map(|cell| (cell, digit)).collect();
+                }
+                return Some(hint);
+            }
+        }
+    }
+    None
+}
+
+/// A hidden pair or triplet whose eliminations leave a hidden single of another digit.
+fn direct_hidden(scene: &Scene<'_>, board: &Board<2>, size: usize, tenths: u32) -> Option<Hint> {
+    let layout = scene.layout;
+    let technique = if size == 2 {
+        SeTechnique::DirectHiddenPair
+    } else {
+        SeTechnique::DirectHiddenTriplet
+    };
+    for house in house_order(scene) {
+        let digits: Vec<usize> = (0..layout.size)
+            .filter(|&digit| (2..=size).contains(&board.free(house, digit)))
+            .collect();
+        let mut result = None;
+        for_each_combination(digits.len(), size, |chosen| {
+            let mut cells = CellSet::EMPTY;
+            let mut mask = 0u32;
+            for &position in chosen {
+                cells |= board.house_cells(layout, house, digits[position]);
+                mask |= 1 << digits[position];
+            }
+            if cells.len() != size {
+                return false;
+            }
+            for other in 0..layout.size {
+                if mask & (1 << other) != 0 {
+                    continue;
+                }
+                let removed: CellSet<2> = cells
+                    .iter()
+                    .filter(|&cell| board.has(cell, other))
+                    .collect();
+                if removed.is_empty() {
+                    continue;
+                }
+                let left = board.house_cells(layout, house, other).minus(&removed);
+                if left.len() == 1 {
+                    let mut hint = Hint::new(technique, tenths);
+                    hint.cells = cells.to_vec();
+                    hint.placements.push((left.first().unwrap_or(0), other));
+                    result = Some(hint);
+                    return true;
+                }
+            }
+            false
+        });
+        if result.is_some() {
+            return result;
+        }
+    }
+    None
+}
+
+/// Unique rectangles of types 1 to 4 (SE's unique loops of four cells): type 1 at the base
+/// rating, type 2 a tenth more, type 3 a tenth more per extra cell of its subset, type 4 at
+/// the base rating.
+fn unique_rectangle(context: &Context<'_, 2>, board: &mut Board<2>, tenths: u32) -> Option<Hint> {
+    if !context.unique {
+        return None;
+    }
+    let mut best: Option<Hint> = None;
+    for (technique, extra) in [
+        (Technique::UniquenessTest1, 0),
+        (Technique::UniquenessTest2, 1),
+        (Technique::UniquenessTest4, 0),
+        (Technique::UniquenessTest3, 1),
+    ] {
+        if let Some(finding) = techniques::find(technique, context, board) {
+            let bonus = if technique == Technique::UniquenessTest3 {
+                extra
+                    + finding
+                        .groups
+                        .first()
+                        .map_or(0, |group| group.len() as u32 / 2)
+            } else {
+                extra
+            };
+            let hint = from_finding(SeTechnique::UniqueRectangle, tenths + bonus, finding);
+            if best.as_ref().is_none_or(|kept| hint.tenths < kept.tenths) {
+                best = Some(hint);
+            }
+        }
+    }
+    best
+}
+
+/// Aligned pair exclusion: two cells of one box, or of one line, every pair of whose values
+/// is ruled out either by the two seeing each other or by a bivalue cell seeing both that
+/// holds exactly that pair; a value of either cell in no allowed pair is eliminated.
+fn aligned_pair_exclusion(scene: &Scene<'_>, board: &Board<2>, tenths: u32) -> Option<Hint> {
+    let layout = scene.layout;
+    let empty: Vec<usize> = board.empty.iter().collect();
+    for (position, &first) in empty.iter().enumerate() {
+        for &second in &empty[position + 1..] {
+            let aligned = layout.sees(first, second);
+            let common = layout.peers[first] & layout.peers[second] & board.empty;
+            let excluded: Vec<u32> = common
+                .iter()
+                .filter(|&cell| board.count(cell) == 2)
+                .map(|cell| board.candidates[cell])
+                .collect();
+            if excluded.is_empty() {
+                continue;
+            }
+            let mut first_allowed = 0u32;
+            let mut second_allowed = 0u32;
+            for one in digits_of(board.candidates[first]) {
+                for two in digits_of(board.candidates[second]) {
+                    if one == two && aligned {
+                        continue;
+                    }
+                    let pair = (1u32 << one) | (1 << two);
+                    if excluded.contains(&pair) {
+                        continue;
+                    }
+                    first_allowed |= 1 << one;
+                    second_allowed |= 1 << two;
+                }
+            }
+            let mut hint = Hint::new(SeTechnique::AlignedPairExclusion, tenths);
+            for digit in digits_of(board.candidates[first] & !first_allowed) {
+                hint.eliminations.push((first, digit));
+            }
+            for digit in digits_of(board.candidates[second] & !second_allowed) {
+                hint.eliminations.push((second, digit));
+            }
+            if !hint.eliminations.is_empty() {
+                hint.cells = vec![first, second];
+                return Some(hint);
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,872 @@
+//! SE's chain engine. A potential is a candidate assumed on (true) or off (false); links go
+//! on → off (a true candidate turns off its cell's other candidates and its digit in every
+//! peer) and off → on (a false candidate turns on the other candidate of a bivalue cell, or
+//! the other place of its digit in a house with two places). Static chains read the links of
+//! the grid as it is; dynamic ones apply every off to a copy of the grid as they go, so a
+//! cell or house left with one candidate turns it on.
+//!
+//! Producers, in SE's order: static chains (bidirectional cycles and forcing chains that
+//! end in their own start, X-only or with cell links), Nishio (dynamic, one digit), then
+//! multiple forcing chains (contradictions, both values of a candidate, every candidate of a
+//! cell or every place of a digit in a house agreeing), static, dynamic, and dynamic with
+//! pointing and claiming inside the propagation. Each producer offers its easiest hint: the
+//! base rating plus the length bonus of its complexity (the nodes its chains hold).
+
+use super::rating::length_bonus;
+use super::table::SeTechnique;
+use super::{Hint, Scene};
+use crate::grade::board::Board;
+use crate::grade::layout::Layout;
+
+/// How a multiple forcing chain propagates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Depth {
+    /// Links of the grid as it is.
+    Static,
+    /// Links of the grid as the assumptions change it.
+    Dynamic,
+    /// Dynamic, with pointing and claiming applied when the propagation stalls.
+    DynamicPlus,
+}
+
+/// Whether `technique` belongs to the first chain producer (one search serves them all).
+pub(crate) fn is_static_chain(technique: SeTechnique) -> bool {
+    use SeTechnique::*;
+    matches!(
+        technique,
+        BidirectionalXCycle
+            | BidirectionalYCycle
+            | ForcingXChain
+            | ForcingChain
+            | BidirectionalCycle
+    )
+}
+
+/// Which links a static search follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Links {
+    /// off → on through a house with two places (X links).
+    house: bool,
+    /// off → on through a bivalue cell, and on → off inside a cell (Y links).
+    cell: bool,
+}
+
+/// The grid's candidates as the chain engine sees them.
+struct Grid<'a> {
+    layout: &'a Layout<2>,
+    size: usize,
+    candidates: Vec<u32>,
+}
+
+impl<'a> Grid<'a> {
+    fn new(layout: &'a Layout<2>, board: &Board<2>) -> Grid<'a> {
+        Grid {
+            layout,
+            size: layout.size,
+            candidates: board.candidates.clone(),
+        }
+    }
+
+    #[inline]
+    fn potential(&self, cell: usize, digit: usize, on: bool) -> usize {
+        (cell * self.size + digit) * 2 + usize::from(on)
+    }
+
+    #[inline]
+    fn split(&self, potential: usize) -> (usize, usize, bool) {
+        let candidate = potential / 2;
+        (
+            candidate / self.size,
+            candidate % self.size,
+            potential % 2 == 1,
+        )
+    }
+
+    fn count(&self) -> usize {
+        self.layout.cell_count * self.size * 2
+    }
+
+    /// The potentials `potential` implies through static links of `links`.
+    fn implied(&self, potential: usize, links: Links, out: &mut Vec<usize>) {
+        out.clear();
+        let (cell, digit, on) = self.split(potential);
+        let layout = self.layout;
+        if on {
+            for peer in layout.peers[cell].iter() {
+                if self.candidates[peer] & (1 << digit) != 0 {
+                    out.push(self.potential(peer, digit, false));
+                }
+            }
+            if links.cell {
+                let mut others = self.candidates[cell] & !(1 << digit);
+                while others != 0 {
+                    let other = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    out.push(self.potential(cell, other, false));
+                }
+            }
+        } else {
+            if links.cell && self.candidates[cell].count_ones() == 2 {
+                let other = (self.candidates[cell] & !(1 << digit)).trailing_zeros() as usize;
+                out.push(self.potential(cell, other, true));
+            }
+            if links.house {
+                for &house in &layout.cell_houses[cell] {
+                    let mut places = layout.houses[house]
+                        .cells
+                        .iter()
+                        .filter(|&&other| self.candidates[other] & (1 << digit) != 0);
+                    let (Some(&one), Some(&two), None) =
+                        (places.next(), places.next(), places.next())
+                    else {
+                        continue;
+                    };
+                    let other = if one == cell { two } else { one };
+                    let target = self.potential(other, digit, true);
+                    if !out.contains(&target) {
+                        out.push(target);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The static links of a grid, every potential's targets in one array.
+struct Graph {
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+impl Graph {
+    fn new(grid: &Grid<'_>, links: Links) -> Graph {
+        let count = grid.count();
+        let mut offsets = Vec::with_capacity(count + 1);
+        let mut targets = Vec::new();
+        let mut scratch = Vec::new();
+        offsets.push(0);
+        for potential in 0..count {
+            let (cell, digit, _) = grid.split(potential);
+            if grid.candidates[cell] & (1 << digit) != 0 {
+                grid.implied(potential, links, &mut scratch);
+                targets.extend(scratch.iter().map(|&target| target as u32));
+            }
+            offsets.push(targets.len() as u32);
+        }
+        Graph { offsets, targets }
+    }
+
+    #[inline]
+    fn targets(&self, potential: usize) -> &[u32] {
+        &self.targets[self.offsets[potential] as usize..self.offsets[potential + 1] as usize]
+    }
+
+    fn links(&self, from: usize, to: usize) -> bool {
+        self.targets(from).contains(&(to as u32))
+    }
+}
+
+/// A breadth-first search over static links, reusable between starts.
+struct Search {
+    parent: Vec<u32>,
+    depth: Vec<u16>,
+    queue: Vec<usize>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Search {
+    fn new(count: usize) -> Search {
+        Search {
+            parent: vec![NONE; count],
+            depth: vec![0; count],
+            queue: Vec::with_capacity(count),
+        }
+    }
+
+    /// Explores from `start`; afterwards `reached` tells which potentials it implies.
+    fn run(&mut self, graph: &Graph, start: usize) {
+        self.run_avoiding(graph, start, false, usize::MAX);
+    }
+
+    /// Explores from `start`; with `loops_only`, the start's first links skip the
+    /// potentials that link straight back to it, so that the paths found back to it are
+    /// loops.
+    /// Paths longer than `nodes` potentials are not followed.
+    fn run_avoiding(&mut self, graph: &Graph, start: usize, loops_only: bool, nodes: usize) {
+        let limit = nodes.saturating_sub(1).min(usize::from(u16::MAX)) as u16;
+        for &seen in &self.queue {
+            self.parent[seen] = NONE;
+        }
+        self.queue.clear();
+        self.parent[start] = start as u32;
+        self.depth[start] = 0;
+        self.queue.push(start);
+        let mut head = 0;
+        while head < self.queue.len() {
+            let current = self.queue[head];
+            head += 1;
+            if self.depth[current] >= limit {
+                continue;
+            }
+            for &next in graph.targets(current) {
+                let next = next as usize;
+                if loops_only && current == start && graph.links(next, start) {
+                    continue;
+                }
+                if self.parent[next] == NONE {
+                    self.parent[next] = current as u32;
+                    self.depth[next] = self.depth[current] + 1;
+                    self.queue.push(next);
+                }
+            }
+        }
+    }
+
+    fn reached(&self, potential: usize) -> bool {
+        self.parent[potential] != NONE
+    }
+
+    /// The path from the start to `potential`, start first.
+    fn path(&self, potential: usize) -> Vec<usize> {
+        let mut path = vec![potential];
+        let mut current = potential;
+        while self.parent[current] as usize != current {
+            current = self.parent[current] as usize;
+            path.push(current);
+        }
+        path.reverse();
+        path
+    }
+}
+
+fn keep_easier(best: &mut Option<Hint>, hint: Hint) {
+    if best.as_ref().is_none_or(|kept| hint.tenths < kept.tenths) {
+        *best = Some(hint);
+    }
+}
+
+/// The first chain producer: bidirectional cycles and forcing chains on static links; the
+/// easiest hint of all.
+pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint> {
+    use SeTechnique::*;
+    let grid = Grid::new(scene.layout, board);
+    let mut search = Search::new(grid.count());
+    let mut best: Option<Hint> = None;
+    let x_only = Links {
+        house: true,
+        cell: false,
+    };
+    let y_only = Links {
+        house: false,
+        cell: true,
+    };
+    let both = Links {
+        house: true,
+        cell: true,
+    };
+    let searches = [
+        (x_only, BidirectionalXCycle, ForcingXChain),
+        // chains of cell links alone are forcing chains, which the next search finds too
+        (y_only, BidirectionalYCycle, ForcingChain),
+        (both, BidirectionalCycle, ForcingChain),
+    ];
+    for (links, cycle_technique, chain_technique) in searches {
+        let cycle_base = scene.tenths(cycle_technique);
+        let chain_base = scene.tenths(chain_technique).filter(|_| links != y_only);
+        let floor = cycle_base.into_iter().chain(chain_base).min();
+        let Some(floor) = floor else { continue };
+        if best.as_ref().is_some_and(|kept| kept.tenths <= floor) {
+            continue;
+        }
+        let graph = Graph::new(&grid, links);
+        for cell in board.empty.iter() {
+            for digit in super::techniques_digits(board.candidates[cell]) {
+                let on = grid.potential(cell, digit, true);
+                let off = grid.potential(cell, digit, false);
+                if let Some(base) = chain_base {
+                    search.run_avoiding(&graph, on, false, longest(base, &best));
+                    if search.reached(off) {
+                        let path = search.path(off);
+                        let mut hint = Hint::new(chain_technique, base + length_bonus(path.len()));
+                        hint.eliminations.push((cell, digit));
+                        hint.cells = path_cells(&grid, &path);
+                        hint.complexity = path.len();
+                        keep_easier(&mut best, hint);
+                    }
+                }
+                if let Some(base) = cycle_base {
+                    search.run_avoiding(&graph, on, true, longest(base, &best));
+                    if let Some(hint) = cycle(&grid, &graph, &search, on, cycle_technique, base) {
+                        keep_easier(&mut best, hint);
+                    }
+                }
+                if let Some(base) = chain_base {
+                    search.run_avoiding(&graph, off, false, longest(base, &best));
+                    if search.reached(on) {
+                        let path = search.path(on);
+                        let mut hint = Hint::new(chain_technique, base + length_bonus(path.len()));
+                        hint.placements.push((cell, digit));
+                        hint.cells = path_cells(&grid, &path);
+                        hint.complexity = path.len();
+                        keep_easier(&mut best, hint);
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The most nodes a chain of base rating `base` may hold and still be easier than `best`.
+fn longest(base: u32, best: &Option<Hint>) -> usize {
+    let Some(kept) = best else {
+        return usize::MAX;
+    };
+    if base >= kept.tenths {
+        return 0;
+    }
+    let mut nodes = 1;
+    while nodes < 4096 && base + length_bonus(nodes + 1) < kept.tenths {
+        nodes += 1;
+    }
+    nodes
+}
+
+fn path_cells(grid: &Grid<'_>, path: &[usize]) -> Vec<usize> {
+    let mut cells: Vec<usize> = Vec::new();
+    for &potential in path {
+        let (cell, _, _) = grid.split(potential);
+        if !cells.contains(&cell) {
+            cells.push(cell);
+        }
+    }
+    cells
+}
+
+/// The shortest loop back to `start` (on) that the search found, with the eliminations its
+/// weak links make: every weak link of a loop holds exactly one true end.
+fn cycle(
+    grid: &Grid<'_>,
+    graph: &Graph,
+    search: &Search,
+    start: usize,
+    technique: SeTechnique,
+    base: u32,
+) -> Option<Hint> {
+    let (start_cell, start_digit, _) = grid.split(start);
+    let layout = grid.layout;
+    let mut best: Option<Hint> = None;
+    for &potential in &search.queue {
+        let (cell, digit, on) = grid.split(potential);
+        if on || search.depth[potential] < 2 || (cell == start_cell && digit == start_digit) {
+            continue;
+        }
+        if !graph.links(potential, start) {
+            continue;
+        }
+        if best
+            .as_ref()
+            .is_some_and(|kept| kept.complexity <= usize::from(search.depth[potential]) + 1)
+        {
+            continue;
+        }
+        let path = search.path(potential);
+        let mut candidates: Vec<usize> = path.iter().map(|&p| p / 2).collect();
+        candidates.sort_unstable();
+        candidates.dedup();
+        if candidates.len() != path.len() {
+            continue;
+        }
+        let mut hint = Hint::new(technique, base + length_bonus(path.len()));
+        for pair in path.chunks(2) {
+            let [from, to] = pair else { continue };
+            let (first_cell, first_digit, _) = grid.split(*from);
+            let (second_cell, second_digit, _) = grid.split(*to);
+            if first_cell == second_cell {
+                let keep = (1u32 << first_digit) | (1 << second_digit);
+                for other in super::techniques_digits(grid.candidates[first_cell] & !keep) {
+                    hint.eliminations.push((first_cell, other));
+                }
+            } else if first_digit == second_digit {
+                let seen = layout.peers[first_cell] & layout.peers[second_cell];
+                for other in seen.iter() {
+                    if grid.candidates[other] & (1 << first_digit) != 0
+                        && !candidates.contains(&(other * grid.size + first_digit))
+                    {
+                        hint.eliminations.push((other, first_digit));
+                    }
+                }
+            }
+        }
+        if hint.eliminations.is_empty() {
+            continue;
+        }
+        hint.eliminations.sort_unstable();
+        hint.eliminations.dedup();
+        hint.cells = path_cells(grid, &path);
+        hint.complexity = path.len();
+        best = Some(hint);
+    }
+    best
+}
+
+/// A propagation: the potentials an assumption implies, each with the set of potentials it
+/// rests on (its ancestors, itself included), kept as bits so that shared ancestors count
+/// once.
+struct Propagation {
+    state: Vec<u8>,
+    words: usize,
+    ancestors: Vec<u64>,
+    order: Vec<usize>,
+    candidates: Vec<u32>,
+    contradiction: Option<usize>,
+    scratch: Vec<u64>,
+}
+
+const OFF: u8 = 1;
+const ON: u8 = 2;
+
+impl Propagation {
+    fn new(count: usize, cells: usize) -> Propagation {
+        let words = count.div_ceil(64);
+        Propagation {
+            state: vec![0; count / 2],
+            words,
+            ancestors: vec![0; count * words],
+            order: Vec::new(),
+            candidates: vec![0; cells],
+            contradiction: None,
+            scratch: vec![0; words],
+        }
+    }
+
+    fn clear(&mut self) {
+        for &potential in &self.order {
+            self.state[potential / 2] = 0;
+        }
+        self.order.clear();
+        self.contradiction = None;
+    }
+
+    fn has(&self, potential: usize) -> bool {
+        let bit = if potential % 2 == 1 { ON } else { OFF };
+        self.state[potential / 2] & bit != 0
+    }
+
+    /// Adds `potential`, resting on `parents`; notes a contradiction if its negation is
+    /// there. Whether it was new.
+    fn add(&mut self, potential: usize, parents: &[u32]) -> bool {
+        let bit = if potential % 2 == 1 { ON } else { OFF };
+        if self.state[potential / 2] & bit != 0 {
+            return false;
+        }
+        self.state[potential / 2] |= bit;
+        let words = self.words;
+        self.scratch.iter_mut().for_each(|word| *word = 0);
+        for &parent in parents {
+            let from = parent as usize * words;
+            for (word, ancestor) in self
+                .scratch
+                .iter_mut()
+                .zip(&self.ancestors[from..from + words])
+            {
+                *word |= ancestor;
+            }
+        }
+        self.scratch[potential / 64] |= 1 << (potential % 64);
+        let to = potential * words;
+        self.ancestors[to..to + words].copy_from_slice(&self.scratch);
+        self.order.push(potential);
+        if self.state[potential / 2] == ON | OFF && self.contradiction.is_none() {
+            self.contradiction = Some(potential / 2);
+        }
+        true
+    }
+
+    /// How many distinct potentials `potential` rests on, itself included.
+    fn size(&self, potential: usize) -> usize {
+        let from = potential * self.words;
+        self.ancestors[from..from + self.words]
+            .iter()
+            .map(|word| word.count_ones() as usize)
+            .sum()
+    }
+
+    /// What the cell and region chains need later: every potential reached with its size.
+    fn summary(&self) -> Summary {
+        let mut reached: Vec<(u32, u32)> = self
+            .order
+            .iter()
+            .map(|&potential| (potential as u32, self.size(potential) as u32))
+            .collect();
+        reached.sort_unstable();
+        Summary {
+            reached,
+            contradiction: self.contradiction.is_some(),
+        }
+    }
+}
+
+/// The potentials one assumption reached, sorted, with their sizes.
+struct Summary {
+    reached: Vec<(u32, u32)>,
+    contradiction: bool,
+}
+
+impl Summary {
+    fn size(&self, potential: usize) -> Option<usize> {
+        self.reached
+            .binary_search_by_key(&(potential as u32), |&(reached, _)| reached)
+            .ok()
+            .map(|position| self.reached[position].1 as usize)
+    }
+}
+
+/// Propagates `start` dynamically on `grid` (one digit only with `single_digit`).
+fn propagate(grid: &Grid<'_>, start: usize, single_digit: bool, plus: bool, out: &mut Propagation) {
+    let layout = grid.layout;
+    let size = grid.size;
+    out.clear();
+    out.candidates.copy_from_slice(&grid.candidates);
+    let (_, start_digit, _) = grid.split(start);
+    out.add(start, &[]);
+    let mut head = 0;
+    let mut parents: Vec<u32> = Vec::new();
+    loop {
+        while head < out.order.len() && out.contradiction.is_none() {
+            let current = out.order[head];
+            head += 1;
+            let (cell, digit, on) = grid.split(current);
+            if on {
+                for peer in layout.peers[cell].iter() {
+                    if out.candidates[peer] & (1 << digit) != 0 {
+                        out.add(grid.potential(peer, digit, false), &[current as u32]);
+                    }
+                }
+                if !single_digit {
+                    let mut others = out.candidates[cell] & !(1 << digit);
+                    while others != 0 {
+                        let other = others.trailing_zeros() as usize;
+                        others &= others - 1;
+                        out.add(grid.potential(cell, other, false), &[current as u32]);
+                    }
+                }
+                continue;
+            }
+            out.candidates[cell] &= !(1 << digit);
+            if !single_digit && out.candidates[cell].count_ones() == 1 {
+                let last = out.candidates[cell].trailing_zeros() as usize;
+                parents.clear();
+                for other in 0..size {
+                    if other != last
+                        && grid.candidates[cell] & (1 << other) != 0
+                        && out.has(grid.potential(cell, other, false))
+                    {
+                        parents.push(grid.potential(cell, other, false) as u32);
+                    }
+                }
+                let cause = parents.clone();
+                out.add(grid.potential(cell, last, true), &cause);
+            }
+            if !single_digit && out.candidates[cell] == 0 {
+                out.contradiction.get_or_insert(cell * size + digit);
+            }
+            if single_digit && digit != start_digit {
+                continue;
+            }
+            for &house in &layout.cell_houses[cell] {
+                let mut left = None;
+                let mut count = 0;
+                for &other in &layout.houses[house].cells {
+                    if out.candidates[other] & (1 << digit) != 0 {
+                        count += 1;
+                        left = Some(other);
+                    }
+                }
+                if count == 0 {
+                    out.contradiction.get_or_insert(cell * size + digit);
+                } else if count == 1 {
+                    let Some(left) = left else { continue };
+                    parents.clear();
+                    for &other in &layout.houses[house].cells {
+                        if other != left
+                            && grid.candidates[other] & (1 << digit) != 0
+                            && out.has(grid.potential(other, digit, false))
+                        {
+                            parents.push(grid.potential(other, digit, false) as u32);
+                        }
+                    }
+                    let cause = parents.clone();
+                    out.add(grid.potential(left, digit, true), &cause);
+                }
+            }
+        }
+        if !plus || out.contradiction.is_some() || !locking(grid, out) {
+            break;
+        }
+    }
+}
+
+/// Pointing and claiming on the propagated grid: turns off, with the offs that confined the
+/// digit as parents, the candidates a box-line intersection rules out; whether it did.
+fn locking(grid: &Grid<'_>, out: &mut Propagation) -> bool {
+    let layout = grid.layout;
+    let size = grid.size;
+    let mut progress = false;
+    for base in 0..3 * size {
+        for digit in 0..size {
+            let places: Vec<usize> = layout.houses[base]
+                .cells
+                .iter()
+                .copied()
+                .filter(|&cell| out.candidates[cell] & (1 << digit) != 0)
+                .collect();
+            if places.len() < 2 {
+                continue;
+            }
+            let covers: Vec<usize> = if layout.is_box(base) {
+                (0..2 * size).collect()
+            } else {
+                (2 * size..3 * size).collect()
+            };
+            for cover in covers {
+                if !places
+                    .iter()
+                    .all(|&cell| layout.houses[cover].set.contains(cell))
+                {
+                    continue;
+                }
+                let parents: Vec<u32> = layout.houses[base]
+                    .cells
+                    .iter()
+                    .filter(|&&cell| {
+                        grid.candidates[cell] & (1 << digit) != 0
+                            && out.has(grid.potential(cell, digit, false))
+                    })
+                    .map(|&cell| grid.potential(cell, digit, false) as u32)
+                    .collect();
+                if parents.is_empty() {
+                    continue;
+                }
+                for &cell in &layout.houses[cover].cells {
+                    if out.candidates[cell] & (1 << digit) != 0 && !places.contains(&cell) {
+                        progress |= out.add(grid.potential(cell, digit, false), &parents);
+                    }
+                }
+            }
+        }
+    }
+    progress
+}
+
+/// A static propagation written as a dynamic one's result.
+fn propagate_static(graph: &Graph, search: &mut Search, start: usize, out: &mut Propagation) {
+    out.clear();
+    search.run(graph, start);
+    for index in 0..search.queue.len() {
+        let potential = search.queue[index];
+        let parent = search.parent[potential];
+        let parents: &[u32] = if parent as usize == potential {
+            &[]
+        } else {
+            &[parent]
+        };
+        out.add(potential, parents);
+    }
+}
+
+/// Nishio forcing chains: a candidate whose assumption, propagated dynamically on its digit
+/// alone, ends in a contradiction.
+pub(crate) fn nishio(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint> {
+    let base = scene.tenths(SeTechnique::NishioForcingChain)?;
+    let grid = Grid::new(scene.layout, board);
+    let mut out = Propagation::new(grid.count(), scene.layout.cell_count);
+    let mut best: Option<Hint> = None;
+    for cell in board.empty.iter() {
+        for digit in super::techniques_digits(board.candidates[cell]) {
+            let start = grid.potential(cell, digit, true);
+            propagate(&grid, start, true, false, &mut out);
+            if let Some(complexity) = contradiction_size(&out) {
+                let mut hint = Hint::new(
+                    SeTechnique::NishioForcingChain,
+                    base + length_bonus(complexity),
+                );
+                hint.eliminations.push((cell, digit));
+                hint.cells.push(cell);
+                hint.complexity = complexity;
+                keep_easier(&mut best, hint);
+            }
+        }
+    }
+    best
+}
+
+/// The size of the contradiction a propagation reached: the ancestors of both sides of the
+/// candidate found on and off, or of the off that emptied a cell or house.
+fn contradiction_size(out: &Propagation) -> Option<usize> {
+    let candidate = out.contradiction?;
+    let on = candidate * 2 + 1;
+    let off = candidate * 2;
+    let mut total = 0;
+    if out.has(on) {
+        total += out.size(on);
+    }
+    if out.has(off) {
+        total += out.size(off);
+    }
+    Some(total.max(1))
+}
+
+/// In a static propagation, the smallest candidate both on and off: the sizes of both paths.
+fn static_contradiction(out: &Propagation) -> Option<usize> {
+    out.order
+        .iter()
+        .filter(|&&potential| potential % 2 == 1 && out.has(potential - 1))
+        .map(|&potential| out.size(potential) + out.size(potential - 1))
+        .min()
+}
+
+/// Multiple forcing chains at the given depth: contradictions, both values of a candidate
+/// leading to one conclusion, every candidate of a cell, every place of a digit in a house.
+pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Option<Hint> {
+    let technique = match depth {
+        Depth::Static => SeTechnique::MultipleForcingChain,
+        Depth::Dynamic => SeTechnique::DynamicForcingChain,
+        Depth::DynamicPlus => SeTechnique::DynamicForcingChainPlus,
+    };
+    let base = scene.tenths(technique)?;
+    let layout = scene.layout;
+    let grid = Grid::new(layout, board);
+    let count = grid.count();
+    let graph = Graph::new(
+        &grid,
+        Links {
+            house: true,
+            cell: true,
+        },
+    );
+    let mut search = Search::new(count);
+    let mut best: Option<Hint> = None;
+    let size = grid.size;
+    // every candidate's "on" propagation, kept for the cell and region chains
+    let mut outcomes: Vec<Option<Summary>> = (0..count).map(|_| None).collect();
+    let mut on_out = Propagation::new(count, layout.cell_count);
+    let mut off_out = Propagation::new(count, layout.cell_count);
+    let run = |start: usize, search: &mut Search, out: &mut Propagation| match depth {
+        Depth::Static => propagate_static(&graph, search, start, out),
+        Depth::Dynamic => propagate(&grid, start, false, false, out),
+        Depth::DynamicPlus => propagate(&grid, start, false, true, out),
+    };
+    let make = |conclusion: usize, complexity: usize| -> Hint {
+        let (cell, digit, on) = grid.split(conclusion);
+        let mut hint = Hint::new(technique, base + length_bonus(complexity));
+        if on {
+            hint.placements.push((cell, digit));
+        } else {
+            hint.eliminations.push((cell, digit));
+        }
+        hint.cells.push(cell);
+        hint.complexity = complexity;
+        hint
+    };
+    let useful = |conclusion: usize| -> bool {
+        let (cell, digit, _) = grid.split(conclusion);
+        board.values[cell] == 0 && board.has(cell, digit)
+    };
+    for cell in board.empty.iter() {
+        for digit in super::techniques_digits(board.candidates[cell]) {
+            let on = grid.potential(cell, digit, true);
+            let off = grid.potential(cell, digit, false);
+            run(on, &mut search, &mut on_out);
+            run(off, &mut search, &mut off_out);
+            let contradictions = if depth == Depth::Static {
+                (
+                    static_contradiction(&on_out),
+                    static_contradiction(&off_out),
+                )
+            } else {
+                (contradiction_size(&on_out), contradiction_size(&off_out))
+            };
+            if let Some(complexity) = contradictions.0 {
+                keep_easier(&mut best, make(off, complexity));
+            }
+            if let Some(complexity) = contradictions.1 {
+                keep_easier(&mut best, make(on, complexity));
+            }
+            if on_out.contradiction.is_none() && off_out.contradiction.is_none() {
+                for &potential in &on_out.order {
+                    if potential / 2 == on / 2 || !off_out.has(potential) || !useful(potential) {
+                        continue;
+                    }
+                    let complexity = on_out.size(potential) + off_out.size(potential);
+                    keep_easier(&mut best, make(potential, complexity));
+                }
+            }
+            outcomes[on] = Some(on_out.summary());
+        }
+    }
+    // cell forcing chains
+    for cell in board.empty.iter() {
+        if board.count(cell) < 3 {
+            continue;
+        }
+        let branches: Vec<usize> = super::techniques_digits(board.candidates[cell])
+            .map(|digit| grid.potential(cell, digit, true))
+            .collect();
+        agreeing(&outcomes, &branches, &useful, &make, &mut best);
+    }
+    // region forcing chains
+    for house in 0..layout.houses.len() {
+        for digit in 0..size {
+            if board.free(house, digit) < 3 {
+                continue;
+            }
+            let branches: Vec<usize> = board
+                .house_cells(layout, house, digit)
+                .iter()
+                .map(|cell| grid.potential(cell, digit, true))
+                .collect();
+            agreeing(&outcomes, &branches, &useful, &make, &mut best);
+        }
+    }
+    best
+}
+
+/// Conclusions every branch implies.
+fn agreeing(
+    outcomes: &[Option<Summary>],
+    branches: &[usize],
+    useful: &dyn Fn(usize) -> bool,
+    make: &dyn Fn(usize, usize) -> Hint,
+    best: &mut Option<Hint>,
+) {
+    let outs: Vec<&Summary> = branches
+        .iter()
+        .filter_map(|&branch| outcomes[branch].as_ref())
+        .filter(|out| !out.contradiction)
+        .collect();
+    if outs.len() != branches.len() || outs.is_empty() {
+        return;
+    }
+    for &(potential, first_size) in &outs[0].reached {
+        let potential = potential as usize;
+        if !useful(potential) || branches.iter().any(|&branch| branch / 2 == potential / 2) {
+            continue;
+        }
+        let mut complexity = first_size as usize;
+        let mut everywhere = true;
+        for out in &outs[1..] {
+            match out.size(potential) {
+                Some(size) => complexity += size,
+                None => {
+                    everywhere = false;
+                    break;
+                }
+            }
+        }
+        if everywhere {
+            keep_easier(best, make(potential, complexity));
+        }
+    }
+}

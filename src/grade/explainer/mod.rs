@@ -1,0 +1,343 @@
+//! The Sudoku Explainer scale (`sudokit grade --scale se`): SE 1.2.1's method on the
+//! grader's candidate board. At each step the first hint in SE's producer order is applied
+//! (a chain producer offers its easiest hint); the puzzle is rated by the hardest step (ER),
+//! the hardest step up to the first placement (EP) and the first step (ED), printed by SE's
+//! batch rater as `puzzle ED=er/ep/ed`.
+//!
+//! - [`rate_se`] / [`SeRater`]: the rater; [`SeRating`]: its path and ratings.
+//! - [`SeTechnique`], [`SeTable`]: the techniques and their base ratings (data, `table.ron`).
+//!
+//! Techniques SE lacks (Skyscraper, W-Wing, colouring, ALS, finned fish) are not used. The
+//! chain engine follows SE's published rules (on/off potentials, static and dynamic
+//! propagation, cell and region forcing chains) and its length bonus; it is written from
+//! those descriptions, not from SE's code. Nested forcing chains (9.5 and up) are not
+//! implemented: a puzzle that needs them stops with [`SeStop::Beyond`].
+
+mod basics;
+pub mod calibration;
+mod chains;
+mod rating;
+mod table;
+
+use std::fmt;
+
+use crate::model::{Cell, Digit, Grid, Puzzle};
+
+use super::board::Board;
+use super::layout::Layout;
+use super::memo::Memo;
+use super::solution;
+
+pub use rating::{format_tenths, length_bonus};
+pub use table::{SeRow, SeTable, SeTechnique};
+
+/// Why a rating stopped before the grid was full.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeStop {
+    /// No technique up to dynamic forcing chains (+) applies: the puzzle needs nested
+    /// forcing chains (SE 9.5 and up).
+    Beyond,
+    /// The candidates contradict each other (the puzzle has no solution).
+    Contradiction,
+}
+
+/// Why the SE scale cannot rate a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SeError {
+    /// SE rates grids of rows, columns and boxes (and extra houses) without cages.
+    #[error("the SE scale rates puzzles of at most 128 cells without cages: {0}")]
+    Unsupported(String),
+}
+
+/// One step of an SE path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeStep {
+    /// The technique.
+    pub technique: SeTechnique,
+    /// The step's rating in tenths (base rating plus SE's bonuses).
+    pub tenths: u32,
+    /// Digits placed.
+    pub placements: Vec<(Cell, Digit)>,
+    /// Candidates removed.
+    pub eliminations: Vec<(Cell, Digit)>,
+    /// The cells of the pattern (or, for chains, the cells the chains pass through).
+    pub cells: Vec<Cell>,
+    /// For chains, how many nodes they hold (SE's complexity, which sets the length bonus).
+    pub complexity: usize,
+}
+
+impl SeStep {
+    /// A one-line explanation, e.g. `r3c7=5  hidden single (1.5)`.
+    pub fn explain(&self) -> String {
+        let mut outcome: Vec<String> = self
+            .placements
+            .iter()
+            .map(|(cell, digit)| format!("{cell}={digit}"))
+            .collect();
+        outcome.extend(
+            self.eliminations
+                .iter()
+                .map(|(cell, digit)| format!("{cell}<>{digit}")),
+        );
+        let mut text = format!(
+            "{}  {} ({})",
+            outcome.join(", "),
+            self.technique.name().to_lowercase(),
+            format_tenths(self.tenths)
+        );
+        if self.complexity > 0 {
+            text.push_str(&format!(", {} nodes", self.complexity));
+        }
+        if !self.cells.is_empty() && self.complexity == 0 {
+            let cells: Vec<String> = self.cells.iter().map(|cell| cell.to_string()).collect();
+            text.push_str(&format!(": {}", cells.join(",")));
+        }
+        text
+    }
+}
+
+/// The rating of a puzzle on SE's scale.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeRating {
+    /// The path, in order.
+    pub steps: Vec<SeStep>,
+    /// Whether the path ends in a full grid.
+    pub solved: bool,
+    /// ER: the hardest step, in tenths.
+    pub er: u32,
+    /// EP: the hardest step up to the first placement, in tenths.
+    pub ep: u32,
+    /// ED: the first step, in tenths.
+    pub ed: u32,
+    /// The technique of the hardest step (the first one reaching ER).
+    pub hardest: Option<SeTechnique>,
+    /// Why the path stopped early, if it did.
+    pub stop: Option<SeStop>,
+    /// The grid at the end of the path.
+    pub grid: Grid,
+}
+
+impl SeRating {
+    /// The `ED=er/ep/ed` part of SE's batch line, e.g. `ED=7.2/1.2/1.2`.
+    pub fn ed_text(&self) -> String {
+        format!(
+            "ED={}/{}/{}",
+            format_tenths(self.er),
+            format_tenths(self.ep),
+            format_tenths(self.ed)
+        )
+    }
+}
+
+impl fmt::Display for SeRating {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(&self.ed_text())
+    }
+}
+
+/// A rater for one puzzle on the SE scale, with a table (SE 1.2.1's by default).
+#[derive(Clone, Debug)]
+pub struct SeRater {
+    puzzle: Puzzle,
+    table: SeTable,
+}
+
+impl SeRater {
+    /// A rater with SE 1.2.1's table; fails on puzzles the scale does not cover.
+    pub fn new(puzzle: &Puzzle) -> Result<SeRater, SeError> {
+        SeRater::with_table(puzzle, SeTable::explainer())
+    }
+
+    /// A rater with another table.
+    pub fn with_table(puzzle: &Puzzle, table: SeTable) -> Result<SeRater, SeError> {
+        if puzzle.cages().next().is_some() {
+            return Err(SeError::Unsupported("the puzzle has cages".to_string()));
+        }
+        if puzzle.geometry().cell_count() > 128 {
+            return Err(SeError::Unsupported(format!(
+                "the puzzle has {} cells",
+                puzzle.geometry().cell_count()
+            )));
+        }
+        Ok(SeRater {
+            puzzle: puzzle.clone(),
+            table,
+        })
+    }
+
+    /// Solves the puzzle the way SE does and rates the path.
+    pub fn rate(&self) -> SeRating {
+        run(&self.puzzle, &self.table)
+    }
+}
+
+/// Rates `puzzle` with SE 1.2.1's table.
+pub fn rate_se(puzzle: &Puzzle) -> Result<SeRating, SeError> {
+    Ok(SeRater::new(puzzle)?.rate())
+}
+
+/// What a producer found: one hint, in grid indices.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Hint {
+    /// The technique (set by the producer).
+    pub technique: Option<SeTechnique>,
+    /// Rating in tenths.
+    pub tenths: u32,
+    /// Digits placed (cell, digit index).
+    pub placements: Vec<(usize, usize)>,
+    /// Candidates removed (cell, digit index).
+    pub eliminations: Vec<(usize, usize)>,
+    /// Cells of the pattern.
+    pub cells: Vec<usize>,
+    /// Chain nodes (0 for other techniques).
+    pub complexity: usize,
+}
+
+impl Hint {
+    pub(crate) fn new(technique: SeTechnique, tenths: u32) -> Hint {
+        Hint {
+            technique: Some(technique),
+            tenths,
+            ..Hint::default()
+        }
+    }
+}
+
+/// What every producer may read.
+pub(crate) struct Scene<'a> {
+    /// The geometry tables.
+    pub layout: &'a Layout<2>,
+    /// The ratings.
+    pub table: &'a SeTable,
+    /// Whether the puzzle has exactly one solution (uniqueness techniques).
+    pub unique: bool,
+    /// Scratch memory for the grader's own searches.
+    pub memo: &'a Memo<2>,
+}
+
+impl Scene<'_> {
+    /// The base rating of `technique`, if the table uses it.
+    pub(crate) fn tenths(&self, technique: SeTechnique) -> Option<u32> {
+        self.table.tenths(technique)
+    }
+}
+
+fn run(puzzle: &Puzzle, table: &SeTable) -> SeRating {
+    let layout = Layout::<2>::new(puzzle);
+    let mut board = Board::new(&layout, puzzle);
+    let unique = solution::solutions(&layout, &board.values, 2).len() == 1;
+    let memo = Memo::new();
+    let scene = Scene {
+        layout: &layout,
+        table,
+        unique,
+        memo: &memo,
+    };
+    let order: Vec<SeTechnique> = SeTechnique::ALL
+        .iter()
+        .copied()
+        .filter(|&technique| table.tenths(technique).is_some())
+        .collect();
+    let mut steps = Vec::new();
+    let mut stop = None;
+    let (mut er, mut ep, mut ed) = (0u32, 0u32, 0u32);
+    let mut placed_yet = false;
+    let mut hardest = None;
+    while !board.is_solved() {
+        if board.empty.iter().any(|cell| board.candidates[cell] == 0) {
+            stop = Some(SeStop::Contradiction);
+            break;
+        }
+        let mut found = None;
+        let mut asked_chains = false;
+        for &technique in &order {
+            if chains::is_static_chain(technique) {
+                if asked_chains {
+                    continue;
+                }
+                asked_chains = true;
+            }
+            if let Some(hint) = produce(technique, &scene, &mut board) {
+                if makes_progress(&board, &hint) {
+                    found = Some(hint);
+                    break;
+                }
+            }
+        }
+        let Some(hint) = found else {
+            stop = Some(SeStop::Beyond);
+            break;
+        };
+        if steps.is_empty() {
+            ed = hint.tenths;
+        }
+        if hint.tenths > er {
+            er = hint.tenths;
+            hardest = hint.technique;
+        }
+        if !placed_yet {
+            ep = ep.max(hint.tenths);
+            placed_yet = !hint.placements.is_empty();
+        }
+        for &(cell, digit) in &hint.placements {
+            board.place(&layout, cell, digit);
+        }
+        for &(cell, digit) in &hint.eliminations {
+            board.eliminate(&layout, cell, digit);
+        }
+        steps.push(SeStep {
+            technique: hint.technique.unwrap_or(SeTechnique::LastValue),
+            tenths: hint.tenths,
+            placements: hint
+                .placements
+                .iter()
+                .map(|&(cell, digit)| (layout.cell(cell), layout.digit(digit)))
+                .collect(),
+            eliminations: hint
+                .eliminations
+                .iter()
+                .map(|&(cell, digit)| (layout.cell(cell), layout.digit(digit)))
+                .collect(),
+            cells: hint.cells.iter().map(|&cell| layout.cell(cell)).collect(),
+            complexity: hint.complexity,
+        });
+    }
+    SeRating {
+        steps,
+        solved: board.is_solved(),
+        er,
+        ep,
+        ed,
+        hardest,
+        stop,
+        grid: Grid::from_values(layout.geometry, &board.values).expect("values fit the grid"),
+    }
+}
+
+fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &mut Board<2>) -> Option<Hint> {
+    use SeTechnique::*;
+    match technique {
+        BidirectionalXCycle | BidirectionalYCycle | ForcingXChain | ForcingChain
+        | BidirectionalCycle => chains::static_chains(scene, board),
+        NishioForcingChain => chains::nishio(scene, board),
+        MultipleForcingChain => chains::multiple(scene, board, chains::Depth::Static),
+        DynamicForcingChain => chains::multiple(scene, board, chains::Depth::Dynamic),
+        DynamicForcingChainPlus => chains::multiple(scene, board, chains::Depth::DynamicPlus),
+        _ => basics::produce(technique, scene, board),
+    }
+}
+
+fn makes_progress(board: &Board<2>, hint: &Hint) -> bool {
+    hint.placements
+        .iter()
+        .any(|&(cell, digit)| board.values[cell] == 0 && board.has(cell, digit))
+        || hint
+            .eliminations
+            .iter()
+            .any(|&(cell, digit)| board.has(cell, digit))
+}
+
+/// The digit indices of a mask, in increasing order.
+fn techniques_digits(mask: u32) -> impl Iterator<Item = usize> {
+    super::techniques::digits_of(mask)
+}

@@ -1,0 +1,89 @@
+//! The Sudoku Explainer scale on real puzzles: fidelity to published SE ratings on a fixed
+//! sample of the calibration file, paths that end in the SAT engine's solution, and the
+//! `grade --scale se` outputs.
+
+use std::process::Command;
+
+use sudokit::grade::explainer::calibration::{fidelity, Published};
+use sudokit::grade::explainer::rate_se;
+
+use crate::helpers::{line_puzzle, read_data, sat_count};
+
+/// `puzzle rating` rows of the SE calibration file, every `step`-th one.
+fn se_rows(step: usize) -> Vec<(String, Published)> {
+    read_data("classic/se_rated_calibration.txt")
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .step_by(step)
+        .map(|line| {
+            let mut words = line.split_whitespace();
+            let puzzle = words.next().expect("puzzle column").to_string();
+            let rating = Published::parse(words.next().expect("rating column"))
+                .expect("a rating or a bucket");
+            (puzzle, rating)
+        })
+        .collect()
+}
+
+#[test]
+fn se_paths_end_in_the_sat_solution_and_keep_their_fidelity() {
+    let rows = se_rows(12);
+    let mut pairs = Vec::new();
+    for (text, published) in &rows {
+        let puzzle = line_puzzle(text);
+        let rating = rate_se(&puzzle).expect("a classic puzzle");
+        assert!(rating.solved, "{text}: {:?}", rating.stop);
+        assert_eq!(
+            Some(&rating.grid),
+            sat_count(&puzzle, 2).solution(),
+            "{text}"
+        );
+        assert!(rating.ed <= rating.ep && rating.ep <= rating.er, "{text}");
+        pairs.push((*published, rating.er));
+    }
+    // Floors measured on this sample (BENCHMARKS.md has the whole file); a change that
+    // lowers them is a regression.
+    let measured = fidelity(&pairs);
+    assert!(measured.count >= 200, "{measured:?}");
+    assert!(measured.exact >= 0.62, "{measured:?}");
+    assert!(measured.within_half >= 0.77, "{measured:?}");
+    assert!(measured.spearman >= 0.97, "{measured:?}");
+}
+
+#[test]
+fn grade_scale_se_prints_se_batch_lines() {
+    let text = "000801000005064100060700080250000403090000070406000012010009020002570900000103000";
+    let file = tempfile::NamedTempFile::new().expect("temporary file");
+    std::fs::write(file.path(), text).expect("write");
+    let run = |extra: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+            .args(["grade", "--scale", "se"])
+            .args(extra)
+            .arg(file.path())
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(0));
+        String::from_utf8(output.stdout).expect("UTF-8")
+    };
+    let rating = rate_se(&line_puzzle(text)).expect("classic");
+    let line = run(&[]);
+    let expected_puzzle = text.replace('0', ".");
+    assert_eq!(
+        line.trim_end(),
+        format!("{expected_puzzle} {}", rating.ed_text())
+    );
+    assert!(line.trim_end().ends_with("ED=2.5/1.2/1.2"), "{line}");
+    let object: serde_json::Value = serde_json::from_str(&run(&["--json"])).expect("JSON");
+    assert_eq!(object["er"], "2.5");
+    assert_eq!(object["hardest"], "Direct Hidden Triplet");
+    let csv = run(&["--csv"]);
+    assert!(
+        csv.lines()
+            .nth(1)
+            .unwrap()
+            .ends_with(",2.5,1.2,1.2,Direct Hidden Triplet,true"),
+        "{csv}"
+    );
+    let explained = run(&["--explain"]);
+    assert!(explained.contains("hidden single (1.2)"), "{explained}");
+}
