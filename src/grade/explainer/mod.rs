@@ -225,7 +225,7 @@ impl Scene<'_> {
 fn run(puzzle: &Puzzle, table: &SeTable) -> SeRating {
     let layout = Layout::<2>::new(puzzle);
     let mut board = Board::new(&layout, puzzle);
-    let unique = solution::solutions(&layout, &board.values, 2).len() == 1;
+    let unique = solution::solutions_within(&layout, &board.values, None, 2).len() == 1;
     let memo = Memo::new();
     let scene = Scene {
         layout: &layout,
