@@ -80,9 +80,12 @@ enum Command {
     Book(book::BookOptions),
     /// Generate a batch of unique puzzles from a preset and a seed into output/<preset>/.
     ///
-    /// Writes puzzles.jsonl (puzzle, solution, level, score, technique counts, preset,
-    /// seed, index) and puzzles.txt (one line each). Every puzzle is confirmed unique by the
-    /// SAT engine and graded before it is written. Exit codes: 0 every puzzle made, 1 some
+    /// Classic, n×n and X puzzles are dug from a full grid under the preset's symmetry;
+    /// killer, killer X and greater-killer puzzles are carved into cages. Writes
+    /// puzzles.jsonl (puzzle, solution, cages and comparisons for killers, level, score,
+    /// technique counts, preset, seed, index) and puzzles.txt (one line each, or killer-text
+    /// records for killers). Every puzzle is confirmed unique by the SAT engine, checked
+    /// against its solution and graded before it is written. Exit codes: 0 every puzzle made, 1 some
     /// puzzle not made within the preset's attempts, 2 bad preset, flags or output folder.
     Generate(generate::GenerateOptions),
     /// List the shipped presets, one line each (or print one with --show).
