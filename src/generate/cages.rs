@@ -264,23 +264,30 @@ impl Layout {
                 continue;
             }
             let cell = self.cages[id][0];
-            let mut targets: Vec<usize> = self
-                .geometry
-                .neighbours(cell)
-                .map(|neighbour| self.owner[neighbour.index()])
-                .filter(|&other| {
-                    other != id
-                        && self.cages[other].len() < max_size
-                        && !self.holds_digit(other, solution.get(cell), solution)
-                })
-                .collect();
-            targets.sort_unstable();
-            targets.dedup();
-            if let Some(&target) = targets.choose(rng) {
+            if let Some(&target) = self.joinable(cell, solution, max_size).choose(rng) {
                 self.move_cell(cell, target);
             }
         }
         self.drop_empty();
+    }
+
+    /// The cages next to `cell`, other than its own, that can take it: below `max_size`
+    /// cells and without its digit; in index order, each once.
+    fn joinable(&self, cell: Cell, solution: &Grid, max_size: usize) -> Vec<usize> {
+        let own = self.owner[cell.index()];
+        let mut targets: Vec<usize> = self
+            .geometry
+            .neighbours(cell)
+            .map(|neighbour| self.owner[neighbour.index()])
+            .filter(|&other| {
+                other != own
+                    && self.cages[other].len() < max_size
+                    && !self.holds_digit(other, solution.get(cell), solution)
+            })
+            .collect();
+        targets.sort_unstable();
+        targets.dedup();
+        targets
     }
 
     /// Whether cage `id` already holds `digit` in `solution`.
@@ -331,19 +338,7 @@ impl Layout {
             if self.cages[source].len() < 2 || !self.connected_without(source, cell) {
                 continue;
             }
-            let mut targets: Vec<usize> = self
-                .geometry
-                .neighbours(cell)
-                .map(|neighbour| self.owner[neighbour.index()])
-                .filter(|&target| {
-                    target != source
-                        && self.cages[target].len() < options.max_size
-                        && !self.holds_digit(target, solution.get(cell), solution)
-                })
-                .collect();
-            targets.sort_unstable();
-            targets.dedup();
-            if let Some(&target) = targets.choose(rng) {
+            if let Some(&target) = self.joinable(cell, solution, options.max_size).choose(rng) {
                 self.move_cell(cell, target);
                 self.drop_empty();
                 return;
