@@ -131,6 +131,62 @@ pub struct Target {
     pub min_score: Option<u32>,
     /// Highest score accepted.
     pub max_score: Option<u32>,
+    /// A Sudoku Explainer band the puzzle's ER must fall in, both ends included, e.g.
+    /// `se: Some((min: 6.6, max: 7.5))` (classic and X grids of at most 11×11).
+    pub se: Option<SeBand>,
+}
+
+/// A band of Sudoku Explainer ratings (ER), kept in tenths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeBand {
+    /// Lowest ER accepted, in tenths.
+    pub min_tenths: u32,
+    /// Highest ER accepted, in tenths.
+    pub max_tenths: u32,
+}
+
+impl SeBand {
+    /// Whether an ER of `tenths` is inside the band.
+    pub fn contains(self, tenths: u32) -> bool {
+        (self.min_tenths..=self.max_tenths).contains(&tenths)
+    }
+}
+
+/// The band as written in a preset: ratings with one decimal.
+#[derive(Serialize, Deserialize)]
+#[serde(rename = "SeBand", deny_unknown_fields)]
+struct SeBandText {
+    min: f64,
+    max: f64,
+}
+
+impl Serialize for SeBand {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        SeBandText {
+            min: f64::from(self.min_tenths) / 10.0,
+            max: f64::from(self.max_tenths) / 10.0,
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for SeBand {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = SeBandText::deserialize(deserializer)?;
+        let tenths = |rating: f64| {
+            if (0.0..=20.0).contains(&rating) {
+                Ok((rating * 10.0).round() as u32)
+            } else {
+                Err(serde::de::Error::custom(format!(
+                    "SE rating {rating} is outside 0.0 to 20.0"
+                )))
+            }
+        };
+        Ok(SeBand {
+            min_tenths: tenths(text.min)?,
+            max_tenths: tenths(text.max)?,
+        })
+    }
 }
 
 impl Target {
@@ -143,7 +199,10 @@ impl Target {
 
     /// Whether the target asks for nothing (every puzzle is kept).
     pub fn is_any(&self) -> bool {
-        self.levels.is_empty() && self.min_score.is_none() && self.max_score.is_none()
+        self.levels.is_empty()
+            && self.min_score.is_none()
+            && self.max_score.is_none()
+            && self.se.is_none()
     }
 }
 
@@ -350,6 +409,20 @@ impl Preset {
                 ));
             }
         }
+        if let Some(band) = self.target.se {
+            if band.min_tenths > band.max_tenths {
+                return Err(invalid(format!(
+                    "target SE band from {:.1} to {:.1} is empty",
+                    f64::from(band.min_tenths) / 10.0,
+                    f64::from(band.max_tenths) / 10.0
+                )));
+            }
+            if self.variant.is_killer() || cells > 128 {
+                return Err(invalid(
+                    "an SE band needs a classic or X grid of at most 11×11 (the SE scale rates no killers and no larger grids)".to_string(),
+                ));
+            }
+        }
         if self.attempts == 0 {
             return Err(invalid("attempts must be at least 1".to_string()));
         }
@@ -501,6 +574,7 @@ mod tests {
             levels: vec![Level::Hard, Level::Unfair],
             min_score: Some(1200),
             max_score: None,
+            se: None,
         };
         assert!(target.accepts(Level::Hard, 1300));
         assert!(!target.accepts(Level::Hard, 1100));

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use sudokit::generate::batch::{Batch, Manifest, Start};
 use sudokit::generate::{Generator, Record, Symmetry, Timings};
 use sudokit::grade::Level;
-use sudokit::preset::{ClueRange, Preset};
+use sudokit::preset::{ClueRange, Preset, SeBand};
 
 use super::check::{progress_bar, thread_pool};
 use super::Outcome;
@@ -79,6 +79,11 @@ pub struct GenerateOptions {
     #[arg(long, value_name = "SCORE")]
     max_score: Option<u32>,
 
+    /// Keep only puzzles whose Sudoku Explainer rating (ER) is in this band, e.g. 6.6-7.5
+    /// (classic and X grids up to 11×11), or `any`.
+    #[arg(long, value_name = "MIN-MAX")]
+    se: Option<SeBandArgument>,
+
     /// Override the candidates tried per puzzle before giving up.
     #[arg(long, value_name = "N")]
     attempts: Option<u32>,
@@ -129,6 +134,34 @@ impl FromStr for Clues {
                 }))
             })
             .ok_or_else(|| format!("{text:?} is not MIN-MAX (e.g. 30-36)"))
+    }
+}
+
+/// `MIN-MAX` SE ratings with one decimal, or `any` (no SE band).
+#[derive(Clone, Copy, Debug)]
+pub struct SeBandArgument(Option<SeBand>);
+
+impl FromStr for SeBandArgument {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<SeBandArgument, String> {
+        if text.trim().eq_ignore_ascii_case("any") {
+            return Ok(SeBandArgument(None));
+        }
+        let tenths = |rating: &str| -> Option<u32> {
+            let rating: f64 = rating.trim().parse().ok()?;
+            (0.0..=20.0)
+                .contains(&rating)
+                .then(|| (rating * 10.0).round() as u32)
+        };
+        text.split_once('-')
+            .and_then(|(min, max)| {
+                Some(SeBandArgument(Some(SeBand {
+                    min_tenths: tenths(min)?,
+                    max_tenths: tenths(max)?,
+                })))
+            })
+            .ok_or_else(|| format!("{text:?} is not MIN-MAX SE ratings (e.g. 6.6-7.5) or any"))
     }
 }
 
@@ -198,6 +231,9 @@ fn resolve_preset(options: &GenerateOptions) -> anyhow::Result<Preset> {
     }
     if options.max_score.is_some() {
         preset.target.max_score = options.max_score;
+    }
+    if let Some(SeBandArgument(band)) = options.se {
+        preset.target.se = band;
     }
     if let Some(attempts) = options.attempts {
         preset.attempts = attempts;

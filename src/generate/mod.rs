@@ -34,6 +34,7 @@ use std::time::{Duration, Instant};
 
 use crate::backtrack::Solver;
 use crate::count::Count;
+use crate::grade::explainer::{rate_se, SeRating};
 use crate::grade::{Grader, Grading, TechniqueTable};
 use crate::model::{Cell, Grid, Puzzle};
 use crate::preset::{Preset, PresetError};
@@ -56,6 +57,8 @@ pub struct Generated {
     pub solution: Grid,
     /// The grader's path and rating.
     pub grading: Grading,
+    /// The Sudoku Explainer rating, when the preset targets an SE band.
+    pub se: Option<SeRating>,
     /// Candidate puzzles dug for this index, the kept one included (1 when the first fit).
     pub attempts: u32,
     /// Candidates that were graded (the others failed the clue range or minimality).
@@ -185,12 +188,14 @@ impl Generator {
         run.timings.confirm = started.elapsed();
         run.timings.candidates = u64::from(run.attempts);
         run.timings.graded = u64::from(run.graded);
+        let se = self.preset.target.se.and_then(|_| se_rating(&puzzle));
         Ok(Generated {
             seed,
             index,
             puzzle,
             solution,
             grading,
+            se,
             attempts: run.attempts,
             graded: run.graded,
             timings: run.timings,
@@ -337,13 +342,18 @@ impl Run<'_> {
 
     /// Whether a candidate is kept: solved by the grader's path and inside the target.
     fn accepts(&self, candidate: &Candidate) -> bool {
+        let target = &self.generator.preset.target;
         candidate.grading.solved
-            && self
-                .generator
-                .preset
-                .target
-                .accepts(candidate.grading.level, candidate.grading.score)
+            && target.accepts(candidate.grading.level, candidate.grading.score)
+            && target.se.is_none_or(|band| {
+                se_rating(&candidate.puzzle).is_some_and(|rating| band.contains(rating.er))
+            })
     }
+}
+
+/// The puzzle's Sudoku Explainer rating, when its path solves it.
+fn se_rating(puzzle: &Puzzle) -> Option<SeRating> {
+    rate_se(puzzle).ok().filter(|rating| rating.solved)
 }
 
 /// Asks the SAT engine whether `puzzle` has `solution` as its only solution.

@@ -53,6 +53,9 @@ pub struct Record {
     pub score: u32,
     /// The hardest technique used.
     pub hardest: Option<String>,
+    /// Sudoku Explainer's `ER/EP/ED` (e.g. `7.2/1.2/1.2`), when the preset targets an SE band.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub se: Option<String>,
     /// How often each technique was used, by name.
     pub techniques: BTreeMap<String, usize>,
     /// Candidates dug for this index before this one was kept (itself included).
@@ -127,6 +130,10 @@ impl Record {
             level: grading.level,
             score: grading.score,
             hardest: grading.hardest.map(|technique| technique.to_string()),
+            se: generated
+                .se
+                .as_ref()
+                .map(|rating| rating.ed_text().trim_start_matches("ED=").to_string()),
             techniques: grading
                 .counts()
                 .into_iter()

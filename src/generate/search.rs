@@ -136,6 +136,7 @@ mod tests {
             levels: vec![Level::Unfair],
             min_score: None,
             max_score: None,
+            se: None,
         };
         let hard = shortfall(&target, Level::Hard, 900, true).unwrap();
         let harder = shortfall(&target, Level::Hard, 1200, true).unwrap();

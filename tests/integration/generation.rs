@@ -299,3 +299,39 @@ fn presets_are_listed_one_line_each_and_flags_are_checked() {
         assert!(!message.contains("panicked"), "{message}");
     }
 }
+
+#[test]
+fn presets_can_target_a_sudoku_explainer_band() {
+    let text = "Preset(size: 9, target: (se: Some((min: 2.5, max: 3.4))))";
+    let preset = Preset::from_ron("se-band", text).unwrap();
+    assert_eq!(
+        Preset::from_ron("again", &preset.to_ron()).unwrap().target,
+        preset.target
+    );
+    for index in 0..3 {
+        let generated = generate::puzzle(&preset, 2, index).unwrap();
+        let rating = sudokit::grade::explainer::rate_se(&generated.puzzle).unwrap();
+        assert!(rating.solved && (25..=34).contains(&rating.er), "{rating}");
+        let record = Record::new(&preset, &generated);
+        let expected = rating.ed_text().replace("ED=", "");
+        assert_eq!(record.se.as_deref(), Some(expected.as_str()));
+    }
+    let bad = [
+        (
+            "Preset(size: 9, variant: Killer, target: (se: Some((min: 2.0, max: 3.0))))",
+            "SE band needs",
+        ),
+        (
+            "Preset(size: 9, target: (se: Some((min: 4.0, max: 3.0))))",
+            "is empty",
+        ),
+        (
+            "Preset(size: 9, target: (se: Some((min: -1.0, max: 3.0))))",
+            "outside",
+        ),
+    ];
+    for (text, expected) in bad {
+        let error = Preset::from_ron("bad", text).unwrap_err();
+        assert!(error.to_string().contains(expected), "{text}: {error}");
+    }
+}
