@@ -10,7 +10,7 @@ use sudokit::grade::{Grader, Grading, Stop, TechniqueTable};
 use sudokit::notation::{self, Entry, Format};
 
 use super::check::{progress_bar, thread_pool};
-use super::input::{read_records, InputOptions};
+use super::input::{read_records, InputOptions, Record};
 use super::Outcome;
 
 /// Options of `sudokit grade`.
@@ -78,22 +78,9 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
         None => TechniqueTable::default(),
     };
     let records = read_records(&options.input);
-    let progress = progress_bar(records.len());
-    let gradings: Vec<Option<Grading>> = thread_pool(options.jobs)?.install(|| {
-        records
-            .par_iter()
-            .map(|record| {
-                let grading = record
-                    .entry
-                    .as_ref()
-                    .ok()
-                    .map(|entry| Grader::with_table(&entry.puzzle, table.clone()).grade());
-                progress.inc(1);
-                grading
-            })
-            .collect()
-    });
-    progress.finish_and_clear();
+    let gradings = rate_in_parallel(&records, options.jobs, |entry| {
+        Grader::with_table(&entry.puzzle, table.clone()).grade()
+    })?;
     if options.csv {
         say!("source,puzzle,level,score,hardest,solved,techniques");
     }
@@ -130,6 +117,28 @@ pub struct GradeSe<'a> {
     pub table: Option<&'a std::path::Path>,
     /// Threads.
     pub jobs: Option<usize>,
+}
+
+/// `rate` applied to every readable record on `jobs` threads (all cores when absent), with a
+/// progress bar; `None` for the records that did not read.
+pub fn rate_in_parallel<T: Send>(
+    records: &[Record],
+    jobs: Option<usize>,
+    rate: impl Fn(&Entry) -> T + Sync,
+) -> anyhow::Result<Vec<Option<T>>> {
+    let progress = progress_bar(records.len());
+    let rated = thread_pool(jobs)?.install(|| {
+        records
+            .par_iter()
+            .map(|record| {
+                let rating = record.entry.as_ref().ok().map(&rate);
+                progress.inc(1);
+                rating
+            })
+            .collect()
+    });
+    progress.finish_and_clear();
+    Ok(rated)
 }
 
 /// The puzzle as one line of text.

@@ -2,13 +2,11 @@
 //! puzzle as SE's batch rater prints them, or CSV / JSON Lines, or the path with `--explain`.
 
 use anyhow::Context;
-use rayon::prelude::*;
 use serde_json::json;
 use sudokit::grade::explainer::{format_tenths, SeRater, SeRating, SeStop, SeTable};
 use sudokit::notation::Entry;
 
-use super::check::{progress_bar, thread_pool};
-use super::grade::{csv_field, puzzle_text, GradeSe};
+use super::grade::{csv_field, puzzle_text, rate_in_parallel, GradeSe};
 use super::input::read_records;
 use super::Outcome;
 
@@ -24,22 +22,11 @@ pub fn run(options: &GradeSe<'_>) -> anyhow::Result<Outcome> {
         None => SeTable::explainer(),
     };
     let records = read_records(options.input);
-    let progress = progress_bar(records.len());
-    let ratings: Vec<Option<Result<SeRating, String>>> = thread_pool(options.jobs)?.install(|| {
-        records
-            .par_iter()
-            .map(|record| {
-                let rating = record.entry.as_ref().ok().map(|entry| {
-                    SeRater::with_table(&entry.puzzle, table.clone())
-                        .map(|rater| rater.rate())
-                        .map_err(|error| error.to_string())
-                });
-                progress.inc(1);
-                rating
-            })
-            .collect()
-    });
-    progress.finish_and_clear();
+    let ratings = rate_in_parallel(&records, options.jobs, |entry| {
+        SeRater::with_table(&entry.puzzle, table.clone())
+            .map(|rater| rater.rate())
+            .map_err(|error| error.to_string())
+    })?;
     if options.csv {
         say!("source,puzzle,er,ep,ed,hardest,solved");
     }
