@@ -17,6 +17,7 @@ mod basics;
 pub mod calibration;
 mod chains;
 mod rating;
+mod strong_links;
 mod table;
 
 use std::fmt;
@@ -323,6 +324,16 @@ fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &mut Board<2>) -> O
         MultipleForcingChain => chains::multiple(scene, board, chains::Depth::Static),
         DynamicForcingChain => chains::multiple(scene, board, chains::Depth::Dynamic),
         DynamicForcingChainPlus => chains::multiple(scene, board, chains::Depth::DynamicPlus),
+        TwoStrongLinks | ThreeStrongLinks | FourStrongLinks | FiveStrongLinks | SixStrongLinks => {
+            let links = match technique {
+                TwoStrongLinks => 2,
+                ThreeStrongLinks => 3,
+                FourStrongLinks => 4,
+                FiveStrongLinks => 5,
+                _ => 6,
+            };
+            strong_links::produce(technique, scene, board, scene.tenths(technique)?, links)
+        }
         _ => basics::produce(technique, scene, board),
     }
 }

@@ -40,6 +40,9 @@ pub enum SeTechnique {
     Swordfish,
     /// Three digits of a house confined to three cells.
     HiddenTriplet,
+    /// Two strong links on one digit joined by a weak link (Skyscraper, 2-String Kite,
+    /// Turbot Fish, or grouped as an empty rectangle).
+    TwoStrongLinks,
     /// A bivalue pivot and two bivalue pincers.
     XyWing,
     /// A trivalue pivot and two bivalue pincers.
@@ -52,10 +55,18 @@ pub enum SeTechnique {
     Jellyfish,
     /// Four digits of a house confined to four cells.
     HiddenQuad,
+    /// Three strong links on one digit.
+    ThreeStrongLinks,
     /// Bivalue universal grave.
     BivalueUniversalGrave,
+    /// Four strong links on one digit.
+    FourStrongLinks,
     /// Two cells whose combinations of candidates rule some candidates out.
     AlignedPairExclusion,
+    /// Five strong links on one digit.
+    FiveStrongLinks,
+    /// Six strong links on one digit.
+    SixStrongLinks,
     /// A single-digit loop of conjugate pairs and weak links.
     BidirectionalXCycle,
     /// A loop through bivalue cells.
@@ -79,7 +90,7 @@ pub enum SeTechnique {
 
 impl SeTechnique {
     /// Every technique, in SE's producer order.
-    pub const ALL: [SeTechnique; 33] = [
+    pub const ALL: [SeTechnique; 38] = [
         SeTechnique::LastValue,
         SeTechnique::HiddenSingleBox,
         SeTechnique::HiddenSingleLine,
@@ -96,14 +107,19 @@ impl SeTechnique {
         SeTechnique::NakedTriplet,
         SeTechnique::Swordfish,
         SeTechnique::HiddenTriplet,
+        SeTechnique::TwoStrongLinks,
         SeTechnique::XyWing,
         SeTechnique::XyzWing,
         SeTechnique::UniqueRectangle,
         SeTechnique::NakedQuad,
         SeTechnique::Jellyfish,
         SeTechnique::HiddenQuad,
+        SeTechnique::ThreeStrongLinks,
         SeTechnique::BivalueUniversalGrave,
+        SeTechnique::FourStrongLinks,
         SeTechnique::AlignedPairExclusion,
+        SeTechnique::FiveStrongLinks,
+        SeTechnique::SixStrongLinks,
         SeTechnique::BidirectionalXCycle,
         SeTechnique::BidirectionalYCycle,
         SeTechnique::ForcingXChain,
@@ -134,6 +150,11 @@ impl SeTechnique {
             NakedTriplet => "Naked Triplet",
             Swordfish => "Swordfish",
             HiddenTriplet => "Hidden Triplet",
+            TwoStrongLinks => "Turbot Fish",
+            ThreeStrongLinks => "3 Strong Links",
+            FourStrongLinks => "4 Strong Links",
+            FiveStrongLinks => "5 Strong Links",
+            SixStrongLinks => "6 Strong Links",
             XyWing => "XY-Wing",
             XyzWing => "XYZ-Wing",
             UniqueRectangle => "Unique Rectangle",

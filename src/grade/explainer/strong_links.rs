@@ -1,0 +1,321 @@
+//! Strong-link chains on one digit, as the Sukaku Explainer fork of SE rates them: a chain
+//! of N strong links (a house where the digit has two places, or two groups of places) joined
+//! by weak links (the end of one link and the start of the next share a house). Either the
+//! chain's first or its last node holds the digit, so every cell seeing both loses it.
+//!
+//! Two links are the Skyscraper, 2-String Kite and Turbot Fish; three and more are their
+//! longer cousins. The rating is the base of the chain's length, plus a tenth when the links
+//! mix kinds of houses (rows with columns, or lines with boxes), two tenths when boxes, rows
+//! and columns all appear, and three tenths when a link is grouped (an empty rectangle in a
+//! box, or a line whose places fall in two box segments). Of all chains of a length the
+//! producer offers the lowest rated, then the one removing most candidates.
+
+use super::table::SeTechnique;
+use super::{Hint, Scene};
+use crate::grade::board::Board;
+use crate::grade::cellset::CellSet;
+use crate::grade::layout::Layout;
+
+/// Places of a house with more candidates than this are not split into groups.
+const MOST_PLACES: usize = 6;
+
+/// The kind of house a strong link lies in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum HouseKind {
+    Row,
+    Column,
+    Box,
+}
+
+/// One end of a strong link: a cell, or a group of cells sharing a line inside a box.
+#[derive(Clone, Copy)]
+struct Node {
+    cells: CellSet<2>,
+    /// The houses holding every cell of the node (bit per house).
+    houses: u64,
+}
+
+/// A strong link: the digit is in `ends[0]` or in `ends[1]`.
+#[derive(Clone, Copy)]
+struct Link {
+    house: usize,
+    kind: HouseKind,
+    grouped: bool,
+    ends: [Node; 2],
+}
+
+/// The best chain found so far.
+struct Best {
+    tenths: u32,
+    eliminations: Vec<usize>,
+    cells: CellSet<2>,
+    digit: usize,
+}
+
+/// Finds the chains of `links` strong links and offers the lowest rated one.
+pub(crate) fn produce(
+    technique: SeTechnique,
+    scene: &Scene<'_>,
+    board: &Board<2>,
+    tenths: u32,
+    links: usize,
+) -> Option<Hint> {
+    let layout = scene.layout;
+    if layout.houses.len() > 64 || links < 2 {
+        return None;
+    }
+    let mut best: Option<Best> = None;
+    for digit in 0..layout.size {
+        let places = board.digit_cells[digit] & board.empty;
+        let found = strong_links(layout, places);
+        let mut search = Search {
+            layout,
+            places,
+            links: &found,
+            length: links,
+            base: tenths,
+            digit,
+            chain: Vec::with_capacity(links),
+            best: &mut best,
+        };
+        search.start();
+    }
+    let best = best?;
+    let mut hint = Hint::new(technique, best.tenths);
+    hint.eliminations = best
+        .eliminations
+        .iter()
+        .map(|&cell| (cell, best.digit))
+        .collect();
+    hint.cells = best.cells.to_vec();
+    Some(hint)
+}
+
+/// The node of `cells` (non-empty), with the houses holding all of them.
+fn node(layout: &Layout<2>, cells: CellSet<2>) -> Node {
+    let mut houses = u64::MAX;
+    for cell in cells.iter() {
+        let mut own = 0u64;
+        for &house in &layout.cell_houses[cell] {
+            own |= 1 << house;
+        }
+        houses &= own;
+    }
+    Node { cells, houses }
+}
+
+fn kind_of(layout: &Layout<2>, house: usize) -> Option<HouseKind> {
+    let n = layout.size;
+    match house {
+        house if house < n => Some(HouseKind::Row),
+        house if house < 2 * n => Some(HouseKind::Column),
+        house if house < 3 * n => Some(HouseKind::Box),
+        _ => None,
+    }
+}
+
+/// Every strong link of a digit whose candidates are `places`.
+fn strong_links(layout: &Layout<2>, places: CellSet<2>) -> Vec<Link> {
+    let mut links = Vec::new();
+    for (house, data) in layout.houses.iter().enumerate() {
+        let Some(kind) = kind_of(layout, house) else {
+            continue;
+        };
+        let here = places & data.set;
+        let count = here.len();
+        if count < 2 {
+            continue;
+        }
+        if count == 2 {
+            let mut cells = here.iter();
+            let (Some(first), Some(second)) = (cells.next(), cells.next()) else {
+                continue;
+            };
+            links.push(Link {
+                house,
+                kind,
+                grouped: false,
+                ends: [
+                    node(layout, CellSet::single(first)),
+                    node(layout, CellSet::single(second)),
+                ],
+            });
+            continue;
+        }
+        if count > MOST_PLACES {
+            continue;
+        }
+        let mut add = |first: CellSet<2>, second: CellSet<2>| {
+            links.push(Link {
+                house,
+                kind,
+                grouped: true,
+                ends: [node(layout, first), node(layout, second)],
+            });
+        };
+        match kind {
+            HouseKind::Row | HouseKind::Column => {
+                // The places fall in exactly two box segments of the line.
+                let segments: Vec<CellSet<2>> = (0..layout.size)
+                    .map(|number| here & layout.houses[layout.box_house(number)].set)
+                    .filter(|segment| !segment.is_empty())
+                    .collect();
+                if let [first, second] = segments[..] {
+                    add(first, second);
+                }
+            }
+            HouseKind::Box => {
+                let cells = &data.cells;
+                let rows: Vec<usize> = dedup(cells.iter().map(|&cell| layout.row(cell)));
+                let columns: Vec<usize> = dedup(cells.iter().map(|&cell| layout.column(cell)));
+                let row_set = |row: usize| here & layout.houses[layout.row_house(row)].set;
+                let column_set =
+                    |column: usize| here & layout.houses[layout.column_house(column)].set;
+                // Empty rectangle: every place on one row or one column of the box.
+                for &row in &rows {
+                    for &column in &columns {
+                        let across = row_set(row);
+                        let down = column_set(column);
+                        if (across | down) != here {
+                            continue;
+                        }
+                        let heart = CellSet::single(layout.index(row, column));
+                        if across.minus(&heart).is_empty() || down.minus(&heart).is_empty() {
+                            continue;
+                        }
+                        add(across, down);
+                    }
+                }
+                // Every place on two rows (or two columns) of the box.
+                for lines in [
+                    rows.iter().map(|&row| row_set(row)).collect::<Vec<_>>(),
+                    columns.iter().map(|&column| column_set(column)).collect(),
+                ] {
+                    let used: Vec<CellSet<2>> =
+                        lines.into_iter().filter(|set| !set.is_empty()).collect();
+                    if let [first, second] = used[..] {
+                        if count > 3 {
+                            add(first, second);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    links
+}
+
+fn dedup(values: impl Iterator<Item = usize>) -> Vec<usize> {
+    let mut list: Vec<usize> = values.collect();
+    list.sort_unstable();
+    list.dedup();
+    list
+}
+
+/// A depth-first search for chains of one digit.
+struct Search<'a> {
+    layout: &'a Layout<2>,
+    places: CellSet<2>,
+    links: &'a [Link],
+    length: usize,
+    base: u32,
+    digit: usize,
+    /// (link, orientation): the link is entered at `ends[orientation]`.
+    chain: Vec<(usize, usize)>,
+    best: &'a mut Option<Best>,
+}
+
+impl Search<'_> {
+    fn start(&mut self) {
+        for index in 0..self.links.len() {
+            for orientation in 0..2 {
+                let link = self.links[index];
+                let used = link.ends[0].cells | link.ends[1].cells;
+                self.chain.push((index, orientation));
+                self.extend(used, 1 << link.house, link.ends[1 - orientation]);
+                self.chain.pop();
+            }
+        }
+    }
+
+    fn extend(&mut self, used: CellSet<2>, houses: u64, end: Node) {
+        if self.chain.len() == self.length {
+            self.finish(used);
+            return;
+        }
+        for index in 0..self.links.len() {
+            let link = self.links[index];
+            if houses & (1 << link.house) != 0 {
+                continue;
+            }
+            for orientation in 0..2 {
+                let enter = link.ends[orientation];
+                let leave = link.ends[1 - orientation];
+                if enter.houses & end.houses == 0
+                    || enter.cells.intersects(&used)
+                    || leave.cells.intersects(&used)
+                {
+                    continue;
+                }
+                self.chain.push((index, orientation));
+                self.extend(
+                    used | enter.cells | leave.cells,
+                    houses | (1 << link.house),
+                    leave,
+                );
+                self.chain.pop();
+            }
+        }
+    }
+
+    fn finish(&mut self, used: CellSet<2>) {
+        let (first_index, first_orientation) = self.chain[0];
+        let (last_index, last_orientation) = self.chain[self.chain.len() - 1];
+        let start = self.links[first_index].ends[first_orientation];
+        let end = self.links[last_index].ends[1 - last_orientation];
+        let targets = (self.places
+            & self.layout.common_peers(&start.cells)
+            & self.layout.common_peers(&end.cells))
+        .minus(&used);
+        if targets.is_empty() {
+            return;
+        }
+        let tenths = self.base + self.bonus();
+        let count = targets.len();
+        let better = match self.best.as_ref() {
+            None => true,
+            Some(best) => {
+                tenths < best.tenths || (tenths == best.tenths && count > best.eliminations.len())
+            }
+        };
+        if better {
+            *self.best = Some(Best {
+                tenths,
+                eliminations: targets.to_vec(),
+                cells: used,
+                digit: self.digit,
+            });
+        }
+    }
+
+    /// The rating above the base: three tenths for a grouped link, else two when boxes, rows
+    /// and columns all appear, one when the links mix kinds, none when they are all rows or
+    /// all columns.
+    fn bonus(&self) -> u32 {
+        let links = self.chain.iter().map(|&(index, _)| self.links[index]);
+        if links.clone().any(|link| link.grouped) {
+            return 3;
+        }
+        let has = |kind: HouseKind| links.clone().any(|link| link.kind == kind);
+        let (rows, columns, boxes) = (
+            has(HouseKind::Row),
+            has(HouseKind::Column),
+            has(HouseKind::Box),
+        );
+        match (rows, columns, boxes) {
+            (true, false, false) | (false, true, false) => 0,
+            (true, true, true) => 2,
+            _ => 1,
+        }
+    }
+}
