@@ -13,6 +13,7 @@
 //! those descriptions, not from SE's code. Nested forcing chains (9.5 and up) are not
 //! implemented: a puzzle that needs them stops with [`SeStop::Beyond`].
 
+mod als_wings;
 mod basics;
 pub mod calibration;
 mod chains;
@@ -324,6 +325,9 @@ fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &mut Board<2>) -> O
         MultipleForcingChain => chains::multiple(scene, board, chains::Depth::Static),
         DynamicForcingChain => chains::multiple(scene, board, chains::Depth::Dynamic),
         DynamicForcingChainPlus => chains::multiple(scene, board, chains::Depth::DynamicPlus),
+        WxyzWing => als_wings::produce(technique, scene, board, scene.tenths(technique)?, 3),
+        VwxyzWing => als_wings::produce(technique, scene, board, scene.tenths(technique)?, 4),
+        UvwxyzWing => als_wings::produce(technique, scene, board, scene.tenths(technique)?, 5),
         TwoStrongLinks | ThreeStrongLinks | FourStrongLinks | FiveStrongLinks | SixStrongLinks => {
             let links = match technique {
                 TwoStrongLinks => 2,

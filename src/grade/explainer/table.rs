@@ -57,14 +57,20 @@ pub enum SeTechnique {
     HiddenQuad,
     /// Three strong links on one digit.
     ThreeStrongLinks,
+    /// A bivalue cell and an almost locked set of three cells sharing a restricted digit.
+    WxyzWing,
     /// Bivalue universal grave.
     BivalueUniversalGrave,
     /// Four strong links on one digit.
     FourStrongLinks,
+    /// A bivalue cell and an almost locked set of four cells sharing a restricted digit.
+    VwxyzWing,
     /// Two cells whose combinations of candidates rule some candidates out.
     AlignedPairExclusion,
     /// Five strong links on one digit.
     FiveStrongLinks,
+    /// A bivalue cell and an almost locked set of five cells sharing a restricted digit.
+    UvwxyzWing,
     /// Six strong links on one digit.
     SixStrongLinks,
     /// A single-digit loop of conjugate pairs and weak links.
@@ -90,7 +96,7 @@ pub enum SeTechnique {
 
 impl SeTechnique {
     /// Every technique, in SE's producer order.
-    pub const ALL: [SeTechnique; 38] = [
+    pub const ALL: [SeTechnique; 41] = [
         SeTechnique::LastValue,
         SeTechnique::HiddenSingleBox,
         SeTechnique::HiddenSingleLine,
@@ -115,10 +121,13 @@ impl SeTechnique {
         SeTechnique::Jellyfish,
         SeTechnique::HiddenQuad,
         SeTechnique::ThreeStrongLinks,
+        SeTechnique::WxyzWing,
         SeTechnique::BivalueUniversalGrave,
         SeTechnique::FourStrongLinks,
+        SeTechnique::VwxyzWing,
         SeTechnique::AlignedPairExclusion,
         SeTechnique::FiveStrongLinks,
+        SeTechnique::UvwxyzWing,
         SeTechnique::SixStrongLinks,
         SeTechnique::BidirectionalXCycle,
         SeTechnique::BidirectionalYCycle,
@@ -155,6 +164,9 @@ impl SeTechnique {
             FourStrongLinks => "4 Strong Links",
             FiveStrongLinks => "5 Strong Links",
             SixStrongLinks => "6 Strong Links",
+            WxyzWing => "WXYZ-Wing",
+            VwxyzWing => "VWXYZ-Wing",
+            UvwxyzWing => "UVWXYZ-Wing",
             XyWing => "XY-Wing",
             XyzWing => "XYZ-Wing",
             UniqueRectangle => "Unique Rectangle",

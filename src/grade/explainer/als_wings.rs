@@ -1,0 +1,185 @@
+//! The WXYZ-Wing family of the Sukaku Explainer fork of SE: a bivalue cell `{x, z}` and an
+//! almost locked set of k cells that all see each other and hold k + 1 digits, among them x
+//! and z. When every cell of the set holding x sees the bivalue cell, x is locked in one of
+//! the two, so z is in the bivalue cell or in the set: every cell seeing all the z's loses
+//! z. When z is restricted as well (doubly linked), both digits are locked and every other
+//! digit of the set is locked inside it.
+//!
+//! k = 3 is the WXYZ-Wing, 4 the VWXYZ-Wing, 5 the UVWXYZ-Wing. The fork rates the first two
+//! by the largest cell of the set (middle sizes are a little harder than the extremes);
+//! the UVWXYZ-Wing has one rating. The producer offers the lowest rated wing, then the one
+//! removing most candidates.
+
+use super::table::SeTechnique;
+use super::{Hint, Scene};
+use crate::grade::board::Board;
+use crate::grade::cellset::CellSet;
+use crate::grade::techniques::digits_of;
+
+/// What a wing removes and how it is rated.
+struct Found {
+    tenths: u32,
+    eliminations: Vec<(usize, usize)>,
+    cells: Vec<usize>,
+}
+
+/// Finds the wings whose almost locked set has `size` cells and offers the lowest rated.
+pub(crate) fn produce(
+    technique: SeTechnique,
+    scene: &Scene<'_>,
+    board: &Board<2>,
+    tenths: u32,
+    size: usize,
+) -> Option<Hint> {
+    let candidates: Vec<usize> = board
+        .empty
+        .iter()
+        .filter(|&cell| {
+            let count = board.count(cell) as usize;
+            count >= 2 && count <= size + 1
+        })
+        .collect();
+    let bivalues: Vec<usize> = board
+        .empty
+        .iter()
+        .filter(|&cell| board.count(cell) == 2)
+        .collect();
+    let mut best: Option<Found> = None;
+    let mut set = Vec::with_capacity(size);
+    let mut search = Search {
+        scene,
+        board,
+        candidates: &candidates,
+        bivalues: &bivalues,
+        size,
+        base: tenths,
+        best: &mut best,
+    };
+    search.grow(&mut set, 0, 0);
+    let found = best?;
+    let mut hint = Hint::new(technique, found.tenths);
+    hint.eliminations = found.eliminations;
+    hint.cells = found.cells;
+    Some(hint)
+}
+
+struct Search<'a> {
+    scene: &'a Scene<'a>,
+    board: &'a Board<2>,
+    candidates: &'a [usize],
+    bivalues: &'a [usize],
+    size: usize,
+    base: u32,
+    best: &'a mut Option<Found>,
+}
+
+impl Search<'_> {
+    /// Grows sets of mutually seeing cells in increasing order, keeping at most size + 1
+    /// digits.
+    fn grow(&mut self, set: &mut Vec<usize>, from: usize, digits: u32) {
+        if set.len() == self.size {
+            if digits.count_ones() as usize == self.size + 1 {
+                self.wings(set, digits);
+            }
+            return;
+        }
+        let layout = self.scene.layout;
+        for position in from..self.candidates.len() {
+            let cell = self.candidates[position];
+            if !set.iter().all(|&other| layout.sees(cell, other)) {
+                continue;
+            }
+            let union = digits | self.board.candidates[cell];
+            if union.count_ones() as usize > self.size + 1 {
+                continue;
+            }
+            set.push(cell);
+            self.grow(set, position + 1, union);
+            set.pop();
+        }
+    }
+
+    /// Every wing of the almost locked set `set` (holding `digits`).
+    fn wings(&mut self, set: &[usize], digits: u32) {
+        let layout = self.scene.layout;
+        let board = self.board;
+        let cells: CellSet<2> = set.iter().copied().collect();
+        let largest = set.iter().map(|&cell| board.count(cell)).max().unwrap_or(2);
+        let tenths = self.base + self.bonus(largest);
+        for &pivot in self.bivalues {
+            let pair = board.candidates[pivot];
+            if cells.contains(pivot) || pair & digits != pair {
+                continue;
+            }
+            let holding = |digit: usize| -> CellSet<2> {
+                set.iter()
+                    .copied()
+                    .filter(|&cell| board.has(cell, digit))
+                    .collect()
+            };
+            let restricted =
+                |digit: usize| holding(digit).iter().all(|cell| layout.sees(cell, pivot));
+            let mut pair_digits = digits_of(pair);
+            let (Some(first), Some(second)) = (pair_digits.next(), pair_digits.next()) else {
+                continue;
+            };
+            let mut pattern = cells;
+            pattern.insert(pivot);
+            let locked = |digit: usize, with_pivot: bool| -> Vec<(usize, usize)> {
+                let mut seen = layout.common_peers(&holding(digit));
+                if with_pivot {
+                    seen &= layout.peers[pivot];
+                }
+                (seen & board.digit_cells[digit] & board.empty)
+                    .minus(&pattern)
+                    .iter()
+                    .map(|cell| (cell, digit))
+                    .collect()
+            };
+            for (x, z) in [(first, second), (second, first)] {
+                if !restricted(x) {
+                    continue;
+                }
+                let mut eliminations = locked(z, true);
+                if restricted(z) {
+                    eliminations.extend(locked(x, true));
+                    for other in digits_of(digits & !pair) {
+                        eliminations.extend(locked(other, false));
+                    }
+                    eliminations.sort_unstable();
+                    eliminations.dedup();
+                }
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let better = match self.best.as_ref() {
+                    None => true,
+                    Some(best) => {
+                        tenths < best.tenths
+                            || (tenths == best.tenths
+                                && eliminations.len() > best.eliminations.len())
+                    }
+                };
+                if better {
+                    let mut pattern_cells = set.to_vec();
+                    pattern_cells.push(pivot);
+                    *self.best = Some(Found {
+                        tenths,
+                        eliminations,
+                        cells: pattern_cells,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The fork's size bonus: for sets of three and four cells, the further the largest cell
+    /// is from three candidates the easier; five-cell sets have one rating.
+    fn bonus(&self, largest: u32) -> u32 {
+        if self.size >= 5 {
+            return 0;
+        }
+        let spread = (self.size as u32).saturating_sub(2);
+        spread.saturating_sub(largest.abs_diff(3))
+    }
+}
