@@ -4,6 +4,7 @@
 //! rectangles and BUG.
 
 use super::table::SeTechnique;
+use super::unique_loops;
 use super::{Hint, Scene};
 use crate::grade::board::Board;
 use crate::grade::cellset::CellSet;
@@ -52,7 +53,7 @@ pub(crate) fn produce(
         Jellyfish => fish::basic(&context, board, 4, fish::Fins::None),
         XyWing => wings::xy_wing(&context, board, false),
         XyzWing => wings::xy_wing(&context, board, true),
-        UniqueRectangle => return unique_rectangle(&context, board, tenths),
+        UniqueRectangle => return unique_rectangle(scene, &context, board, tenths),
         BivalueUniversalGrave => {
             if !scene.unique {
                 return None;
@@ -271,7 +272,12 @@ fn direct_hidden(scene: &Scene<'_>, board: &Board<2>, size: usize, tenths: u32) 
 /// Unique rectangles of types 1 to 4 (SE's unique loops of four cells): type 1 at the base
 /// rating, type 2 a tenth more, type 3 a tenth more per extra cell of its subset, type 4 at
 /// the base rating.
-fn unique_rectangle(context: &Context<'_, 2>, board: &mut Board<2>, tenths: u32) -> Option<Hint> {
+fn unique_rectangle(
+    scene: &Scene<'_>,
+    context: &Context<'_, 2>,
+    board: &mut Board<2>,
+    tenths: u32,
+) -> Option<Hint> {
     if !context.unique {
         return None;
     }
@@ -293,6 +299,13 @@ fn unique_rectangle(context: &Context<'_, 2>, board: &mut Board<2>, tenths: u32)
                 extra
             };
             let hint = from_finding(SeTechnique::UniqueRectangle, tenths + bonus, finding);
+            if best.as_ref().is_none_or(|kept| hint.tenths < kept.tenths) {
+                best = Some(hint);
+            }
+        }
+    }
+    if best.as_ref().is_none_or(|kept| kept.tenths > tenths) {
+        if let Some(hint) = unique_loops::produce(scene, board, tenths) {
             if best.as_ref().is_none_or(|kept| hint.tenths < kept.tenths) {
                 best = Some(hint);
             }

@@ -20,6 +20,7 @@ mod chains;
 mod rating;
 mod strong_links;
 mod table;
+mod unique_loops;
 
 use std::fmt;
 
