@@ -5,9 +5,9 @@
 //! z. When z is restricted as well (doubly linked), both digits are locked and every other
 //! digit of the set is locked inside it.
 //!
-//! k = 3 is the WXYZ-Wing, 4 the VWXYZ-Wing, 5 the UVWXYZ-Wing. The fork rates the first two
-//! by the largest cell of the set (middle sizes are a little harder than the extremes);
-//! the UVWXYZ-Wing has one rating. The producer offers the lowest rated wing, then the one
+//! k = 3 is the WXYZ-Wing, 4 the VWXYZ-Wing, 5 the UVWXYZ-Wing, 6 the TUVWXYZ-Wing. The fork
+//! rates the first two by the largest cell of the set (middle sizes are a little harder than
+//! the extremes); the longer ones have one rating each. The producer offers the lowest rated wing, then the one
 //! removing most candidates.
 
 use super::table::SeTechnique;

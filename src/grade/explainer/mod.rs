@@ -329,6 +329,7 @@ fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &mut Board<2>) -> O
         WxyzWing => als_wings::produce(technique, scene, board, scene.tenths(technique)?, 3),
         VwxyzWing => als_wings::produce(technique, scene, board, scene.tenths(technique)?, 4),
         UvwxyzWing => als_wings::produce(technique, scene, board, scene.tenths(technique)?, 5),
+        TuvwxyzWing => als_wings::produce(technique, scene, board, scene.tenths(technique)?, 6),
         TwoStrongLinks | ThreeStrongLinks | FourStrongLinks | FiveStrongLinks | SixStrongLinks => {
             let links = match technique {
                 TwoStrongLinks => 2,

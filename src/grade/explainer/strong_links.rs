@@ -1,7 +1,9 @@
 //! Strong-link chains on one digit, as the Sukaku Explainer fork of SE rates them: a chain
 //! of N strong links (a house where the digit has two places, or two groups of places) joined
 //! by weak links (the end of one link and the start of the next share a house). Either the
-//! chain's first or its last node holds the digit, so every cell seeing both loses it.
+//! chain's first or its last node holds the digit, so every cell seeing both loses it. When
+//! the two ends share a house the chain is a loop (an X-Loop), and every weak link's houses
+//! lose the digit outside the loop.
 //!
 //! Two links are the Skyscraper, 2-String Kite and Turbot Fish; three and more are their
 //! longer cousins. The rating is the base of the chain's length, plus a tenth when the links
@@ -273,10 +275,22 @@ impl Search<'_> {
         let (last_index, last_orientation) = self.chain[self.chain.len() - 1];
         let start = self.links[first_index].ends[first_orientation];
         let end = self.links[last_index].ends[1 - last_orientation];
-        let targets = (self.places
+        let mut targets = (self.places
             & self.layout.common_peers(&start.cells)
             & self.layout.common_peers(&end.cells))
         .minus(&used);
+        if start.houses & end.houses != 0 {
+            // The ends share a house: the chain closes into a loop, where every weak link
+            // holds the digit once, so the rest of each weak link's houses loses it.
+            for position in 0..self.chain.len() {
+                let (index, orientation) = self.chain[position];
+                let leave = self.links[index].ends[1 - orientation];
+                let (next_index, next_orientation) = self.chain[(position + 1) % self.chain.len()];
+                let enter = self.links[next_index].ends[next_orientation];
+                targets |= (self.places & self.layout.common_peers(&(leave.cells | enter.cells)))
+                    .minus(&used);
+            }
+        }
         if targets.is_empty() {
             return;
         }

@@ -83,6 +83,8 @@ pub enum SeTechnique {
     ForcingChain,
     /// A loop mixing both kinds of links.
     BidirectionalCycle,
+    /// A bivalue cell and an almost locked set of six cells sharing a restricted digit.
+    TuvwxyzWing,
     /// A candidate whose assumption leads, dynamically, to a contradiction.
     NishioForcingChain,
     /// Several chains (from a cell's candidates, a house's places, or both values of a
@@ -96,7 +98,7 @@ pub enum SeTechnique {
 
 impl SeTechnique {
     /// Every technique, in SE's producer order.
-    pub const ALL: [SeTechnique; 41] = [
+    pub const ALL: [SeTechnique; 42] = [
         SeTechnique::LastValue,
         SeTechnique::HiddenSingleBox,
         SeTechnique::HiddenSingleLine,
@@ -134,6 +136,7 @@ impl SeTechnique {
         SeTechnique::ForcingXChain,
         SeTechnique::ForcingChain,
         SeTechnique::BidirectionalCycle,
+        SeTechnique::TuvwxyzWing,
         SeTechnique::NishioForcingChain,
         SeTechnique::MultipleForcingChain,
         SeTechnique::DynamicForcingChain,
@@ -167,6 +170,7 @@ impl SeTechnique {
             WxyzWing => "WXYZ-Wing",
             VwxyzWing => "VWXYZ-Wing",
             UvwxyzWing => "UVWXYZ-Wing",
+            TuvwxyzWing => "TUVWXYZ-Wing",
             XyWing => "XY-Wing",
             XyzWing => "XYZ-Wing",
             UniqueRectangle => "Unique Rectangle",
