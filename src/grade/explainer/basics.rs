@@ -61,6 +61,7 @@ pub(crate) fn produce(
             uniqueness::bug_plus_one(&context, board)
         }
         AlignedPairExclusion => return aligned_pair_exclusion(scene, board, tenths),
+        AlignedTripletExclusion => return aligned_triplet_exclusion(board, scene, tenths),
         _ => None,
     };
     found.map(|finding| from_finding(technique, tenths, finding))
@@ -357,6 +358,86 @@ fn aligned_pair_exclusion(scene: &Scene<'_>, board: &Board<2>, tenths: u32) -> O
             if !hint.eliminations.is_empty() {
                 hint.cells = vec![first, second];
                 return Some(hint);
+            }
+        }
+    }
+    None
+}
+
+/// Aligned triplet exclusion, as SE's aligned set exclusion of three cells: two base cells
+/// and a third of at most three candidates seen by one of them, with at least two "excluder"
+/// cells (of two or three candidates) seeing all three. A combination of their values is
+/// ruled out when two cells seeing each other share a value or when it would leave an
+/// excluder without candidates; a value in no remaining combination is eliminated.
+fn aligned_triplet_exclusion(board: &Board<2>, scene: &Scene<'_>, tenths: u32) -> Option<Hint> {
+    let layout = scene.layout;
+    let mut base: Vec<usize> = Vec::new();
+    let mut excluders: Vec<CellSet<2>> = vec![CellSet::EMPTY; layout.cell_count];
+    for cell in board.empty.iter() {
+        if board.count(cell) < 2 {
+            continue;
+        }
+        let peers = layout.peers[cell] & board.empty;
+        if peers.iter().any(|peer| board.count(peer) == 1) {
+            continue;
+        }
+        let excluding: CellSet<2> = peers
+            .iter()
+            .filter(|&peer| (2..=3).contains(&board.count(peer)))
+            .collect();
+        if !excluding.is_empty() {
+            excluders[cell] = excluding;
+            base.push(cell);
+        }
+    }
+    let base_set: CellSet<2> = base.iter().copied().collect();
+    for (position, &first) in base.iter().enumerate() {
+        for &second in &base[position + 1..] {
+            let mut twin = (excluders[first] | excluders[second]) & base_set;
+            twin.remove(first);
+            twin.remove(second);
+            for third in twin.iter() {
+                let cells = [first, second, third];
+                let common = excluders[first] & excluders[second] & excluders[third];
+                if common.len() < 2 {
+                    continue;
+                }
+                let locks: Vec<u32> = common.iter().map(|cell| board.candidates[cell]).collect();
+                let sees = [
+                    layout.sees(first, second),
+                    layout.sees(first, third),
+                    layout.sees(second, third),
+                ];
+                let mut allowed = [0u32; 3];
+                for one in digits_of(board.candidates[first]) {
+                    for two in digits_of(board.candidates[second]) {
+                        if one == two && sees[0] {
+                            continue;
+                        }
+                        for three in digits_of(board.candidates[third]) {
+                            if (one == three && sees[1]) || (two == three && sees[2]) {
+                                continue;
+                            }
+                            let chosen = (1u32 << one) | (1 << two) | (1 << three);
+                            if locks.iter().any(|&lock| lock & !chosen == 0) {
+                                continue;
+                            }
+                            allowed[0] |= 1 << one;
+                            allowed[1] |= 1 << two;
+                            allowed[2] |= 1 << three;
+                        }
+                    }
+                }
+                let mut hint = Hint::new(SeTechnique::AlignedTripletExclusion, tenths);
+                for (index, &cell) in cells.iter().enumerate() {
+                    for digit in digits_of(board.candidates[cell] & !allowed[index]) {
+                        hint.eliminations.push((cell, digit));
+                    }
+                }
+                if !hint.eliminations.is_empty() {
+                    hint.cells = cells.to_vec();
+                    return Some(hint);
+                }
             }
         }
     }

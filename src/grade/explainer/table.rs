@@ -85,6 +85,8 @@ pub enum SeTechnique {
     BidirectionalCycle,
     /// A bivalue cell and an almost locked set of six cells sharing a restricted digit.
     TuvwxyzWing,
+    /// Three cells whose combinations of candidates rule some candidates out.
+    AlignedTripletExclusion,
     /// A candidate whose assumption leads, dynamically, to a contradiction.
     NishioForcingChain,
     /// Several chains (from a cell's candidates, a house's places, or both values of a
@@ -98,7 +100,7 @@ pub enum SeTechnique {
 
 impl SeTechnique {
     /// Every technique, in SE's producer order.
-    pub const ALL: [SeTechnique; 42] = [
+    pub const ALL: [SeTechnique; 43] = [
         SeTechnique::LastValue,
         SeTechnique::HiddenSingleBox,
         SeTechnique::HiddenSingleLine,
@@ -137,6 +139,7 @@ impl SeTechnique {
         SeTechnique::ForcingChain,
         SeTechnique::BidirectionalCycle,
         SeTechnique::TuvwxyzWing,
+        SeTechnique::AlignedTripletExclusion,
         SeTechnique::NishioForcingChain,
         SeTechnique::MultipleForcingChain,
         SeTechnique::DynamicForcingChain,
@@ -171,6 +174,7 @@ impl SeTechnique {
             VwxyzWing => "VWXYZ-Wing",
             UvwxyzWing => "UVWXYZ-Wing",
             TuvwxyzWing => "TUVWXYZ-Wing",
+            AlignedTripletExclusion => "Aligned Triplet Exclusion",
             XyWing => "XY-Wing",
             XyzWing => "XYZ-Wing",
             UniqueRectangle => "Unique Rectangle",
