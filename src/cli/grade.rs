@@ -33,12 +33,14 @@ pub struct GradeOptions {
     explain: bool,
 
     /// A RON technique table (levels, base scores, switches, order) replacing HoDoKu's;
-    /// with `--scale se`, a RON table of SE ratings replacing SE 1.2.1's.
+    /// with `--scale se` or `se121`, a RON table of SE ratings replacing the built-in one.
     #[arg(long, value_name = "FILE")]
     table: Option<PathBuf>,
 
     /// The difficulty scale: HoDoKu's levels and scores, or Sudoku Explainer's ratings
-    /// (`puzzle ED=er/ep/ed` lines, as SE's batch rater prints them).
+    /// (`puzzle ED=er/ep/ed` lines, as SE's batch rater prints them) with the Sukaku
+    /// Explainer fork's techniques (`se`, which rated the published banks) or SE 1.2.1's
+    /// alone (`se121`).
     #[arg(long, value_enum, default_value_t = Scale::Hodoku)]
     scale: Scale,
 
@@ -52,14 +54,18 @@ pub struct GradeOptions {
 pub enum Scale {
     /// HoDoKu 2.2: level and score.
     Hodoku,
-    /// Sudoku Explainer 1.2.1: ER/EP/ED.
+    /// Sudoku Explainer ER/EP/ED with the Sukaku Explainer fork's techniques (strong-link
+    /// chains, WXYZ-Wings, aligned triplet exclusion).
     Se,
+    /// Sudoku Explainer 1.2.1's own techniques: ER/EP/ED.
+    Se121,
 }
 
 /// Runs `grade`: one line (or CSV row, or JSON object) per puzzle, in input order.
 pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
-    if options.scale == Scale::Se {
+    if matches!(options.scale, Scale::Se | Scale::Se121) {
         return super::grade_se::run(&GradeSe {
+            original: options.scale == Scale::Se121,
             input: &options.input,
             csv: options.csv,
             json: options.json,
@@ -115,6 +121,8 @@ pub struct GradeSe<'a> {
     pub explain: bool,
     /// A replacement SE table.
     pub table: Option<&'a std::path::Path>,
+    /// Use SE 1.2.1's own table rather than the fork's.
+    pub original: bool,
     /// Threads.
     pub jobs: Option<usize>,
 }

@@ -19,6 +19,7 @@ pub fn run(options: &GradeSe<'_>) -> anyhow::Result<Outcome> {
             SeTable::from_ron(&text)
                 .with_context(|| format!("{}: not an SE rating table", path.display()))?
         }
+        None if options.original => SeTable::original(),
         None => SeTable::explainer(),
     };
     let records = read_records(options.input);

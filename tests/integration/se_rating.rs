@@ -45,9 +45,37 @@ fn se_paths_end_in_the_sat_solution_and_keep_their_fidelity() {
     // lowers them is a regression.
     let measured = fidelity(&pairs);
     assert!(measured.count >= 200, "{measured:?}");
-    assert!(measured.exact >= 0.62, "{measured:?}");
-    assert!(measured.within_half >= 0.77, "{measured:?}");
-    assert!(measured.spearman >= 0.97, "{measured:?}");
+    assert!(measured.exact >= 0.85, "{measured:?}");
+    assert!(measured.within_half >= 0.96, "{measured:?}");
+    assert!(measured.spearman >= 0.99, "{measured:?}");
+}
+
+#[test]
+fn the_fork_techniques_rate_a_skyscraper_and_se121_leaves_them_out() {
+    // Published 4.0 in the calibration file: its hardest step is a Skyscraper, which the
+    // Sukaku Explainer fork rates 4.0 and SE 1.2.1 does not know (it needs an XY-Wing, 4.2).
+    let puzzle =
+        "045900000000710205020003009008301026010000050360805100200100030801057000000009510";
+    let rate = |scale: &str| {
+        use std::io::Write;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+            .args(["grade", "--scale", scale, "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("sudokit runs");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(format!("{puzzle}\n").as_bytes())
+            .expect("puzzle written");
+        let output = child.wait_with_output().expect("sudokit ends");
+        assert_eq!(output.status.code(), Some(0));
+        String::from_utf8(output.stdout).expect("utf-8")
+    };
+    assert!(rate("se").trim_end().ends_with("ED=4.0/1.2/1.2"));
+    assert!(rate("se121").trim_end().ends_with("ED=4.2/1.2/1.2"));
 }
 
 #[test]

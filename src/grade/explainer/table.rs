@@ -226,9 +226,16 @@ impl Default for SeTable {
 }
 
 impl SeTable {
-    /// Sudoku Explainer 1.2.1's ratings (`table.ron`).
+    /// Sudoku Explainer's ratings with the Sukaku Explainer fork's techniques (`table.ron`),
+    /// the set that rated the published banks.
     pub fn explainer() -> SeTable {
         SeTable::from_ron(include_str!("table.ron")).expect("the built-in SE table parses")
+    }
+
+    /// Sudoku Explainer 1.2.1's own techniques and ratings (`table_original.ron`).
+    pub fn original() -> SeTable {
+        SeTable::from_ron(include_str!("table_original.ron"))
+            .expect("the built-in SE 1.2.1 table parses")
     }
 
     /// Reads a table from RON text.
