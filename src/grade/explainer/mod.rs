@@ -1,13 +1,15 @@
-//! The Sudoku Explainer scale (`sudokit grade --scale se`): SE 1.2.1's method on the
-//! grader's candidate board. At each step the first hint in SE's producer order is applied
-//! (a chain producer offers its easiest hint); the puzzle is rated by the hardest step (ER),
-//! the hardest step up to the first placement (EP) and the first step (ED), printed by SE's
-//! batch rater as `puzzle ED=er/ep/ed`.
+//! The Sudoku Explainer scale (`sudokit grade --scale se`): SE's method on the grader's
+//! candidate board. At each step the first hint in the producer order is applied (a producer
+//! offers its easiest hint); the puzzle is rated by the hardest step (ER), the hardest step up
+//! to the first placement (EP) and the first step (ED), printed by SE's batch rater as
+//! `puzzle ED=er/ep/ed`.
 //!
 //! - [`rate_se`] / [`SeRater`]: the rater; [`SeRating`]: its path and ratings.
-//! - [`SeTechnique`], [`SeTable`]: the techniques and their base ratings (data, `table.ron`).
+//! - [`SeTechnique`], [`SeTable`]: the techniques and their base ratings (data: `table.ron`,
+//!   SE with the Sukaku Explainer fork's strong-link chains and wings, which rated the
+//!   published banks; `table_original.ron`, SE 1.2.1 alone).
 //!
-//! Techniques SE lacks (Skyscraper, W-Wing, colouring, ALS, finned fish) are not used. The
+//! Techniques neither has (W-Wing, colouring, ALS chains, finned fish) are not used. The
 //! chain engine follows SE's published rules (on/off potentials, static and dynamic
 //! propagation, cell and region forcing chains) and its length bonus; it is written from
 //! those descriptions, not from SE's code. Nested forcing chains (9.5 and up) are not
@@ -138,7 +140,7 @@ impl fmt::Display for SeRating {
     }
 }
 
-/// A rater for one puzzle on the SE scale, with a table (SE 1.2.1's by default).
+/// A rater for one puzzle on the SE scale, with a table (the fork's set by default).
 #[derive(Clone, Debug)]
 pub struct SeRater {
     puzzle: Puzzle,
@@ -146,7 +148,8 @@ pub struct SeRater {
 }
 
 impl SeRater {
-    /// A rater with SE 1.2.1's table; fails on puzzles the scale does not cover.
+    /// A rater with the default table (SE with the Sukaku Explainer fork's techniques); fails
+    /// on puzzles the scale does not cover.
     pub fn new(puzzle: &Puzzle) -> Result<SeRater, SeError> {
         SeRater::with_table(puzzle, SeTable::explainer())
     }
@@ -174,7 +177,7 @@ impl SeRater {
     }
 }
 
-/// Rates `puzzle` with SE 1.2.1's table.
+/// Rates `puzzle` with the default table.
 pub fn rate_se(puzzle: &Puzzle) -> Result<SeRating, SeError> {
     Ok(SeRater::new(puzzle)?.rate())
 }

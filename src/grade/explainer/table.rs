@@ -1,11 +1,12 @@
 //! `SeTechnique` (every kind of step on Sudoku Explainer's scale) and `SeTable` (their base
-//! ratings, in SE 1.2.1's producer order; data read from `table.ron`).
+//! ratings, in the producer order of SE and its Sukaku Explainer fork; data read from `table.ron`).
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// Every kind of step Sudoku Explainer 1.2.1 takes, named as SE prints them.
+/// Every kind of step Sudoku Explainer (1.2.1 and its Sukaku Explainer fork) takes, named as SE
+/// prints them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum SeTechnique {
     /// The last empty cell of a house (SE: "Single", last value).
