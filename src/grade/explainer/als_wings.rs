@@ -23,14 +23,17 @@ struct Found {
     cells: Vec<usize>,
 }
 
-/// Finds the wings whose almost locked set has `size` cells and offers the lowest rated.
-pub(crate) fn produce(
-    technique: SeTechnique,
-    scene: &Scene<'_>,
-    board: &Board<2>,
-    tenths: u32,
-    size: usize,
-) -> Option<Hint> {
+/// Finds the wings of `technique` (its almost locked set has 3 to 6 cells) and offers the
+/// lowest rated.
+pub(crate) fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &Board<2>) -> Option<Hint> {
+    let tenths = scene.tenths(technique)?;
+    let size = match technique {
+        SeTechnique::WxyzWing => 3,
+        SeTechnique::VwxyzWing => 4,
+        SeTechnique::UvwxyzWing => 5,
+        SeTechnique::TuvwxyzWing => 6,
+        _ => return None,
+    };
     let candidates: Vec<usize> = board
         .empty
         .iter()

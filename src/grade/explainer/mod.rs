@@ -329,19 +329,11 @@ fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &mut Board<2>) -> O
         MultipleForcingChain => chains::multiple(scene, board, chains::Depth::Static),
         DynamicForcingChain => chains::multiple(scene, board, chains::Depth::Dynamic),
         DynamicForcingChainPlus => chains::multiple(scene, board, chains::Depth::DynamicPlus),
-        WxyzWing => als_wings::produce(technique, scene, board, scene.tenths(technique)?, 3),
-        VwxyzWing => als_wings::produce(technique, scene, board, scene.tenths(technique)?, 4),
-        UvwxyzWing => als_wings::produce(technique, scene, board, scene.tenths(technique)?, 5),
-        TuvwxyzWing => als_wings::produce(technique, scene, board, scene.tenths(technique)?, 6),
+        WxyzWing | VwxyzWing | UvwxyzWing | TuvwxyzWing => {
+            als_wings::produce(technique, scene, board)
+        }
         TwoStrongLinks | ThreeStrongLinks | FourStrongLinks | FiveStrongLinks | SixStrongLinks => {
-            let links = match technique {
-                TwoStrongLinks => 2,
-                ThreeStrongLinks => 3,
-                FourStrongLinks => 4,
-                FiveStrongLinks => 5,
-                _ => 6,
-            };
-            strong_links::produce(technique, scene, board, scene.tenths(technique)?, links)
+            strong_links::produce(technique, scene, board)
         }
         _ => basics::produce(technique, scene, board),
     }

@@ -54,16 +54,19 @@ struct Best {
     digit: usize,
 }
 
-/// Finds the chains of `links` strong links and offers the lowest rated one.
-pub(crate) fn produce(
-    technique: SeTechnique,
-    scene: &Scene<'_>,
-    board: &Board<2>,
-    tenths: u32,
-    links: usize,
-) -> Option<Hint> {
+/// Finds the chains of `technique` (two to six strong links) and offers the lowest rated.
+pub(crate) fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &Board<2>) -> Option<Hint> {
+    let tenths = scene.tenths(technique)?;
+    let links = match technique {
+        SeTechnique::TwoStrongLinks => 2,
+        SeTechnique::ThreeStrongLinks => 3,
+        SeTechnique::FourStrongLinks => 4,
+        SeTechnique::FiveStrongLinks => 5,
+        SeTechnique::SixStrongLinks => 6,
+        _ => return None,
+    };
     let layout = scene.layout;
-    if layout.houses.len() > 64 || links < 2 {
+    if layout.houses.len() > 64 {
         return None;
     }
     let mut best: Option<Best> = None;
