@@ -393,12 +393,16 @@ fn aligned_triplet_exclusion(board: &Board<2>, scene: &Scene<'_>, tenths: u32) -
     let base_set: CellSet<2> = base.iter().copied().collect();
     for (position, &first) in base.iter().enumerate() {
         for &second in &base[position + 1..] {
+            let pair_common = excluders[first] & excluders[second];
+            if pair_common.len() < 2 {
+                continue;
+            }
             let mut twin = (excluders[first] | excluders[second]) & base_set;
             twin.remove(first);
             twin.remove(second);
             for third in twin.iter() {
                 let cells = [first, second, third];
-                let common = excluders[first] & excluders[second] & excluders[third];
+                let common = pair_common & excluders[third];
                 if common.len() < 2 {
                     continue;
                 }
@@ -414,17 +418,28 @@ fn aligned_triplet_exclusion(board: &Board<2>, scene: &Scene<'_>, tenths: u32) -
                         if one == two && sees[0] {
                             continue;
                         }
-                        for three in digits_of(board.candidates[third]) {
-                            if (one == three && sees[1]) || (two == three && sees[2]) {
-                                continue;
+                        // The third cell's values this pair leaves: not one or two where
+                        // it sees their cell, and none that would complete an excluder.
+                        let pair = (1u32 << one) | (1 << two);
+                        let mut thirds = board.candidates[third];
+                        if sees[1] {
+                            thirds &= !(1 << one);
+                        }
+                        if sees[2] {
+                            thirds &= !(1 << two);
+                        }
+                        for &lock in &locks {
+                            let rest = lock & !pair;
+                            if rest == 0 {
+                                thirds = 0;
+                            } else if rest.is_power_of_two() {
+                                thirds &= !rest;
                             }
-                            let chosen = (1u32 << one) | (1 << two) | (1 << three);
-                            if locks.iter().any(|&lock| lock & !chosen == 0) {
-                                continue;
-                            }
+                        }
+                        if thirds != 0 {
                             allowed[0] |= 1 << one;
                             allowed[1] |= 1 << two;
-                            allowed[2] |= 1 << three;
+                            allowed[2] |= thirds;
                         }
                     }
                 }

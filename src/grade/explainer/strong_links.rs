@@ -232,44 +232,72 @@ struct Search<'a> {
 
 impl Search<'_> {
     fn start(&mut self) {
+        // For every link left through end `e`, the (link, orientation) pairs a weak link can
+        // enter next: their entry shares a house with that end and no cell with it.
+        let adjacent: Vec<Vec<(usize, usize)>> = (0..2 * self.links.len())
+            .map(|end| {
+                let node = self.links[end / 2].ends[end % 2];
+                let mut next = Vec::new();
+                for (index, link) in self.links.iter().enumerate() {
+                    for orientation in 0..2 {
+                        let enter = link.ends[orientation];
+                        if index != end / 2
+                            && enter.houses & node.houses != 0
+                            && !enter.cells.intersects(&node.cells)
+                        {
+                            next.push((index, orientation));
+                        }
+                    }
+                }
+                next
+            })
+            .collect();
         for index in 0..self.links.len() {
             for orientation in 0..2 {
                 let link = self.links[index];
                 let used = link.ends[0].cells | link.ends[1].cells;
                 self.chain.push((index, orientation));
-                self.extend(used, 1 << link.house, link.ends[1 - orientation]);
+                self.extend(
+                    &adjacent,
+                    used,
+                    1 << link.house,
+                    index * 2 + 1 - orientation,
+                );
                 self.chain.pop();
             }
         }
     }
 
-    fn extend(&mut self, used: CellSet<2>, houses: u64, end: Node) {
+    /// Extends the chain, which ends at end `end % 2` of link `end / 2`.
+    fn extend(
+        &mut self,
+        adjacent: &[Vec<(usize, usize)>],
+        used: CellSet<2>,
+        houses: u64,
+        end: usize,
+    ) {
         if self.chain.len() == self.length {
             self.finish(used);
             return;
         }
-        for index in 0..self.links.len() {
+        for &(index, orientation) in &adjacent[end] {
             let link = self.links[index];
             if houses & (1 << link.house) != 0 {
                 continue;
             }
-            for orientation in 0..2 {
-                let enter = link.ends[orientation];
-                let leave = link.ends[1 - orientation];
-                if enter.houses & end.houses == 0
-                    || enter.cells.intersects(&used)
-                    || leave.cells.intersects(&used)
-                {
-                    continue;
-                }
-                self.chain.push((index, orientation));
-                self.extend(
-                    used | enter.cells | leave.cells,
-                    houses | (1 << link.house),
-                    leave,
-                );
-                self.chain.pop();
+            let enter = link.ends[orientation];
+            let leave = link.ends[1 - orientation];
+            if enter.cells.intersects(&used) || leave.cells.intersects(&used) {
+                continue;
             }
+            self.chain.push((index, orientation));
+            self.extend(
+                adjacent,
+                used | enter.cells | leave.cells,
+                houses | (1 << link.house),
+                index * 2 + 1 - orientation,
+            );
+            self.chain.pop();
         }
     }
 
