@@ -3,6 +3,7 @@
 //! indirect ones, which reuse the grader's searches for subsets, fish, wings, unique
 //! rectangles and BUG.
 
+use super::bug;
 use super::table::SeTechnique;
 use super::unique_loops;
 use super::{Hint, Scene};
@@ -11,7 +12,7 @@ use crate::grade::cellset::CellSet;
 use crate::grade::step::Finding;
 use crate::grade::technique::Technique;
 use crate::grade::techniques::{
-    self, digits_of, fish, for_each_combination, subsets, uniqueness, wings, Context,
+    self, digits_of, fish, for_each_combination, subsets, wings, Context,
 };
 
 /// Runs the producer of `technique` on `board`.
@@ -54,12 +55,7 @@ pub(crate) fn produce(
         XyWing => wings::xy_wing(&context, board, false),
         XyzWing => wings::xy_wing(&context, board, true),
         UniqueRectangle => return unique_rectangle(scene, &context, board, tenths),
-        BivalueUniversalGrave => {
-            if !scene.unique {
-                return None;
-            }
-            uniqueness::bug_plus_one(&context, board)
-        }
+        BivalueUniversalGrave => return bug::produce(scene, board),
         AlignedPairExclusion => return aligned_pair_exclusion(scene, board, tenths),
         AlignedTripletExclusion => return aligned_triplet_exclusion(board, scene, tenths),
         _ => None,

@@ -17,6 +17,7 @@
 
 mod als_wings;
 mod basics;
+mod bug;
 pub mod calibration;
 mod chains;
 mod rating;
