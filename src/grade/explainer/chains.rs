@@ -9,7 +9,7 @@
 //! end in their own start, X-only or with cell links), Nishio (dynamic, one digit), then
 //! multiple forcing chains (contradictions, both values of a candidate, every candidate of a
 //! cell or every place of a digit in a house agreeing), static, dynamic, and dynamic with
-//! pointing and claiming inside the propagation. Each producer offers its easiest hint: the
+//! pointing, claiming, hidden and naked pairs and X-Wings inside the propagation. Each producer offers its easiest hint: the
 //! base rating plus the length bonus of its complexity (the nodes its chains hold).
 
 use super::rating::length_bonus;
@@ -25,7 +25,8 @@ pub(crate) enum Depth {
     Static,
     /// Links of the grid as the assumptions change it.
     Dynamic,
-    /// Dynamic, with pointing and claiming applied when the propagation stalls.
+    /// Dynamic, with SE's "advanced" rules (pointing and claiming, hidden pairs, naked
+    /// pairs, X-Wings) applied when the propagation stalls.
     DynamicPlus,
 }
 
@@ -602,10 +603,186 @@ fn propagate(grid: &Grid<'_>, start: usize, single_digit: bool, plus: bool, out:
                 }
             }
         }
-        if !plus || out.contradiction.is_some() || !locking(grid, out) {
+        if !plus || out.contradiction.is_some() || !advanced(grid, out) {
             break;
         }
     }
+}
+
+/// SE's rules for a stalled dynamic (+) propagation, in its order: the first that removes
+/// something ends the round (pointing and claiming, hidden pair, naked pair, X-Wing).
+fn advanced(grid: &Grid<'_>, out: &mut Propagation) -> bool {
+    locking(grid, out) || hidden_pair(grid, out) || naked_pair(grid, out) || x_wing(grid, out)
+}
+
+/// The offs of `digits` in `cells` that the propagation made (candidates of the grid it
+/// started from, gone since): the parents of a rule's eliminations.
+fn offs_of(grid: &Grid<'_>, out: &Propagation, cells: &[usize], digits: u32) -> Vec<u32> {
+    let mut parents = Vec::new();
+    for &cell in cells {
+        let mut gone = grid.candidates[cell] & !out.candidates[cell] & digits;
+        while gone != 0 {
+            let digit = gone.trailing_zeros() as usize;
+            gone &= gone - 1;
+            let potential = grid.potential(cell, digit, false);
+            if out.has(potential) {
+                parents.push(potential as u32);
+            }
+        }
+    }
+    parents
+}
+
+/// Turns off `digits` in `cells` where they are still candidates, resting on `parents`.
+fn remove(
+    grid: &Grid<'_>,
+    out: &mut Propagation,
+    cells: &[usize],
+    digits: u32,
+    parents: &[u32],
+) -> bool {
+    let mut progress = false;
+    for &cell in cells {
+        let mut present = out.candidates[cell] & digits;
+        while present != 0 {
+            let digit = present.trailing_zeros() as usize;
+            present &= present - 1;
+            progress |= out.add(grid.potential(cell, digit, false), parents);
+        }
+    }
+    progress
+}
+
+/// Hidden pairs on the propagated grid.
+fn hidden_pair(grid: &Grid<'_>, out: &mut Propagation) -> bool {
+    let layout = grid.layout;
+    let size = grid.size;
+    for house in 0..3 * size {
+        let cells = &layout.houses[house].cells;
+        let places: Vec<Vec<usize>> = (0..size)
+            .map(|digit| {
+                cells
+                    .iter()
+                    .copied()
+                    .filter(|&cell| out.candidates[cell] & (1 << digit) != 0)
+                    .collect()
+            })
+            .collect();
+        for first in 0..size {
+            let pair = &places[first];
+            if pair.len() != 2 {
+                continue;
+            }
+            for second in first + 1..size {
+                if places[second] != *pair {
+                    continue;
+                }
+                let digits = (1u32 << first) | (1 << second);
+                let others: Vec<usize> = cells
+                    .iter()
+                    .copied()
+                    .filter(|cell| !pair.contains(cell))
+                    .collect();
+                let parents = offs_of(grid, out, &others, digits);
+                if parents.is_empty() {
+                    continue;
+                }
+                if remove(grid, out, pair, !digits, &parents) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Naked pairs on the propagated grid.
+fn naked_pair(grid: &Grid<'_>, out: &mut Propagation) -> bool {
+    let layout = grid.layout;
+    let size = grid.size;
+    for house in 0..3 * size {
+        let cells = &layout.houses[house].cells;
+        for (position, &first) in cells.iter().enumerate() {
+            let digits = out.candidates[first];
+            if digits.count_ones() != 2 {
+                continue;
+            }
+            for &second in &cells[position + 1..] {
+                if out.candidates[second] != digits {
+                    continue;
+                }
+                let parents = offs_of(grid, out, &[first, second], !digits);
+                if parents.is_empty() {
+                    continue;
+                }
+                let others: Vec<usize> = cells
+                    .iter()
+                    .copied()
+                    .filter(|&cell| cell != first && cell != second)
+                    .collect();
+                if remove(grid, out, &others, digits, &parents) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// X-Wings on the propagated grid (rows as base, then columns).
+fn x_wing(grid: &Grid<'_>, out: &mut Propagation) -> bool {
+    let layout = grid.layout;
+    let size = grid.size;
+    let mut progress = false;
+    for digit in 0..size {
+        for (bases, covers) in [(0..size, size..2 * size), (size..2 * size, 0..size)] {
+            let lines: Vec<(usize, Vec<usize>)> = bases
+                .clone()
+                .map(|house| {
+                    let places: Vec<usize> = layout.houses[house]
+                        .cells
+                        .iter()
+                        .copied()
+                        .filter(|&cell| out.candidates[cell] & (1 << digit) != 0)
+                        .collect();
+                    (house, places)
+                })
+                .filter(|(_, places)| places.len() == 2)
+                .collect();
+            for (index, (one, one_places)) in lines.iter().enumerate() {
+                for (two, two_places) in &lines[index + 1..] {
+                    let cover_houses: Vec<usize> = covers
+                        .clone()
+                        .filter(|&cover| {
+                            let set = &layout.houses[cover].set;
+                            set.contains(one_places[0]) && set.contains(two_places[0])
+                                || set.contains(one_places[1]) && set.contains(two_places[1])
+                        })
+                        .collect();
+                    if cover_houses.len() != 2 {
+                        continue;
+                    }
+                    let mut base_cells: Vec<usize> = layout.houses[*one].cells.clone();
+                    base_cells.extend(&layout.houses[*two].cells);
+                    let parents = offs_of(grid, out, &base_cells, 1 << digit);
+                    if parents.is_empty() {
+                        continue;
+                    }
+                    let mut targets = Vec::new();
+                    for &cover in &cover_houses {
+                        targets.extend(layout.houses[cover].cells.iter().copied().filter(|cell| {
+                            !one_places.contains(cell) && !two_places.contains(cell)
+                        }));
+                    }
+                    progress |= remove(grid, out, &targets, 1 << digit, &parents);
+                }
+            }
+            if progress {
+                return true;
+            }
+        }
+    }
+    progress
 }
 
 /// Pointing and claiming on the propagated grid: turns off, with the offs that confined the
