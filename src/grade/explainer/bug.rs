@@ -34,7 +34,15 @@ pub(crate) fn produce(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint> {
     let mut extras = vec![0u32; layout.cell_count];
     let mut all_extras = 0u32;
     let mut common: Option<CellSet<2>> = None;
-    let mut rest = board.candidates.clone();
+    let wide_cells: CellSet<2> = board
+        .empty
+        .iter()
+        .filter(|&cell| board.count(cell) >= 3)
+        .collect();
+    // Every digit's places once the extra digits are gone.
+    let mut rest: Vec<CellSet<2>> = (0..n)
+        .map(|digit| board.digit_cells[digit] & board.empty)
+        .collect();
     for &house in &houses {
         for digit in 0..n {
             let places = board.digit_cells[digit] & layout.houses[house].set & board.empty;
@@ -42,44 +50,43 @@ pub(crate) fn produce(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint> {
             if count == 0 || count == 2 {
                 continue;
             }
-            let wide: Vec<usize> = places
-                .iter()
-                .filter(|&cell| board.count(cell) >= 3)
-                .collect();
-            match wide[..] {
-                [] => return None,
-                [cell] => {
-                    if !bug_cells.contains(&cell) {
-                        bug_cells.push(cell);
-                    }
-                    extras[cell] |= 1 << digit;
-                    all_extras |= 1 << digit;
-                    rest[cell] &= !(1 << digit);
-                    let seen = layout.peers[cell] & board.empty;
-                    let mut shared = common.map_or(seen, |kept| kept & seen);
-                    for &bug in &bug_cells {
-                        shared.remove(bug);
-                    }
-                    common = Some(shared);
-                    if bug_cells.len() > 1 && all_extras.count_ones() > 1 && shared.is_empty() {
-                        return None;
-                    }
-                }
-                _ => {}
+            let wide = places & wide_cells;
+            if wide.is_empty() {
+                return None;
+            }
+            if wide.more_than_one() {
+                continue;
+            }
+            let Some(cell) = wide.first() else { continue };
+            if !bug_cells.contains(&cell) {
+                bug_cells.push(cell);
+            }
+            extras[cell] |= 1 << digit;
+            all_extras |= 1 << digit;
+            rest[digit].remove(cell);
+            let seen = layout.peers[cell] & board.empty;
+            let mut shared = common.map_or(seen, |kept| kept & seen);
+            for &bug in &bug_cells {
+                shared.remove(bug);
+            }
+            common = Some(shared);
+            if bug_cells.len() > 1 && all_extras.count_ones() > 1 && shared.is_empty() {
+                return None;
             }
         }
     }
-    if bug_cells.is_empty() || board.empty.iter().any(|cell| rest[cell].count_ones() != 2) {
+    if bug_cells.is_empty()
+        || board
+            .empty
+            .iter()
+            .any(|cell| (board.candidates[cell] & !extras[cell]).count_ones() != 2)
+    {
         return None;
     }
     for &house in &houses {
-        for digit in 0..n {
-            let places = layout.houses[house]
-                .set
-                .iter()
-                .filter(|&cell| rest[cell] & (1 << digit) != 0)
-                .count();
-            if places != 0 && places != 2 {
+        for places in &rest {
+            let count = (*places & layout.houses[house].set).len();
+            if count != 0 && count != 2 {
                 return None;
             }
         }

@@ -916,13 +916,21 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
     let layout = scene.layout;
     let grid = Grid::new(layout, board);
     let count = grid.count();
-    let graph = Graph::new(
-        &grid,
-        Links {
-            house: true,
-            cell: true,
-        },
-    );
+    // Only static propagation reads the links of the grid as it is.
+    let graph = if depth == Depth::Static {
+        Graph::new(
+            &grid,
+            Links {
+                house: true,
+                cell: true,
+            },
+        )
+    } else {
+        Graph {
+            offsets: Vec::new(),
+            targets: Vec::new(),
+        }
+    };
     let mut search = Search::new(count);
     let mut best: Option<Hint> = None;
     let size = grid.size;

@@ -280,9 +280,13 @@ impl Search<'_> {
             self.finish(used);
             return;
         }
+        let last = self.chain.len() + 1 == self.length;
+        let first = self.chain[0].0;
         for &(index, orientation) in &adjacent[end] {
             let link = self.links[index];
-            if houses & (1 << link.house) != 0 {
+            // A chain and its reverse remove the same candidates at the same rating: keep
+            // the one whose first link comes first.
+            if houses & (1 << link.house) != 0 || (last && index < first) {
                 continue;
             }
             let enter = link.ends[orientation];
