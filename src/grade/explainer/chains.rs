@@ -412,6 +412,33 @@ fn cycle(
     best
 }
 
+/// Propagation buffers kept between the chain producers of one puzzle: each holds a few
+/// hundred kilobytes that would otherwise be mapped, zeroed and unmapped at every call.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    spare: std::cell::RefCell<Vec<Propagation>>,
+}
+
+impl Scratch {
+    /// A propagation buffer for `count` potentials on `cells` cells.
+    fn take(&self, count: usize, cells: usize) -> Propagation {
+        let mut spare = self.spare.borrow_mut();
+        match spare.iter().position(|kept| kept.fits(count, cells)) {
+            Some(position) => {
+                let mut kept = spare.swap_remove(position);
+                kept.clear();
+                kept
+            }
+            None => Propagation::new(count, cells),
+        }
+    }
+
+    /// Gives a buffer back.
+    fn give(&self, propagation: Propagation) {
+        self.spare.borrow_mut().push(propagation);
+    }
+}
+
 /// A propagation: the potentials an assumption implies, each with the set of potentials it
 /// rests on (its ancestors, itself included), kept as bits so that shared ancestors count
 /// once.
@@ -440,6 +467,10 @@ impl Propagation {
             contradiction: None,
             scratch: vec![0; words],
         }
+    }
+
+    fn fits(&self, count: usize, cells: usize) -> bool {
+        self.state.len() == count / 2 && self.candidates.len() == cells
     }
 
     fn clear(&mut self) {
@@ -858,7 +889,7 @@ fn propagate_static(graph: &Graph, search: &mut Search, start: usize, out: &mut 
 pub(crate) fn nishio(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint> {
     let base = scene.tenths(SeTechnique::NishioForcingChain)?;
     let grid = Grid::new(scene.layout, board);
-    let mut out = Propagation::new(grid.count(), scene.layout.cell_count);
+    let mut out = scene.scratch.take(grid.count(), scene.layout.cell_count);
     let mut best: Option<Hint> = None;
     for cell in board.empty.iter() {
         for digit in super::techniques_digits(board.candidates[cell]) {
@@ -876,6 +907,7 @@ pub(crate) fn nishio(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint> {
             }
         }
     }
+    scene.scratch.give(out);
     best
 }
 
@@ -936,8 +968,8 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
     let size = grid.size;
     // every candidate's "on" propagation, kept for the cell and region chains
     let mut outcomes: Vec<Option<Summary>> = (0..count).map(|_| None).collect();
-    let mut on_out = Propagation::new(count, layout.cell_count);
-    let mut off_out = Propagation::new(count, layout.cell_count);
+    let mut on_out = scene.scratch.take(count, layout.cell_count);
+    let mut off_out = scene.scratch.take(count, layout.cell_count);
     let run = |start: usize, search: &mut Search, out: &mut Propagation| match depth {
         Depth::Static => propagate_static(&graph, search, start, out),
         Depth::Dynamic => propagate(&grid, start, false, false, out),
@@ -1015,6 +1047,8 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
             agreeing(&outcomes, &branches, &useful, &make, &mut best);
         }
     }
+    scene.scratch.give(on_out);
+    scene.scratch.give(off_out);
     best
 }
 

@@ -220,6 +220,8 @@ pub(crate) struct Scene<'a> {
     pub unique: bool,
     /// Scratch memory for the grader's own searches.
     pub memo: &'a Memo<2>,
+    /// Buffers the chain producers reuse.
+    pub scratch: chains::Scratch,
 }
 
 impl Scene<'_> {
@@ -239,6 +241,7 @@ fn run(puzzle: &Puzzle, table: &SeTable) -> SeRating {
         table,
         unique,
         memo: &memo,
+        scratch: chains::Scratch::default(),
     };
     let order: Vec<SeTechnique> = SeTechnique::ALL
         .iter()
