@@ -11,9 +11,7 @@ use crate::grade::board::Board;
 use crate::grade::cellset::CellSet;
 use crate::grade::step::Finding;
 use crate::grade::technique::Technique;
-use crate::grade::techniques::{
-    self, digits_of, fish, for_each_combination, subsets, wings, Context,
-};
+use crate::grade::techniques::{digits_of, fish, for_each_combination, subsets, wings, Context};
 
 /// Runs the producer of `technique` on `board`.
 pub(crate) fn produce(
@@ -54,7 +52,7 @@ pub(crate) fn produce(
         Jellyfish => fish::basic(&context, board, 4, fish::Fins::None),
         XyWing => wings::xy_wing(&context, board, false),
         XyzWing => wings::xy_wing(&context, board, true),
-        UniqueRectangle => return unique_rectangle(scene, &context, board, tenths),
+        UniqueRectangle => return unique_loops::produce(scene, board, tenths),
         BivalueUniversalGrave => return bug::produce(scene, board),
         AlignedPairExclusion => return aligned_pair_exclusion(scene, board, tenths),
         AlignedTripletExclusion => return aligned_triplet_exclusion(board, scene, tenths),
@@ -264,51 +262,6 @@ fn direct_hidden(scene: &Scene<'_>, board: &Board<2>, size: usize, tenths: u32) 
         }
     }
     None
-}
-
-/// Unique rectangles of types 1 to 4 (SE's unique loops of four cells): type 1 at the base
-/// rating, type 2 a tenth more, type 3 a tenth more per extra cell of its subset, type 4 at
-/// the base rating.
-fn unique_rectangle(
-    scene: &Scene<'_>,
-    context: &Context<'_, 2>,
-    board: &mut Board<2>,
-    tenths: u32,
-) -> Option<Hint> {
-    if !context.unique {
-        return None;
-    }
-    let mut best: Option<Hint> = None;
-    for (technique, extra) in [
-        (Technique::UniquenessTest1, 0),
-        (Technique::UniquenessTest2, 1),
-        (Technique::UniquenessTest4, 0),
-        (Technique::UniquenessTest3, 1),
-    ] {
-        if let Some(finding) = techniques::find(technique, context, board) {
-            let bonus = if technique == Technique::UniquenessTest3 {
-                extra
-                    + finding
-                        .groups
-                        .first()
-                        .map_or(0, |group| group.len() as u32 / 2)
-            } else {
-                extra
-            };
-            let hint = from_finding(SeTechnique::UniqueRectangle, tenths + bonus, finding);
-            if best.as_ref().is_none_or(|kept| hint.tenths < kept.tenths) {
-                best = Some(hint);
-            }
-        }
-    }
-    if best.as_ref().is_none_or(|kept| kept.tenths > tenths) {
-        if let Some(hint) = unique_loops::produce(scene, board, tenths) {
-            if best.as_ref().is_none_or(|kept| hint.tenths < kept.tenths) {
-                best = Some(hint);
-            }
-        }
-    }
-    best
 }
 
 /// Aligned pair exclusion: two cells of one box, or of one line, every pair of whose values

@@ -1,55 +1,60 @@
-//! Unique loops longer than a rectangle (SE's unique loops of 6, 8, … cells): an even cycle
-//! of cells all holding two digits, consecutive cells sharing a house, every house holding
-//! none or two of its cells at positions of different parity. With only those two digits
-//! the loop could swap them, so a unique puzzle must keep something else: type 1 (one cell
-//! has extra digits: the two go), type 2 (every extra cell has the same one extra digit: it
-//! goes from every cell seeing them all), type 4 (two extra cells in a house where one of
-//! the two digits has no other place: the other digit goes from both).
+//! SE's unique rectangles and loops: an even cycle of cells all holding two digits, starting
+//! at a cell holding just those two, consecutive cells sharing a house of a different kind
+//! than the step before, every house it touches holding two of its cells at positions of
+//! different parity. With only those two digits the loop could swap them, so a unique puzzle
+//! keeps something else:
 //!
-//! SE rates a loop 4.5 plus a tenth for six cells, two for eight and five from ten (its own
-//! arithmetic), plus a tenth for type 2.
+//! - type 1: one cell has extra digits, so it loses the two;
+//! - type 2: every extra cell has the same single extra digit, which goes from every cell
+//!   seeing them all;
+//! - type 3: two extra cells in a house, whose extra digits form a naked set with other cells
+//!   of the house, which clears the rest of the house (SE's hidden-set variant of type 3 is
+//!   not used: as written from its description it removed true candidates);
+//! - type 4: two extra cells in a house where one of the two digits has no other place: the
+//!   other digit goes from both.
+//!
+//! SE rates them 4.5, plus a tenth for six cells, two for eight and five from ten (its own
+//! arithmetic), plus a tenth per digit of a type 3 set beyond the first. The producer offers
+//! the lowest rated (then the lowest type).
 
 use super::table::SeTechnique;
 use super::{Hint, Scene};
 use crate::grade::board::Board;
 use crate::grade::cellset::CellSet;
-use crate::grade::techniques::digits_of;
+use crate::grade::techniques::{digits_of, for_each_combination};
+
+/// Candidates a pattern removes, as (cell, digit).
+type Eliminations = Vec<(usize, usize)>;
 
 /// Loops longer than this are not searched.
-const LONGEST: usize = 12;
+const LONGEST: usize = 14;
 
-/// The lowest rated unique loop of six or more cells, if any.
+/// The lowest rated unique rectangle or loop, if any.
 pub(crate) fn produce(scene: &Scene<'_>, board: &Board<2>, tenths: u32) -> Option<Hint> {
     if !scene.unique {
         return None;
     }
-    let mut best: Option<Hint> = None;
-    let size = scene.layout.size;
-    for first in 0..size {
-        for second in first + 1..size {
-            let pair = (1u32 << first) | (1 << second);
-            let cells: CellSet<2> =
-                board.digit_cells[first] & board.digit_cells[second] & board.empty;
-            if cells.len() < 6 || !cells.iter().any(|cell| board.candidates[cell] == pair) {
-                continue;
-            }
-            let mut search = Search {
-                scene,
-                board,
-                cells,
-                pair,
-                base: tenths,
-                path: Vec::with_capacity(LONGEST),
-                best: &mut best,
-            };
-            for start in cells.iter() {
-                search.path.push(start);
-                search.extend(start, usize::MAX);
-                search.path.pop();
-            }
+    let mut best: Option<(u32, u8, Hint)> = None;
+    for start in board.empty.iter() {
+        if board.count(start) != 2 {
+            continue;
         }
+        let pair = board.candidates[start];
+        let cells: CellSet<2> = digits_of(pair)
+            .map(|digit| board.digit_cells[digit])
+            .fold(board.empty, |set, digit| set & digit);
+        let mut search = Search {
+            scene,
+            board,
+            cells,
+            pair,
+            base: tenths,
+            path: vec![start],
+            best: &mut best,
+        };
+        search.extend(start, usize::MAX);
     }
-    best
+    best.map(|(_, _, hint)| hint)
 }
 
 struct Search<'a> {
@@ -59,26 +64,27 @@ struct Search<'a> {
     pair: u32,
     base: u32,
     path: Vec<usize>,
-    best: &'a mut Option<Hint>,
+    best: &'a mut Option<(u32, u8, Hint)>,
 }
 
 impl Search<'_> {
-    /// Extends the path from `cell`, which it entered through `through`; the start is the
-    /// loop's lowest cell.
+    /// Extends the path from `cell`, which it entered through a house of kind `through`
+    /// (0 rows, 1 columns, 2 boxes).
     fn extend(&mut self, cell: usize, through: usize) {
         let layout = self.scene.layout;
         let start = self.path[0];
-        for &house in &layout.cell_houses[cell] {
-            if house == through || house >= 3 * layout.size {
+        for (kind, &house) in layout.cell_houses[cell].iter().take(3).enumerate() {
+            if kind == through {
                 continue;
             }
             for next in (layout.houses[house].set & self.cells).iter() {
-                if next == start && self.path.len() >= 6 && self.path.len() % 2 == 0 {
-                    self.close();
+                if next == start {
+                    if self.path.len() >= 4 {
+                        self.close();
+                    }
                     continue;
                 }
-                if next <= start
-                    || self.path.contains(&next)
+                if self.path.contains(&next)
                     || self.path.len() >= LONGEST
                     || !self.fits(next)
                     || !self.may_type(next)
@@ -86,7 +92,7 @@ impl Search<'_> {
                     continue;
                 }
                 self.path.push(next);
-                self.extend(next, house);
+                self.extend(next, kind);
                 self.path.pop();
             }
         }
@@ -97,22 +103,19 @@ impl Search<'_> {
     fn fits(&self, next: usize) -> bool {
         let layout = self.scene.layout;
         let position = self.path.len();
-        layout.cell_houses[next]
-            .iter()
-            .filter(|&&house| house < 3 * layout.size)
-            .all(|&house| {
-                let set = &layout.houses[house].set;
-                let mut inside = self
-                    .path
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &cell)| set.contains(cell));
-                match (inside.next(), inside.next()) {
-                    (None, _) => true,
-                    (Some((other, _)), None) => (other + position) % 2 == 1,
-                    _ => false,
-                }
-            })
+        layout.cell_houses[next].iter().take(3).all(|&house| {
+            let set = &layout.houses[house].set;
+            let mut inside = self
+                .path
+                .iter()
+                .enumerate()
+                .filter(|&(_, &cell)| set.contains(cell));
+            match (inside.next(), inside.next()) {
+                (None, _) => true,
+                (Some((other, _)), None) => (other + position) % 2 == 1,
+                _ => false,
+            }
+        })
     }
 
     /// Whether the path with `next` may still become a loop of some type: at most two cells
@@ -130,103 +133,178 @@ impl Search<'_> {
         count <= 2 || extras.count_ones() == 1
     }
 
-    /// The path closes into a loop: checks it is a deadly pattern and looks for a type.
+    /// The path closes into a loop: checks every house it touches holds two of its cells and
+    /// looks for the types.
     fn close(&mut self) {
         let layout = self.scene.layout;
         let path = &self.path;
-        // Each loop closes twice (once per direction): keep the one whose second cell is
-        // lower than its last.
-        if path[1] > path[path.len() - 1] {
+        if path.len() % 2 == 1 {
             return;
         }
-        let size = layout.size;
-        for house in 0..3 * size {
-            let inside: Vec<usize> = path
-                .iter()
-                .enumerate()
-                .filter(|&(_, &cell)| layout.houses[house].set.contains(cell))
-                .map(|(position, _)| position)
-                .collect();
-            match inside[..] {
-                [] => {}
-                [one, two] if (one + two) % 2 == 1 => {}
-                _ => return,
+        for &cell in path {
+            for &house in layout.cell_houses[cell].iter().take(3) {
+                let set = &layout.houses[house].set;
+                if path.iter().filter(|&&other| set.contains(other)).count() != 2 {
+                    return;
+                }
             }
         }
+        let length_bonus = match path.len() {
+            length if length >= 10 => 5,
+            length if length >= 8 => 2,
+            length if length >= 6 => 1,
+            _ => 0,
+        };
         let extra: Vec<usize> = path
             .iter()
             .copied()
             .filter(|&cell| self.board.candidates[cell] != self.pair)
             .collect();
-        let bonus = match path.len() {
-            length if length >= 10 => 5,
-            length if length >= 8 => 2,
-            _ => 1,
-        };
-        let loop_cells = path.clone();
-        if let Some((eliminations, type_bonus)) = self.eliminations(&extra) {
-            if eliminations.is_empty() {
-                return;
+        let mut found: Vec<(u32, u8, Eliminations)> = Vec::new();
+        match extra[..] {
+            [] => {}
+            [only] => found.push((
+                0,
+                1,
+                digits_of(self.pair).map(|digit| (only, digit)).collect(),
+            )),
+            [first, second] => {
+                let extras =
+                    (self.board.candidates[first] | self.board.candidates[second]) & !self.pair;
+                if extras.count_ones() == 1 {
+                    found.push((0, 2, self.type_two(&extra)));
+                } else {
+                    found.extend(
+                        self.type_three(first, second, extras)
+                            .into_iter()
+                            .map(|(bonus, gone)| (bonus, 3, gone)),
+                    );
+                }
+                if let Some(gone) = self.type_four(first, second) {
+                    found.push((0, 4, gone));
+                }
             }
-            let tenths = self.base + bonus + type_bonus;
-            let better = self.best.as_ref().is_none_or(|kept| {
-                tenths < kept.tenths
-                    || (tenths == kept.tenths && eliminations.len() > kept.eliminations.len())
-            });
+            _ => found.push((0, 2, self.type_two(&extra))),
+        }
+        for (bonus, kind, eliminations) in found {
+            let eliminations: Vec<(usize, usize)> = eliminations
+                .into_iter()
+                .filter(|&(cell, digit)| self.board.has(cell, digit))
+                .collect();
+            if eliminations.is_empty() {
+                continue;
+            }
+            let tenths = self.base + length_bonus + bonus;
+            let better = self
+                .best
+                .as_ref()
+                .is_none_or(|(kept, kept_kind, _)| (tenths, kind) < (*kept, *kept_kind));
             if better {
                 let mut hint = Hint::new(SeTechnique::UniqueRectangle, tenths);
                 hint.eliminations = eliminations;
-                hint.cells = loop_cells;
-                *self.best = Some(hint);
+                hint.cells = self.path.clone();
+                *self.best = Some((tenths, kind, hint));
             }
         }
     }
 
-    /// The eliminations of the first type that applies, with its extra rating.
-    fn eliminations(&self, extra: &[usize]) -> Option<(Vec<(usize, usize)>, u32)> {
+    /// Type 2: the one extra digit goes from every cell seeing all the extra cells.
+    fn type_two(&self, extra: &[usize]) -> Vec<(usize, usize)> {
         let layout = self.scene.layout;
+        let digits = extra
+            .iter()
+            .fold(0u32, |mask, &cell| mask | self.board.candidates[cell])
+            & !self.pair;
+        if digits.count_ones() != 1 {
+            return Vec::new();
+        }
+        let digit = digits.trailing_zeros() as usize;
+        let cells: CellSet<2> = extra.iter().copied().collect();
+        (layout.common_peers(&cells) & self.board.digit_cells[digit] & self.board.empty)
+            .minus(&cells)
+            .iter()
+            .map(|cell| (cell, digit))
+            .collect()
+    }
+
+    /// The rows, columns and boxes holding both cells, in SE's order (boxes, rows, columns).
+    fn shared_houses(&self, first: usize, second: usize) -> Vec<usize> {
+        let layout = self.scene.layout;
+        let mut houses: Vec<usize> = layout.cell_houses[first]
+            .iter()
+            .take(3)
+            .copied()
+            .filter(|&house| layout.houses[house].set.contains(second))
+            .collect();
+        houses.sort_by_key(|&house| (!layout.is_box(house), house));
+        houses
+    }
+
+    /// Type 4: one digit of the pair has no place in a shared house but the two cells.
+    fn type_four(&self, first: usize, second: usize) -> Option<Vec<(usize, usize)>> {
         let board = self.board;
-        let pair = self.pair;
-        match extra {
-            [] => None,
-            [only] => Some((
-                digits_of(pair)
-                    .map(|digit| (*only, digit))
-                    .filter(|&(cell, digit)| board.has(cell, digit))
-                    .collect(),
-                0,
-            )),
-            _ => {
-                // Type 2: one extra digit, the same in every extra cell.
-                let extras: u32 = extra
-                    .iter()
-                    .fold(0, |mask, &cell| mask | (board.candidates[cell] & !pair));
-                if extras.count_ones() == 1 {
-                    let digit = extras.trailing_zeros() as usize;
-                    let cells: CellSet<2> = extra.iter().copied().collect();
-                    let loop_cells: CellSet<2> = self.path.iter().copied().collect();
-                    let targets =
-                        (layout.common_peers(&cells) & board.digit_cells[digit] & board.empty)
-                            .minus(&loop_cells);
-                    return Some((targets.iter().map(|cell| (cell, digit)).collect(), 1));
+        let houses = self.shared_houses(first, second);
+        for locked in digits_of(self.pair) {
+            for &house in &houses {
+                if board.free(house, locked) == 2 {
+                    let other = (self.pair & !(1 << locked)).trailing_zeros() as usize;
+                    return Some(vec![(first, other), (second, other)]);
                 }
-                // Type 4: two extra cells in a house where one digit of the pair is locked.
-                if let [one, two] = extra[..] {
-                    for &house in &layout.cell_houses[one] {
-                        if !layout.houses[house].set.contains(two) {
-                            continue;
-                        }
-                        for locked in digits_of(pair) {
-                            if board.free(house, locked) != 2 {
-                                continue;
-                            }
-                            let other = (pair & !(1 << locked)).trailing_zeros() as usize;
-                            return Some((vec![(one, other), (two, other)], 0));
-                        }
-                    }
-                }
-                None
             }
         }
+        None
+    }
+
+    /// Type 3: naked sets of the extra digits with other cells of a shared house, each with
+    /// its extra rating.
+    fn type_three(
+        &self,
+        first: usize,
+        second: usize,
+        extras: u32,
+    ) -> Vec<(u32, Vec<(usize, usize)>)> {
+        let layout = self.scene.layout;
+        let board = self.board;
+        let mut found = Vec::new();
+        let houses = self.shared_houses(first, second);
+        let common = extras & board.candidates[first] & board.candidates[second];
+        for degree in extras.count_ones() as usize..=7 {
+            for &house in &houses {
+                let empty: Vec<usize> = (layout.houses[house].set & board.empty).iter().collect();
+                let others: Vec<usize> = empty
+                    .iter()
+                    .copied()
+                    .filter(|&cell| cell != first && cell != second)
+                    .collect();
+                if degree * 2 <= empty.len() && degree >= 2 {
+                    for_each_combination(others.len(), degree - 1, |chosen: &[usize]| {
+                        let union = chosen
+                            .iter()
+                            .fold(0u32, |mask, &index| mask | board.candidates[others[index]]);
+                        if (union | common).count_ones() as usize != degree
+                            || (union | extras).count_ones() as usize != degree
+                        {
+                            return false;
+                        }
+                        let naked = union | extras;
+                        let set: Vec<usize> = chosen.iter().map(|&index| others[index]).collect();
+                        let gone: Vec<(usize, usize)> = others
+                            .iter()
+                            .copied()
+                            .filter(|cell| !set.contains(cell))
+                            .flat_map(|cell| {
+                                digits_of(board.candidates[cell] & naked)
+                                    .map(move |digit| (cell, digit))
+                            })
+                            .collect();
+                        if !gone.is_empty() {
+                            found.push((degree as u32 - 1, gone));
+                        }
+                        false
+                    });
+                }
+            }
+        }
+        found
     }
 }
