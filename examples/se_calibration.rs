@@ -2,15 +2,16 @@
 //! (Sudoku Exchange puzzles with published Sudoku Explainer ratings).
 //!
 //! `cargo run --release --example se_calibration [-- --limit N] [-- --step N] [-- --details N]
-//! [-- --band 7.2]` prints exact ER, ER within 0.5 and Spearman, a table by published
+//! [-- --band 7.2] [-- --se121]` prints exact ER, ER within 0.5 and Spearman, a table by published
 //! rating, puzzles per second and the median time per puzzle (one core), and with
-//! `--details` the first N mismatches (of `--band` if given) with our path's hardest steps.
+//! `--details` the first N mismatches (of `--band` if given) with our path's hardest steps;
+//! `--se121` rates with SE 1.2.1's own techniques instead of the Sukaku Explainer set.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
 
 use sudokit::grade::explainer::calibration::{fidelity, Published};
-use sudokit::grade::explainer::{format_tenths, rate_se};
+use sudokit::grade::explainer::{format_tenths, SeRater, SeTable};
 use sudokit::model::{Geometry, Grid, Puzzle};
 
 fn puzzle_of(line: &str) -> Option<Puzzle> {
@@ -41,6 +42,11 @@ fn main() {
         .max(1);
     let limit: usize = option("--limit").map_or(usize::MAX, |text| text.parse().unwrap_or(0));
     let details: usize = option("--details").map_or(0, |text| text.parse().unwrap_or(0));
+    let table = if arguments.iter().any(|argument| argument == "--se121") {
+        SeTable::original()
+    } else {
+        SeTable::explainer()
+    };
     let band: Option<String> = option("--band");
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -68,7 +74,10 @@ fn main() {
             continue;
         };
         let begun = Instant::now();
-        let Ok(ours) = rate_se(&puzzle) else { continue };
+        let Ok(rater) = SeRater::with_table(&puzzle, table.clone()) else {
+            continue;
+        };
+        let ours = rater.rate();
         times.push(begun.elapsed().as_secs_f64());
         if !ours.solved {
             unsolved += 1;
