@@ -44,6 +44,13 @@ pub struct GradeOptions {
     #[arg(long, value_enum, default_value_t = Scale::Hodoku)]
     scale: Scale,
 
+    /// With `--scale se` or `se121`: how many chain propagations a rating may run before it
+    /// answers `beyond` (nested forcing chains, SE 9.5 and up, can need millions). Work, not
+    /// time, so that every machine gives the same answer; the default takes about 10 s on one
+    /// core for the hardest puzzles.
+    #[arg(long, value_name = "N", default_value_t = sudokit::grade::explainer::DEFAULT_WORK_LIMIT)]
+    work_limit: u64,
+
     /// Threads to use (default: all cores).
     #[arg(long, value_name = "J")]
     jobs: Option<usize>,
@@ -72,6 +79,7 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
             explain: options.explain,
             table: options.table.as_deref(),
             jobs: options.jobs,
+            work_limit: options.work_limit,
         });
     }
     let table = match &options.table {
@@ -125,6 +133,8 @@ pub struct GradeSe<'a> {
     pub original: bool,
     /// Threads.
     pub jobs: Option<usize>,
+    /// Chain propagations a rating may run.
+    pub work_limit: u64,
 }
 
 /// `rate` applied to every readable record on `jobs` threads (all cores when absent), with a

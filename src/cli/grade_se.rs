@@ -25,7 +25,7 @@ pub fn run(options: &GradeSe<'_>) -> anyhow::Result<Outcome> {
     let records = read_records(options.input);
     let ratings = rate_in_parallel(&records, options.jobs, |entry| {
         SeRater::with_table(&entry.puzzle, table.clone())
-            .map(|rater| rater.rate())
+            .map(|rater| rater.with_work_limit(options.work_limit).rate())
             .map_err(|error| error.to_string())
     })?;
     if options.csv {
@@ -57,8 +57,9 @@ pub fn run(options: &GradeSe<'_>) -> anyhow::Result<Outcome> {
 
 fn stop_reason(rating: &SeRating) -> Option<&'static str> {
     rating.stop.map(|stop| match stop {
-        SeStop::Beyond => {
-            "beyond dynamic forcing chains (+): needs nested forcing chains (SE 9.5+)"
+        SeStop::Beyond => "no technique of the table applies",
+        SeStop::WorkLimit => {
+            "past the work limit: needs nested forcing chains at more states than a rating affords"
         }
         SeStop::Contradiction => "the candidates contradict each other",
     })
@@ -102,6 +103,7 @@ fn print_rating(options: &GradeSe<'_>, location: &str, entry: &Entry, rating: &S
             "hardest": rating.hardest.map(|technique| technique.to_string()),
             "solved": rating.solved,
             "stopped": stop_reason(rating),
+            "work": rating.work,
             "techniques": techniques,
         });
         say!("{object}");

@@ -5,7 +5,7 @@
 use std::process::Command;
 
 use sudokit::grade::explainer::calibration::{fidelity, Published};
-use sudokit::grade::explainer::rate_se;
+use sudokit::grade::explainer::{rate_se, SeRater, SeStop};
 
 use crate::helpers::{line_puzzle, read_data, sat_count};
 
@@ -114,4 +114,84 @@ fn grade_scale_se_prints_se_batch_lines() {
     );
     let explained = run(&["--explain"]);
     assert!(explained.contains("hidden single (1.2)"), "{explained}");
+}
+
+/// The first puzzles of the forum's hardest list need nested forcing chains: rated from
+/// 9.5 up, by sound steps only (every placement and elimination agrees with the SAT
+/// engine's solution), to the end.
+#[test]
+fn nested_forcing_chains_rate_forum_hardest_puzzles_soundly() {
+    let text = read_data("classic/forum_hardest_1106.txt");
+    for line in text.lines().take(3) {
+        let puzzle = line_puzzle(line);
+        let rating = rate_se(&puzzle).expect("a classic puzzle");
+        assert!(rating.solved, "{line}: {:?}", rating.stop);
+        let count = sat_count(&puzzle, 2);
+        let solution = count.solution().expect("unique");
+        assert_eq!(&rating.grid, solution, "{line}");
+        for step in &rating.steps {
+            for &(cell, digit) in &step.placements {
+                assert_eq!(
+                    solution.get(cell),
+                    Some(digit),
+                    "{line}: {}",
+                    step.explain()
+                );
+            }
+            for &(cell, digit) in &step.eliminations {
+                assert_ne!(
+                    solution.get(cell),
+                    Some(digit),
+                    "{line}: {}",
+                    step.explain()
+                );
+            }
+        }
+        assert!(rating.er >= 95, "{line}: {}", rating.ed_text());
+        let hardest = rating.hardest.expect("a hardest step");
+        assert!(
+            hardest.name().starts_with("Nested Forcing Chains"),
+            "{line}: {hardest}"
+        );
+    }
+}
+
+/// A rating that runs out of work says so and gives no numbers; the cut is the same on every
+/// run (work is counted, not timed).
+#[test]
+fn the_work_limit_stops_a_rating_the_same_way_every_time() {
+    let text = read_data("classic/forum_hardest_1106.txt");
+    let puzzle = line_puzzle(text.lines().next().expect("a puzzle"));
+    let rate = || {
+        SeRater::new(&puzzle)
+            .expect("classic")
+            .with_work_limit(20_000)
+            .rate()
+    };
+    let first = rate();
+    assert_eq!(first.stop, Some(SeStop::WorkLimit));
+    assert!(!first.solved);
+    assert_eq!(first, rate());
+    let output = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["grade", "--scale", "se", "--work-limit", "20000", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            let line = text.lines().next().expect("a puzzle");
+            child
+                .stdin
+                .take()
+                .expect("stdin")
+                .write_all(format!("{line}\n").as_bytes())?;
+            child.wait_with_output()
+        })
+        .expect("sudokit runs");
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(stdout.trim_end().ends_with("ED=beyond"), "{stdout}");
+    let stderr = String::from_utf8(output.stderr).expect("UTF-8");
+    assert!(stderr.contains("work limit"), "{stderr}");
 }

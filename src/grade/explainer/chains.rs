@@ -12,6 +12,7 @@
 //! pointing, claiming, hidden and naked pairs and X-Wings inside the propagation. Each producer offers its easiest hint: the
 //! base rating plus the length bonus of its complexity (the nodes its chains hold).
 
+use super::nested;
 use super::rating::length_bonus;
 use super::table::SeTechnique;
 use super::{Hint, Scene};
@@ -28,6 +29,21 @@ pub(crate) enum Depth {
     /// Dynamic, with SE's "advanced" rules (pointing and claiming, hidden pairs, naked
     /// pairs, X-Wings) applied when the propagation stalls.
     DynamicPlus,
+    /// Dynamic (+), with chains nested inside the propagation when it stalls (SE's levels
+    /// 2 to 5: forcing chains, multiple, dynamic, then nested forcing chains inside).
+    Nested(u8),
+}
+
+impl Depth {
+    /// SE's level of a dynamic propagation: 0 plain, 1 with the advanced rules, 2 and up
+    /// with nested chains.
+    pub(crate) fn level(self) -> u8 {
+        match self {
+            Depth::Static | Depth::Dynamic => 0,
+            Depth::DynamicPlus => 1,
+            Depth::Nested(level) => level,
+        }
+    }
 }
 
 /// Whether `technique` belongs to the first chain producer (one search serves them all).
@@ -45,36 +61,47 @@ pub(crate) fn is_static_chain(technique: SeTechnique) -> bool {
 
 /// Which links a static search follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Links {
+pub(super) struct Links {
     /// off → on through a house with two places (X links).
-    house: bool,
+    pub(super) house: bool,
     /// off → on through a bivalue cell, and on → off inside a cell (Y links).
-    cell: bool,
+    pub(super) cell: bool,
 }
 
+/// Both kinds of links.
+pub(super) const BOTH_LINKS: Links = Links {
+    house: true,
+    cell: true,
+};
+
 /// The grid's candidates as the chain engine sees them.
-struct Grid<'a> {
-    layout: &'a Layout<2>,
-    size: usize,
-    candidates: Vec<u32>,
+pub(super) struct Grid<'a> {
+    pub(super) layout: &'a Layout<2>,
+    pub(super) size: usize,
+    pub(super) candidates: Vec<u32>,
 }
 
 impl<'a> Grid<'a> {
     fn new(layout: &'a Layout<2>, board: &Board<2>) -> Grid<'a> {
+        Grid::of(layout, &board.candidates)
+    }
+
+    /// A grid of the given candidates (a propagation's state, for the chains nested in it).
+    pub(super) fn of(layout: &'a Layout<2>, candidates: &[u32]) -> Grid<'a> {
         Grid {
             layout,
             size: layout.size,
-            candidates: board.candidates.clone(),
+            candidates: candidates.to_vec(),
         }
     }
 
     #[inline]
-    fn potential(&self, cell: usize, digit: usize, on: bool) -> usize {
+    pub(super) fn potential(&self, cell: usize, digit: usize, on: bool) -> usize {
         (cell * self.size + digit) * 2 + usize::from(on)
     }
 
     #[inline]
-    fn split(&self, potential: usize) -> (usize, usize, bool) {
+    pub(super) fn split(&self, potential: usize) -> (usize, usize, bool) {
         let candidate = potential / 2;
         (
             candidate / self.size,
@@ -83,7 +110,7 @@ impl<'a> Grid<'a> {
         )
     }
 
-    fn count(&self) -> usize {
+    pub(super) fn count(&self) -> usize {
         self.layout.cell_count * self.size * 2
     }
 
@@ -134,13 +161,13 @@ impl<'a> Grid<'a> {
 }
 
 /// The static links of a grid, every potential's targets in one array.
-struct Graph {
+pub(super) struct Graph {
     offsets: Vec<u32>,
     targets: Vec<u32>,
 }
 
 impl Graph {
-    fn new(grid: &Grid<'_>, links: Links) -> Graph {
+    pub(super) fn new(grid: &Grid<'_>, links: Links) -> Graph {
         let count = grid.count();
         let mut offsets = Vec::with_capacity(count + 1);
         let mut targets = Vec::new();
@@ -168,7 +195,7 @@ impl Graph {
 }
 
 /// A breadth-first search over static links, reusable between starts.
-struct Search {
+pub(super) struct Search {
     parent: Vec<u32>,
     depth: Vec<u16>,
     queue: Vec<usize>,
@@ -177,7 +204,7 @@ struct Search {
 const NONE: u32 = u32::MAX;
 
 impl Search {
-    fn new(count: usize) -> Search {
+    pub(super) fn new(count: usize) -> Search {
         Search {
             parent: vec![NONE; count],
             depth: vec![0; count],
@@ -186,7 +213,7 @@ impl Search {
     }
 
     /// Explores from `start`; afterwards `reached` tells which potentials it implies.
-    fn run(&mut self, graph: &Graph, start: usize) {
+    pub(super) fn run(&mut self, graph: &Graph, start: usize) {
         self.run_avoiding(graph, start, false, usize::MAX);
     }
 
@@ -224,12 +251,12 @@ impl Search {
         }
     }
 
-    fn reached(&self, potential: usize) -> bool {
+    pub(super) fn reached(&self, potential: usize) -> bool {
         self.parent[potential] != NONE
     }
 
     /// The path from the start to `potential`, start first.
-    fn path(&self, potential: usize) -> Vec<usize> {
+    pub(super) fn path(&self, potential: usize) -> Vec<usize> {
         let mut path = vec![potential];
         let mut current = potential;
         while self.parent[current] as usize != current {
@@ -421,7 +448,7 @@ pub(crate) struct Scratch {
 
 impl Scratch {
     /// A propagation buffer for `count` potentials on `cells` cells.
-    fn take(&self, count: usize, cells: usize) -> Propagation {
+    pub(super) fn take(&self, count: usize, cells: usize) -> Propagation {
         let mut spare = self.spare.borrow_mut();
         match spare.iter().position(|kept| kept.fits(count, cells)) {
             Some(position) => {
@@ -434,22 +461,40 @@ impl Scratch {
     }
 
     /// Gives a buffer back.
-    fn give(&self, propagation: Propagation) {
+    pub(super) fn give(&self, propagation: Propagation) {
         self.spare.borrow_mut().push(propagation);
     }
 }
 
 /// A propagation: the potentials an assumption implies, each with the set of potentials it
 /// rests on (its ancestors, itself included), kept as bits so that shared ancestors count
-/// once.
-struct Propagation {
+/// once. Offs made by a nested chain remember that chain's complexity, which SE adds to the
+/// length of every chain resting on them.
+pub(super) struct Propagation {
     state: Vec<u8>,
     words: usize,
     ancestors: Vec<u64>,
-    order: Vec<usize>,
-    candidates: Vec<u32>,
-    contradiction: Option<usize>,
+    pub(super) order: Vec<usize>,
+    pub(super) candidates: Vec<u32>,
+    pub(super) contradiction: Option<usize>,
     scratch: Vec<u64>,
+    /// Per candidate, why its "on" potential was made (see [`Cause`]).
+    causes: Vec<Cause>,
+    /// Per candidate, 1 + the nested chain that made its "off" potential (0: none).
+    nested_of: Vec<u32>,
+    /// The complexities of the nested chains used.
+    nested: Vec<usize>,
+}
+
+/// Why a potential turned on: the rule whose premises a nested chain's rating rests on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Cause {
+    /// Assumed, or made by another rule.
+    Other,
+    /// The last candidate of its cell.
+    Cell,
+    /// The last place of its digit in this house.
+    House(u16),
 }
 
 const OFF: u8 = 1;
@@ -466,6 +511,9 @@ impl Propagation {
             candidates: vec![0; cells],
             contradiction: None,
             scratch: vec![0; words],
+            causes: vec![Cause::Other; count / 2],
+            nested_of: vec![0; count / 2],
+            nested: Vec::new(),
         }
     }
 
@@ -476,19 +524,80 @@ impl Propagation {
     fn clear(&mut self) {
         for &potential in &self.order {
             self.state[potential / 2] = 0;
+            self.causes[potential / 2] = Cause::Other;
+            self.nested_of[potential / 2] = 0;
         }
         self.order.clear();
         self.contradiction = None;
+        self.nested.clear();
     }
 
-    fn has(&self, potential: usize) -> bool {
+    /// Notes why the "on" potential of `candidate` was made.
+    fn set_cause(&mut self, candidate: usize, cause: Cause) {
+        self.causes[candidate] = cause;
+    }
+
+    /// Why the "on" potential of `candidate` was made.
+    pub(super) fn cause(&self, candidate: usize) -> Cause {
+        self.causes[candidate]
+    }
+
+    /// Notes a nested chain of `complexity` nodes; its number for [`Propagation::add_nested`].
+    pub(super) fn note_nested(&mut self, complexity: usize) -> u32 {
+        self.nested.push(complexity);
+        self.nested.len() as u32
+    }
+
+    /// Adds the "off" potential of `candidate`, made by nested chain `chain`, resting on
+    /// `parents`; whether it was new.
+    pub(super) fn add_nested(&mut self, candidate: usize, parents: &[u32], chain: u32) -> bool {
+        let added = self.add(candidate * 2, parents);
+        if added {
+            self.nested_of[candidate] = chain;
+        }
+        added
+    }
+
+    /// The potentials `potential` rests on, itself included, as bits.
+    pub(super) fn ancestors(&self, potential: usize) -> &[u64] {
+        let from = potential * self.words;
+        &self.ancestors[from..from + self.words]
+    }
+
+    /// SE's complexity of the chain to `potential`: the potentials it rests on, plus the
+    /// complexity of every distinct nested chain among them.
+    pub(super) fn complexity(&self, potential: usize) -> usize {
+        let size = self.size(potential);
+        if self.nested.is_empty() {
+            return size;
+        }
+        let mut used: Vec<u32> = Vec::new();
+        for (index, &word) in self.ancestors(potential).iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let bit = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let ancestor = index * 64 + bit;
+                let chain = self.nested_of[ancestor / 2];
+                if ancestor % 2 == 0 && chain != 0 && !used.contains(&chain) {
+                    used.push(chain);
+                }
+            }
+        }
+        size + used
+            .iter()
+            .map(|&chain| self.nested[chain as usize - 1])
+            .sum::<usize>()
+    }
+
+    pub(super) fn has(&self, potential: usize) -> bool {
         let bit = if potential % 2 == 1 { ON } else { OFF };
         self.state[potential / 2] & bit != 0
     }
 
     /// Adds `potential`, resting on `parents`; notes a contradiction if its negation is
     /// there. Whether it was new.
-    fn add(&mut self, potential: usize, parents: &[u32]) -> bool {
+    pub(super) fn add(&mut self, potential: usize, parents: &[u32]) -> bool {
         let bit = if potential % 2 == 1 { ON } else { OFF };
         if self.state[potential / 2] & bit != 0 {
             return false;
@@ -530,7 +639,7 @@ impl Propagation {
         let mut reached: Vec<(u32, u32)> = self
             .order
             .iter()
-            .map(|&potential| (potential as u32, self.size(potential) as u32))
+            .map(|&potential| (potential as u32, self.complexity(potential) as u32))
             .collect();
         reached.sort_unstable();
         Summary {
@@ -555,8 +664,17 @@ impl Summary {
     }
 }
 
-/// Propagates `start` dynamically on `grid` (one digit only with `single_digit`).
-fn propagate(grid: &Grid<'_>, start: usize, single_digit: bool, plus: bool, out: &mut Propagation) {
+/// Propagates `start` dynamically on `grid` (one digit only with `single_digit`); at SE's
+/// `level` 1 and up, stalls are broken by the advanced rules, from 2 by nested chains.
+pub(super) fn propagate(
+    scene: &Scene<'_>,
+    grid: &Grid<'_>,
+    start: usize,
+    single_digit: bool,
+    level: u8,
+    out: &mut Propagation,
+) {
+    scene.spend(1);
     let layout = grid.layout;
     let size = grid.size;
     out.clear();
@@ -599,7 +717,9 @@ fn propagate(grid: &Grid<'_>, start: usize, single_digit: bool, plus: bool, out:
                     }
                 }
                 let cause = parents.clone();
-                out.add(grid.potential(cell, last, true), &cause);
+                if out.add(grid.potential(cell, last, true), &cause) {
+                    out.set_cause(cell * size + last, Cause::Cell);
+                }
             }
             if !single_digit && out.candidates[cell] == 0 {
                 out.contradiction.get_or_insert(cell * size + digit);
@@ -630,11 +750,16 @@ fn propagate(grid: &Grid<'_>, start: usize, single_digit: bool, plus: bool, out:
                         }
                     }
                     let cause = parents.clone();
-                    out.add(grid.potential(left, digit, true), &cause);
+                    if out.add(grid.potential(left, digit, true), &cause) {
+                        out.set_cause(left * size + digit, Cause::House(house as u16));
+                    }
                 }
             }
         }
-        if !plus || out.contradiction.is_some() || !advanced(grid, out) {
+        if level == 0 || out.contradiction.is_some() || scene.exhausted() {
+            break;
+        }
+        if !advanced(grid, out) && (level < 2 || !nested::apply(scene, grid, out, level)) {
             break;
         }
     }
@@ -869,7 +994,15 @@ fn locking(grid: &Grid<'_>, out: &mut Propagation) -> bool {
 }
 
 /// A static propagation written as a dynamic one's result.
-fn propagate_static(graph: &Graph, search: &mut Search, start: usize, out: &mut Propagation) {
+pub(super) fn propagate_static(
+    scene: &Scene<'_>,
+    grid: &Grid<'_>,
+    graph: &Graph,
+    search: &mut Search,
+    start: usize,
+    out: &mut Propagation,
+) {
+    scene.spend(1);
     out.clear();
     search.run(graph, start);
     for index in 0..search.queue.len() {
@@ -881,7 +1014,38 @@ fn propagate_static(graph: &Graph, search: &mut Search, start: usize, out: &mut 
             &[parent]
         };
         out.add(potential, parents);
+        if potential % 2 == 1 && parent as usize != potential {
+            let cause = link_cause(grid, parent as usize, potential);
+            out.set_cause(potential / 2, cause);
+        }
     }
+}
+
+/// Why the static link `off` → `on` holds: the cell has two candidates, or the digit two
+/// places in a house (the first of box, row, column, extra houses, as SE looks).
+fn link_cause(grid: &Grid<'_>, off: usize, on: usize) -> Cause {
+    let (from, digit, _) = grid.split(off);
+    let (to, _, _) = grid.split(on);
+    if from == to {
+        return Cause::Cell;
+    }
+    let layout = grid.layout;
+    let houses = &layout.cell_houses[to];
+    let boxes_first = houses
+        .iter()
+        .filter(|&&house| layout.is_box(house))
+        .chain(houses.iter().filter(|&&house| !layout.is_box(house)));
+    for &house in boxes_first {
+        let places = layout.houses[house]
+            .cells
+            .iter()
+            .filter(|&&cell| grid.candidates[cell] & (1 << digit) != 0)
+            .count();
+        if places == 2 && layout.houses[house].set.contains(from) {
+            return Cause::House(house as u16);
+        }
+    }
+    Cause::Other
 }
 
 /// Nishio forcing chains: a candidate whose assumption, propagated dynamically on its digit
@@ -894,7 +1058,7 @@ pub(crate) fn nishio(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint> {
     for cell in board.empty.iter() {
         for digit in super::techniques_digits(board.candidates[cell]) {
             let start = grid.potential(cell, digit, true);
-            propagate(&grid, start, true, false, &mut out);
+            propagate(scene, &grid, start, true, 0, &mut out);
             if let Some(complexity) = contradiction_size(&out) {
                 let mut hint = Hint::new(
                     SeTechnique::NishioForcingChain,
@@ -919,10 +1083,10 @@ fn contradiction_size(out: &Propagation) -> Option<usize> {
     let off = candidate * 2;
     let mut total = 0;
     if out.has(on) {
-        total += out.size(on);
+        total += out.complexity(on);
     }
     if out.has(off) {
-        total += out.size(off);
+        total += out.complexity(off);
     }
     Some(total.max(1))
 }
@@ -936,27 +1100,74 @@ fn static_contradiction(out: &Propagation) -> Option<usize> {
         .min()
 }
 
-/// Multiple forcing chains at the given depth: contradictions, both values of a candidate
-/// leading to one conclusion, every candidate of a cell, every place of a digit in a house.
-pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Option<Hint> {
-    let technique = match depth {
+/// The technique of multiple forcing chains at `depth`.
+fn multiple_technique(depth: Depth) -> SeTechnique {
+    match depth {
         Depth::Static => SeTechnique::MultipleForcingChain,
         Depth::Dynamic => SeTechnique::DynamicForcingChain,
         Depth::DynamicPlus => SeTechnique::DynamicForcingChainPlus,
-    };
+        Depth::Nested(2) => SeTechnique::NestedForcingChain,
+        Depth::Nested(3) => SeTechnique::NestedMultipleForcingChain,
+        Depth::Nested(4) => SeTechnique::NestedDynamicForcingChain,
+        Depth::Nested(_) => SeTechnique::DoublyNestedForcingChain,
+    }
+}
+
+/// Multiple forcing chains at the given depth: contradictions, both values of a candidate
+/// leading to one conclusion, every candidate of a cell, every place of a digit in a house.
+/// The producer offers the easiest.
+pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Option<Hint> {
+    let technique = multiple_technique(depth);
     let base = scene.tenths(technique)?;
-    let layout = scene.layout;
-    let grid = Grid::new(layout, board);
+    let grid = Grid::new(scene.layout, board);
+    let starts: Vec<usize> = board.empty.iter().collect();
+    let mut best: Option<Hint> = None;
+    multiple_on(scene, &grid, &starts, depth, &mut |found| {
+        let tenths = base + length_bonus(found.complexity);
+        if best.as_ref().is_some_and(|kept| kept.tenths <= tenths) {
+            return;
+        }
+        let (cell, digit, on) = grid.split(found.conclusion);
+        let mut hint = Hint::new(technique, tenths);
+        if on {
+            hint.placements.push((cell, digit));
+        } else {
+            hint.eliminations.push((cell, digit));
+        }
+        hint.cells.push(cell);
+        hint.complexity = found.complexity;
+        best = Some(hint);
+    });
+    best
+}
+
+/// What multiple forcing chains concluded, and from what.
+pub(super) struct Conclusion<'a> {
+    /// The potential concluded.
+    pub(super) conclusion: usize,
+    /// SE's complexity: the nodes of every branch's chain (and of the chains nested in them).
+    pub(super) complexity: usize,
+    /// The potentials assumed, one per branch.
+    pub(super) branches: &'a [usize],
+    /// The potential every branch reaches, or none when the one branch ends in a
+    /// contradiction.
+    pub(super) target: Option<usize>,
+}
+
+/// Every conclusion of multiple forcing chains at `depth` from the candidates of `cells` on
+/// `grid`, handed to `sink` as found.
+pub(super) fn multiple_on(
+    scene: &Scene<'_>,
+    grid: &Grid<'_>,
+    cells: &[usize],
+    depth: Depth,
+    sink: &mut dyn FnMut(Conclusion<'_>),
+) {
+    let layout = grid.layout;
     let count = grid.count();
     // Only static propagation reads the links of the grid as it is.
     let graph = if depth == Depth::Static {
-        Graph::new(
-            &grid,
-            Links {
-                house: true,
-                cell: true,
-            },
-        )
+        Graph::new(grid, BOTH_LINKS)
     } else {
         Graph {
             offsets: Vec::new(),
@@ -964,35 +1175,24 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
         }
     };
     let mut search = Search::new(count);
-    let mut best: Option<Hint> = None;
     let size = grid.size;
     // every candidate's "on" propagation, kept for the cell and region chains
     let mut outcomes: Vec<Option<Summary>> = (0..count).map(|_| None).collect();
     let mut on_out = scene.scratch.take(count, layout.cell_count);
     let mut off_out = scene.scratch.take(count, layout.cell_count);
     let run = |start: usize, search: &mut Search, out: &mut Propagation| match depth {
-        Depth::Static => propagate_static(&graph, search, start, out),
-        Depth::Dynamic => propagate(&grid, start, false, false, out),
-        Depth::DynamicPlus => propagate(&grid, start, false, true, out),
-    };
-    let make = |conclusion: usize, complexity: usize| -> Hint {
-        let (cell, digit, on) = grid.split(conclusion);
-        let mut hint = Hint::new(technique, base + length_bonus(complexity));
-        if on {
-            hint.placements.push((cell, digit));
-        } else {
-            hint.eliminations.push((cell, digit));
-        }
-        hint.cells.push(cell);
-        hint.complexity = complexity;
-        hint
+        Depth::Static => propagate_static(scene, grid, &graph, search, start, out),
+        _ => propagate(scene, grid, start, false, depth.level(), out),
     };
     let useful = |conclusion: usize| -> bool {
         let (cell, digit, _) = grid.split(conclusion);
-        board.values[cell] == 0 && board.has(cell, digit)
+        grid.candidates[cell] & (1 << digit) != 0
     };
-    for cell in board.empty.iter() {
-        for digit in super::techniques_digits(board.candidates[cell]) {
+    for &cell in cells {
+        if scene.exhausted() {
+            break;
+        }
+        for digit in super::techniques_digits(grid.candidates[cell]) {
             let on = grid.potential(cell, digit, true);
             let off = grid.potential(cell, digit, false);
             run(on, &mut search, &mut on_out);
@@ -1006,50 +1206,65 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
                 (contradiction_size(&on_out), contradiction_size(&off_out))
             };
             if let Some(complexity) = contradictions.0 {
-                keep_easier(&mut best, make(off, complexity));
+                sink(Conclusion {
+                    conclusion: off,
+                    complexity,
+                    branches: &[on],
+                    target: None,
+                });
             }
             if let Some(complexity) = contradictions.1 {
-                keep_easier(&mut best, make(on, complexity));
+                sink(Conclusion {
+                    conclusion: on,
+                    complexity,
+                    branches: &[off],
+                    target: None,
+                });
             }
             if on_out.contradiction.is_none() && off_out.contradiction.is_none() {
                 for &potential in &on_out.order {
                     if potential / 2 == on / 2 || !off_out.has(potential) || !useful(potential) {
                         continue;
                     }
-                    let complexity = on_out.size(potential) + off_out.size(potential);
-                    keep_easier(&mut best, make(potential, complexity));
+                    let complexity = on_out.complexity(potential) + off_out.complexity(potential);
+                    sink(Conclusion {
+                        conclusion: potential,
+                        complexity,
+                        branches: &[on, off],
+                        target: Some(potential),
+                    });
                 }
             }
             outcomes[on] = Some(on_out.summary());
         }
     }
     // cell forcing chains
-    for cell in board.empty.iter() {
-        if board.count(cell) < 3 {
+    for &cell in cells {
+        if grid.candidates[cell].count_ones() < 3 {
             continue;
         }
-        let branches: Vec<usize> = super::techniques_digits(board.candidates[cell])
+        let branches: Vec<usize> = super::techniques_digits(grid.candidates[cell])
             .map(|digit| grid.potential(cell, digit, true))
             .collect();
-        agreeing(&outcomes, &branches, &useful, &make, &mut best);
+        agreeing(&outcomes, &branches, &useful, sink);
     }
     // region forcing chains
     for house in 0..layout.houses.len() {
         for digit in 0..size {
-            if board.free(house, digit) < 3 {
+            let branches: Vec<usize> = layout.houses[house]
+                .cells
+                .iter()
+                .filter(|&&cell| grid.candidates[cell] & (1 << digit) != 0)
+                .map(|&cell| grid.potential(cell, digit, true))
+                .collect();
+            if branches.len() < 3 {
                 continue;
             }
-            let branches: Vec<usize> = board
-                .house_cells(layout, house, digit)
-                .iter()
-                .map(|cell| grid.potential(cell, digit, true))
-                .collect();
-            agreeing(&outcomes, &branches, &useful, &make, &mut best);
+            agreeing(&outcomes, &branches, &useful, sink);
         }
     }
     scene.scratch.give(on_out);
     scene.scratch.give(off_out);
-    best
 }
 
 /// Conclusions every branch implies.
@@ -1057,8 +1272,7 @@ fn agreeing(
     outcomes: &[Option<Summary>],
     branches: &[usize],
     useful: &dyn Fn(usize) -> bool,
-    make: &dyn Fn(usize, usize) -> Hint,
-    best: &mut Option<Hint>,
+    sink: &mut dyn FnMut(Conclusion<'_>),
 ) {
     let outs: Vec<&Summary> = branches
         .iter()
@@ -1085,7 +1299,12 @@ fn agreeing(
             }
         }
         if everywhere {
-            keep_easier(best, make(potential, complexity));
+            sink(Conclusion {
+                conclusion: potential,
+                complexity,
+                branches,
+                target: Some(potential),
+            });
         }
     }
 }

@@ -12,14 +12,16 @@
 //! Techniques neither has (W-Wing, colouring, ALS chains, finned fish) are not used. The
 //! chain engine follows SE's published rules (on/off potentials, static and dynamic
 //! propagation, cell and region forcing chains) and its length bonus; it is written from
-//! those descriptions, not from SE's code. Nested forcing chains (9.5 and up) are not
-//! implemented: a puzzle that needs them stops with [`SeStop::Beyond`].
+//! those descriptions, not from SE's code. Nested forcing chains (levels 2 to 5, 9.5 to 11.0
+//! and up) search chains inside the propagations; they cost so much that a rating has a work
+//! limit ([`SeRater::work_limit`]), past which it stops with [`SeStop::WorkLimit`].
 
 mod als_wings;
 mod basics;
 mod bug;
 pub mod calibration;
 mod chains;
+mod nested;
 mod rating;
 mod strong_links;
 mod table;
@@ -40,9 +42,12 @@ pub use table::{SeRow, SeTable, SeTechnique};
 /// Why a rating stopped before the grid was full.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeStop {
-    /// No technique up to dynamic forcing chains (+) applies: the puzzle needs nested
-    /// forcing chains (SE 9.5 and up).
+    /// No technique of the table applies (with SE's, the puzzle is beyond nested forcing
+    /// chains of level 5).
     Beyond,
+    /// The chain searches did more work than the rater allows ([`SeRater::work_limit`]):
+    /// the puzzle needs nested forcing chains at more states than a rating can afford.
+    WorkLimit,
     /// The candidates contradict each other (the puzzle has no solution).
     Contradiction,
 }
@@ -121,6 +126,8 @@ pub struct SeRating {
     pub stop: Option<SeStop>,
     /// The grid at the end of the path.
     pub grid: Grid,
+    /// The chain propagations the rating ran (its cost, which the work limit bounds).
+    pub work: u64,
 }
 
 impl SeRating {
@@ -146,7 +153,13 @@ impl fmt::Display for SeRating {
 pub struct SeRater {
     puzzle: Puzzle,
     table: SeTable,
+    work_limit: u64,
 }
+
+/// The default work limit: chain propagations a rating may run (about 10 s on one core of
+/// the machine BENCHMARKS.md describes for the hardest puzzles; the calibration bank's
+/// puzzles need at most a few thousand).
+pub const DEFAULT_WORK_LIMIT: u64 = 12_000_000;
 
 impl SeRater {
     /// A rater with the default table (SE with the Sukaku Explainer fork's techniques); fails
@@ -169,12 +182,27 @@ impl SeRater {
         Ok(SeRater {
             puzzle: puzzle.clone(),
             table,
+            work_limit: DEFAULT_WORK_LIMIT,
         })
+    }
+
+    /// The same rater with another work limit: how many chain propagations (one assumption
+    /// followed through the grid) a rating may run before it stops with
+    /// [`SeStop::WorkLimit`]. Counting work rather than time keeps ratings the same on every
+    /// machine.
+    pub fn with_work_limit(mut self, limit: u64) -> SeRater {
+        self.work_limit = limit;
+        self
+    }
+
+    /// The work limit (chain propagations).
+    pub fn work_limit(&self) -> u64 {
+        self.work_limit
     }
 
     /// Solves the puzzle the way SE does and rates the path.
     pub fn rate(&self) -> SeRating {
-        run(&self.puzzle, &self.table)
+        run(&self.puzzle, &self.table, self.work_limit)
     }
 }
 
@@ -222,6 +250,10 @@ pub(crate) struct Scene<'a> {
     pub memo: &'a Memo<2>,
     /// Buffers the chain producers reuse.
     pub scratch: chains::Scratch,
+    /// Chain propagations run so far.
+    pub work: std::cell::Cell<u64>,
+    /// How many the rating may run.
+    pub work_limit: u64,
 }
 
 impl Scene<'_> {
@@ -229,9 +261,19 @@ impl Scene<'_> {
     pub(crate) fn tenths(&self, technique: SeTechnique) -> Option<u32> {
         self.table.tenths(technique)
     }
+
+    /// Counts `propagations` more chain propagations.
+    pub(crate) fn spend(&self, propagations: u64) {
+        self.work.set(self.work.get() + propagations);
+    }
+
+    /// Whether the rating has run out of work: the searches then stop short.
+    pub(crate) fn exhausted(&self) -> bool {
+        self.work.get() > self.work_limit
+    }
 }
 
-fn run(puzzle: &Puzzle, table: &SeTable) -> SeRating {
+fn run(puzzle: &Puzzle, table: &SeTable, work_limit: u64) -> SeRating {
     let layout = Layout::<2>::new(puzzle);
     let mut board = Board::new(&layout, puzzle);
     let unique = solution::solutions_within(&layout, &board.values, None, 2).len() == 1;
@@ -242,6 +284,8 @@ fn run(puzzle: &Puzzle, table: &SeTable) -> SeRating {
         unique,
         memo: &memo,
         scratch: chains::Scratch::default(),
+        work: std::cell::Cell::new(0),
+        work_limit,
     };
     let order: Vec<SeTechnique> = SeTechnique::ALL
         .iter()
@@ -273,6 +317,12 @@ fn run(puzzle: &Puzzle, table: &SeTable) -> SeRating {
                     break;
                 }
             }
+        }
+        if scene.exhausted() {
+            // a search cut short may have missed an easier hint: no rating is better than
+            // a wrong one
+            stop = Some(SeStop::WorkLimit);
+            break;
         }
         let Some(hint) = found else {
             stop = Some(SeStop::Beyond);
@@ -321,6 +371,7 @@ fn run(puzzle: &Puzzle, table: &SeTable) -> SeRating {
         hardest,
         stop,
         grid: Grid::from_values(layout.geometry, &board.values).expect("values fit the grid"),
+        work: scene.work.get(),
     }
 }
 
@@ -333,6 +384,10 @@ fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &mut Board<2>) -> O
         MultipleForcingChain => chains::multiple(scene, board, chains::Depth::Static),
         DynamicForcingChain => chains::multiple(scene, board, chains::Depth::Dynamic),
         DynamicForcingChainPlus => chains::multiple(scene, board, chains::Depth::DynamicPlus),
+        NestedForcingChain => chains::multiple(scene, board, chains::Depth::Nested(2)),
+        NestedMultipleForcingChain => chains::multiple(scene, board, chains::Depth::Nested(3)),
+        NestedDynamicForcingChain => chains::multiple(scene, board, chains::Depth::Nested(4)),
+        DoublyNestedForcingChain => chains::multiple(scene, board, chains::Depth::Nested(5)),
         WxyzWing | VwxyzWing | UvwxyzWing | TuvwxyzWing => {
             als_wings::produce(technique, scene, board)
         }

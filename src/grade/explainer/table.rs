@@ -97,11 +97,19 @@ pub enum SeTechnique {
     DynamicForcingChain,
     /// Dynamic forcing chains that also use pointing, claiming and subsets.
     DynamicForcingChainPlus,
+    /// Dynamic forcing chains (+) with forcing chains nested inside (SE level 2).
+    NestedForcingChain,
+    /// Dynamic forcing chains (+) with multiple forcing chains nested inside (SE level 3).
+    NestedMultipleForcingChain,
+    /// Dynamic forcing chains (+) with dynamic forcing chains nested inside (SE level 4).
+    NestedDynamicForcingChain,
+    /// Dynamic forcing chains (+) with nested forcing chains nested inside (SE level 5).
+    DoublyNestedForcingChain,
 }
 
 impl SeTechnique {
     /// Every technique, in SE's producer order.
-    pub const ALL: [SeTechnique; 43] = [
+    pub const ALL: [SeTechnique; 47] = [
         SeTechnique::LastValue,
         SeTechnique::HiddenSingleBox,
         SeTechnique::HiddenSingleLine,
@@ -145,6 +153,10 @@ impl SeTechnique {
         SeTechnique::MultipleForcingChain,
         SeTechnique::DynamicForcingChain,
         SeTechnique::DynamicForcingChainPlus,
+        SeTechnique::NestedForcingChain,
+        SeTechnique::NestedMultipleForcingChain,
+        SeTechnique::NestedDynamicForcingChain,
+        SeTechnique::DoublyNestedForcingChain,
     ];
 
     /// The name SE prints.
@@ -193,6 +205,10 @@ impl SeTechnique {
             MultipleForcingChain => "Multiple Forcing Chains",
             DynamicForcingChain => "Dynamic Forcing Chains",
             DynamicForcingChainPlus => "Dynamic Forcing Chains (+)",
+            NestedForcingChain => "Nested Forcing Chains (+ Forcing Chains)",
+            NestedMultipleForcingChain => "Nested Forcing Chains (+ Multiple Forcing Chains)",
+            NestedDynamicForcingChain => "Nested Forcing Chains (+ Dynamic Forcing Chains)",
+            DoublyNestedForcingChain => "Nested Forcing Chains (+ Nested Forcing Chains)",
         }
     }
 }

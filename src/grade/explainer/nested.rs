@@ -1,0 +1,275 @@
+//! SE's nested forcing chains (levels 2 to 5, rated 9.5 to 11.0): a dynamic propagation that
+//! stalls, and that the advanced rules (pointing, claiming, pairs, X-Wings) cannot move,
+//! looks for chains on the grid as the assumption has changed it, and turns off what they
+//! remove. Level 2 nests forcing chains, level 3 adds multiple forcing chains, level 4 nests
+//! dynamic forcing chains, level 5 adds nested forcing chains (level 2) inside them.
+//!
+//! As in SE, a nested chain counts only if it rests on something the outer assumption
+//! removed (its "rule parents": a cell left with two candidates, or a digit left with two
+//! places, because of the outer propagation); those removals become the parents of its
+//! eliminations, and the nested chain's complexity is added to that of every outer chain
+//! resting on them. The nested searches follow both kinds of links at once and leave out
+//! SE's nested cycles, whose eliminations the forcing chains mostly repeat.
+
+use super::chains::{
+    multiple_on, propagate, propagate_static, Cause, Depth, Graph, Grid, Propagation, Search,
+    BOTH_LINKS,
+};
+use super::Scene;
+
+/// One nested rule, as SE lists them for a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rule {
+    /// Forcing chains on static links: a candidate whose "on" implies its "off" (or the
+    /// reverse).
+    ForcingChains,
+    /// Multiple forcing chains at a depth.
+    Multiple(Depth),
+}
+
+/// The rules nested at `level`, in SE's order; the first that finds something is used.
+fn rules(level: u8) -> &'static [Rule] {
+    match level {
+        2 => &[Rule::ForcingChains],
+        3 => &[Rule::ForcingChains, Rule::Multiple(Depth::Static)],
+        4 => &[Rule::Multiple(Depth::Dynamic)],
+        _ => &[
+            Rule::Multiple(Depth::Dynamic),
+            Rule::Multiple(Depth::Nested(2)),
+        ],
+    }
+}
+
+/// A nested chain's conclusion, owned.
+struct Found {
+    conclusion: usize,
+    complexity: usize,
+    branches: Vec<usize>,
+    target: Option<usize>,
+}
+
+/// Breaks the stall of `out`, a propagation that started on `source`, with the nested
+/// rules of `level`: turns off what the first rule that finds anything removes; whether
+/// something new was turned off.
+pub(super) fn apply(
+    scene: &Scene<'_>,
+    source: &Grid<'_>,
+    out: &mut Propagation,
+    level: u8,
+) -> bool {
+    let current = Grid::of(source.layout, &out.candidates);
+    for &rule in rules(level) {
+        if scene.exhausted() {
+            return false;
+        }
+        let graph = match rule {
+            Rule::ForcingChains | Rule::Multiple(Depth::Static) => {
+                Some(Graph::new(&current, BOTH_LINKS))
+            }
+            Rule::Multiple(_) => None,
+        };
+        let mut found = match (rule, &graph) {
+            (Rule::ForcingChains, Some(graph)) => forcing_chains(scene, &current, graph),
+            (Rule::Multiple(depth), _) => multiple(scene, &current, depth),
+            (Rule::ForcingChains, None) => Vec::new(),
+        };
+        // SE applies the easiest first; a removal keeps the first chain that made it
+        found.sort_by_key(|found| found.complexity);
+        let mut used = false;
+        let mut progress = false;
+        let mut search = Search::new(current.count());
+        for found in &found {
+            let removals = removals(&current, out, found.conclusion);
+            if removals.is_empty() {
+                continue;
+            }
+            let parents = rule_parents(
+                scene,
+                source,
+                &current,
+                out,
+                rule,
+                graph.as_ref(),
+                &mut search,
+                found,
+            );
+            if parents.is_empty() {
+                // the chain holds without the assumption: the outer search has it already
+                continue;
+            }
+            used = true;
+            let chain = out.note_nested(found.complexity);
+            for candidate in removals {
+                progress |= out.add_nested(candidate, &parents, chain);
+            }
+        }
+        if used {
+            return progress;
+        }
+    }
+    false
+}
+
+/// The candidates a conclusion removes that the propagation has not turned off yet: the
+/// other candidates of its cell for an "on", the candidate itself for an "off".
+fn removals(current: &Grid<'_>, out: &Propagation, conclusion: usize) -> Vec<usize> {
+    let (cell, digit, on) = current.split(conclusion);
+    let digits = if on {
+        current.candidates[cell] & !(1 << digit)
+    } else {
+        current.candidates[cell] & (1 << digit)
+    };
+    super::techniques_digits(digits)
+        .map(|other| cell * current.size + other)
+        .filter(|&candidate| !out.has(candidate * 2))
+        .collect()
+}
+
+/// Forcing chains on the static links of `current`: every candidate whose "on" reaches its
+/// "off" (it goes) or whose "off" reaches its "on" (it is placed), with the shortest chain.
+fn forcing_chains(scene: &Scene<'_>, current: &Grid<'_>, graph: &Graph) -> Vec<Found> {
+    let mut search = Search::new(current.count());
+    let mut found = Vec::new();
+    for cell in 0..current.layout.cell_count {
+        if current.candidates[cell].count_ones() < 2 {
+            continue;
+        }
+        if scene.exhausted() {
+            break;
+        }
+        for digit in super::techniques_digits(current.candidates[cell]) {
+            let on = current.potential(cell, digit, true);
+            let off = current.potential(cell, digit, false);
+            scene.spend(2);
+            for (start, end) in [(on, off), (off, on)] {
+                search.run(graph, start);
+                if search.reached(end) {
+                    found.push(Found {
+                        conclusion: end,
+                        complexity: search.path(end).len(),
+                        branches: vec![start],
+                        target: Some(end),
+                    });
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Multiple forcing chains at `depth` on `current`, from every cell with two candidates or
+/// more.
+fn multiple(scene: &Scene<'_>, current: &Grid<'_>, depth: Depth) -> Vec<Found> {
+    let cells: Vec<usize> = (0..current.layout.cell_count)
+        .filter(|&cell| current.candidates[cell].count_ones() >= 2)
+        .collect();
+    let mut found = Vec::new();
+    multiple_on(scene, current, &cells, depth, &mut |conclusion| {
+        found.push(Found {
+            conclusion: conclusion.conclusion,
+            complexity: conclusion.complexity,
+            branches: conclusion.branches.to_vec(),
+            target: conclusion.target,
+        });
+    });
+    found
+}
+
+/// The offs of the outer propagation a nested chain rests on: for every potential of its
+/// branches that a cell or house turned on, the candidates of that cell (or places of that
+/// digit in that house) that `source` had and the outer propagation removed.
+#[allow(clippy::too_many_arguments)]
+fn rule_parents(
+    scene: &Scene<'_>,
+    source: &Grid<'_>,
+    current: &Grid<'_>,
+    out: &Propagation,
+    rule: Rule,
+    graph: Option<&Graph>,
+    search: &mut Search,
+    found: &Found,
+) -> Vec<u32> {
+    let layout = current.layout;
+    let size = current.size;
+    let count = current.count();
+    let mut inner = scene.scratch.take(count, layout.cell_count);
+    let mut chain = vec![0u64; count.div_ceil(64)];
+    for &start in &found.branches {
+        match (rule, graph) {
+            (Rule::Multiple(Depth::Static) | Rule::ForcingChains, Some(graph)) => {
+                propagate_static(scene, current, graph, search, start, &mut inner)
+            }
+            (Rule::Multiple(depth), _) => {
+                propagate(scene, current, start, false, depth.level(), &mut inner)
+            }
+            (Rule::ForcingChains, None) => continue,
+        }
+        let is_static = matches!(rule, Rule::ForcingChains | Rule::Multiple(Depth::Static));
+        let targets: Vec<usize> = match found.target {
+            Some(target) => vec![target],
+            None => contradiction_ends(&inner, is_static),
+        };
+        for target in targets {
+            if !inner.has(target) {
+                continue;
+            }
+            for (word, ancestors) in chain.iter_mut().zip(inner.ancestors(target)) {
+                *word |= ancestors;
+            }
+        }
+    }
+    let mut parents: Vec<u32> = Vec::new();
+    for (index, &word) in chain.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let bit = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let potential = index * 64 + bit;
+            if potential % 2 == 0 {
+                continue;
+            }
+            let candidate = potential / 2;
+            let (cell, digit) = (candidate / size, candidate % size);
+            match inner.cause(candidate) {
+                Cause::Other => {}
+                Cause::Cell => {
+                    let gone = source.candidates[cell] & !current.candidates[cell];
+                    for other in super::techniques_digits(gone) {
+                        parents.push(current.potential(cell, other, false) as u32);
+                    }
+                }
+                Cause::House(house) => {
+                    for &place in &layout.houses[usize::from(house)].cells {
+                        let gone = source.candidates[place] & !current.candidates[place];
+                        if gone & (1 << digit) != 0 {
+                            parents.push(current.potential(place, digit, false) as u32);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    scene.scratch.give(inner);
+    parents.retain(|&parent| out.has(parent as usize));
+    parents.sort_unstable();
+    parents.dedup();
+    parents
+}
+
+/// The two ends of the contradiction a propagation reached: the candidate found both on
+/// and off (in a static one, the one with the shortest chains, as the producer rated it), or
+/// the off that emptied a cell or house.
+fn contradiction_ends(out: &Propagation, is_static: bool) -> Vec<usize> {
+    if is_static {
+        return out
+            .order
+            .iter()
+            .filter(|&&potential| potential % 2 == 1 && out.has(potential - 1))
+            .min_by_key(|&&potential| out.complexity(potential) + out.complexity(potential - 1))
+            .map(|&potential| vec![potential - 1, potential])
+            .unwrap_or_default();
+    }
+    out.contradiction
+        .map(|candidate| vec![candidate * 2, candidate * 2 + 1])
+        .unwrap_or_default()
+}
