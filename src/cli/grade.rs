@@ -44,10 +44,10 @@ pub struct GradeOptions {
     #[arg(long, value_enum, default_value_t = Scale::Hodoku)]
     scale: Scale,
 
-    /// With `--scale se` or `se121`: how many chain propagations a rating may run before it
-    /// answers `beyond` (nested forcing chains, SE 9.5 and up, can need millions). Work, not
-    /// time, so that every machine gives the same answer; the default takes about 10 s on one
-    /// core for the hardest puzzles.
+    /// With `--scale se` or `se121`: how many implications (candidates found on or off by
+    /// following assumptions) the chain searches of one rating may derive before it answers
+    /// `beyond`; nested forcing chains (SE 9.5 and up) need hundreds of millions. Work, not
+    /// time, so that every machine gives the same answer.
     #[arg(long, value_name = "N", default_value_t = sudokit::grade::explainer::DEFAULT_WORK_LIMIT)]
     work_limit: u64,
 

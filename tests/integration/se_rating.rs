@@ -165,7 +165,7 @@ fn the_work_limit_stops_a_rating_the_same_way_every_time() {
     let rate = || {
         SeRater::new(&puzzle)
             .expect("classic")
-            .with_work_limit(20_000)
+            .with_work_limit(200_000)
             .rate()
     };
     let first = rate();
@@ -173,7 +173,7 @@ fn the_work_limit_stops_a_rating_the_same_way_every_time() {
     assert!(!first.solved);
     assert_eq!(first, rate());
     let output = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(["grade", "--scale", "se", "--work-limit", "20000", "-"])
+        .args(["grade", "--scale", "se", "--work-limit", "200000", "-"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

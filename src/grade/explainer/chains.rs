@@ -251,6 +251,11 @@ impl Search {
         }
     }
 
+    /// How many potentials the last run reached.
+    pub(super) fn reached_count(&self) -> usize {
+        self.queue.len()
+    }
+
     pub(super) fn reached(&self, potential: usize) -> bool {
         self.parent[potential] != NONE
     }
@@ -674,7 +679,6 @@ pub(super) fn propagate(
     level: u8,
     out: &mut Propagation,
 ) {
-    scene.spend(1);
     let layout = grid.layout;
     let size = grid.size;
     out.clear();
@@ -759,10 +763,13 @@ pub(super) fn propagate(
         if level == 0 || out.contradiction.is_some() || scene.exhausted() {
             break;
         }
+        // the advanced rules scan the grid: about a cell's worth of work each
+        scene.spend(layout.cell_count as u64);
         if !advanced(grid, out) && (level < 2 || !nested::apply(scene, grid, out, level)) {
             break;
         }
     }
+    scene.spend(out.order.len() as u64);
 }
 
 /// SE's rules for a stalled dynamic (+) propagation, in its order: the first that removes
@@ -1002,9 +1009,9 @@ pub(super) fn propagate_static(
     start: usize,
     out: &mut Propagation,
 ) {
-    scene.spend(1);
     out.clear();
     search.run(graph, start);
+    scene.spend(search.queue.len() as u64);
     for index in 0..search.queue.len() {
         let potential = search.queue[index];
         let parent = search.parent[potential];

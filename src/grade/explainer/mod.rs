@@ -126,7 +126,8 @@ pub struct SeRating {
     pub stop: Option<SeStop>,
     /// The grid at the end of the path.
     pub grid: Grid,
-    /// The chain propagations the rating ran (its cost, which the work limit bounds).
+    /// The implications the chain searches derived (the rating's cost, which the work limit
+    /// bounds).
     pub work: u64,
 }
 
@@ -156,10 +157,10 @@ pub struct SeRater {
     work_limit: u64,
 }
 
-/// The default work limit: chain propagations a rating may run (about 10 s on one core of
-/// the machine BENCHMARKS.md describes for the hardest puzzles; the calibration bank's
-/// puzzles need at most a few thousand).
-pub const DEFAULT_WORK_LIMIT: u64 = 12_000_000;
+/// The default work limit: implications the chain searches of one rating may derive (a few
+/// seconds on one core of the machine BENCHMARKS.md describes; the calibration bank's
+/// puzzles need far less, the hardest known puzzles more).
+pub const DEFAULT_WORK_LIMIT: u64 = 150_000_000;
 
 impl SeRater {
     /// A rater with the default table (SE with the Sukaku Explainer fork's techniques); fails
@@ -186,16 +187,16 @@ impl SeRater {
         })
     }
 
-    /// The same rater with another work limit: how many chain propagations (one assumption
-    /// followed through the grid) a rating may run before it stops with
-    /// [`SeStop::WorkLimit`]. Counting work rather than time keeps ratings the same on every
-    /// machine.
+    /// The same rater with another work limit: how many implications (potentials derived by
+    /// following assumptions through the grid, each candidate on or off) the chain searches
+    /// may derive before the rating stops with [`SeStop::WorkLimit`]. Counting work rather
+    /// than time keeps ratings the same on every machine.
     pub fn with_work_limit(mut self, limit: u64) -> SeRater {
         self.work_limit = limit;
         self
     }
 
-    /// The work limit (chain propagations).
+    /// The work limit (implications).
     pub fn work_limit(&self) -> u64 {
         self.work_limit
     }
@@ -250,9 +251,9 @@ pub(crate) struct Scene<'a> {
     pub memo: &'a Memo<2>,
     /// Buffers the chain producers reuse.
     pub scratch: chains::Scratch,
-    /// Chain propagations run so far.
+    /// Implications the chain searches derived so far.
     pub work: std::cell::Cell<u64>,
-    /// How many the rating may run.
+    /// How many the rating may derive.
     pub work_limit: u64,
 }
 
@@ -262,9 +263,9 @@ impl Scene<'_> {
         self.table.tenths(technique)
     }
 
-    /// Counts `propagations` more chain propagations.
-    pub(crate) fn spend(&self, propagations: u64) {
-        self.work.set(self.work.get() + propagations);
+    /// Counts `implications` more derived.
+    pub(crate) fn spend(&self, implications: u64) {
+        self.work.set(self.work.get() + implications);
     }
 
     /// Whether the rating has run out of work: the searches then stop short.

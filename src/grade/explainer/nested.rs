@@ -140,9 +140,9 @@ fn forcing_chains(scene: &Scene<'_>, current: &Grid<'_>, graph: &Graph) -> Vec<F
         for digit in super::techniques_digits(current.candidates[cell]) {
             let on = current.potential(cell, digit, true);
             let off = current.potential(cell, digit, false);
-            scene.spend(2);
             for (start, end) in [(on, off), (off, on)] {
                 search.run(graph, start);
+                scene.spend(search.reached_count() as u64);
                 if search.reached(end) {
                     found.push(Found {
                         conclusion: end,
