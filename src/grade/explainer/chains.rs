@@ -185,8 +185,35 @@ impl Graph {
     }
 
     #[inline]
-    fn targets(&self, potential: usize) -> &[u32] {
+    pub(super) fn targets(&self, potential: usize) -> &[u32] {
         &self.targets[self.offsets[potential] as usize..self.offsets[potential + 1] as usize]
+    }
+
+    /// How many potentials the graph spans.
+    pub(super) fn count(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// The same links the other way round: every potential's sources.
+    pub(super) fn reversed(&self) -> Graph {
+        let count = self.offsets.len() - 1;
+        let mut offsets = vec![0u32; count + 1];
+        for &target in &self.targets {
+            offsets[target as usize + 1] += 1;
+        }
+        for index in 0..count {
+            offsets[index + 1] += offsets[index];
+        }
+        let mut filled = offsets.clone();
+        let mut targets = vec![0u32; self.targets.len()];
+        for source in 0..count {
+            for &target in self.targets(source) {
+                let slot = &mut filled[target as usize];
+                targets[*slot as usize] = source as u32;
+                *slot += 1;
+            }
+        }
+        Graph { offsets, targets }
     }
 
     fn links(&self, from: usize, to: usize) -> bool {
@@ -215,6 +242,34 @@ impl Search {
     /// Explores from `start`; afterwards `reached` tells which potentials it implies.
     pub(super) fn run(&mut self, graph: &Graph, start: usize) {
         self.run_avoiding(graph, start, false, usize::MAX);
+    }
+
+    /// Explores from `start` until `end` is reached (by a shortest path); whether it was.
+    pub(super) fn run_to(&mut self, graph: &Graph, start: usize, end: usize) -> bool {
+        for &seen in &self.queue {
+            self.parent[seen] = NONE;
+        }
+        self.queue.clear();
+        self.parent[start] = start as u32;
+        self.depth[start] = 0;
+        self.queue.push(start);
+        let mut head = 0;
+        while head < self.queue.len() {
+            let current = self.queue[head];
+            head += 1;
+            for &next in graph.targets(current) {
+                let next = next as usize;
+                if self.parent[next] == NONE {
+                    self.parent[next] = current as u32;
+                    self.depth[next] = self.depth[current].saturating_add(1);
+                    self.queue.push(next);
+                    if next == end {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Explores from `start`; with `loops_only`, the start's first links skip the

@@ -69,7 +69,9 @@ pub(super) fn apply(
             Rule::Multiple(_) => None,
         };
         let mut found = match (rule, &graph) {
-            (Rule::ForcingChains, Some(graph)) => forcing_chains(scene, &current, graph),
+            (Rule::ForcingChains, Some(graph)) => {
+                forcing_chains(scene, source, &current, graph)
+            }
             (Rule::Multiple(depth), _) => multiple(scene, &current, depth),
             (Rule::ForcingChains, None) => Vec::new(),
         };
@@ -127,9 +129,23 @@ fn removals(current: &Grid<'_>, out: &Propagation, conclusion: usize) -> Vec<usi
 
 /// Forcing chains on the static links of `current`: every candidate whose "on" reaches its
 /// "off" (it goes) or whose "off" reaches its "on" (it is placed), with the shortest chain.
-fn forcing_chains(scene: &Scene<'_>, current: &Grid<'_>, graph: &Graph) -> Vec<Found> {
-    let mut search = Search::new(current.count());
+/// Only chains through a link the outer propagation made (a cell or house left with two
+/// candidates or places that `source` had more of) can rest on it, so a candidate is
+/// followed only if its start reaches such a link and its end is reached from one.
+fn forcing_chains(
+    scene: &Scene<'_>,
+    source: &Grid<'_>,
+    current: &Grid<'_>,
+    graph: &Graph,
+) -> Vec<Found> {
+    let links = new_links(source, current);
     let mut found = Vec::new();
+    if links.is_empty() {
+        return found;
+    }
+    let reaching = reachable(&graph.reversed(), links.iter().map(|&(off, _)| off));
+    let reached = reachable(graph, links.iter().map(|&(_, on)| on));
+    let mut search = Search::new(current.count());
     for cell in 0..current.layout.cell_count {
         if current.candidates[cell].count_ones() < 2 {
             continue;
@@ -141,9 +157,12 @@ fn forcing_chains(scene: &Scene<'_>, current: &Grid<'_>, graph: &Graph) -> Vec<F
             let on = current.potential(cell, digit, true);
             let off = current.potential(cell, digit, false);
             for (start, end) in [(on, off), (off, on)] {
-                search.run(graph, start);
+                if !reaching[start] || !reached[end] {
+                    continue;
+                }
+                let reached = search.run_to(graph, start, end);
                 scene.spend(search.reached_count() as u64);
-                if search.reached(end) {
+                if reached {
                     found.push(Found {
                         conclusion: end,
                         complexity: search.path(end).len(),
@@ -155,6 +174,81 @@ fn forcing_chains(scene: &Scene<'_>, current: &Grid<'_>, graph: &Graph) -> Vec<F
         }
     }
     found
+}
+
+/// The off → on links of `current` that `source` lacks: a cell left with two candidates,
+/// or a digit left with two places in a house, where `source` had more.
+fn new_links(source: &Grid<'_>, current: &Grid<'_>) -> Vec<(usize, usize)> {
+    let layout = current.layout;
+    let mut links = Vec::new();
+    for cell in 0..layout.cell_count {
+        let now = current.candidates[cell];
+        if now.count_ones() == 2 && source.candidates[cell].count_ones() > 2 {
+            let first = now.trailing_zeros() as usize;
+            let second = (now & !(1 << first)).trailing_zeros() as usize;
+            links.push((
+                current.potential(cell, first, false),
+                current.potential(cell, second, true),
+            ));
+            links.push((
+                current.potential(cell, second, false),
+                current.potential(cell, first, true),
+            ));
+        }
+    }
+    for house in &layout.houses {
+        for digit in 0..current.size {
+            let bit = 1u32 << digit;
+            let places = |candidates: &[u32]| {
+                house
+                    .cells
+                    .iter()
+                    .filter(|&&cell| candidates[cell] & bit != 0)
+                    .count()
+            };
+            if places(&current.candidates) != 2 || places(&source.candidates) <= 2 {
+                continue;
+            }
+            let pair: Vec<usize> = house
+                .cells
+                .iter()
+                .copied()
+                .filter(|&cell| current.candidates[cell] & bit != 0)
+                .collect();
+            for (from, to) in [(pair[0], pair[1]), (pair[1], pair[0])] {
+                links.push((
+                    current.potential(from, digit, false),
+                    current.potential(to, digit, true),
+                ));
+            }
+        }
+    }
+    links
+}
+
+/// Which potentials `graph` reaches from any of `starts` (the starts included).
+fn reachable(graph: &Graph, starts: impl Iterator<Item = usize>) -> Vec<bool> {
+    let mut seen = vec![false; graph.count()];
+    let mut queue: Vec<usize> = Vec::new();
+    for start in starts {
+        if !seen[start] {
+            seen[start] = true;
+            queue.push(start);
+        }
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let current = queue[head];
+        head += 1;
+        for &next in graph.targets(current) {
+            let next = next as usize;
+            if !seen[next] {
+                seen[next] = true;
+                queue.push(next);
+            }
+        }
+    }
+    seen
 }
 
 /// Multiple forcing chains at `depth` on `current`, from every cell with two candidates or
