@@ -69,9 +69,7 @@ pub(super) fn apply(
             Rule::Multiple(_) => None,
         };
         let mut found = match (rule, &graph) {
-            (Rule::ForcingChains, Some(graph)) => {
-                forcing_chains(scene, source, &current, graph)
-            }
+            (Rule::ForcingChains, Some(graph)) => forcing_chains(scene, source, &current, graph),
             (Rule::Multiple(depth), _) => multiple(scene, &current, depth),
             (Rule::ForcingChains, None) => Vec::new(),
         };
