@@ -1153,15 +1153,6 @@ fn contradiction_size(out: &Propagation) -> Option<usize> {
     Some(total.max(1))
 }
 
-/// In a static propagation, the smallest candidate both on and off: the sizes of both paths.
-fn static_contradiction(out: &Propagation) -> Option<usize> {
-    out.order
-        .iter()
-        .filter(|&&potential| potential % 2 == 1 && out.has(potential - 1))
-        .map(|&potential| out.size(potential) + out.size(potential - 1))
-        .min()
-}
-
 /// The technique of multiple forcing chains at `depth`.
 fn multiple_technique(depth: Depth) -> SeTechnique {
     match depth {
@@ -1250,24 +1241,28 @@ pub(super) fn multiple_on(
         let (cell, digit, _) = grid.split(conclusion);
         grid.candidates[cell] & (1 << digit) != 0
     };
+    // SE's rules: static chains start from cells of three candidates or more and conclude
+    // only where every candidate of a cell or every place of a digit agrees; dynamic ones
+    // start from every cell of two, also conclude from a contradiction, and from both values
+    // of a candidate where its cell has three or more (with two, the cell chain is the same
+    // chain one node shorter).
+    let dynamic = depth != Depth::Static;
+    let fewest = if dynamic { 2 } else { 3 };
     for &cell in cells {
         if scene.exhausted() {
             break;
         }
+        let candidates = grid.candidates[cell].count_ones();
         for digit in super::techniques_digits(grid.candidates[cell]) {
             let on = grid.potential(cell, digit, true);
             let off = grid.potential(cell, digit, false);
             run(on, &mut search, &mut on_out);
+            outcomes[on] = Some(on_out.summary());
+            if !dynamic || candidates < 2 {
+                continue;
+            }
             run(off, &mut search, &mut off_out);
-            let contradictions = if depth == Depth::Static {
-                (
-                    static_contradiction(&on_out),
-                    static_contradiction(&off_out),
-                )
-            } else {
-                (contradiction_size(&on_out), contradiction_size(&off_out))
-            };
-            if let Some(complexity) = contradictions.0 {
+            if let Some(complexity) = contradiction_size(&on_out) {
                 sink(Conclusion {
                     conclusion: off,
                     complexity,
@@ -1275,7 +1270,7 @@ pub(super) fn multiple_on(
                     target: None,
                 });
             }
-            if let Some(complexity) = contradictions.1 {
+            if let Some(complexity) = contradiction_size(&off_out) {
                 sink(Conclusion {
                     conclusion: on,
                     complexity,
@@ -1283,7 +1278,8 @@ pub(super) fn multiple_on(
                     target: None,
                 });
             }
-            if on_out.contradiction.is_none() && off_out.contradiction.is_none() {
+            if candidates >= 3 && on_out.contradiction.is_none() && off_out.contradiction.is_none()
+            {
                 for &potential in &on_out.order {
                     if potential / 2 == on / 2 || !off_out.has(potential) || !useful(potential) {
                         continue;
@@ -1297,12 +1293,11 @@ pub(super) fn multiple_on(
                     });
                 }
             }
-            outcomes[on] = Some(on_out.summary());
         }
     }
     // cell forcing chains
     for &cell in cells {
-        if grid.candidates[cell].count_ones() < 3 {
+        if grid.candidates[cell].count_ones() < fewest {
             continue;
         }
         let branches: Vec<usize> = super::techniques_digits(grid.candidates[cell])
@@ -1310,7 +1305,7 @@ pub(super) fn multiple_on(
             .collect();
         agreeing(&outcomes, &branches, &useful, sink);
     }
-    // region forcing chains
+    // region forcing chains, from houses whose first place is a cell the chains start from
     for house in 0..layout.houses.len() {
         for digit in 0..size {
             let branches: Vec<usize> = layout.houses[house]
@@ -1319,7 +1314,10 @@ pub(super) fn multiple_on(
                 .filter(|&&cell| grid.candidates[cell] & (1 << digit) != 0)
                 .map(|&cell| grid.potential(cell, digit, true))
                 .collect();
-            if branches.len() < 3 {
+            let Some(&first) = branches.first() else {
+                continue;
+            };
+            if branches.len() < 2 || grid.candidates[first / 2 / size].count_ones() < fewest {
                 continue;
             }
             agreeing(&outcomes, &branches, &useful, sink);
