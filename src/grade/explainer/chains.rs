@@ -740,12 +740,28 @@ pub(super) fn propagate(
     out.candidates.copy_from_slice(&grid.candidates);
     let (_, start_digit, _) = grid.split(start);
     out.add(start, &[]);
-    let mut head = 0;
+    // SE follows every pending "on" before the next "off": which potential reaches a
+    // candidate first decides the chain it rests on, and so the complexity
+    let mut scanned = 0;
+    let mut pending_on = std::collections::VecDeque::new();
+    let mut pending_off = std::collections::VecDeque::new();
     let mut parents: Vec<u32> = Vec::new();
     loop {
-        while head < out.order.len() && out.contradiction.is_none() {
-            let current = out.order[head];
-            head += 1;
+        loop {
+            for &potential in &out.order[scanned..] {
+                if potential % 2 == 1 {
+                    pending_on.push_back(potential);
+                } else {
+                    pending_off.push_back(potential);
+                }
+            }
+            scanned = out.order.len();
+            if out.contradiction.is_some() {
+                break;
+            }
+            let Some(current) = pending_on.pop_front().or_else(|| pending_off.pop_front()) else {
+                break;
+            };
             let (cell, digit, on) = grid.split(current);
             if on {
                 for peer in layout.peers[cell].iter() {
@@ -786,7 +802,7 @@ pub(super) fn propagate(
             if single_digit && digit != start_digit {
                 continue;
             }
-            for &house in &layout.cell_houses[cell] {
+            for house in se_house_order(layout, cell) {
                 let mut left = None;
                 let mut count = 0;
                 for &other in &layout.houses[house].cells {
@@ -825,6 +841,16 @@ pub(super) fn propagate(
         }
     }
     scene.spend(out.order.len() as u64);
+}
+
+/// The houses of `cell` in the order SE looks at them (box, row, column, then extra
+/// houses): when two houses turn the same candidate on, the first one's premises are its
+/// parents.
+fn se_house_order(layout: &Layout<2>, cell: usize) -> impl Iterator<Item = usize> + '_ {
+    let houses = &layout.cell_houses[cell];
+    let boxes = houses.iter().filter(|&&house| layout.is_box(house));
+    let lines = houses.iter().filter(|&&house| !layout.is_box(house));
+    boxes.chain(lines).copied()
 }
 
 /// SE's rules for a stalled dynamic (+) propagation, in its order: the first that removes
@@ -1119,14 +1145,23 @@ pub(crate) fn nishio(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint> {
     let mut best: Option<Hint> = None;
     for cell in board.empty.iter() {
         for digit in super::techniques_digits(board.candidates[cell]) {
-            let start = grid.potential(cell, digit, true);
-            propagate(scene, &grid, start, true, 0, &mut out);
-            if let Some(complexity) = contradiction_size(&out) {
+            // as SE, both values of the candidate: a contradiction from "on" removes it,
+            // one from "off" places it
+            for on in [true, false] {
+                let start = grid.potential(cell, digit, on);
+                propagate(scene, &grid, start, true, 0, &mut out);
+                let Some(complexity) = contradiction_size(&out) else {
+                    continue;
+                };
                 let mut hint = Hint::new(
                     SeTechnique::NishioForcingChain,
                     base + length_bonus(complexity),
                 );
-                hint.eliminations.push((cell, digit));
+                if on {
+                    hint.eliminations.push((cell, digit));
+                } else {
+                    hint.placements.push((cell, digit));
+                }
                 hint.cells.push(cell);
                 hint.complexity = complexity;
                 keep_easier(&mut best, hint);
