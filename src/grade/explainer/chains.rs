@@ -420,17 +420,20 @@ pub(crate) struct Scratch {
 }
 
 impl Scratch {
-    /// A propagation buffer for `count` potentials on `cells` cells.
-    fn take(&self, count: usize, cells: usize) -> Propagation {
+    /// A propagation buffer for the potentials of `grid`.
+    fn take(&self, grid: &Grid<'_>) -> Propagation {
+        let (count, cells) = (grid.count(), grid.layout.cell_count);
         let mut spare = self.spare.borrow_mut();
-        match spare.iter().position(|kept| kept.fits(count, cells)) {
+        let mut kept = match spare.iter().position(|kept| kept.fits(count, cells)) {
             Some(position) => {
                 let mut kept = spare.swap_remove(position);
                 kept.clear();
                 kept
             }
             None => Propagation::new(count, cells),
-        }
+        };
+        kept.number(grid);
+        kept
     }
 
     /// Gives a buffer back.
@@ -444,12 +447,15 @@ impl Scratch {
 /// once.
 struct Propagation {
     state: Vec<u8>,
+    /// Each potential's bit in the ancestor sets: the grid's candidates numbered densely, so
+    /// that a set spans a few words instead of one bit per potential of the full board.
+    bit: Vec<u16>,
+    /// Words per ancestor set (for the grid last numbered).
     words: usize,
     ancestors: Vec<u64>,
     order: Vec<usize>,
     candidates: Vec<u32>,
     contradiction: Option<usize>,
-    scratch: Vec<u64>,
 }
 
 const OFF: u8 = 1;
@@ -460,17 +466,31 @@ impl Propagation {
         let words = count.div_ceil(64);
         Propagation {
             state: vec![0; count / 2],
+            bit: vec![0; count],
             words,
             ancestors: vec![0; count * words],
             order: Vec::new(),
             candidates: vec![0; cells],
             contradiction: None,
-            scratch: vec![0; words],
         }
     }
 
     fn fits(&self, count: usize, cells: usize) -> bool {
         self.state.len() == count / 2 && self.candidates.len() == cells
+    }
+
+    /// Numbers the potentials of `grid`'s candidates for the ancestor sets.
+    fn number(&mut self, grid: &Grid<'_>) {
+        let mut next = 0u16;
+        for (cell, &digits) in grid.candidates.iter().enumerate() {
+            for digit in super::techniques_digits(digits) {
+                let off = grid.potential(cell, digit, false);
+                self.bit[off] = next;
+                self.bit[off + 1] = next + 1;
+                next += 2;
+            }
+        }
+        self.words = usize::from(next).div_ceil(64).max(1);
     }
 
     fn clear(&mut self) {
@@ -495,20 +515,23 @@ impl Propagation {
         }
         self.state[potential / 2] |= bit;
         let words = self.words;
-        self.scratch.iter_mut().for_each(|word| *word = 0);
-        for &parent in parents {
-            let from = parent as usize * words;
-            for (word, ancestor) in self
-                .scratch
-                .iter_mut()
-                .zip(&self.ancestors[from..from + words])
-            {
-                *word |= ancestor;
+        let to = potential * words;
+        match parents.split_first() {
+            None => self.ancestors[to..to + words].fill(0),
+            Some((&first, rest)) => {
+                let from = first as usize * words;
+                self.ancestors.copy_within(from..from + words, to);
+                for &parent in rest {
+                    let from = parent as usize * words;
+                    for word in 0..words {
+                        let ancestor = self.ancestors[from + word];
+                        self.ancestors[to + word] |= ancestor;
+                    }
+                }
             }
         }
-        self.scratch[potential / 64] |= 1 << (potential % 64);
-        let to = potential * words;
-        self.ancestors[to..to + words].copy_from_slice(&self.scratch);
+        let own = usize::from(self.bit[potential]);
+        self.ancestors[to + own / 64] |= 1 << (own % 64);
         self.order.push(potential);
         if self.state[potential / 2] == ON | OFF && self.contradiction.is_none() {
             self.contradiction = Some(potential / 2);
@@ -598,8 +621,7 @@ fn propagate(grid: &Grid<'_>, start: usize, single_digit: bool, plus: bool, out:
                         parents.push(grid.potential(cell, other, false) as u32);
                     }
                 }
-                let cause = parents.clone();
-                out.add(grid.potential(cell, last, true), &cause);
+                out.add(grid.potential(cell, last, true), &parents);
             }
             if !single_digit && out.candidates[cell] == 0 {
                 out.contradiction.get_or_insert(cell * size + digit);
@@ -629,8 +651,7 @@ fn propagate(grid: &Grid<'_>, start: usize, single_digit: bool, plus: bool, out:
                             parents.push(grid.potential(other, digit, false) as u32);
                         }
                     }
-                    let cause = parents.clone();
-                    out.add(grid.potential(left, digit, true), &cause);
+                    out.add(grid.potential(left, digit, true), &parents);
                 }
             }
         }
@@ -889,7 +910,7 @@ fn propagate_static(graph: &Graph, search: &mut Search, start: usize, out: &mut 
 pub(crate) fn nishio(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint> {
     let base = scene.tenths(SeTechnique::NishioForcingChain)?;
     let grid = Grid::new(scene.layout, board);
-    let mut out = scene.scratch.take(grid.count(), scene.layout.cell_count);
+    let mut out = scene.scratch.take(&grid);
     let mut best: Option<Hint> = None;
     for cell in board.empty.iter() {
         for digit in super::techniques_digits(board.candidates[cell]) {
@@ -968,8 +989,8 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
     let size = grid.size;
     // every candidate's "on" propagation, kept for the cell and region chains
     let mut outcomes: Vec<Option<Summary>> = (0..count).map(|_| None).collect();
-    let mut on_out = scene.scratch.take(count, layout.cell_count);
-    let mut off_out = scene.scratch.take(count, layout.cell_count);
+    let mut on_out = scene.scratch.take(&grid);
+    let mut off_out = scene.scratch.take(&grid);
     let run = |start: usize, search: &mut Search, out: &mut Propagation| match depth {
         Depth::Static => propagate_static(&graph, search, start, out),
         Depth::Dynamic => propagate(&grid, start, false, false, out),
