@@ -222,6 +222,8 @@ pub(crate) struct Scene<'a> {
     pub memo: &'a Memo<2>,
     /// Buffers the chain producers reuse.
     pub scratch: chains::Scratch,
+    /// Strong links per digit, kept while the digit's places stay the same.
+    pub strong_links: strong_links::LinkCache,
 }
 
 impl Scene<'_> {
@@ -242,6 +244,7 @@ fn run(puzzle: &Puzzle, table: &SeTable) -> SeRating {
         unique,
         memo: &memo,
         scratch: chains::Scratch::default(),
+        strong_links: strong_links::LinkCache::default(),
     };
     let order: Vec<SeTechnique> = SeTechnique::ALL
         .iter()
