@@ -366,7 +366,7 @@ fn aligned_triplet_exclusion(board: &Board<2>, scene: &Scene<'_>, tenths: u32) -
     for (position, &first) in base.iter().enumerate() {
         for &second in &base[position + 1..] {
             let pair_common = excluders[first] & excluders[second];
-            if pair_common.len() < 2 {
+            if !pair_common.more_than_one() {
                 continue;
             }
             let mut twin = (excluders[first] | excluders[second]) & base_set;
@@ -375,7 +375,7 @@ fn aligned_triplet_exclusion(board: &Board<2>, scene: &Scene<'_>, tenths: u32) -
             for third in twin.iter() {
                 let cells = [first, second, third];
                 let common = pair_common & excluders[third];
-                if common.len() < 2 {
+                if !common.more_than_one() {
                     continue;
                 }
                 locks.clear();
@@ -406,7 +406,8 @@ fn aligned_triplet_exclusion(board: &Board<2>, scene: &Scene<'_>, tenths: u32) -
                             let rest = lock & !pair;
                             if rest == 0 {
                                 thirds = 0;
-                            } else if rest.is_power_of_two() {
+                            } else if rest & (rest - 1) == 0 {
+                                // one value left: the third cell must not take it
                                 thirds &= !rest;
                             }
                         }
