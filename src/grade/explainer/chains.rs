@@ -167,6 +167,149 @@ impl Graph {
     }
 }
 
+/// What every potential reaches through a graph's links, itself included: one bit set per
+/// strongly connected component, over the grid's potentials numbered densely. Found once per
+/// graph, it tells which breadth-first searches cannot succeed, so they are not run.
+struct Reach {
+    /// Each potential's node number (`NONE` for potentials of no candidate).
+    node: Vec<u32>,
+    /// Each node's component.
+    component: Vec<u32>,
+    words: usize,
+    /// Each component's reach, `words` words each.
+    sets: Vec<u64>,
+}
+
+impl Reach {
+    fn new(grid: &Grid<'_>, graph: &Graph) -> Reach {
+        let count = grid.count();
+        let mut node = vec![NONE; count];
+        let mut potentials: Vec<u32> = Vec::new();
+        for (potential, number) in node.iter_mut().enumerate() {
+            let (cell, digit, _) = grid.split(potential);
+            if grid.candidates[cell] & (1 << digit) != 0 {
+                *number = potentials.len() as u32;
+                potentials.push(potential as u32);
+            }
+        }
+        let mut reach = Reach {
+            node,
+            component: vec![NONE; potentials.len()],
+            words: potentials.len().div_ceil(64).max(1),
+            sets: Vec::new(),
+        };
+        reach.condense(graph, &potentials);
+        reach
+    }
+
+    /// Tarjan's algorithm without recursion. Components complete in reverse topological
+    /// order, so every component a new one links to already has its set.
+    fn condense(&mut self, graph: &Graph, potentials: &[u32]) {
+        let nodes = potentials.len();
+        let mut index = vec![NONE; nodes];
+        let mut lowest = vec![0u32; nodes];
+        let mut on_stack = vec![false; nodes];
+        let mut stack: Vec<u32> = Vec::new();
+        let mut calls: Vec<(u32, u32)> = Vec::new();
+        let mut next = 0u32;
+        for root in 0..nodes {
+            if index[root] != NONE {
+                continue;
+            }
+            index[root] = next;
+            lowest[root] = next;
+            next += 1;
+            stack.push(root as u32);
+            on_stack[root] = true;
+            calls.push((root as u32, 0));
+            while let Some(&(current, edge)) = calls.last() {
+                let current = current as usize;
+                let targets = graph.targets(potentials[current] as usize);
+                if let Some(&target) = targets.get(edge as usize) {
+                    if let Some(call) = calls.last_mut() {
+                        call.1 += 1;
+                    }
+                    let target = self.node[target as usize] as usize;
+                    if index[target] == NONE {
+                        index[target] = next;
+                        lowest[target] = next;
+                        next += 1;
+                        stack.push(target as u32);
+                        on_stack[target] = true;
+                        calls.push((target as u32, 0));
+                    } else if on_stack[target] {
+                        lowest[current] = lowest[current].min(index[target]);
+                    }
+                    continue;
+                }
+                calls.pop();
+                if let Some(&(caller, _)) = calls.last() {
+                    let caller = caller as usize;
+                    lowest[caller] = lowest[caller].min(lowest[current]);
+                }
+                if lowest[current] == index[current] {
+                    self.close(graph, potentials, &mut stack, &mut on_stack, current);
+                }
+            }
+        }
+    }
+
+    /// Pops the component rooted at `root` and gives it its set: its members and the sets of
+    /// the components they link to.
+    fn close(
+        &mut self,
+        graph: &Graph,
+        potentials: &[u32],
+        stack: &mut Vec<u32>,
+        on_stack: &mut [bool],
+        root: usize,
+    ) {
+        let words = self.words;
+        let component = (self.sets.len() / words) as u32;
+        self.sets.resize(self.sets.len() + words, 0);
+        let from = stack
+            .iter()
+            .rposition(|&member| member as usize == root)
+            .expect("the root is on the stack");
+        for &member in &stack[from..] {
+            let member = member as usize;
+            on_stack[member] = false;
+            self.component[member] = component;
+            let own = component as usize * words + member / 64;
+            self.sets[own] |= 1 << (member % 64);
+        }
+        let (done, set) = self.sets.split_at_mut(component as usize * words);
+        for &member in &stack[from..] {
+            for &target in graph.targets(potentials[member as usize] as usize) {
+                let linked = self.component[self.node[target as usize] as usize];
+                if linked != component {
+                    let start = linked as usize * words;
+                    for (word, other) in set.iter_mut().zip(&done[start..start + words]) {
+                        *word |= other;
+                    }
+                }
+            }
+        }
+        stack.truncate(from);
+    }
+
+    /// Whether a path leads from `from` to `to` (both potentials of candidates).
+    fn reaches(&self, from: usize, to: usize) -> bool {
+        let component = self.component[self.node[from] as usize] as usize;
+        let to = self.node[to] as usize;
+        self.sets[component * self.words + to / 64] & (1 << (to % 64)) != 0
+    }
+
+    /// Whether a loop can lead from `start` back to it when its first link avoids the
+    /// potentials that link straight back (see [`Search::run_avoiding`]).
+    fn may_loop(&self, graph: &Graph, start: usize) -> bool {
+        graph.targets(start).iter().any(|&next| {
+            let next = next as usize;
+            !graph.links(next, start) && self.reaches(next, start)
+        })
+    }
+}
+
 /// A breadth-first search over static links, reusable between starts.
 struct Search {
     parent: Vec<u32>,
@@ -281,11 +424,12 @@ pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint>
             continue;
         }
         let graph = Graph::new(&grid, links);
+        let reach = Reach::new(&grid, &graph);
         for cell in board.empty.iter() {
             for digit in super::techniques_digits(board.candidates[cell]) {
                 let on = grid.potential(cell, digit, true);
                 let off = grid.potential(cell, digit, false);
-                if let Some(base) = chain_base {
+                if let Some(base) = chain_base.filter(|_| reach.reaches(on, off)) {
                     search.run_avoiding(&graph, on, false, longest(base, &best));
                     if search.reached(off) {
                         let path = search.path(off);
@@ -296,13 +440,13 @@ pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint>
                         keep_easier(&mut best, hint);
                     }
                 }
-                if let Some(base) = cycle_base {
+                if let Some(base) = cycle_base.filter(|_| reach.may_loop(&graph, on)) {
                     search.run_avoiding(&graph, on, true, longest(base, &best));
                     if let Some(hint) = cycle(&grid, &graph, &search, on, cycle_technique, base) {
                         keep_easier(&mut best, hint);
                     }
                 }
-                if let Some(base) = chain_base {
+                if let Some(base) = chain_base.filter(|_| reach.reaches(off, on)) {
                     search.run_avoiding(&graph, off, false, longest(base, &best));
                     if search.reached(on) {
                         let path = search.path(on);
