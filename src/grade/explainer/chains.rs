@@ -16,6 +16,7 @@ use super::rating::length_bonus;
 use super::table::SeTechnique;
 use super::{Hint, Scene};
 use crate::grade::board::Board;
+use crate::grade::cellset::CellSet;
 use crate::grade::layout::Layout;
 
 /// How a multiple forcing chain propagates.
@@ -87,16 +88,63 @@ impl<'a> Grid<'a> {
         self.layout.cell_count * self.size * 2
     }
 
-    /// The potentials `potential` implies through static links of `links`.
-    fn implied(&self, potential: usize, links: Links, out: &mut Vec<usize>) {
+    /// For every house and digit (`house * size + digit`), its two places when it has
+    /// exactly two, packed as `first << 16 | second` (`NONE` otherwise): the house links.
+    fn conjugates(&self) -> Vec<u32> {
+        let layout = self.layout;
+        let mut pairs = vec![NONE; layout.houses.len() * self.size];
+        let mut counts = vec![0u8; self.size];
+        for (house, data) in layout.houses.iter().enumerate() {
+            counts.iter_mut().for_each(|count| *count = 0);
+            let row = &mut pairs[house * self.size..(house + 1) * self.size];
+            for &cell in &data.cells {
+                let mut digits = self.candidates[cell];
+                while digits != 0 {
+                    let digit = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    counts[digit] = counts[digit].saturating_add(1);
+                    match counts[digit] {
+                        1 => row[digit] = (cell as u32) << 16,
+                        2 => row[digit] |= cell as u32,
+                        _ => {}
+                    }
+                }
+            }
+            for (digit, &count) in counts.iter().enumerate() {
+                if count != 2 {
+                    row[digit] = NONE;
+                }
+            }
+        }
+        pairs
+    }
+
+    /// Every digit's places.
+    fn places(&self) -> Vec<CellSet<2>> {
+        let mut places = vec![CellSet::EMPTY; self.size];
+        for (cell, &digits) in self.candidates.iter().enumerate() {
+            for digit in super::techniques_digits(digits) {
+                places[digit].insert(cell);
+            }
+        }
+        places
+    }
+
+    /// The potentials `potential` implies through static links of `links` (`places` from
+    /// [`Grid::places`], `conjugates` from [`Grid::conjugates`]).
+    fn implied(
+        &self,
+        potential: usize,
+        links: Links,
+        (places, conjugates): (&[CellSet<2>], &[u32]),
+        out: &mut Vec<usize>,
+    ) {
         out.clear();
         let (cell, digit, on) = self.split(potential);
         let layout = self.layout;
         if on {
-            for peer in layout.peers[cell].iter() {
-                if self.candidates[peer] & (1 << digit) != 0 {
-                    out.push(self.potential(peer, digit, false));
-                }
+            for peer in (layout.peers[cell] & places[digit]).iter() {
+                out.push(self.potential(peer, digit, false));
             }
             if links.cell {
                 let mut others = self.candidates[cell] & !(1 << digit);
@@ -113,15 +161,11 @@ impl<'a> Grid<'a> {
             }
             if links.house {
                 for &house in &layout.cell_houses[cell] {
-                    let mut places = layout.houses[house]
-                        .cells
-                        .iter()
-                        .filter(|&&other| self.candidates[other] & (1 << digit) != 0);
-                    let (Some(&one), Some(&two), None) =
-                        (places.next(), places.next(), places.next())
-                    else {
+                    let pair = conjugates[house * self.size + digit];
+                    if pair == NONE {
                         continue;
-                    };
+                    }
+                    let (one, two) = ((pair >> 16) as usize, (pair & 0xffff) as usize);
                     let other = if one == cell { two } else { one };
                     let target = self.potential(other, digit, true);
                     if !out.contains(&target) {
@@ -145,11 +189,12 @@ impl Graph {
         let mut offsets = Vec::with_capacity(count + 1);
         let mut targets = Vec::new();
         let mut scratch = Vec::new();
+        let (places, conjugates) = (grid.places(), grid.conjugates());
         offsets.push(0);
         for potential in 0..count {
             let (cell, digit, _) = grid.split(potential);
             if grid.candidates[cell] & (1 << digit) != 0 {
-                grid.implied(potential, links, &mut scratch);
+                grid.implied(potential, links, (&places, &conjugates), &mut scratch);
                 targets.extend(scratch.iter().map(|&target| target as u32));
             }
             offsets.push(targets.len() as u32);
