@@ -58,14 +58,27 @@ struct Grid<'a> {
     layout: &'a Layout<2>,
     size: usize,
     candidates: Vec<u32>,
+    /// How many places every digit has in every house (`house * size + digit`), which a
+    /// dynamic propagation counts down instead of scanning the house at every off.
+    place_counts: Vec<u8>,
 }
 
 impl<'a> Grid<'a> {
     fn new(layout: &'a Layout<2>, board: &Board<2>) -> Grid<'a> {
+        let size = layout.size;
+        let mut place_counts = vec![0u8; layout.houses.len() * size];
+        for (house, data) in layout.houses.iter().enumerate() {
+            for &cell in &data.cells {
+                for digit in super::techniques_digits(board.candidates[cell]) {
+                    place_counts[house * size + digit] += 1;
+                }
+            }
+        }
         Grid {
             layout,
-            size: layout.size,
+            size,
             candidates: board.candidates.clone(),
+            place_counts,
         }
     }
 
@@ -644,6 +657,8 @@ struct Propagation {
     ancestors: Vec<u64>,
     order: Vec<usize>,
     candidates: Vec<u32>,
+    /// The places of every digit in every house that `candidates` still has.
+    place_counts: Vec<u8>,
     contradiction: Option<usize>,
 }
 
@@ -660,6 +675,7 @@ impl Propagation {
             ancestors: vec![0; count * words],
             order: Vec::new(),
             candidates: vec![0; cells],
+            place_counts: Vec::new(),
             contradiction: None,
         }
     }
@@ -773,6 +789,7 @@ fn propagate(grid: &Grid<'_>, start: usize, single_digit: bool, plus: bool, out:
     let size = grid.size;
     out.clear();
     out.candidates.copy_from_slice(&grid.candidates);
+    out.place_counts.clone_from(&grid.place_counts);
     let (_, start_digit, _) = grid.split(start);
     out.add(start, &[]);
     let mut head = 0;
@@ -798,7 +815,12 @@ fn propagate(grid: &Grid<'_>, start: usize, single_digit: bool, plus: bool, out:
                 }
                 continue;
             }
-            out.candidates[cell] &= !(1 << digit);
+            if out.candidates[cell] & (1 << digit) != 0 {
+                out.candidates[cell] &= !(1 << digit);
+                for &house in &layout.cell_houses[cell] {
+                    out.place_counts[house * size + digit] -= 1;
+                }
+            }
             if !single_digit && out.candidates[cell].count_ones() == 1 {
                 let last = out.candidates[cell].trailing_zeros() as usize;
                 parents.clear();
@@ -819,17 +841,15 @@ fn propagate(grid: &Grid<'_>, start: usize, single_digit: bool, plus: bool, out:
                 continue;
             }
             for &house in &layout.cell_houses[cell] {
-                let mut left = None;
-                let mut count = 0;
-                for &other in &layout.houses[house].cells {
-                    if out.candidates[other] & (1 << digit) != 0 {
-                        count += 1;
-                        left = Some(other);
-                    }
-                }
+                let count = out.place_counts[house * size + digit];
                 if count == 0 {
                     out.contradiction.get_or_insert(cell * size + digit);
                 } else if count == 1 {
+                    let left = layout.houses[house]
+                        .cells
+                        .iter()
+                        .copied()
+                        .find(|&other| out.candidates[other] & (1 << digit) != 0);
                     let Some(left) = left else { continue };
                     parents.clear();
                     for &other in &layout.houses[house].cells {
