@@ -270,33 +270,23 @@ fn direct_hidden(scene: &Scene<'_>, board: &Board<2>, size: usize, tenths: u32) 
 fn aligned_pair_exclusion(scene: &Scene<'_>, board: &Board<2>, tenths: u32) -> Option<Hint> {
     let layout = scene.layout;
     let empty: Vec<usize> = board.empty.iter().collect();
+    let bivalue: CellSet<2> = board
+        .empty
+        .iter()
+        .filter(|&cell| board.count(cell) == 2)
+        .collect();
+    let mut excluded: Vec<u32> = Vec::new();
     for (position, &first) in empty.iter().enumerate() {
         for &second in &empty[position + 1..] {
             let aligned = layout.sees(first, second);
-            let common = layout.peers[first] & layout.peers[second] & board.empty;
-            let excluded: Vec<u32> = common
-                .iter()
-                .filter(|&cell| board.count(cell) == 2)
-                .map(|cell| board.candidates[cell])
-                .collect();
-            if excluded.is_empty() {
+            let common = layout.peers[first] & layout.peers[second] & bivalue;
+            if common.is_empty() {
                 continue;
             }
-            let mut first_allowed = 0u32;
-            let mut second_allowed = 0u32;
-            for one in digits_of(board.candidates[first]) {
-                for two in digits_of(board.candidates[second]) {
-                    if one == two && aligned {
-                        continue;
-                    }
-                    let pair = (1u32 << one) | (1 << two);
-                    if excluded.contains(&pair) {
-                        continue;
-                    }
-                    first_allowed |= 1 << one;
-                    second_allowed |= 1 << two;
-                }
-            }
+            excluded.clear();
+            excluded.extend(common.iter().map(|cell| board.candidates[cell]));
+            let (first_allowed, second_allowed) =
+                allowed_pairs(board, [first, second], aligned, &excluded);
             let mut hint = Hint::new(SeTechnique::AlignedPairExclusion, tenths);
             for digit in digits_of(board.candidates[first] & !first_allowed) {
                 hint.eliminations.push((first, digit));
@@ -311,6 +301,38 @@ fn aligned_pair_exclusion(scene: &Scene<'_>, board: &Board<2>, tenths: u32) -> O
         }
     }
     None
+}
+
+/// The values of `cells` that some pair of their values allows: not equal where they see
+/// each other (`aligned`), not the two values of an `excluded` bivalue cell. Stops as soon
+/// as every value is allowed, when nothing is left to exclude.
+fn allowed_pairs(
+    board: &Board<2>,
+    cells: [usize; 2],
+    aligned: bool,
+    excluded: &[u32],
+) -> (u32, u32) {
+    let [first, second] = cells;
+    let (all_first, all_second) = (board.candidates[first], board.candidates[second]);
+    let mut first_allowed = 0u32;
+    let mut second_allowed = 0u32;
+    for one in digits_of(all_first) {
+        for two in digits_of(all_second) {
+            if one == two && aligned {
+                continue;
+            }
+            let pair = (1u32 << one) | (1 << two);
+            if excluded.contains(&pair) {
+                continue;
+            }
+            first_allowed |= 1 << one;
+            second_allowed |= 1 << two;
+            if first_allowed == all_first && second_allowed == all_second {
+                return (first_allowed, second_allowed);
+            }
+        }
+    }
+    (first_allowed, second_allowed)
 }
 
 /// Aligned triplet exclusion, as SE's aligned set exclusion of three cells: two base cells
@@ -340,10 +362,11 @@ fn aligned_triplet_exclusion(board: &Board<2>, scene: &Scene<'_>, tenths: u32) -
         }
     }
     let base_set: CellSet<2> = base.iter().copied().collect();
+    let mut locks: Vec<u32> = Vec::new();
     for (position, &first) in base.iter().enumerate() {
         for &second in &base[position + 1..] {
             let pair_common = excluders[first] & excluders[second];
-            if pair_common.len() < 2 {
+            if !pair_common.more_than_one() {
                 continue;
             }
             let mut twin = (excluders[first] | excluders[second]) & base_set;
@@ -352,18 +375,20 @@ fn aligned_triplet_exclusion(board: &Board<2>, scene: &Scene<'_>, tenths: u32) -
             for third in twin.iter() {
                 let cells = [first, second, third];
                 let common = pair_common & excluders[third];
-                if common.len() < 2 {
+                if !common.more_than_one() {
                     continue;
                 }
-                let locks: Vec<u32> = common.iter().map(|cell| board.candidates[cell]).collect();
+                locks.clear();
+                locks.extend(common.iter().map(|cell| board.candidates[cell]));
                 let sees = [
                     layout.sees(first, second),
                     layout.sees(first, third),
                     layout.sees(second, third),
                 ];
+                let every = cells.map(|cell| board.candidates[cell]);
                 let mut allowed = [0u32; 3];
-                for one in digits_of(board.candidates[first]) {
-                    for two in digits_of(board.candidates[second]) {
+                'pairs: for one in digits_of(every[0]) {
+                    for two in digits_of(every[1]) {
                         if one == two && sees[0] {
                             continue;
                         }
@@ -381,7 +406,8 @@ fn aligned_triplet_exclusion(board: &Board<2>, scene: &Scene<'_>, tenths: u32) -
                             let rest = lock & !pair;
                             if rest == 0 {
                                 thirds = 0;
-                            } else if rest.is_power_of_two() {
+                            } else if rest & (rest - 1) == 0 {
+                                // one value left: the third cell must not take it
                                 thirds &= !rest;
                             }
                         }
@@ -389,6 +415,10 @@ fn aligned_triplet_exclusion(board: &Board<2>, scene: &Scene<'_>, tenths: u32) -
                             allowed[0] |= 1 << one;
                             allowed[1] |= 1 << two;
                             allowed[2] |= thirds;
+                            // every value allowed: nothing to exclude in these cells
+                            if allowed == every {
+                                break 'pairs;
+                            }
                         }
                     }
                 }

@@ -17,6 +17,7 @@ use super::rating::length_bonus;
 use super::table::SeTechnique;
 use super::{Hint, Scene};
 use crate::grade::board::Board;
+use crate::grade::cellset::CellSet;
 use crate::grade::layout::Layout;
 
 /// How a multiple forcing chain propagates.
@@ -79,6 +80,9 @@ pub(super) struct Grid<'a> {
     pub(super) layout: &'a Layout<2>,
     pub(super) size: usize,
     pub(super) candidates: Vec<u32>,
+    /// How many places every digit has in every house (`house * size + digit`), which a
+    /// dynamic propagation counts down instead of scanning the house at every off.
+    place_counts: Vec<u8>,
 }
 
 impl<'a> Grid<'a> {
@@ -88,10 +92,20 @@ impl<'a> Grid<'a> {
 
     /// A grid of the given candidates (a propagation's state, for the chains nested in it).
     pub(super) fn of(layout: &'a Layout<2>, candidates: &[u32]) -> Grid<'a> {
+        let size = layout.size;
+        let mut place_counts = vec![0u8; layout.houses.len() * size];
+        for (house, data) in layout.houses.iter().enumerate() {
+            for &cell in &data.cells {
+                for digit in super::techniques_digits(candidates[cell]) {
+                    place_counts[house * size + digit] += 1;
+                }
+            }
+        }
         Grid {
             layout,
-            size: layout.size,
+            size,
             candidates: candidates.to_vec(),
+            place_counts,
         }
     }
 
@@ -114,16 +128,63 @@ impl<'a> Grid<'a> {
         self.layout.cell_count * self.size * 2
     }
 
-    /// The potentials `potential` implies through static links of `links`.
-    fn implied(&self, potential: usize, links: Links, out: &mut Vec<usize>) {
+    /// For every house and digit (`house * size + digit`), its two places when it has
+    /// exactly two, packed as `first << 16 | second` (`NONE` otherwise): the house links.
+    fn conjugates(&self) -> Vec<u32> {
+        let layout = self.layout;
+        let mut pairs = vec![NONE; layout.houses.len() * self.size];
+        let mut counts = vec![0u8; self.size];
+        for (house, data) in layout.houses.iter().enumerate() {
+            counts.iter_mut().for_each(|count| *count = 0);
+            let row = &mut pairs[house * self.size..(house + 1) * self.size];
+            for &cell in &data.cells {
+                let mut digits = self.candidates[cell];
+                while digits != 0 {
+                    let digit = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    counts[digit] = counts[digit].saturating_add(1);
+                    match counts[digit] {
+                        1 => row[digit] = (cell as u32) << 16,
+                        2 => row[digit] |= cell as u32,
+                        _ => {}
+                    }
+                }
+            }
+            for (digit, &count) in counts.iter().enumerate() {
+                if count != 2 {
+                    row[digit] = NONE;
+                }
+            }
+        }
+        pairs
+    }
+
+    /// Every digit's places.
+    fn places(&self) -> Vec<CellSet<2>> {
+        let mut places = vec![CellSet::EMPTY; self.size];
+        for (cell, &digits) in self.candidates.iter().enumerate() {
+            for digit in super::techniques_digits(digits) {
+                places[digit].insert(cell);
+            }
+        }
+        places
+    }
+
+    /// The potentials `potential` implies through static links of `links` (`places` from
+    /// [`Grid::places`], `conjugates` from [`Grid::conjugates`]).
+    fn implied(
+        &self,
+        potential: usize,
+        links: Links,
+        (places, conjugates): (&[CellSet<2>], &[u32]),
+        out: &mut Vec<usize>,
+    ) {
         out.clear();
         let (cell, digit, on) = self.split(potential);
         let layout = self.layout;
         if on {
-            for peer in layout.peers[cell].iter() {
-                if self.candidates[peer] & (1 << digit) != 0 {
-                    out.push(self.potential(peer, digit, false));
-                }
+            for peer in (layout.peers[cell] & places[digit]).iter() {
+                out.push(self.potential(peer, digit, false));
             }
             if links.cell {
                 let mut others = self.candidates[cell] & !(1 << digit);
@@ -140,15 +201,11 @@ impl<'a> Grid<'a> {
             }
             if links.house {
                 for &house in &layout.cell_houses[cell] {
-                    let mut places = layout.houses[house]
-                        .cells
-                        .iter()
-                        .filter(|&&other| self.candidates[other] & (1 << digit) != 0);
-                    let (Some(&one), Some(&two), None) =
-                        (places.next(), places.next(), places.next())
-                    else {
+                    let pair = conjugates[house * self.size + digit];
+                    if pair == NONE {
                         continue;
-                    };
+                    }
+                    let (one, two) = ((pair >> 16) as usize, (pair & 0xffff) as usize);
                     let other = if one == cell { two } else { one };
                     let target = self.potential(other, digit, true);
                     if !out.contains(&target) {
@@ -172,11 +229,12 @@ impl Graph {
         let mut offsets = Vec::with_capacity(count + 1);
         let mut targets = Vec::new();
         let mut scratch = Vec::new();
+        let (places, conjugates) = (grid.places(), grid.conjugates());
         offsets.push(0);
         for potential in 0..count {
             let (cell, digit, _) = grid.split(potential);
             if grid.candidates[cell] & (1 << digit) != 0 {
-                grid.implied(potential, links, &mut scratch);
+                grid.implied(potential, links, (&places, &conjugates), &mut scratch);
                 targets.extend(scratch.iter().map(|&target| target as u32));
             }
             offsets.push(targets.len() as u32);
@@ -218,6 +276,149 @@ impl Graph {
 
     fn links(&self, from: usize, to: usize) -> bool {
         self.targets(from).contains(&(to as u32))
+    }
+}
+
+/// What every potential reaches through a graph's links, itself included: one bit set per
+/// strongly connected component, over the grid's potentials numbered densely. Found once per
+/// graph, it tells which breadth-first searches cannot succeed, so they are not run.
+struct Reach {
+    /// Each potential's node number (`NONE` for potentials of no candidate).
+    node: Vec<u32>,
+    /// Each node's component.
+    component: Vec<u32>,
+    words: usize,
+    /// Each component's reach, `words` words each.
+    sets: Vec<u64>,
+}
+
+impl Reach {
+    fn new(grid: &Grid<'_>, graph: &Graph) -> Reach {
+        let count = grid.count();
+        let mut node = vec![NONE; count];
+        let mut potentials: Vec<u32> = Vec::new();
+        for (potential, number) in node.iter_mut().enumerate() {
+            let (cell, digit, _) = grid.split(potential);
+            if grid.candidates[cell] & (1 << digit) != 0 {
+                *number = potentials.len() as u32;
+                potentials.push(potential as u32);
+            }
+        }
+        let mut reach = Reach {
+            node,
+            component: vec![NONE; potentials.len()],
+            words: potentials.len().div_ceil(64).max(1),
+            sets: Vec::new(),
+        };
+        reach.condense(graph, &potentials);
+        reach
+    }
+
+    /// Tarjan's algorithm without recursion. Components complete in reverse topological
+    /// order, so every component a new one links to already has its set.
+    fn condense(&mut self, graph: &Graph, potentials: &[u32]) {
+        let nodes = potentials.len();
+        let mut index = vec![NONE; nodes];
+        let mut lowest = vec![0u32; nodes];
+        let mut on_stack = vec![false; nodes];
+        let mut stack: Vec<u32> = Vec::new();
+        let mut calls: Vec<(u32, u32)> = Vec::new();
+        let mut next = 0u32;
+        for root in 0..nodes {
+            if index[root] != NONE {
+                continue;
+            }
+            index[root] = next;
+            lowest[root] = next;
+            next += 1;
+            stack.push(root as u32);
+            on_stack[root] = true;
+            calls.push((root as u32, 0));
+            while let Some(&(current, edge)) = calls.last() {
+                let current = current as usize;
+                let targets = graph.targets(potentials[current] as usize);
+                if let Some(&target) = targets.get(edge as usize) {
+                    if let Some(call) = calls.last_mut() {
+                        call.1 += 1;
+                    }
+                    let target = self.node[target as usize] as usize;
+                    if index[target] == NONE {
+                        index[target] = next;
+                        lowest[target] = next;
+                        next += 1;
+                        stack.push(target as u32);
+                        on_stack[target] = true;
+                        calls.push((target as u32, 0));
+                    } else if on_stack[target] {
+                        lowest[current] = lowest[current].min(index[target]);
+                    }
+                    continue;
+                }
+                calls.pop();
+                if let Some(&(caller, _)) = calls.last() {
+                    let caller = caller as usize;
+                    lowest[caller] = lowest[caller].min(lowest[current]);
+                }
+                if lowest[current] == index[current] {
+                    self.close(graph, potentials, &mut stack, &mut on_stack, current);
+                }
+            }
+        }
+    }
+
+    /// Pops the component rooted at `root` and gives it its set: its members and the sets of
+    /// the components they link to.
+    fn close(
+        &mut self,
+        graph: &Graph,
+        potentials: &[u32],
+        stack: &mut Vec<u32>,
+        on_stack: &mut [bool],
+        root: usize,
+    ) {
+        let words = self.words;
+        let component = (self.sets.len() / words) as u32;
+        self.sets.resize(self.sets.len() + words, 0);
+        let from = stack
+            .iter()
+            .rposition(|&member| member as usize == root)
+            .expect("the root is on the stack");
+        for &member in &stack[from..] {
+            let member = member as usize;
+            on_stack[member] = false;
+            self.component[member] = component;
+            let own = component as usize * words + member / 64;
+            self.sets[own] |= 1 << (member % 64);
+        }
+        let (done, set) = self.sets.split_at_mut(component as usize * words);
+        for &member in &stack[from..] {
+            for &target in graph.targets(potentials[member as usize] as usize) {
+                let linked = self.component[self.node[target as usize] as usize];
+                if linked != component {
+                    let start = linked as usize * words;
+                    for (word, other) in set.iter_mut().zip(&done[start..start + words]) {
+                        *word |= other;
+                    }
+                }
+            }
+        }
+        stack.truncate(from);
+    }
+
+    /// Whether a path leads from `from` to `to` (both potentials of candidates).
+    fn reaches(&self, from: usize, to: usize) -> bool {
+        let component = self.component[self.node[from] as usize] as usize;
+        let to = self.node[to] as usize;
+        self.sets[component * self.words + to / 64] & (1 << (to % 64)) != 0
+    }
+
+    /// Whether a loop can lead from `start` back to it when its first link avoids the
+    /// potentials that link straight back (see [`Search::run_avoiding`]).
+    fn may_loop(&self, graph: &Graph, start: usize) -> bool {
+        graph.targets(start).iter().any(|&next| {
+            let next = next as usize;
+            !graph.links(next, start) && self.reaches(next, start)
+        })
     }
 }
 
@@ -368,11 +569,12 @@ pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint>
             continue;
         }
         let graph = Graph::new(&grid, links);
+        let reach = Reach::new(&grid, &graph);
         for cell in board.empty.iter() {
             for digit in super::techniques_digits(board.candidates[cell]) {
                 let on = grid.potential(cell, digit, true);
                 let off = grid.potential(cell, digit, false);
-                if let Some(base) = chain_base {
+                if let Some(base) = chain_base.filter(|_| reach.reaches(on, off)) {
                     search.run_avoiding(&graph, on, false, longest(base, &best));
                     if search.reached(off) {
                         let path = search.path(off);
@@ -383,13 +585,13 @@ pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint>
                         keep_easier(&mut best, hint);
                     }
                 }
-                if let Some(base) = cycle_base {
+                if let Some(base) = cycle_base.filter(|_| reach.may_loop(&graph, on)) {
                     search.run_avoiding(&graph, on, true, longest(base, &best));
                     if let Some(hint) = cycle(&grid, &graph, &search, on, cycle_technique, base) {
                         keep_easier(&mut best, hint);
                     }
                 }
-                if let Some(base) = chain_base {
+                if let Some(base) = chain_base.filter(|_| reach.reaches(off, on)) {
                     search.run_avoiding(&graph, off, false, longest(base, &best));
                     if search.reached(on) {
                         let path = search.path(on);
@@ -507,17 +709,20 @@ pub(crate) struct Scratch {
 }
 
 impl Scratch {
-    /// A propagation buffer for `count` potentials on `cells` cells.
-    pub(super) fn take(&self, count: usize, cells: usize) -> Propagation {
+    /// A propagation buffer for the potentials of `grid`.
+    pub(super) fn take(&self, grid: &Grid<'_>) -> Propagation {
+        let (count, cells) = (grid.count(), grid.layout.cell_count);
         let mut spare = self.spare.borrow_mut();
-        match spare.iter().position(|kept| kept.fits(count, cells)) {
+        let mut kept = match spare.iter().position(|kept| kept.fits(count, cells)) {
             Some(position) => {
                 let mut kept = spare.swap_remove(position);
                 kept.clear();
                 kept
             }
             None => Propagation::new(count, cells),
-        }
+        };
+        kept.number(grid);
+        kept
     }
 
     /// Gives a buffer back.
@@ -532,12 +737,19 @@ impl Scratch {
 /// length of every chain resting on them.
 pub(super) struct Propagation {
     state: Vec<u8>,
+    /// Each potential's bit in the ancestor sets: the grid's candidates numbered densely, so
+    /// that a set spans a few words instead of one bit per potential of the full board.
+    bit: Vec<u16>,
+    /// The potential of every bit (the inverse of `bit`).
+    potential_of: Vec<u32>,
+    /// Words per ancestor set (for the grid last numbered).
     words: usize,
     ancestors: Vec<u64>,
     pub(super) order: Vec<usize>,
     pub(super) candidates: Vec<u32>,
+    /// The places of every digit in every house that `candidates` still has.
+    place_counts: Vec<u8>,
     pub(super) contradiction: Option<usize>,
-    scratch: Vec<u64>,
     /// Per candidate, why its "on" potential was made (see [`Cause`]).
     causes: Vec<Cause>,
     /// Per candidate, 1 + the nested chain that made its "off" potential (0: none).
@@ -565,12 +777,14 @@ impl Propagation {
         let words = count.div_ceil(64);
         Propagation {
             state: vec![0; count / 2],
+            bit: vec![0; count],
+            potential_of: vec![0; count],
             words,
             ancestors: vec![0; count * words],
             order: Vec::new(),
             candidates: vec![0; cells],
+            place_counts: Vec::new(),
             contradiction: None,
-            scratch: vec![0; words],
             causes: vec![Cause::Other; count / 2],
             nested_of: vec![0; count / 2],
             nested: Vec::new(),
@@ -579,6 +793,22 @@ impl Propagation {
 
     fn fits(&self, count: usize, cells: usize) -> bool {
         self.state.len() == count / 2 && self.candidates.len() == cells
+    }
+
+    /// Numbers the potentials of `grid`'s candidates for the ancestor sets.
+    fn number(&mut self, grid: &Grid<'_>) {
+        let mut next = 0u16;
+        for (cell, &digits) in grid.candidates.iter().enumerate() {
+            for digit in super::techniques_digits(digits) {
+                let off = grid.potential(cell, digit, false);
+                self.bit[off] = next;
+                self.bit[off + 1] = next + 1;
+                self.potential_of[usize::from(next)] = off as u32;
+                self.potential_of[usize::from(next) + 1] = off as u32 + 1;
+                next += 2;
+            }
+        }
+        self.words = usize::from(next).div_ceil(64).max(1);
     }
 
     fn clear(&mut self) {
@@ -618,10 +848,23 @@ impl Propagation {
         added
     }
 
-    /// The potentials `potential` rests on, itself included, as bits.
-    pub(super) fn ancestors(&self, potential: usize) -> &[u64] {
+    /// The potentials `potential` rests on, itself included.
+    pub(super) fn ancestors(&self, potential: usize) -> impl Iterator<Item = usize> + '_ {
         let from = potential * self.words;
-        &self.ancestors[from..from + self.words]
+        self.ancestors[from..from + self.words]
+            .iter()
+            .enumerate()
+            .flat_map(move |(index, &word)| {
+                let mut bits = word;
+                std::iter::from_fn(move || {
+                    if bits == 0 {
+                        return None;
+                    }
+                    let bit = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    Some(self.potential_of[index * 64 + bit] as usize)
+                })
+            })
     }
 
     /// SE's complexity of the chain to `potential`: the potentials it rests on, plus the
@@ -632,16 +875,10 @@ impl Propagation {
             return size;
         }
         let mut used: Vec<u32> = Vec::new();
-        for (index, &word) in self.ancestors(potential).iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let bit = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let ancestor = index * 64 + bit;
-                let chain = self.nested_of[ancestor / 2];
-                if ancestor % 2 == 0 && chain != 0 && !used.contains(&chain) {
-                    used.push(chain);
-                }
+        for ancestor in self.ancestors(potential) {
+            let chain = self.nested_of[ancestor / 2];
+            if ancestor % 2 == 0 && chain != 0 && !used.contains(&chain) {
+                used.push(chain);
             }
         }
         size + used
@@ -664,20 +901,23 @@ impl Propagation {
         }
         self.state[potential / 2] |= bit;
         let words = self.words;
-        self.scratch.iter_mut().for_each(|word| *word = 0);
-        for &parent in parents {
-            let from = parent as usize * words;
-            for (word, ancestor) in self
-                .scratch
-                .iter_mut()
-                .zip(&self.ancestors[from..from + words])
-            {
-                *word |= ancestor;
+        let to = potential * words;
+        match parents.split_first() {
+            None => self.ancestors[to..to + words].fill(0),
+            Some((&first, rest)) => {
+                let from = first as usize * words;
+                self.ancestors.copy_within(from..from + words, to);
+                for &parent in rest {
+                    let from = parent as usize * words;
+                    for word in 0..words {
+                        let ancestor = self.ancestors[from + word];
+                        self.ancestors[to + word] |= ancestor;
+                    }
+                }
             }
         }
-        self.scratch[potential / 64] |= 1 << (potential % 64);
-        let to = potential * words;
-        self.ancestors[to..to + words].copy_from_slice(&self.scratch);
+        let own = usize::from(self.bit[potential]);
+        self.ancestors[to + own / 64] |= 1 << (own % 64);
         self.order.push(potential);
         if self.state[potential / 2] == ON | OFF && self.contradiction.is_none() {
             self.contradiction = Some(potential / 2);
@@ -738,6 +978,7 @@ pub(super) fn propagate(
     let size = grid.size;
     out.clear();
     out.candidates.copy_from_slice(&grid.candidates);
+    out.place_counts.clone_from(&grid.place_counts);
     let (_, start_digit, _) = grid.split(start);
     out.add(start, &[]);
     // SE follows every pending "on" before the next "off": which potential reaches a
@@ -779,7 +1020,12 @@ pub(super) fn propagate(
                 }
                 continue;
             }
-            out.candidates[cell] &= !(1 << digit);
+            if out.candidates[cell] & (1 << digit) != 0 {
+                out.candidates[cell] &= !(1 << digit);
+                for &house in &layout.cell_houses[cell] {
+                    out.place_counts[house * size + digit] -= 1;
+                }
+            }
             if !single_digit && out.candidates[cell].count_ones() == 1 {
                 let last = out.candidates[cell].trailing_zeros() as usize;
                 parents.clear();
@@ -791,8 +1037,7 @@ pub(super) fn propagate(
                         parents.push(grid.potential(cell, other, false) as u32);
                     }
                 }
-                let cause = parents.clone();
-                if out.add(grid.potential(cell, last, true), &cause) {
+                if out.add(grid.potential(cell, last, true), &parents) {
                     out.set_cause(cell * size + last, Cause::Cell);
                 }
             }
@@ -803,17 +1048,15 @@ pub(super) fn propagate(
                 continue;
             }
             for house in se_house_order(layout, cell) {
-                let mut left = None;
-                let mut count = 0;
-                for &other in &layout.houses[house].cells {
-                    if out.candidates[other] & (1 << digit) != 0 {
-                        count += 1;
-                        left = Some(other);
-                    }
-                }
+                let count = out.place_counts[house * size + digit];
                 if count == 0 {
                     out.contradiction.get_or_insert(cell * size + digit);
                 } else if count == 1 {
+                    let left = layout.houses[house]
+                        .cells
+                        .iter()
+                        .copied()
+                        .find(|&other| out.candidates[other] & (1 << digit) != 0);
                     let Some(left) = left else { continue };
                     parents.clear();
                     for &other in &layout.houses[house].cells {
@@ -824,8 +1067,7 @@ pub(super) fn propagate(
                             parents.push(grid.potential(other, digit, false) as u32);
                         }
                     }
-                    let cause = parents.clone();
-                    if out.add(grid.potential(left, digit, true), &cause) {
+                    if out.add(grid.potential(left, digit, true), &parents) {
                         out.set_cause(left * size + digit, Cause::House(house as u16));
                     }
                 }
@@ -1141,7 +1383,7 @@ fn link_cause(grid: &Grid<'_>, off: usize, on: usize) -> Cause {
 pub(crate) fn nishio(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint> {
     let base = scene.tenths(SeTechnique::NishioForcingChain)?;
     let grid = Grid::new(scene.layout, board);
-    let mut out = scene.scratch.take(grid.count(), scene.layout.cell_count);
+    let mut out = scene.scratch.take(&grid);
     let mut best: Option<Hint> = None;
     for cell in board.empty.iter() {
         for digit in super::techniques_digits(board.candidates[cell]) {
@@ -1266,8 +1508,8 @@ pub(super) fn multiple_on(
     let size = grid.size;
     // every candidate's "on" propagation, kept for the cell and region chains
     let mut outcomes: Vec<Option<Summary>> = (0..count).map(|_| None).collect();
-    let mut on_out = scene.scratch.take(count, layout.cell_count);
-    let mut off_out = scene.scratch.take(count, layout.cell_count);
+    let mut on_out = scene.scratch.take(&grid);
+    let mut off_out = scene.scratch.take(&grid);
     let run = |start: usize, search: &mut Search, out: &mut Propagation| match depth {
         Depth::Static => propagate_static(scene, grid, &graph, search, start, out),
         _ => propagate(scene, grid, start, false, depth.level(), out),

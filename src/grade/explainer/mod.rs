@@ -255,6 +255,8 @@ pub(crate) struct Scene<'a> {
     pub work: std::cell::Cell<u64>,
     /// How many the rating may derive.
     pub work_limit: u64,
+    /// Strong links per digit, kept while the digit's places stay the same.
+    pub strong_links: strong_links::LinkCache,
 }
 
 impl Scene<'_> {
@@ -287,6 +289,7 @@ fn run(puzzle: &Puzzle, table: &SeTable, work_limit: u64) -> SeRating {
         scratch: chains::Scratch::default(),
         work: std::cell::Cell::new(0),
         work_limit,
+        strong_links: strong_links::LinkCache::default(),
     };
     let order: Vec<SeTechnique> = SeTechnique::ALL
         .iter()

@@ -283,9 +283,8 @@ fn rule_parents(
 ) -> Vec<u32> {
     let layout = current.layout;
     let size = current.size;
-    let count = current.count();
-    let mut inner = scene.scratch.take(count, layout.cell_count);
-    let mut chain = vec![0u64; count.div_ceil(64)];
+    let mut inner = scene.scratch.take(current);
+    let mut chain: Vec<usize> = Vec::new();
     for &start in &found.branches {
         match (rule, graph) {
             (Rule::Multiple(Depth::Static) | Rule::ForcingChains, Some(graph)) => {
@@ -305,37 +304,31 @@ fn rule_parents(
             if !inner.has(target) {
                 continue;
             }
-            for (word, ancestors) in chain.iter_mut().zip(inner.ancestors(target)) {
-                *word |= ancestors;
-            }
+            chain.extend(inner.ancestors(target));
         }
     }
+    chain.sort_unstable();
+    chain.dedup();
     let mut parents: Vec<u32> = Vec::new();
-    for (index, &word) in chain.iter().enumerate() {
-        let mut bits = word;
-        while bits != 0 {
-            let bit = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let potential = index * 64 + bit;
-            if potential % 2 == 0 {
-                continue;
-            }
-            let candidate = potential / 2;
-            let (cell, digit) = (candidate / size, candidate % size);
-            match inner.cause(candidate) {
-                Cause::Other => {}
-                Cause::Cell => {
-                    let gone = source.candidates[cell] & !current.candidates[cell];
-                    for other in super::techniques_digits(gone) {
-                        parents.push(current.potential(cell, other, false) as u32);
-                    }
+    for potential in chain {
+        if potential % 2 == 0 {
+            continue;
+        }
+        let candidate = potential / 2;
+        let (cell, digit) = (candidate / size, candidate % size);
+        match inner.cause(candidate) {
+            Cause::Other => {}
+            Cause::Cell => {
+                let gone = source.candidates[cell] & !current.candidates[cell];
+                for other in super::techniques_digits(gone) {
+                    parents.push(current.potential(cell, other, false) as u32);
                 }
-                Cause::House(house) => {
-                    for &place in &layout.houses[usize::from(house)].cells {
-                        let gone = source.candidates[place] & !current.candidates[place];
-                        if gone & (1 << digit) != 0 {
-                            parents.push(current.potential(place, digit, false) as u32);
-                        }
+            }
+            Cause::House(house) => {
+                for &place in &layout.houses[usize::from(house)].cells {
+                    let gone = source.candidates[place] & !current.candidates[place];
+                    if gone & (1 << digit) != 0 {
+                        parents.push(current.potential(place, digit, false) as u32);
                     }
                 }
             }

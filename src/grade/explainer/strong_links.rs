@@ -46,6 +46,61 @@ struct Link {
     ends: [Node; 2],
 }
 
+/// The strong links of one digit and how they join, kept while the digit's places stay the
+/// same: the producers of two, three and four links ask at every step, and most steps
+/// leave most digits alone.
+#[derive(Default)]
+struct DigitLinks {
+    /// The places these links were found in (`None` before the first search).
+    places: Option<CellSet<2>>,
+    links: Vec<Link>,
+    /// For every link left through end `e` (`2 * link + orientation`), the (link,
+    /// orientation) pairs a weak link can enter next: their entry shares a house with that
+    /// end and no cell with it.
+    adjacent: Vec<Vec<(usize, usize)>>,
+}
+
+impl DigitLinks {
+    /// Finds the links again if `places` changed.
+    fn update(&mut self, layout: &Layout<2>, places: CellSet<2>) {
+        if self.places == Some(places) {
+            return;
+        }
+        self.places = Some(places);
+        self.links = strong_links(layout, places);
+        self.adjacent = adjacent(&self.links);
+    }
+}
+
+/// The strong links of every digit for the producers of a puzzle (see [`DigitLinks`]).
+#[derive(Default)]
+pub(crate) struct LinkCache {
+    digits: std::cell::RefCell<Vec<DigitLinks>>,
+}
+
+/// For every link left through end `e`, the (link, orientation) pairs a weak link can enter
+/// next: their entry shares a house with that end and no cell with it.
+fn adjacent(links: &[Link]) -> Vec<Vec<(usize, usize)>> {
+    (0..2 * links.len())
+        .map(|end| {
+            let node = links[end / 2].ends[end % 2];
+            let mut next = Vec::new();
+            for (index, link) in links.iter().enumerate() {
+                for orientation in 0..2 {
+                    let enter = link.ends[orientation];
+                    if index != end / 2
+                        && enter.houses & node.houses != 0
+                        && !enter.cells.intersects(&node.cells)
+                    {
+                        next.push((index, orientation));
+                    }
+                }
+            }
+            next
+        })
+        .collect()
+}
+
 /// The best chain found so far.
 struct Best {
     tenths: u32,
@@ -70,20 +125,22 @@ pub(crate) fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &Board<2
         return None;
     }
     let mut best: Option<Best> = None;
-    for digit in 0..layout.size {
+    let mut cache = scene.strong_links.digits.borrow_mut();
+    cache.resize_with(layout.size, DigitLinks::default);
+    for (digit, known) in cache.iter_mut().enumerate() {
         let places = board.digit_cells[digit] & board.empty;
-        let found = strong_links(layout, places);
+        known.update(layout, places);
         let mut search = Search {
             layout,
             places,
-            links: &found,
+            links: &known.links,
             length: links,
             base: tenths,
             digit,
             chain: Vec::with_capacity(links),
             best: &mut best,
         };
-        search.start();
+        search.start(&known.adjacent);
     }
     let best = best?;
     let mut hint = Hint::new(technique, best.tenths);
@@ -231,38 +288,13 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    fn start(&mut self) {
-        // For every link left through end `e`, the (link, orientation) pairs a weak link can
-        // enter next: their entry shares a house with that end and no cell with it.
-        let adjacent: Vec<Vec<(usize, usize)>> = (0..2 * self.links.len())
-            .map(|end| {
-                let node = self.links[end / 2].ends[end % 2];
-                let mut next = Vec::new();
-                for (index, link) in self.links.iter().enumerate() {
-                    for orientation in 0..2 {
-                        let enter = link.ends[orientation];
-                        if index != end / 2
-                            && enter.houses & node.houses != 0
-                            && !enter.cells.intersects(&node.cells)
-                        {
-                            next.push((index, orientation));
-                        }
-                    }
-                }
-                next
-            })
-            .collect();
+    fn start(&mut self, adjacent: &[Vec<(usize, usize)>]) {
         for index in 0..self.links.len() {
             for orientation in 0..2 {
                 let link = self.links[index];
                 let used = link.ends[0].cells | link.ends[1].cells;
                 self.chain.push((index, orientation));
-                self.extend(
-                    &adjacent,
-                    used,
-                    1 << link.house,
-                    index * 2 + 1 - orientation,
-                );
+                self.extend(adjacent, used, 1 << link.house, index * 2 + 1 - orientation);
                 self.chain.pop();
             }
         }
