@@ -1508,8 +1508,8 @@ pub(super) fn multiple_on(
     let size = grid.size;
     // every candidate's "on" propagation, kept for the cell and region chains
     let mut outcomes: Vec<Option<Summary>> = (0..count).map(|_| None).collect();
-    let mut on_out = scene.scratch.take(&grid);
-    let mut off_out = scene.scratch.take(&grid);
+    let mut on_out = scene.scratch.take(grid);
+    let mut off_out = scene.scratch.take(grid);
     let run = |start: usize, search: &mut Search, out: &mut Propagation| match depth {
         Depth::Static => propagate_static(scene, grid, &graph, search, start, out),
         _ => propagate(scene, grid, start, false, depth.level(), out),
