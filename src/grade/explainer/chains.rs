@@ -1096,16 +1096,37 @@ fn se_house_order(layout: &Layout<2>, cell: usize) -> impl Iterator<Item = usize
 }
 
 /// SE's rules for a stalled dynamic (+) propagation, in its order: the first that removes
-/// something ends the round (pointing and claiming, hidden pair, naked pair, X-Wing).
+/// something ends the round (pointing and claiming, hidden pair, naked pair, X-Wing). New
+/// offs are only queued, so the candidates stay as they are while the rules look.
 fn advanced(grid: &Grid<'_>, out: &mut Propagation) -> bool {
-    locking(grid, out) || hidden_pair(grid, out) || naked_pair(grid, out) || x_wing(grid, out)
+    let places = digit_places(grid, out);
+    locking(grid, out, &places)
+        || hidden_pair(grid, out, &places)
+        || naked_pair(grid, out)
+        || x_wing(grid, out, &places)
+}
+
+/// Every digit's cells among the propagation's candidates.
+fn digit_places(grid: &Grid<'_>, out: &Propagation) -> Vec<CellSet<2>> {
+    let mut places = vec![CellSet::EMPTY; grid.size];
+    for (cell, &digits) in out.candidates.iter().enumerate() {
+        for digit in super::techniques_digits(digits) {
+            places[digit].insert(cell);
+        }
+    }
+    places
 }
 
 /// The offs of `digits` in `cells` that the propagation made (candidates of the grid it
 /// started from, gone since): the parents of a rule's eliminations.
-fn offs_of(grid: &Grid<'_>, out: &Propagation, cells: &[usize], digits: u32) -> Vec<u32> {
+fn offs_of(
+    grid: &Grid<'_>,
+    out: &Propagation,
+    cells: impl Iterator<Item = usize>,
+    digits: u32,
+) -> Vec<u32> {
     let mut parents = Vec::new();
-    for &cell in cells {
+    for cell in cells {
         let mut gone = grid.candidates[cell] & !out.candidates[cell] & digits;
         while gone != 0 {
             let digit = gone.trailing_zeros() as usize;
@@ -1123,12 +1144,12 @@ fn offs_of(grid: &Grid<'_>, out: &Propagation, cells: &[usize], digits: u32) -> 
 fn remove(
     grid: &Grid<'_>,
     out: &mut Propagation,
-    cells: &[usize],
+    cells: impl Iterator<Item = usize>,
     digits: u32,
     parents: &[u32],
 ) -> bool {
     let mut progress = false;
-    for &cell in cells {
+    for cell in cells {
         let mut present = out.candidates[cell] & digits;
         while present != 0 {
             let digit = present.trailing_zeros() as usize;
@@ -1140,40 +1161,26 @@ fn remove(
 }
 
 /// Hidden pairs on the propagated grid.
-fn hidden_pair(grid: &Grid<'_>, out: &mut Propagation) -> bool {
+fn hidden_pair(grid: &Grid<'_>, out: &mut Propagation, places: &[CellSet<2>]) -> bool {
     let layout = grid.layout;
     let size = grid.size;
     for house in 0..3 * size {
-        let cells = &layout.houses[house].cells;
-        let places: Vec<Vec<usize>> = (0..size)
-            .map(|digit| {
-                cells
-                    .iter()
-                    .copied()
-                    .filter(|&cell| out.candidates[cell] & (1 << digit) != 0)
-                    .collect()
-            })
-            .collect();
+        let set = layout.houses[house].set;
         for first in 0..size {
-            let pair = &places[first];
+            let pair = set & places[first];
             if pair.len() != 2 {
                 continue;
             }
             for second in first + 1..size {
-                if places[second] != *pair {
+                if set & places[second] != pair {
                     continue;
                 }
                 let digits = (1u32 << first) | (1 << second);
-                let others: Vec<usize> = cells
-                    .iter()
-                    .copied()
-                    .filter(|cell| !pair.contains(cell))
-                    .collect();
-                let parents = offs_of(grid, out, &others, digits);
+                let parents = offs_of(grid, out, set.minus(&pair).iter(), digits);
                 if parents.is_empty() {
                     continue;
                 }
-                if remove(grid, out, pair, !digits, &parents) {
+                if remove(grid, out, pair.iter(), !digits, &parents) {
                     return true;
                 }
             }
@@ -1197,16 +1204,15 @@ fn naked_pair(grid: &Grid<'_>, out: &mut Propagation) -> bool {
                 if out.candidates[second] != digits {
                     continue;
                 }
-                let parents = offs_of(grid, out, &[first, second], !digits);
+                let parents = offs_of(grid, out, [first, second].into_iter(), !digits);
                 if parents.is_empty() {
                     continue;
                 }
-                let others: Vec<usize> = cells
+                let others = cells
                     .iter()
                     .copied()
-                    .filter(|&cell| cell != first && cell != second)
-                    .collect();
-                if remove(grid, out, &others, digits, &parents) {
+                    .filter(|&cell| cell != first && cell != second);
+                if remove(grid, out, others, digits, &parents) {
                     return true;
                 }
             }
@@ -1216,51 +1222,57 @@ fn naked_pair(grid: &Grid<'_>, out: &mut Propagation) -> bool {
 }
 
 /// X-Wings on the propagated grid (rows as base, then columns).
-fn x_wing(grid: &Grid<'_>, out: &mut Propagation) -> bool {
+fn x_wing(grid: &Grid<'_>, out: &mut Propagation, places: &[CellSet<2>]) -> bool {
     let layout = grid.layout;
     let size = grid.size;
     let mut progress = false;
+    let mut lines: Vec<(usize, CellSet<2>)> = Vec::with_capacity(size);
     for digit in 0..size {
         for (bases, covers) in [(0..size, size..2 * size), (size..2 * size, 0..size)] {
-            let lines: Vec<(usize, Vec<usize>)> = bases
-                .clone()
-                .map(|house| {
-                    let places: Vec<usize> = layout.houses[house]
-                        .cells
-                        .iter()
-                        .copied()
-                        .filter(|&cell| out.candidates[cell] & (1 << digit) != 0)
-                        .collect();
-                    (house, places)
-                })
-                .filter(|(_, places)| places.len() == 2)
-                .collect();
-            for (index, (one, one_places)) in lines.iter().enumerate() {
-                for (two, two_places) in &lines[index + 1..] {
-                    let cover_houses: Vec<usize> = covers
-                        .clone()
-                        .filter(|&cover| {
-                            let set = &layout.houses[cover].set;
-                            set.contains(one_places[0]) && set.contains(two_places[0])
-                                || set.contains(one_places[1]) && set.contains(two_places[1])
-                        })
-                        .collect();
-                    if cover_houses.len() != 2 {
+            lines.clear();
+            lines.extend(
+                bases
+                    .map(|house| (house, layout.houses[house].set & places[digit]))
+                    .filter(|(_, line)| line.len() == 2),
+            );
+            for (index, &(one, one_places)) in lines.iter().enumerate() {
+                for &(two, two_places) in &lines[index + 1..] {
+                    let mut one_cells = one_places.iter();
+                    let mut two_cells = two_places.iter();
+                    let (Some(a), Some(b), Some(c), Some(d)) = (
+                        one_cells.next(),
+                        one_cells.next(),
+                        two_cells.next(),
+                        two_cells.next(),
+                    ) else {
+                        continue;
+                    };
+                    let mut cover_houses = [0usize; 2];
+                    let mut found = 0;
+                    for cover in covers.clone() {
+                        let set = &layout.houses[cover].set;
+                        if set.contains(a) && set.contains(c) || set.contains(b) && set.contains(d)
+                        {
+                            if found < 2 {
+                                cover_houses[found] = cover;
+                            }
+                            found += 1;
+                        }
+                    }
+                    if found != 2 {
                         continue;
                     }
-                    let mut base_cells: Vec<usize> = layout.houses[*one].cells.clone();
-                    base_cells.extend(&layout.houses[*two].cells);
-                    let parents = offs_of(grid, out, &base_cells, 1 << digit);
+                    let base_cells = layout.houses[one].set | layout.houses[two].set;
+                    let parents = offs_of(grid, out, base_cells.iter(), 1 << digit);
                     if parents.is_empty() {
                         continue;
                     }
-                    let mut targets = Vec::new();
-                    for &cover in &cover_houses {
-                        targets.extend(layout.houses[cover].cells.iter().copied().filter(|cell| {
-                            !one_places.contains(cell) && !two_places.contains(cell)
-                        }));
+                    let corners = one_places | two_places;
+                    for cover in cover_houses {
+                        let targets = layout.houses[cover].cells.iter().copied();
+                        let targets = targets.filter(|&cell| !corners.contains(cell));
+                        progress |= remove(grid, out, targets, 1 << digit, &parents);
                     }
-                    progress |= remove(grid, out, &targets, 1 << digit, &parents);
                 }
             }
             if progress {
@@ -1273,49 +1285,49 @@ fn x_wing(grid: &Grid<'_>, out: &mut Propagation) -> bool {
 
 /// Pointing and claiming on the propagated grid: turns off, with the offs that confined the
 /// digit as parents, the candidates a box-line intersection rules out; whether it did.
-fn locking(grid: &Grid<'_>, out: &mut Propagation) -> bool {
+fn locking(grid: &Grid<'_>, out: &mut Propagation, places: &[CellSet<2>]) -> bool {
     let layout = grid.layout;
     let size = grid.size;
     let mut progress = false;
+    let mut parents: Vec<u32> = Vec::new();
     for base in 0..3 * size {
+        let base_set = layout.houses[base].set;
         for digit in 0..size {
-            let places: Vec<usize> = layout.houses[base]
-                .cells
-                .iter()
-                .copied()
-                .filter(|&cell| out.candidates[cell] & (1 << digit) != 0)
-                .collect();
-            if places.len() < 2 {
+            let confined = base_set & places[digit];
+            if confined.len() < 2 {
                 continue;
             }
-            let covers: Vec<usize> = if layout.is_box(base) {
-                (0..2 * size).collect()
-            } else {
-                (2 * size..3 * size).collect()
+            // a box's places lie in at most one line (and a line's in one box): the houses
+            // of its first place are the only covers to try
+            let Some(first) = confined.first() else {
+                continue;
             };
-            for cover in covers {
-                if !places
-                    .iter()
-                    .all(|&cell| layout.houses[cover].set.contains(cell))
-                {
+            for &cover in &layout.cell_houses[first] {
+                let is_cover = if layout.is_box(base) {
+                    cover < 2 * size
+                } else {
+                    layout.is_box(cover)
+                };
+                if !is_cover || !confined.is_subset(&layout.houses[cover].set) {
                     continue;
                 }
-                let parents: Vec<u32> = layout.houses[base]
-                    .cells
-                    .iter()
-                    .filter(|&&cell| {
-                        grid.candidates[cell] & (1 << digit) != 0
-                            && out.has(grid.potential(cell, digit, false))
-                    })
-                    .map(|&cell| grid.potential(cell, digit, false) as u32)
-                    .collect();
+                parents.clear();
+                parents.extend(
+                    layout.houses[base]
+                        .cells
+                        .iter()
+                        .filter(|&&cell| {
+                            grid.candidates[cell] & (1 << digit) != 0
+                                && out.has(grid.potential(cell, digit, false))
+                        })
+                        .map(|&cell| grid.potential(cell, digit, false) as u32),
+                );
                 if parents.is_empty() {
                     continue;
                 }
-                for &cell in &layout.houses[cover].cells {
-                    if out.candidates[cell] & (1 << digit) != 0 && !places.contains(&cell) {
-                        progress |= out.add(grid.potential(cell, digit, false), &parents);
-                    }
+                let targets = (layout.houses[cover].set & places[digit]).minus(&confined);
+                for cell in targets.iter() {
+                    progress |= out.add(grid.potential(cell, digit, false), &parents);
                 }
             }
         }
