@@ -160,7 +160,7 @@ pub struct SeRater {
 /// The default work limit: implications the chain searches of one rating may derive (a few
 /// seconds on one core of the machine BENCHMARKS.md describes; the calibration bank's
 /// puzzles need far less, the hardest known puzzles more).
-pub const DEFAULT_WORK_LIMIT: u64 = 150_000_000;
+pub const DEFAULT_WORK_LIMIT: u64 = 100_000_000;
 
 impl SeRater {
     /// A rater with the default table (SE with the Sukaku Explainer fork's techniques); fails
