@@ -45,8 +45,8 @@ fn se_paths_end_in_the_sat_solution_and_keep_their_fidelity() {
     // lowers them is a regression.
     let measured = fidelity(&pairs);
     assert!(measured.count >= 200, "{measured:?}");
-    assert!(measured.exact >= 0.90, "{measured:?}");
-    assert!(measured.within_half >= 0.98, "{measured:?}");
+    assert!(measured.exact >= 0.92, "{measured:?}");
+    assert!(measured.within_half >= 0.99, "{measured:?}");
     assert!(measured.spearman >= 0.99, "{measured:?}");
 }
 
