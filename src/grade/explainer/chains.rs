@@ -161,13 +161,7 @@ impl<'a> Grid<'a> {
 
     /// Every digit's places.
     fn places(&self) -> Vec<CellSet<2>> {
-        let mut places = vec![CellSet::EMPTY; self.size];
-        for (cell, &digits) in self.candidates.iter().enumerate() {
-            for digit in super::techniques_digits(digits) {
-                places[digit].insert(cell);
-            }
-        }
-        places
+        digit_places(self.size, &self.candidates)
     }
 
     /// The potentials `potential` implies through static links of `links` (`places` from
@@ -1099,17 +1093,17 @@ fn se_house_order(layout: &Layout<2>, cell: usize) -> impl Iterator<Item = usize
 /// something ends the round (pointing and claiming, hidden pair, naked pair, X-Wing). New
 /// offs are only queued, so the candidates stay as they are while the rules look.
 fn advanced(grid: &Grid<'_>, out: &mut Propagation) -> bool {
-    let places = digit_places(grid, out);
+    let places = digit_places(grid.size, &out.candidates);
     locking(grid, out, &places)
         || hidden_pair(grid, out, &places)
         || naked_pair(grid, out)
         || x_wing(grid, out, &places)
 }
 
-/// Every digit's cells among the propagation's candidates.
-fn digit_places(grid: &Grid<'_>, out: &Propagation) -> Vec<CellSet<2>> {
-    let mut places = vec![CellSet::EMPTY; grid.size];
-    for (cell, &digits) in out.candidates.iter().enumerate() {
+/// Every digit's cells among `candidates` (a mask per cell).
+fn digit_places(size: usize, candidates: &[u32]) -> Vec<CellSet<2>> {
+    let mut places = vec![CellSet::EMPTY; size];
+    for (cell, &digits) in candidates.iter().enumerate() {
         for digit in super::techniques_digits(digits) {
             places[digit].insert(cell);
         }
