@@ -753,13 +753,23 @@ impl Propagation {
             .sum()
     }
 
-    /// What the cell and region chains need later: every potential reached with its size.
-    fn summary(&self) -> Summary {
-        let mut reached: Vec<(u32, u32)> = self
-            .order
-            .iter()
-            .map(|&potential| (potential as u32, self.size(potential) as u32))
-            .collect();
+    /// What the cell and region chains need later: every potential reached with its size,
+    /// but for those of more than `limit` nodes, which no easier hint can use (a cell or
+    /// region chain holds the nodes of every branch).
+    fn summary(&self, limit: usize) -> Summary {
+        let mut reached: Vec<(u32, u32)> = Vec::new();
+        if self.contradiction.is_some() {
+            // a branch that contradicts itself joins no cell or region chain
+            return Summary {
+                reached,
+                contradiction: true,
+            };
+        }
+        reached.reserve(self.order.len());
+        reached.extend(self.order.iter().filter_map(|&potential| {
+            let size = self.size(potential);
+            (size <= limit).then_some((potential as u32, size as u32))
+        }));
         reached.sort_unstable();
         Summary {
             reached,
@@ -1250,7 +1260,7 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
                     keep_easier(&mut best, make(potential, complexity));
                 }
             }
-            outcomes[on] = Some(on_out.summary());
+            outcomes[on] = Some(on_out.summary(longest(base, &best)));
         }
     }
     // cell forcing chains
@@ -1261,7 +1271,8 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
         let branches: Vec<usize> = super::techniques_digits(board.candidates[cell])
             .map(|digit| grid.potential(cell, digit, true))
             .collect();
-        agreeing(&outcomes, &branches, &useful, &make, &mut best);
+        let limit = longest(base, &best);
+        agreeing(&outcomes, &branches, limit, &useful, &make, &mut best);
     }
     // region forcing chains
     for house in 0..layout.houses.len() {
@@ -1274,7 +1285,8 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
                 .iter()
                 .map(|cell| grid.potential(cell, digit, true))
                 .collect();
-            agreeing(&outcomes, &branches, &useful, &make, &mut best);
+            let limit = longest(base, &best);
+        agreeing(&outcomes, &branches, limit, &useful, &make, &mut best);
         }
     }
     scene.scratch.give(on_out);
@@ -1282,10 +1294,11 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
     best
 }
 
-/// Conclusions every branch implies.
+/// Conclusions every branch implies, in chains of at most `limit` nodes.
 fn agreeing(
     outcomes: &[Option<Summary>],
     branches: &[usize],
+    limit: usize,
     useful: &dyn Fn(usize) -> bool,
     make: &dyn Fn(usize, usize) -> Hint,
     best: &mut Option<Hint>,
@@ -1307,8 +1320,8 @@ fn agreeing(
         let mut everywhere = true;
         for out in &outs[1..] {
             match out.size(potential) {
-                Some(size) => complexity += size,
-                None => {
+                Some(size) if complexity + size <= limit => complexity += size,
+                _ => {
                     everywhere = false;
                     break;
                 }
