@@ -1286,7 +1286,7 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
                 .map(|cell| grid.potential(cell, digit, true))
                 .collect();
             let limit = longest(base, &best);
-        agreeing(&outcomes, &branches, limit, &useful, &make, &mut best);
+            agreeing(&outcomes, &branches, limit, &useful, &make, &mut best);
         }
     }
     scene.scratch.give(on_out);
