@@ -34,7 +34,7 @@ pub(crate) fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &Board<2
         SeTechnique::TuvwxyzWing => 6,
         _ => return None,
     };
-    let candidates: Vec<usize> = board
+    let candidates: CellSet<2> = board
         .empty
         .iter()
         .filter(|&cell| {
@@ -52,13 +52,12 @@ pub(crate) fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &Board<2
     let mut search = Search {
         scene,
         board,
-        candidates: &candidates,
         bivalues: &bivalues,
         size,
         base: tenths,
         best: &mut best,
     };
-    search.grow(&mut set, 0, 0);
+    search.grow(&mut set, candidates, 0);
     let found = best?;
     let mut hint = Hint::new(technique, found.tenths);
     hint.eliminations = found.eliminations;
@@ -69,7 +68,6 @@ pub(crate) fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &Board<2
 struct Search<'a> {
     scene: &'a Scene<'a>,
     board: &'a Board<2>,
-    candidates: &'a [usize],
     bivalues: &'a [usize],
     size: usize,
     base: u32,
@@ -78,8 +76,8 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// Grows sets of mutually seeing cells in increasing order, keeping at most size + 1
-    /// digits.
-    fn grow(&mut self, set: &mut Vec<usize>, from: usize, digits: u32) {
+    /// digits; `open` holds the cells after the set's last that see all of it.
+    fn grow(&mut self, set: &mut Vec<usize>, open: CellSet<2>, digits: u32) {
         if set.len() == self.size {
             if digits.count_ones() as usize == self.size + 1 {
                 self.wings(set, digits);
@@ -87,17 +85,18 @@ impl Search<'_> {
             return;
         }
         let layout = self.scene.layout;
-        for position in from..self.candidates.len() {
-            let cell = self.candidates[position];
-            if !set.iter().all(|&other| layout.sees(cell, other)) {
-                continue;
-            }
+        for cell in open.iter() {
             let union = digits | self.board.candidates[cell];
             if union.count_ones() as usize > self.size + 1 {
                 continue;
             }
+            let mut later = open & layout.peers[cell];
+            // only cells after this one: sets grow in increasing order
+            for earlier in open.iter().take_while(|&earlier| earlier <= cell) {
+                later.remove(earlier);
+            }
             set.push(cell);
-            self.grow(set, position + 1, union);
+            self.grow(set, later, union);
             set.pop();
         }
     }
