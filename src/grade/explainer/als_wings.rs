@@ -49,9 +49,16 @@ pub(crate) fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &Board<2
         .collect();
     let mut best: Option<Found> = None;
     let mut set = Vec::with_capacity(size);
+    let mut up_to = Vec::with_capacity(scene.layout.cell_count);
+    let mut cells = CellSet::EMPTY;
+    for cell in 0..scene.layout.cell_count {
+        cells.insert(cell);
+        up_to.push(cells);
+    }
     let mut search = Search {
         scene,
         board,
+        up_to,
         bivalues: &bivalues,
         size,
         base: tenths,
@@ -68,6 +75,8 @@ pub(crate) fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &Board<2
 struct Search<'a> {
     scene: &'a Scene<'a>,
     board: &'a Board<2>,
+    /// For every cell, the cells up to it (itself included).
+    up_to: Vec<CellSet<2>>,
     bivalues: &'a [usize],
     size: usize,
     base: u32,
@@ -90,11 +99,8 @@ impl Search<'_> {
             if union.count_ones() as usize > self.size + 1 {
                 continue;
             }
-            let mut later = open & layout.peers[cell];
             // only cells after this one: sets grow in increasing order
-            for earlier in open.iter().take_while(|&earlier| earlier <= cell) {
-                later.remove(earlier);
-            }
+            let later = (open & layout.peers[cell]).minus(&self.up_to[cell]);
             set.push(cell);
             self.grow(set, later, union);
             set.pop();
