@@ -619,7 +619,12 @@ fn cycle(
 #[derive(Default)]
 pub(crate) struct Scratch {
     spare: std::cell::RefCell<Vec<Propagation>>,
+    /// Per digit, the places Nishio last searched, its base rating and what it found.
+    nishio: std::cell::RefCell<Vec<Option<(CellSet<2>, u32, NishioFound)>>>,
 }
+
+/// The easiest Nishio contradiction of a digit: (tenths, cell, complexity).
+type NishioFound = Option<(u32, usize, usize)>;
 
 impl Scratch {
     /// A propagation buffer for the potentials of `grid`.
@@ -1130,24 +1135,65 @@ pub(crate) fn nishio(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint> {
     let base = scene.tenths(SeTechnique::NishioForcingChain)?;
     let grid = Grid::new(scene.layout, board);
     let mut out = scene.scratch.take(&grid);
-    let mut best: Option<Hint> = None;
-    for cell in board.empty.iter() {
-        for digit in super::techniques_digits(board.candidates[cell]) {
-            let start = grid.potential(cell, digit, true);
-            propagate(&grid, start, true, false, &mut out);
-            if let Some(complexity) = contradiction_size(&out) {
-                let mut hint = Hint::new(
-                    SeTechnique::NishioForcingChain,
-                    base + length_bonus(complexity),
-                );
-                hint.eliminations.push((cell, digit));
-                hint.cells.push(cell);
-                hint.complexity = complexity;
-                keep_easier(&mut best, hint);
+    let mut known = scene.scratch.nishio.borrow_mut();
+    known.resize(grid.size, None);
+    // (tenths, cell, digit, complexity) of the easiest contradiction so far
+    let mut best: Option<(u32, usize, usize, usize)> = None;
+    for (digit, kept) in known.iter_mut().enumerate() {
+        let places = board.digit_cells[digit];
+        let found = match kept {
+            Some((kept_places, kept_base, found))
+                if *kept_places == places && *kept_base == base =>
+            {
+                *found
             }
+            _ => {
+                let found = nishio_digit(&grid, board, digit, base, &mut out);
+                *kept = Some((places, base, found));
+                found
+            }
+        };
+        let Some((tenths, cell, complexity)) = found else {
+            continue;
+        };
+        // the cells are searched in order, each cell's digits in order: on equal ratings
+        // the first cell, then the first digit, wins
+        if best.is_none_or(|(kept_tenths, kept_cell, _, _)| {
+            tenths < kept_tenths || (tenths == kept_tenths && cell < kept_cell)
+        }) {
+            best = Some((tenths, cell, digit, complexity));
         }
     }
     scene.scratch.give(out);
+    let (tenths, cell, digit, complexity) = best?;
+    let mut hint = Hint::new(SeTechnique::NishioForcingChain, tenths);
+    hint.eliminations.push((cell, digit));
+    hint.cells.push(cell);
+    hint.complexity = complexity;
+    Some(hint)
+}
+
+/// The easiest Nishio contradiction of one digit, (tenths, cell, complexity), the first
+/// cell on equal ratings. A propagation on one digit reads that digit's places alone, so
+/// the answer stands while they stay the same.
+fn nishio_digit(
+    grid: &Grid<'_>,
+    board: &Board<2>,
+    digit: usize,
+    base: u32,
+    out: &mut Propagation,
+) -> NishioFound {
+    let mut best: NishioFound = None;
+    for cell in (board.digit_cells[digit] & board.empty).iter() {
+        let start = grid.potential(cell, digit, true);
+        propagate(grid, start, true, false, out);
+        if let Some(complexity) = contradiction_size(out) {
+            let tenths = base + length_bonus(complexity);
+            if best.is_none_or(|(kept, _, _)| tenths < kept) {
+                best = Some((tenths, cell, complexity));
+            }
+        }
+    }
     best
 }
 
