@@ -34,7 +34,7 @@ pub(crate) fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &Board<2
         SeTechnique::TuvwxyzWing => 6,
         _ => return None,
     };
-    let candidates: Vec<usize> = board
+    let candidates: CellSet<2> = board
         .empty
         .iter()
         .filter(|&cell| {
@@ -49,16 +49,22 @@ pub(crate) fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &Board<2
         .collect();
     let mut best: Option<Found> = None;
     let mut set = Vec::with_capacity(size);
+    let mut up_to = Vec::with_capacity(scene.layout.cell_count);
+    let mut cells = CellSet::EMPTY;
+    for cell in 0..scene.layout.cell_count {
+        cells.insert(cell);
+        up_to.push(cells);
+    }
     let mut search = Search {
         scene,
         board,
-        candidates: &candidates,
+        up_to,
         bivalues: &bivalues,
         size,
         base: tenths,
         best: &mut best,
     };
-    search.grow(&mut set, 0, 0);
+    search.grow(&mut set, candidates, 0);
     let found = best?;
     let mut hint = Hint::new(technique, found.tenths);
     hint.eliminations = found.eliminations;
@@ -69,7 +75,8 @@ pub(crate) fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &Board<2
 struct Search<'a> {
     scene: &'a Scene<'a>,
     board: &'a Board<2>,
-    candidates: &'a [usize],
+    /// For every cell, the cells up to it (itself included).
+    up_to: Vec<CellSet<2>>,
     bivalues: &'a [usize],
     size: usize,
     base: u32,
@@ -78,8 +85,8 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// Grows sets of mutually seeing cells in increasing order, keeping at most size + 1
-    /// digits.
-    fn grow(&mut self, set: &mut Vec<usize>, from: usize, digits: u32) {
+    /// digits; `open` holds the cells after the set's last that see all of it.
+    fn grow(&mut self, set: &mut Vec<usize>, open: CellSet<2>, digits: u32) {
         if set.len() == self.size {
             if digits.count_ones() as usize == self.size + 1 {
                 self.wings(set, digits);
@@ -87,17 +94,15 @@ impl Search<'_> {
             return;
         }
         let layout = self.scene.layout;
-        for position in from..self.candidates.len() {
-            let cell = self.candidates[position];
-            if !set.iter().all(|&other| layout.sees(cell, other)) {
-                continue;
-            }
+        for cell in open.iter() {
             let union = digits | self.board.candidates[cell];
             if union.count_ones() as usize > self.size + 1 {
                 continue;
             }
+            // only cells after this one: sets grow in increasing order
+            let later = (open & layout.peers[cell]).minus(&self.up_to[cell]);
             set.push(cell);
-            self.grow(set, position + 1, union);
+            self.grow(set, later, union);
             set.pop();
         }
     }

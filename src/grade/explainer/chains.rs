@@ -700,7 +700,12 @@ fn cycle(
 #[derive(Default)]
 pub(crate) struct Scratch {
     spare: std::cell::RefCell<Vec<Propagation>>,
+    /// Per digit, the places Nishio last searched, its base rating and what it found.
+    nishio: std::cell::RefCell<Vec<Option<(CellSet<2>, u32, NishioFound)>>>,
 }
+
+/// The easiest Nishio contradiction of a digit: (tenths, cell, complexity).
+type NishioFound = Option<(u32, usize, usize, bool)>;
 
 impl Scratch {
     /// A propagation buffer for the potentials of `grid`.
@@ -928,13 +933,23 @@ impl Propagation {
             .sum()
     }
 
-    /// What the cell and region chains need later: every potential reached with its size.
-    fn summary(&self) -> Summary {
-        let mut reached: Vec<(u32, u32)> = self
-            .order
-            .iter()
-            .map(|&potential| (potential as u32, self.complexity(potential) as u32))
-            .collect();
+    /// What the cell and region chains need later: every potential reached with its
+    /// complexity, but for those of more than `limit` nodes, which no easier hint can use (a
+    /// cell or region chain holds the nodes of every branch).
+    fn summary(&self, limit: usize) -> Summary {
+        let mut reached: Vec<(u32, u32)> = Vec::new();
+        if self.contradiction.is_some() {
+            // a branch that contradicts itself joins no cell or region chain
+            return Summary {
+                reached,
+                contradiction: true,
+            };
+        }
+        reached.reserve(self.order.len());
+        reached.extend(self.order.iter().filter_map(|&potential| {
+            let complexity = self.complexity(potential);
+            (complexity <= limit).then_some((potential as u32, complexity as u32))
+        }));
         reached.sort_unstable();
         Summary {
             reached,
@@ -1390,33 +1405,74 @@ pub(crate) fn nishio(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint> {
     let base = scene.tenths(SeTechnique::NishioForcingChain)?;
     let grid = Grid::new(scene.layout, board);
     let mut out = scene.scratch.take(&grid);
-    let mut best: Option<Hint> = None;
-    for cell in board.empty.iter() {
-        for digit in super::techniques_digits(board.candidates[cell]) {
-            // as SE, both values of the candidate: a contradiction from "on" removes it,
-            // one from "off" places it
-            for on in [true, false] {
-                let start = grid.potential(cell, digit, on);
-                propagate(scene, &grid, start, true, 0, &mut out);
-                let Some(complexity) = contradiction_size(&out) else {
-                    continue;
-                };
-                let mut hint = Hint::new(
-                    SeTechnique::NishioForcingChain,
-                    base + length_bonus(complexity),
-                );
-                if on {
-                    hint.eliminations.push((cell, digit));
-                } else {
-                    hint.placements.push((cell, digit));
-                }
-                hint.cells.push(cell);
-                hint.complexity = complexity;
-                keep_easier(&mut best, hint);
+    let mut known = scene.scratch.nishio.borrow_mut();
+    known.resize(grid.size, None);
+    // (tenths, cell, digit, complexity, placed) of the easiest contradiction so far
+    let mut best: Option<(u32, usize, usize, usize, bool)> = None;
+    for (digit, kept) in known.iter_mut().enumerate() {
+        let places = board.digit_cells[digit];
+        let found = match kept {
+            Some((kept_places, kept_base, found))
+                if *kept_places == places && *kept_base == base =>
+            {
+                *found
             }
+            _ => {
+                let found = nishio_digit(scene, &grid, board, digit, base, &mut out);
+                *kept = Some((places, base, found));
+                found
+            }
+        };
+        let Some((tenths, cell, complexity, placed)) = found else {
+            continue;
+        };
+        // the cells are searched in order, each cell's digits in order: on equal ratings
+        // the first cell, then the first digit, wins
+        if best.is_none_or(|(kept_tenths, kept_cell, _, _, _)| {
+            tenths < kept_tenths || (tenths == kept_tenths && cell < kept_cell)
+        }) {
+            best = Some((tenths, cell, digit, complexity, placed));
         }
     }
     scene.scratch.give(out);
+    let (tenths, cell, digit, complexity, placed) = best?;
+    let mut hint = Hint::new(SeTechnique::NishioForcingChain, tenths);
+    if placed {
+        hint.placements.push((cell, digit));
+    } else {
+        hint.eliminations.push((cell, digit));
+    }
+    hint.cells.push(cell);
+    hint.complexity = complexity;
+    Some(hint)
+}
+
+/// The easiest Nishio contradiction of one digit, (tenths, cell, complexity, whether the
+/// contradiction came from "off" and so places the digit), the first cell on equal ratings.
+/// As SE, both values of each candidate are tried: a contradiction from "on" removes it, one
+/// from "off" places it. A propagation on one digit reads that digit's places alone, so the
+/// answer stands while they stay the same.
+fn nishio_digit(
+    scene: &Scene<'_>,
+    grid: &Grid<'_>,
+    board: &Board<2>,
+    digit: usize,
+    base: u32,
+    out: &mut Propagation,
+) -> NishioFound {
+    let mut best: NishioFound = None;
+    for cell in (board.digit_cells[digit] & board.empty).iter() {
+        for on in [true, false] {
+            let start = grid.potential(cell, digit, on);
+            propagate(scene, grid, start, true, 0, out);
+            if let Some(complexity) = contradiction_size(out) {
+                let tenths = base + length_bonus(complexity);
+                if best.is_none_or(|(kept, _, _, _)| tenths < kept) {
+                    best = Some((tenths, cell, complexity, !on));
+                }
+            }
+        }
+    }
     best
 }
 
@@ -1461,7 +1517,7 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
     multiple_on(scene, &grid, &starts, depth, &mut |found| {
         let tenths = base + length_bonus(found.complexity);
         if best.as_ref().is_some_and(|kept| kept.tenths <= tenths) {
-            return;
+            return longest(base, &best);
         }
         let (cell, digit, on) = grid.split(found.conclusion);
         let mut hint = Hint::new(technique, tenths);
@@ -1473,6 +1529,7 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
         hint.cells.push(cell);
         hint.complexity = found.complexity;
         best = Some(hint);
+        longest(base, &best)
     });
     best
 }
@@ -1491,13 +1548,14 @@ pub(super) struct Conclusion<'a> {
 }
 
 /// Every conclusion of multiple forcing chains at `depth` from the candidates of `cells` on
-/// `grid`, handed to `sink` as found.
+/// `grid`, handed to `sink` as found; `sink` answers how many nodes a later conclusion may
+/// hold and still interest it, so that longer ones are not assembled.
 pub(super) fn multiple_on(
     scene: &Scene<'_>,
     grid: &Grid<'_>,
     cells: &[usize],
     depth: Depth,
-    sink: &mut dyn FnMut(Conclusion<'_>),
+    sink: &mut dyn FnMut(Conclusion<'_>) -> usize,
 ) {
     let layout = grid.layout;
     let count = grid.count();
@@ -1530,6 +1588,7 @@ pub(super) fn multiple_on(
     // of a candidate where its cell has three or more (with two, the cell chain is the same
     // chain one node shorter).
     let dynamic = depth != Depth::Static;
+    let mut limit = usize::MAX;
     let fewest = if dynamic { 2 } else { 3 };
     for &cell in cells {
         if scene.exhausted() {
@@ -1540,13 +1599,13 @@ pub(super) fn multiple_on(
             let on = grid.potential(cell, digit, true);
             let off = grid.potential(cell, digit, false);
             run(on, &mut search, &mut on_out);
-            outcomes[on] = Some(on_out.summary());
+            outcomes[on] = Some(on_out.summary(limit));
             if !dynamic || candidates < 2 {
                 continue;
             }
             run(off, &mut search, &mut off_out);
             if let Some(complexity) = contradiction_size(&on_out) {
-                sink(Conclusion {
+                limit = sink(Conclusion {
                     conclusion: off,
                     complexity,
                     branches: &[on],
@@ -1554,7 +1613,7 @@ pub(super) fn multiple_on(
                 });
             }
             if let Some(complexity) = contradiction_size(&off_out) {
-                sink(Conclusion {
+                limit = sink(Conclusion {
                     conclusion: on,
                     complexity,
                     branches: &[off],
@@ -1568,7 +1627,7 @@ pub(super) fn multiple_on(
                         continue;
                     }
                     let complexity = on_out.complexity(potential) + off_out.complexity(potential);
-                    sink(Conclusion {
+                    limit = sink(Conclusion {
                         conclusion: potential,
                         complexity,
                         branches: &[on, off],
@@ -1586,7 +1645,7 @@ pub(super) fn multiple_on(
         let branches: Vec<usize> = super::techniques_digits(grid.candidates[cell])
             .map(|digit| grid.potential(cell, digit, true))
             .collect();
-        agreeing(&outcomes, &branches, &useful, sink);
+        agreeing(&outcomes, &branches, &mut limit, &useful, sink);
     }
     // region forcing chains, from houses whose first place is a cell the chains start from
     for house in 0..layout.houses.len() {
@@ -1603,19 +1662,20 @@ pub(super) fn multiple_on(
             if branches.len() < 2 || grid.candidates[first / 2 / size].count_ones() < fewest {
                 continue;
             }
-            agreeing(&outcomes, &branches, &useful, sink);
+            agreeing(&outcomes, &branches, &mut limit, &useful, sink);
         }
     }
     scene.scratch.give(on_out);
     scene.scratch.give(off_out);
 }
 
-/// Conclusions every branch implies.
+/// Conclusions every branch implies, in chains of at most `limit` nodes.
 fn agreeing(
     outcomes: &[Option<Summary>],
     branches: &[usize],
+    limit: &mut usize,
     useful: &dyn Fn(usize) -> bool,
-    sink: &mut dyn FnMut(Conclusion<'_>),
+    sink: &mut dyn FnMut(Conclusion<'_>) -> usize,
 ) {
     let outs: Vec<&Summary> = branches
         .iter()
@@ -1631,18 +1691,21 @@ fn agreeing(
             continue;
         }
         let mut complexity = first_size as usize;
-        let mut everywhere = true;
+        let mut everywhere = complexity <= *limit;
         for out in &outs[1..] {
+            if !everywhere {
+                break;
+            }
             match out.size(potential) {
-                Some(size) => complexity += size,
-                None => {
+                Some(size) if complexity + size <= *limit => complexity += size,
+                _ => {
                     everywhere = false;
                     break;
                 }
             }
         }
         if everywhere {
-            sink(Conclusion {
+            *limit = sink(Conclusion {
                 conclusion: potential,
                 complexity,
                 branches,

@@ -58,6 +58,8 @@ struct DigitLinks {
     /// orientation) pairs a weak link can enter next: their entry shares a house with that
     /// end and no cell with it.
     adjacent: Vec<Vec<(usize, usize)>>,
+    /// The best chain of these places per search already made: (links, base rating, best).
+    found: Vec<(usize, u32, Option<Best>)>,
 }
 
 impl DigitLinks {
@@ -69,6 +71,32 @@ impl DigitLinks {
         self.places = Some(places);
         self.links = strong_links(layout, places);
         self.adjacent = adjacent(&self.links);
+        self.found.clear();
+    }
+
+    /// The best chain of `length` links on these places (searched once per length and base).
+    fn best(&mut self, layout: &Layout<2>, length: usize, base: u32, digit: usize) -> Option<Best> {
+        if let Some((_, _, best)) = self
+            .found
+            .iter()
+            .find(|&&(known, known_base, _)| known == length && known_base == base)
+        {
+            return best.clone();
+        }
+        let mut best = None;
+        let mut search = Search {
+            layout,
+            places: self.places.unwrap_or(CellSet::EMPTY),
+            links: &self.links,
+            length,
+            base,
+            digit,
+            chain: Vec::with_capacity(length),
+            best: &mut best,
+        };
+        search.start(&self.adjacent);
+        self.found.push((length, base, best.clone()));
+        best
     }
 }
 
@@ -102,11 +130,22 @@ fn adjacent(links: &[Link]) -> Vec<Vec<(usize, usize)>> {
 }
 
 /// The best chain found so far.
+#[derive(Clone)]
 struct Best {
     tenths: u32,
     eliminations: Vec<usize>,
     cells: CellSet<2>,
     digit: usize,
+}
+
+impl Best {
+    /// Whether this chain is rated lower than `kept`, or as low and removes more.
+    fn improves(&self, kept: &Option<Best>) -> bool {
+        kept.as_ref().is_none_or(|kept| {
+            self.tenths < kept.tenths
+                || (self.tenths == kept.tenths && self.eliminations.len() > kept.eliminations.len())
+        })
+    }
 }
 
 /// Finds the chains of `technique` (two to six strong links) and offers the lowest rated.
@@ -127,20 +166,16 @@ pub(crate) fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &Board<2
     let mut best: Option<Best> = None;
     let mut cache = scene.strong_links.digits.borrow_mut();
     cache.resize_with(layout.size, DigitLinks::default);
+    // Each digit's best chain depends on its places alone; the first digit whose best is
+    // strictly better than the earlier ones' wins, as in one search over all digits.
     for (digit, known) in cache.iter_mut().enumerate() {
         let places = board.digit_cells[digit] & board.empty;
         known.update(layout, places);
-        let mut search = Search {
-            layout,
-            places,
-            links: &known.links,
-            length: links,
-            base: tenths,
-            digit,
-            chain: Vec::with_capacity(links),
-            best: &mut best,
-        };
-        search.start(&known.adjacent);
+        if let Some(found) = known.best(layout, links, tenths, digit) {
+            if found.improves(&best) {
+                best = Some(found);
+            }
+        }
     }
     let best = best?;
     let mut hint = Hint::new(technique, best.tenths);
