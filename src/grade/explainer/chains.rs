@@ -441,30 +441,7 @@ impl Search {
 
     /// Explores from `start` until `end` is reached (by a shortest path); whether it was.
     pub(super) fn run_to(&mut self, graph: &Graph, start: usize, end: usize) -> bool {
-        for &seen in &self.queue {
-            self.parent[seen] = NONE;
-        }
-        self.queue.clear();
-        self.parent[start] = start as u32;
-        self.depth[start] = 0;
-        self.queue.push(start);
-        let mut head = 0;
-        while head < self.queue.len() {
-            let current = self.queue[head];
-            head += 1;
-            for &next in graph.targets(current) {
-                let next = next as usize;
-                if self.parent[next] == NONE {
-                    self.parent[next] = current as u32;
-                    self.depth[next] = self.depth[current].saturating_add(1);
-                    self.queue.push(next);
-                    if next == end {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
+        self.explore(graph, start, false, usize::MAX, Some(end))
     }
 
     /// Explores from `start`; with `loops_only`, the start's first links skip the
@@ -472,6 +449,19 @@ impl Search {
     /// loops.
     /// Paths longer than `nodes` potentials are not followed.
     fn run_avoiding(&mut self, graph: &Graph, start: usize, loops_only: bool, nodes: usize) {
+        self.explore(graph, start, loops_only, nodes, None);
+    }
+
+    /// The search of [`Search::run_avoiding`], stopping as soon as it reaches `end` if
+    /// given; whether it did.
+    fn explore(
+        &mut self,
+        graph: &Graph,
+        start: usize,
+        loops_only: bool,
+        nodes: usize,
+        end: Option<usize>,
+    ) -> bool {
         let limit = nodes.saturating_sub(1).min(usize::from(u16::MAX)) as u16;
         for &seen in &self.queue {
             self.parent[seen] = NONE;
@@ -496,9 +486,13 @@ impl Search {
                     self.parent[next] = current as u32;
                     self.depth[next] = self.depth[current] + 1;
                     self.queue.push(next);
+                    if end == Some(next) {
+                        return true;
+                    }
                 }
             }
         }
+        false
     }
 
     /// How many potentials the last run reached.
