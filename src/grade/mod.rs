@@ -43,6 +43,7 @@
 
 mod board;
 mod cellset;
+mod components;
 pub mod explainer;
 mod grader;
 mod layout;

@@ -18,6 +18,7 @@ use super::table::SeTechnique;
 use super::{Hint, Scene};
 use crate::grade::board::Board;
 use crate::grade::cellset::CellSet;
+use crate::grade::components::strong_components;
 use crate::grade::layout::Layout;
 
 /// How a multiple forcing chain propagates.
@@ -298,105 +299,47 @@ impl Reach {
                 potentials.push(potential as u32);
             }
         }
-        let mut reach = Reach {
-            node,
-            component: vec![NONE; potentials.len()],
-            words: potentials.len().div_ceil(64).max(1),
-            sets: Vec::new(),
-        };
-        reach.condense(graph, &potentials);
-        reach
-    }
-
-    /// Tarjan's algorithm without recursion. Components complete in reverse topological
-    /// order, so every component a new one links to already has its set.
-    fn condense(&mut self, graph: &Graph, potentials: &[u32]) {
-        let nodes = potentials.len();
-        let mut index = vec![NONE; nodes];
-        let mut lowest = vec![0u32; nodes];
-        let mut on_stack = vec![false; nodes];
-        let mut stack: Vec<u32> = Vec::new();
-        let mut calls: Vec<(u32, u32)> = Vec::new();
-        let mut next = 0u32;
-        for root in 0..nodes {
-            if index[root] != NONE {
-                continue;
-            }
-            index[root] = next;
-            lowest[root] = next;
-            next += 1;
-            stack.push(root as u32);
-            on_stack[root] = true;
-            calls.push((root as u32, 0));
-            while let Some(&(current, edge)) = calls.last() {
-                let current = current as usize;
+        let words = potentials.len().div_ceil(64).max(1);
+        let mut component = vec![NONE; potentials.len()];
+        let mut sets: Vec<u64> = Vec::new();
+        // components come after those they link to, whose sets are then complete
+        strong_components(
+            potentials.len(),
+            0..potentials.len(),
+            |current, edge| {
                 let targets = graph.targets(potentials[current] as usize);
-                if let Some(&target) = targets.get(edge as usize) {
-                    if let Some(call) = calls.last_mut() {
-                        call.1 += 1;
-                    }
-                    let target = self.node[target as usize] as usize;
-                    if index[target] == NONE {
-                        index[target] = next;
-                        lowest[target] = next;
-                        next += 1;
-                        stack.push(target as u32);
-                        on_stack[target] = true;
-                        calls.push((target as u32, 0));
-                    } else if on_stack[target] {
-                        lowest[current] = lowest[current].min(index[target]);
-                    }
-                    continue;
+                targets
+                    .get(edge as usize)
+                    .map(|&target| node[target as usize] as usize)
+            },
+            |members| {
+                let id = sets.len() / words;
+                sets.resize(sets.len() + words, 0);
+                for &member in members {
+                    let member = member as usize;
+                    component[member] = id as u32;
+                    sets[id * words + member / 64] |= 1 << (member % 64);
                 }
-                calls.pop();
-                if let Some(&(caller, _)) = calls.last() {
-                    let caller = caller as usize;
-                    lowest[caller] = lowest[caller].min(lowest[current]);
-                }
-                if lowest[current] == index[current] {
-                    self.close(graph, potentials, &mut stack, &mut on_stack, current);
-                }
-            }
-        }
-    }
-
-    /// Pops the component rooted at `root` and gives it its set: its members and the sets of
-    /// the components they link to.
-    fn close(
-        &mut self,
-        graph: &Graph,
-        potentials: &[u32],
-        stack: &mut Vec<u32>,
-        on_stack: &mut [bool],
-        root: usize,
-    ) {
-        let words = self.words;
-        let component = (self.sets.len() / words) as u32;
-        self.sets.resize(self.sets.len() + words, 0);
-        let from = stack
-            .iter()
-            .rposition(|&member| member as usize == root)
-            .expect("the root is on the stack");
-        for &member in &stack[from..] {
-            let member = member as usize;
-            on_stack[member] = false;
-            self.component[member] = component;
-            let own = component as usize * words + member / 64;
-            self.sets[own] |= 1 << (member % 64);
-        }
-        let (done, set) = self.sets.split_at_mut(component as usize * words);
-        for &member in &stack[from..] {
-            for &target in graph.targets(potentials[member as usize] as usize) {
-                let linked = self.component[self.node[target as usize] as usize];
-                if linked != component {
-                    let start = linked as usize * words;
-                    for (word, other) in set.iter_mut().zip(&done[start..start + words]) {
-                        *word |= other;
+                let (done, set) = sets.split_at_mut(id * words);
+                for &member in members {
+                    for &target in graph.targets(potentials[member as usize] as usize) {
+                        let linked = component[node[target as usize] as usize] as usize;
+                        if linked != id {
+                            let start = linked * words;
+                            for (word, other) in set.iter_mut().zip(&done[start..start + words]) {
+                                *word |= other;
+                            }
+                        }
                     }
                 }
-            }
+            },
+        );
+        Reach {
+            node,
+            component,
+            words,
+            sets,
         }
-        stack.truncate(from);
     }
 
     /// Whether a path leads from `from` to `to` (both potentials of candidates).

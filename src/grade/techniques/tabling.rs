@@ -10,6 +10,7 @@ use std::rc::Rc;
 use super::{digits_of, Context};
 use crate::grade::board::Board;
 use crate::grade::cellset::CellSet;
+use crate::grade::components::strong_components;
 use crate::grade::layout::Layout;
 use crate::grade::step::{Finding, NodeIndex};
 use crate::grade::technique::Technique;
@@ -712,67 +713,25 @@ impl<const W: usize> Reach<W> {
             component: vec![UNSEEN; count],
             sets: Vec::new(),
         };
-        let mut index = vec![UNSEEN; count];
-        let mut low = vec![0u32; count];
-        let mut on_stack = vec![false; count];
-        let mut stack: Vec<u32> = Vec::new();
-        // depth-first walk: (literal, next edge)
-        let mut walk: Vec<(u32, u32)> = Vec::new();
-        let mut members: Vec<u32> = Vec::new();
         // per component: the last component that took its sets in (to take them once)
         let mut taken: Vec<u32> = Vec::new();
-        let mut next = 0u32;
-        for root in premises {
-            if index[root] != UNSEEN {
-                continue;
-            }
-            index[root] = next;
-            low[root] = next;
-            next += 1;
-            stack.push(root as u32);
-            on_stack[root] = true;
-            walk.push((root as u32, graph.offsets[root]));
-            while let Some(&(literal, edge)) = walk.last() {
-                let literal = literal as usize;
-                if edge < graph.offsets[literal + 1] {
-                    walk.last_mut().expect("walking").1 += 1;
-                    let target = graph.targets[edge as usize] as usize;
-                    if index[target] == UNSEEN {
-                        index[target] = next;
-                        low[target] = next;
-                        next += 1;
-                        stack.push(target as u32);
-                        on_stack[target] = true;
-                        walk.push((target as u32, graph.offsets[target]));
-                    } else if on_stack[target] {
-                        low[literal] = low[literal].min(index[target]);
-                    }
-                    continue;
-                }
-                walk.pop();
-                if let Some(&(parent, _)) = walk.last() {
-                    let parent = parent as usize;
-                    low[parent] = low[parent].min(low[literal]);
-                }
-                if low[literal] != index[literal] {
-                    continue;
-                }
-                // `literal` roots a component: its members are on the stack above it
+        // components come after those they link to, whose sets are then complete
+        strong_components(
+            count,
+            premises,
+            |literal, edge| {
+                let at = graph.offsets[literal] + edge;
+                (at < graph.offsets[literal + 1]).then(|| graph.targets[at as usize] as usize)
+            },
+            |members| {
                 let id = taken.len() as u32;
                 taken.push(UNSEEN);
-                members.clear();
-                loop {
-                    let member = stack.pop().expect("component on the stack");
-                    on_stack[member as usize] = false;
+                for &member in members {
                     reach.component[member as usize] = id;
-                    members.push(member);
-                    if member as usize == literal {
-                        break;
-                    }
                 }
                 let base = reach.sets.len();
                 reach.sets.resize(base + width, CellSet::EMPTY);
-                for &member in &members {
+                for &member in members {
                     let member = member as usize;
                     if member < singles {
                         let (cell, digit) = (member / 2 / n, member / 2 % n);
@@ -792,8 +751,8 @@ impl<const W: usize> Reach<W> {
                         }
                     }
                 }
-            }
-        }
+            },
+        );
         reach
     }
 
