@@ -352,10 +352,10 @@ impl Reach {
     /// Whether a loop can lead from `start` back to it when its first link avoids the
     /// potentials that link straight back (see [`Search::run_avoiding`]).
     fn may_loop(&self, graph: &Graph, start: usize) -> bool {
-        graph.targets(start).iter().any(|&next| {
-            let next = next as usize;
-            !graph.links(next, start) && self.reaches(next, start)
-        })
+        graph
+            .targets(start)
+            .iter()
+            .any(|&next| self.reaches(next as usize, start))
     }
 }
 
@@ -501,6 +501,7 @@ pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint>
         }
         let graph = Graph::new(&grid, links);
         let reach = Reach::new(&grid, &graph);
+        let places = grid.places();
         for cell in board.empty.iter() {
             for digit in super::techniques_digits(board.candidates[cell]) {
                 let on = grid.potential(cell, digit, true);
@@ -517,8 +518,9 @@ pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint>
                     }
                 }
                 if let Some(base) = cycle_base.filter(|_| reach.may_loop(&graph, on)) {
-                    search.run_avoiding(&graph, on, true, longest(base, &best));
-                    if let Some(hint) = cycle(&grid, &graph, &search, on, cycle_technique, base) {
+                    search.run_avoiding(&graph, on, false, longest(base, &best));
+                    let rated = (cycle_technique, base);
+                    if let Some(hint) = cycle(&grid, &graph, &search, on, rated, &places) {
                         keep_easier(&mut best, hint);
                     }
                 }
@@ -565,69 +567,106 @@ fn path_cells(grid: &Grid<'_>, path: &[usize]) -> Vec<usize> {
     cells
 }
 
-/// The shortest loop back to `start` (on) that the search found, with the eliminations its
-/// weak links make: every weak link of a loop holds exactly one true end.
+/// The shortest loop back to `start` (on) that the search found and that removes something,
+/// as SE finds and judges them: any "on" of the search (two links or more from the start)
+/// whose "off" neighbour, not on its own path, links back to the start closes a loop; in
+/// either state of a loop all its "on" nodes or all its "off" nodes hold, so a candidate
+/// outside the loop's cells that sees an "on" node and an "off" node of its digit goes.
+/// `places` holds every digit's cells.
 fn cycle(
     grid: &Grid<'_>,
     graph: &Graph,
     search: &Search,
     start: usize,
-    technique: SeTechnique,
-    base: u32,
+    (technique, base): (SeTechnique, u32),
+    places: &[CellSet<2>],
 ) -> Option<Hint> {
-    let (start_cell, start_digit, _) = grid.split(start);
     let layout = grid.layout;
+    let (start_cell, start_digit, _) = grid.split(start);
+    // the offs that link straight back to the start: in its cell, or of its digit in a peer
+    let closing: Vec<usize> = super::techniques_digits(grid.candidates[start_cell])
+        .map(|digit| grid.potential(start_cell, digit, false))
+        .chain(
+            (layout.peers[start_cell] & places[start_digit])
+                .iter()
+                .map(|cell| grid.potential(cell, start_digit, false)),
+        )
+        .filter(|&off| search.reached(off) && graph.links(off, start))
+        .collect();
+    if closing.is_empty() {
+        return None;
+    }
+    // per digit, the cells whose "on" may link to a closing off (a peer of its cell with
+    // its digit, or another candidate of its cell)
+    let mut may_close = vec![CellSet::<2>::EMPTY; grid.size];
+    for &off in &closing {
+        let (cell, digit, _) = grid.split(off);
+        may_close[digit] |= layout.peers[cell];
+        for other in may_close.iter_mut() {
+            other.insert(cell);
+        }
+    }
+    let mut seeing_on = vec![CellSet::<2>::EMPTY; grid.size];
+    let mut seeing_off = vec![CellSet::<2>::EMPTY; grid.size];
     let mut best: Option<Hint> = None;
     for &potential in &search.queue {
-        let (cell, digit, on) = grid.split(potential);
-        if on || search.depth[potential] < 2 || (cell == start_cell && digit == start_digit) {
+        if potential % 2 == 0 || search.depth[potential] < 2 {
             continue;
         }
-        if !graph.links(potential, start) {
+        let (cell, digit, _) = grid.split(potential);
+        if !may_close[digit].contains(cell) {
             continue;
         }
-        if best
-            .as_ref()
-            .is_some_and(|kept| kept.complexity <= usize::from(search.depth[potential]) + 1)
-        {
+        let nodes = usize::from(search.depth[potential]) + 2;
+        if best.as_ref().is_some_and(|kept| kept.complexity <= nodes) {
             continue;
         }
-        let path = search.path(potential);
-        let mut candidates: Vec<usize> = path.iter().map(|&p| p / 2).collect();
-        candidates.sort_unstable();
-        candidates.dedup();
-        if candidates.len() != path.len() {
-            continue;
-        }
-        let mut hint = Hint::new(technique, base + length_bonus(path.len()));
-        for pair in path.chunks(2) {
-            let [from, to] = pair else { continue };
-            let (first_cell, first_digit, _) = grid.split(*from);
-            let (second_cell, second_digit, _) = grid.split(*to);
-            if first_cell == second_cell {
-                let keep = (1u32 << first_digit) | (1 << second_digit);
-                for other in super::techniques_digits(grid.candidates[first_cell] & !keep) {
-                    hint.eliminations.push((first_cell, other));
-                }
-            } else if first_digit == second_digit {
-                let seen = layout.peers[first_cell] & layout.peers[second_cell];
-                for other in seen.iter() {
-                    if grid.candidates[other] & (1 << first_digit) != 0
-                        && !candidates.contains(&(other * grid.size + first_digit))
-                    {
-                        hint.eliminations.push((other, first_digit));
-                    }
+        for &next in graph.targets(potential) {
+            let next = next as usize;
+            if !closing.contains(&next) {
+                continue;
+            }
+            let mut path = search.path(potential);
+            if path.contains(&next) {
+                continue;
+            }
+            path.push(next);
+            let mut candidates: Vec<usize> = path.iter().map(|&node| node / 2).collect();
+            candidates.sort_unstable();
+            candidates.dedup();
+            if candidates.len() != path.len() {
+                continue;
+            }
+            let cells: CellSet<2> = path.iter().map(|&node| node / 2 / grid.size).collect();
+            // per digit, the cells outside the loop seeing one of its ons, and one of its offs
+            seeing_on.fill(CellSet::EMPTY);
+            seeing_off.fill(CellSet::EMPTY);
+            for &node in &path {
+                let (cell, digit, on) = grid.split(node);
+                let seen = if on {
+                    &mut seeing_on[digit]
+                } else {
+                    &mut seeing_off[digit]
+                };
+                *seen |= layout.peers[cell].minus(&cells);
+            }
+            let mut eliminations = Vec::new();
+            for digit in 0..grid.size {
+                for cell in (seeing_on[digit] & seeing_off[digit] & places[digit]).iter() {
+                    eliminations.push((cell, digit));
                 }
             }
+            if eliminations.is_empty() {
+                continue;
+            }
+            eliminations.sort_unstable();
+            let mut hint = Hint::new(technique, base + length_bonus(path.len()));
+            hint.eliminations = eliminations;
+            hint.cells = path_cells(grid, &path);
+            hint.complexity = path.len();
+            best = Some(hint);
+            break;
         }
-        if hint.eliminations.is_empty() {
-            continue;
-        }
-        hint.eliminations.sort_unstable();
-        hint.eliminations.dedup();
-        hint.cells = path_cells(grid, &path);
-        hint.complexity = path.len();
-        best = Some(hint);
     }
     best
 }
