@@ -349,8 +349,7 @@ impl Reach {
         self.sets[component * self.words + to / 64] & (1 << (to % 64)) != 0
     }
 
-    /// Whether a loop can lead from `start` back to it when its first link avoids the
-    /// potentials that link straight back (see [`Search::run_avoiding`]).
+    /// Whether a loop can lead from `start` back to it.
     fn may_loop(&self, graph: &Graph, start: usize) -> bool {
         graph
             .targets(start)
@@ -379,32 +378,22 @@ impl Search {
 
     /// Explores from `start`; afterwards `reached` tells which potentials it implies.
     pub(super) fn run(&mut self, graph: &Graph, start: usize) {
-        self.run_avoiding(graph, start, false, usize::MAX);
+        self.run_within(graph, start, usize::MAX);
     }
 
     /// Explores from `start` until `end` is reached (by a shortest path); whether it was.
     pub(super) fn run_to(&mut self, graph: &Graph, start: usize, end: usize) -> bool {
-        self.explore(graph, start, false, usize::MAX, Some(end))
+        self.explore(graph, start, usize::MAX, Some(end))
     }
 
-    /// Explores from `start`; with `loops_only`, the start's first links skip the
-    /// potentials that link straight back to it, so that the paths found back to it are
-    /// loops.
-    /// Paths longer than `nodes` potentials are not followed.
-    fn run_avoiding(&mut self, graph: &Graph, start: usize, loops_only: bool, nodes: usize) {
-        self.explore(graph, start, loops_only, nodes, None);
+    /// Explores from `start`, following no path longer than `nodes` potentials.
+    fn run_within(&mut self, graph: &Graph, start: usize, nodes: usize) {
+        self.explore(graph, start, nodes, None);
     }
 
-    /// The search of [`Search::run_avoiding`], stopping as soon as it reaches `end` if
-    /// given; whether it did.
-    fn explore(
-        &mut self,
-        graph: &Graph,
-        start: usize,
-        loops_only: bool,
-        nodes: usize,
-        end: Option<usize>,
-    ) -> bool {
+    /// The search of [`Search::run_within`], stopping as soon as it reaches `end` if given;
+    /// whether it did.
+    fn explore(&mut self, graph: &Graph, start: usize, nodes: usize, end: Option<usize>) -> bool {
         let limit = nodes.saturating_sub(1).min(usize::from(u16::MAX)) as u16;
         for &seen in &self.queue {
             self.parent[seen] = NONE;
@@ -422,9 +411,6 @@ impl Search {
             }
             for &next in graph.targets(current) {
                 let next = next as usize;
-                if loops_only && current == start && graph.links(next, start) {
-                    continue;
-                }
                 if self.parent[next] == NONE {
                     self.parent[next] = current as u32;
                     self.depth[next] = self.depth[current] + 1;
@@ -507,7 +493,7 @@ pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint>
                 let on = grid.potential(cell, digit, true);
                 let off = grid.potential(cell, digit, false);
                 if let Some(base) = chain_base.filter(|_| reach.reaches(on, off)) {
-                    search.run_avoiding(&graph, on, false, longest(base, &best));
+                    search.run_within(&graph, on, longest(base, &best));
                     if search.reached(off) {
                         let path = search.path(off);
                         let mut hint = Hint::new(chain_technique, base + length_bonus(path.len()));
@@ -518,14 +504,14 @@ pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint>
                     }
                 }
                 if let Some(base) = cycle_base.filter(|_| reach.may_loop(&graph, on)) {
-                    search.run_avoiding(&graph, on, false, longest(base, &best));
+                    search.run_within(&graph, on, longest(base, &best));
                     let rated = (cycle_technique, base);
                     if let Some(hint) = cycle(&grid, &graph, &search, on, rated, &places) {
                         keep_easier(&mut best, hint);
                     }
                 }
                 if let Some(base) = chain_base.filter(|_| reach.reaches(off, on)) {
-                    search.run_avoiding(&graph, off, false, longest(base, &best));
+                    search.run_within(&graph, off, longest(base, &best));
                     if search.reached(on) {
                         let path = search.path(on);
                         let mut hint = Hint::new(chain_technique, base + length_bonus(path.len()));
