@@ -62,17 +62,20 @@ pub(super) fn apply(
         if scene.exhausted() {
             return false;
         }
-        let graph = match rule {
-            Rule::ForcingChains | Rule::Multiple(Depth::Static) => {
-                Some(Graph::new(&current, BOTH_LINKS))
+        let (mut found, mut graph) = match rule {
+            Rule::ForcingChains => {
+                let graph = Graph::new(&current, BOTH_LINKS);
+                (forcing_chains(scene, source, &current, &graph), Some(graph))
             }
-            Rule::Multiple(_) => None,
+            Rule::Multiple(depth) => (multiple(scene, &current, depth), None),
         };
-        let mut found = match (rule, &graph) {
-            (Rule::ForcingChains, Some(graph)) => forcing_chains(scene, source, &current, graph),
-            (Rule::Multiple(depth), _) => multiple(scene, &current, depth),
-            (Rule::ForcingChains, None) => Vec::new(),
-        };
+        if found.is_empty() {
+            continue;
+        }
+        if rule == Rule::Multiple(Depth::Static) {
+            // the rule parents come from the static branches again, which read the links
+            graph = Some(Graph::new(&current, BOTH_LINKS));
+        }
         // SE applies the easiest first; a removal keeps the first chain that made it
         found.sort_by_key(|found| found.complexity);
         let mut used = false;
