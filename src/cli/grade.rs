@@ -46,7 +46,7 @@ pub struct GradeOptions {
 
     /// With `--scale se` or `se121`: how many implications (candidates found on or off by
     /// following assumptions) the chain searches of one rating may derive before it answers
-    /// `beyond`; nested forcing chains (SE 9.5 and up) need hundreds of millions. Work, not
+    /// `beyond`; nested forcing chains (SE 9.5 and up) can need hundreds of millions. Work, not
     /// time, so that every machine gives the same answer.
     #[arg(long, value_name = "N", default_value_t = sudokit::grade::explainer::DEFAULT_WORK_LIMIT)]
     work_limit: u64,
@@ -133,7 +133,7 @@ pub struct GradeSe<'a> {
     pub original: bool,
     /// Threads.
     pub jobs: Option<usize>,
-    /// Chain propagations a rating may run.
+    /// Implications the chain searches of one rating may derive.
     pub work_limit: u64,
 }
 
