@@ -43,17 +43,17 @@ pub struct BookOptions {
     #[arg(long, default_value_t = 1)]
     seed: u64,
 
-    /// The book's title (default: the input's file name).
+    /// The book's title (default: the preset's title, or the input's file name).
     #[arg(long)]
     title: Option<String>,
 
-    /// Paper size.
-    #[arg(long, value_enum, default_value = "a4")]
-    paper: PaperChoice,
+    /// Paper size (default: the preset's paper, or A4).
+    #[arg(long, value_enum)]
+    paper: Option<PaperChoice>,
 
-    /// Puzzles per page: 1, 2, 4 or 6.
-    #[arg(long, default_value_t = 4, value_parser = parse_per_page)]
-    per_page: usize,
+    /// Puzzles per page: 1, 2, 4 or 6 (default: the preset's, or 4).
+    #[arg(long, value_parser = parse_per_page)]
+    per_page: Option<usize>,
 
     /// Directory for `book.pdf` and `puzzles.jsonl` (default: `output/<input stem>`).
     #[arg(long, value_name = "DIR")]
@@ -63,8 +63,8 @@ pub struct BookOptions {
     #[arg(long)]
     force: bool,
 
-    /// Threads for grading (default: all cores).
-    #[arg(long, value_name = "J")]
+    /// Threads for generating and grading: 1 to 256 (default: all cores).
+    #[arg(long, value_name = "J", value_parser = super::parse_jobs)]
     jobs: Option<usize>,
 }
 
@@ -108,6 +108,11 @@ struct Candidate {
 
 /// Runs `book`: from a preset (generating) or from a file.
 pub fn run(options: &BookOptions) -> anyhow::Result<Outcome> {
+    if options.out.as_deref() == Some(Path::new("-")) {
+        anyhow::bail!(
+            "--out -: a book is two files (book.pdf and puzzles.jsonl), which cannot share standard output; give a directory"
+        );
+    }
     match (&options.preset, &options.from) {
         (Some(preset), _) => run_preset(options, preset),
         (None, Some(from)) => run_from(options, from),
@@ -162,8 +167,8 @@ fn run_preset(options: &BookOptions, preset: &str) -> anyhow::Result<Outcome> {
             .clone()
             .unwrap_or_else(|| book_preset.title.clone()),
         notes: vec![format!("preset {name} · seed {}", options.seed)],
-        paper: book_preset.paper,
-        per_page: book_preset.per_page,
+        paper: options.paper.map_or(book_preset.paper, PaperChoice::paper),
+        per_page: options.per_page.unwrap_or(book_preset.per_page),
     };
     write_book(&directory, &rated, &layout, options.force, None)?;
     Ok(Outcome::Success)
@@ -259,8 +264,8 @@ fn run_from(options: &BookOptions, from: &Path) -> anyhow::Result<Outcome> {
     let layout = Layout {
         title: options.title.clone().unwrap_or(stem),
         notes: Vec::new(),
-        paper: options.paper.paper(),
-        per_page: options.per_page,
+        paper: options.paper.map_or(Paper::A4, PaperChoice::paper),
+        per_page: options.per_page.unwrap_or(4),
     };
     write_book(&directory, &rated, &layout, options.force, Some(from))?;
     Ok(Outcome::Success)

@@ -5,40 +5,73 @@ use std::time::Instant;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use serde_json::json;
+use serde_json::{json, Map, Value};
 use sudokit::model::Grid;
 use sudokit::notation::{self, Entry, Format};
 use sudokit::Count;
 
 use super::input::{read_records, InputOptions, Record};
-use super::{engine, Engine, Outcome};
+use super::records::{self, Style, Writer};
+use super::{engine, parse_jobs, Engine, Outcome};
 
 /// Options of `sudokit check`.
 #[derive(Debug, Args)]
+#[command(after_help = super::EXIT_CODES)]
 pub struct CheckOptions {
     #[command(flatten)]
     input: InputOptions,
 
     /// The engine that answers: `sat` is the independent authority, `native` the fastest,
-    /// `both` runs the two and fails loudly if they disagree.
+    /// `both` runs the two and fails loudly if their counts disagree.
     #[arg(long, value_enum, default_value = "sat")]
     engine: Engine,
 
     /// Count solutions up to N (at least 2) instead of stopping at the second one.
-    #[arg(long, value_name = "N", default_value_t = 2)]
-    count: usize,
+    #[arg(long, value_name = "N", value_parser = parse_count)]
+    count: Option<usize>,
 
-    /// List every solution, up to --count (which then defaults to 100).
+    /// List every solution, up to --count (which then defaults to 100). In text, each
+    /// solution is printed as soon as the SAT engine finds it; puzzles are then checked one
+    /// after another.
     #[arg(long)]
     all: bool,
 
-    /// One JSON object per puzzle instead of text.
-    #[arg(long)]
+    /// One JSON object per puzzle read (JSON Lines), in input order: `source` (file:line),
+    /// `status` (unique, multiple, none or error), `solutions`, `solution`, `second`,
+    /// `differences`, `reason`.
+    #[arg(long, conflicts_with = "csv")]
     json: bool,
 
-    /// Threads to use (default: all cores).
-    #[arg(long, value_name = "J")]
+    /// CSV with a header, one row per puzzle read, in input order; the same fields as --json.
+    #[arg(long)]
+    csv: bool,
+
+    /// Threads to use: 1 to 256 (default: all cores).
+    #[arg(long, value_name = "J", value_parser = parse_jobs)]
     jobs: Option<usize>,
+}
+
+/// The columns of `check --csv`.
+const COLUMNS: &[&str] = &[
+    "source",
+    "name",
+    "status",
+    "solutions",
+    "at_least",
+    "solution",
+    "second",
+    "differences",
+    "reason",
+];
+
+fn parse_count(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(count) if count >= 2 => Ok(count),
+        Ok(count) => Err(format!(
+            "{count}: a count below 2 cannot tell unique from multiple (give 2 or more)"
+        )),
+        Err(_) => Err(format!("{text:?} is not a number (give 2 or more)")),
+    }
 }
 
 /// What the engine said of one puzzle.
@@ -48,39 +81,43 @@ enum Verdict {
     Failed(String),
 }
 
-/// Runs `check` and prints one answer per puzzle plus a summary.
+/// Runs `check` and prints one answer per puzzle read, in input order, plus a summary.
 pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
     let started = Instant::now();
     let records = read_records(&options.input);
-    let limit = if options.all && options.count == 2 {
-        100
-    } else {
-        options.count.max(2)
-    };
-    let progress = progress_bar(records.len());
-    let pool = thread_pool(options.jobs)?;
-    let verdicts: Vec<Option<Verdict>> = pool.install(|| {
-        records
-            .par_iter()
-            .map(|record| {
-                let verdict = record
-                    .entry
-                    .as_ref()
-                    .ok()
-                    .map(|entry| judge(options, entry, limit));
-                progress.inc(1);
-                verdict
-            })
-            .collect()
-    });
-    progress.finish_and_clear();
+    let limit = options.count.unwrap_or(if options.all { 100 } else { 2 });
+    let style = Style::from_flags(options.json, options.csv);
+    let writer = Writer::new(style, COLUMNS);
     let mut tally = Tally::default();
-    for (record, verdict) in records.iter().zip(&verdicts) {
-        report(options, record, verdict.as_ref(), limit, &mut tally);
+    if options.all && style == Style::Text {
+        for record in &records {
+            stream(options, record, limit, &mut tally);
+        }
+    } else {
+        let progress = progress_bar(records.len());
+        let pool = thread_pool(options.jobs)?;
+        let verdicts: Vec<Option<Verdict>> = pool.install(|| {
+            records
+                .par_iter()
+                .map(|record| {
+                    let verdict = record
+                        .entry
+                        .as_ref()
+                        .ok()
+                        .map(|entry| judge(options, entry, limit));
+                    progress.inc(1);
+                    verdict
+                })
+                .collect()
+        });
+        progress.finish_and_clear();
+        for (record, verdict) in records.iter().zip(&verdicts) {
+            report(&writer, style, record, verdict.as_ref(), limit, &mut tally);
+        }
     }
     if records.len() > 1 {
         let summary = tally.summary(started.elapsed().as_secs_f64());
-        if options.json {
+        if style.is_record() {
             eprintln!("{summary}");
         } else {
             say!("{summary}");
@@ -96,6 +133,46 @@ fn judge(options: &CheckOptions, entry: &Entry, limit: usize) -> Verdict {
         engine::count(options.engine, &entry.puzzle, limit).map(Verdict::Counted)
     };
     result.unwrap_or_else(Verdict::Failed)
+}
+
+/// `check --all` in text: each solution printed as the SAT engine finds it, then the verdict.
+fn stream(options: &CheckOptions, record: &Record, limit: usize, tally: &mut Tally) {
+    let entry = match &record.entry {
+        Ok(entry) => entry,
+        Err(failure) => {
+            tally.unreadable += 1;
+            eprintln!("error: {failure}");
+            return;
+        }
+    };
+    let location = record.location();
+    if options.engine == Engine::Native {
+        tally.failed += 1;
+        eprintln!(
+            "error: {location}: listing every solution (--all) uses the SAT engine: pass --engine sat"
+        );
+        return;
+    }
+    say!("{location}:");
+    let mut first = None;
+    let mut number = 0;
+    let result = sudokit::sat::each_solution(&entry.puzzle, limit, &mut |solution| {
+        number += 1;
+        if first.is_none() {
+            first = Some(solution.clone());
+        }
+        say!("  {number:>5}  {}", line(solution));
+    });
+    match result {
+        Ok(found) => {
+            tally_count(tally, found, entry, first.as_ref());
+            say!("{location}: {} ({})", word(found), how_many(found, limit));
+        }
+        Err(error) => {
+            tally.failed += 1;
+            eprintln!("error: {location}: engine failed: SAT engine: {error}");
+        }
+    }
 }
 
 /// A progress bar on standard error, drawn only when it is a terminal.
@@ -158,11 +235,13 @@ impl Tally {
     }
 }
 
-fn line(grid: &Grid) -> String {
+/// A grid as one line of text.
+pub fn line(grid: &Grid) -> String {
     notation::format_grid(grid, Format::Line)
 }
 
-fn cell_list(first: &Grid, second: &Grid) -> Vec<String> {
+/// The cells where two grids differ, as `r3c7` names.
+pub fn cell_list(first: &Grid, second: &Grid) -> Vec<String> {
     first
         .differences(second)
         .iter()
@@ -170,8 +249,66 @@ fn cell_list(first: &Grid, second: &Grid) -> Vec<String> {
         .collect()
 }
 
+/// The status word for a number of solutions found.
+fn word(found: usize) -> &'static str {
+    match found {
+        0 => "none",
+        1 => "unique",
+        _ => "multiple",
+    }
+}
+
+/// The fields a count adds to a record: `status`, `solutions`, `at_least`, `solution`,
+/// `second`, `differences`, `reason`.
+pub fn count_fields(object: &mut Map<String, Value>, count: &Count, limit: usize) {
+    object.insert("status".into(), json!(count.word()));
+    object.insert("solutions".into(), json!(count.found()));
+    object.insert(
+        "at_least".into(),
+        json!(count.found() >= limit && count.found() > 1),
+    );
+    match count {
+        Count::None { reason } => {
+            object.insert("reason".into(), json!(reason));
+        }
+        Count::Unique(solution) => {
+            object.insert("solution".into(), json!(line(solution)));
+        }
+        Count::Multiple { first, second, .. } => {
+            object.insert("solution".into(), json!(line(first)));
+            object.insert("second".into(), json!(line(second)));
+            object.insert("differences".into(), json!(cell_list(first, second)));
+        }
+    }
+}
+
+/// A one-line account of a puzzle that is not unique: `none: reason` or `multiple (…)`.
+pub fn not_unique_text(count: &Count, limit: usize) -> Option<String> {
+    match count {
+        Count::None {
+            reason: Some(reason),
+        } => Some(format!("none: {reason}")),
+        Count::None { reason: None } => Some("none: the puzzle has no solution".to_string()),
+        Count::Unique(_) => None,
+        Count::Multiple {
+            first,
+            second,
+            found,
+        } => {
+            let cells = cell_list(first, second);
+            Some(format!(
+                "multiple ({}); two of them differ at {} ({} cells)",
+                how_many(*found, limit),
+                cells.join(" "),
+                cells.len()
+            ))
+        }
+    }
+}
+
 fn report(
-    options: &CheckOptions,
+    writer: &Writer,
+    style: Style,
     record: &Record,
     verdict: Option<&Verdict>,
     limit: usize,
@@ -179,14 +316,17 @@ fn report(
 ) {
     let (entry, verdict) = match (&record.entry, verdict) {
         (Ok(entry), Some(verdict)) => (entry, verdict),
-        (Err(reason), _) => {
+        (Err(failure), _) => {
             tally.unreadable += 1;
-            eprintln!("error: {reason}");
+            eprintln!("error: {failure}");
+            writer.write(&records::unreadable(record, failure));
             return;
         }
         (Ok(_), None) => {
             tally.failed += 1;
-            eprintln!("error: {}: no answer was computed", record.location());
+            let reason = "no answer was computed";
+            eprintln!("error: {}: {reason}", record.location());
+            writer.write(&records::error(record, reason));
             return;
         }
     };
@@ -194,15 +334,42 @@ fn report(
     match verdict {
         Verdict::Failed(reason) => {
             tally.failed += 1;
-            eprintln!("error: {location}: engine failed: {reason}");
+            let reason = format!("engine failed: {reason}");
+            eprintln!("error: {location}: {reason}");
+            writer.write(&records::error(record, &reason));
         }
         Verdict::Listed(solutions) => {
             tally_count(tally, solutions.len(), entry, solutions.first());
-            print_listing(options, &location, solutions, limit);
+            // text listings are streamed as found; only records come here
+            {
+                let mut object = records::header(record, word(solutions.len()));
+                object.insert("solutions".into(), json!(solutions.len()));
+                object.insert("at_least".into(), json!(solutions.len() >= limit));
+                object.insert(
+                    "all".into(),
+                    json!(solutions.iter().map(line).collect::<Vec<_>>()),
+                );
+                writer.write(&object);
+            }
         }
         Verdict::Counted(count) => {
             tally_count(tally, count.found(), entry, count.solution());
-            print_count(options, &location, entry, count, limit);
+            let mismatch = match (&entry.solution, count) {
+                (Some(published), Count::Unique(solution)) if published != solution => {
+                    Some(cell_list(solution, published))
+                }
+                _ => None,
+            };
+            if style.is_record() {
+                let mut object = records::header(record, count.word());
+                count_fields(&mut object, count, limit);
+                if let Some(cells) = &mismatch {
+                    object.insert("published_solution_differs_at".into(), json!(cells));
+                }
+                writer.write(&object);
+            } else {
+                print_count(&location, count, mismatch, limit);
+            }
         }
     }
 }
@@ -223,49 +390,17 @@ fn tally_count(tally: &mut Tally, found: usize, entry: &Entry, solution: Option<
 }
 
 fn how_many(found: usize, limit: usize) -> String {
-    if found >= limit {
+    if found >= limit && found > 1 {
         format!("at least {found} solutions")
+    } else if found == 1 {
+        "1 solution".to_string()
     } else {
         format!("{found} solutions")
     }
 }
 
-fn print_count(options: &CheckOptions, location: &str, entry: &Entry, count: &Count, limit: usize) {
-    let mismatch = match (&entry.solution, count) {
-        (Some(published), Count::Unique(solution)) if published != solution => {
-            Some(cell_list(solution, published))
-        }
-        _ => None,
-    };
-    if options.json {
-        let mut object = json!({
-            "source": location,
-            "line": entry.line,
-            "name": entry.name,
-            "result": count.word(),
-            "solutions": count.found(),
-            "at_least": count.found() >= limit && count.found() > 1,
-        });
-        match count {
-            Count::None { reason } => object["reason"] = json!(reason),
-            Count::Unique(solution) => object["solution"] = json!(line(solution)),
-            Count::Multiple { first, second, .. } => {
-                object["solution"] = json!(line(first));
-                object["second"] = json!(line(second));
-                object["differences"] = json!(cell_list(first, second));
-            }
-        }
-        if let Some(cells) = &mismatch {
-            object["published_solution_differs_at"] = json!(cells);
-        }
-        say!("{object}");
-        return;
-    }
+fn print_count(location: &str, count: &Count, mismatch: Option<Vec<String>>, limit: usize) {
     match count {
-        Count::None {
-            reason: Some(reason),
-        } => say!("{location}: none: {reason}"),
-        Count::None { reason: None } => say!("{location}: none"),
         Count::Unique(solution) => match mismatch {
             Some(cells) => say!(
                 "{location}: unique, but the published solution differs at {}\n  solution   {}",
@@ -274,43 +409,20 @@ fn print_count(options: &CheckOptions, location: &str, entry: &Entry, count: &Co
             ),
             None => say!("{location}: unique"),
         },
-        Count::Multiple {
-            first,
-            second,
-            found,
-        } => {
-            let cells = cell_list(first, second);
+        Count::None { .. } => {
+            let text = not_unique_text(count, limit).unwrap_or_default();
+            match count {
+                Count::None { reason: None } => say!("{location}: none"),
+                _ => say!("{location}: {text}"),
+            }
+        }
+        Count::Multiple { first, second, .. } => {
+            let text = not_unique_text(count, limit).unwrap_or_default();
             say!(
-                "{location}: multiple ({}); two of them differ at {} ({} cells)\n  first      {}\n  second     {}",
-                how_many(*found, limit),
-                cells.join(" "),
-                cells.len(),
+                "{location}: {text}\n  first      {}\n  second     {}",
                 line(first),
                 line(second)
             );
         }
-    }
-}
-
-fn print_listing(options: &CheckOptions, location: &str, solutions: &[Grid], limit: usize) {
-    let word = match solutions.len() {
-        0 => "none",
-        1 => "unique",
-        _ => "multiple",
-    };
-    if options.json {
-        let object = json!({
-            "source": location,
-            "result": word,
-            "solutions": solutions.len(),
-            "at_least": solutions.len() >= limit,
-            "all": solutions.iter().map(line).collect::<Vec<_>>(),
-        });
-        say!("{object}");
-        return;
-    }
-    say!("{location}: {word} ({})", how_many(solutions.len(), limit));
-    for (number, solution) in solutions.iter().enumerate() {
-        say!("  {:>5}  {}", number + 1, line(solution));
     }
 }

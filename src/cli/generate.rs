@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -31,12 +32,14 @@ pub struct GenerateOptions {
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
 
-    /// Output folder (default: output/<preset name>, plus shard-i-of-N for a shard).
+    /// Output folder (default: output/<preset name>, plus shard-i-of-N for a shard). `-`
+    /// writes the records (JSON Lines, as in puzzles.jsonl) to standard output instead, in
+    /// index order, with no folder, journal or --resume.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
 
-    /// Threads to use (default: all cores). The files do not depend on it.
-    #[arg(long, value_name = "J")]
+    /// Threads to use: 1 to 256 (default: all cores). The files do not depend on it.
+    #[arg(long, value_name = "J", value_parser = super::parse_jobs)]
     jobs: Option<usize>,
 
     /// Make only shard i of N (0 ≤ i < N) of the batch: a contiguous block of indices, so
@@ -275,6 +278,12 @@ pub fn run(options: &GenerateOptions) -> anyhow::Result<Outcome> {
     let preset = resolve_preset(options)?;
     let generator = Generator::new(&preset)?;
     let (first, end, folder) = indices_and_folder(options, &preset);
+    if folder == Path::new("-") {
+        if options.resume {
+            bail!("--resume continues a batch in a folder; with --out - nothing is kept to resume");
+        }
+        return run_to_standard_output(options, &preset, &generator, first, end);
+    }
     let start = if options.force {
         Start::Force
     } else if options.resume {
@@ -294,26 +303,41 @@ pub fn run(options: &GenerateOptions) -> anyhow::Result<Outcome> {
     let progress = progress_bar(missing.len());
     let batch = Mutex::new(batch);
     let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    // the first failed write (a full disk, say) stops the run: nothing after it is made
+    let write_failure: Mutex<Option<String>> = Mutex::new(None);
+    let stopped = AtomicBool::new(false);
     let timings = Mutex::new(Timings::default());
     thread_pool(options.jobs)?.install(|| {
         missing.par_iter().for_each(|&index| {
+            if stopped.load(Ordering::Relaxed) {
+                return;
+            }
             let result = generator.puzzle(options.seed, index);
             progress.inc(1);
-            let saved = result
-                .map_err(|error| error.to_string())
-                .and_then(|generated| {
-                    if let Ok(mut total) = timings.lock() {
-                        total.add(&generated.timings);
+            let generated = match result {
+                Ok(generated) => generated,
+                Err(error) => {
+                    if let Ok(mut failures) = failures.lock() {
+                        failures.push(error.to_string());
                     }
-                    let record = Record::new(&preset, &generated);
-                    match batch.lock() {
-                        Ok(mut batch) => batch.append(record).map_err(|error| error.to_string()),
-                        Err(_) => Err("the batch writer failed".to_string()),
-                    }
-                });
-            if let Err(message) = saved {
-                if let Ok(mut failures) = failures.lock() {
-                    failures.push(message);
+                    return;
+                }
+            };
+            if let Ok(mut total) = timings.lock() {
+                total.add(&generated.timings);
+            }
+            let record = Record::new(&preset, &generated);
+            let Ok(mut batch) = batch.lock() else {
+                stopped.store(true, Ordering::Relaxed);
+                return;
+            };
+            if stopped.load(Ordering::Relaxed) {
+                return;
+            }
+            if let Err(error) = batch.append(record) {
+                stopped.store(true, Ordering::Relaxed);
+                if let Ok(mut failure) = write_failure.lock() {
+                    failure.get_or_insert_with(|| error.to_string());
                 }
             }
         });
@@ -323,6 +347,17 @@ pub fn run(options: &GenerateOptions) -> anyhow::Result<Outcome> {
         .into_inner()
         .map_err(|_| anyhow::anyhow!("the batch writer failed"))?;
     let failures = failures.into_inner().unwrap_or_default();
+    if let Some(failure) = write_failure.into_inner().ok().flatten() {
+        bail!(
+            "{failure}; stopped at once: the {} puzzles made so far are kept in {}, finish the \
+             batch with --resume once the cause is fixed",
+            batch.records().count(),
+            batch.folder().join("puzzles.jsonl.partial").display()
+        );
+    }
+    if stopped.load(Ordering::Relaxed) {
+        bail!("the batch writer failed; run again with --resume");
+    }
     report(
         &preset,
         options.seed,
@@ -353,6 +388,53 @@ pub fn run(options: &GenerateOptions) -> anyhow::Result<Outcome> {
         bail!("no puzzle could be made ({} failures)", failures.len());
     }
     Ok(Outcome::NotUnique)
+}
+
+/// `generate --out -`: the records of indices `first..end` on standard output, in index
+/// order, as soon as every earlier one is written.
+fn run_to_standard_output(
+    options: &GenerateOptions,
+    preset: &Preset,
+    generator: &Generator,
+    first: u64,
+    end: u64,
+) -> anyhow::Result<Outcome> {
+    let indices: Vec<u64> = (first..end).collect();
+    let progress = progress_bar(indices.len());
+    // chunks keep memory bounded and let the output flow while the rest is made
+    let pool = thread_pool(options.jobs)?;
+    let chunk = pool.current_num_threads().max(1) * 4;
+    let mut failures = 0usize;
+    for block in indices.chunks(chunk) {
+        let made: Vec<Result<Record, String>> = pool.install(|| {
+            block
+                .par_iter()
+                .map(|&index| {
+                    let result = generator
+                        .puzzle(options.seed, index)
+                        .map(|generated| Record::new(preset, &generated))
+                        .map_err(|error| format!("puzzle {index}: {error}"));
+                    progress.inc(1);
+                    result
+                })
+                .collect()
+        });
+        for result in made {
+            match result {
+                Ok(record) => say!("{}", record.to_json()),
+                Err(message) => {
+                    failures += 1;
+                    eprintln!("error: {message}");
+                }
+            }
+        }
+    }
+    progress.finish_and_clear();
+    Ok(if failures == 0 {
+        Outcome::Success
+    } else {
+        Outcome::NotUnique
+    })
 }
 
 /// Prints the summary: puzzles, acceptance rate, levels, time.

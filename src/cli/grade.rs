@@ -6,24 +6,32 @@ use anyhow::Context;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::json;
-use sudokit::grade::{Grader, Grading, Stop, TechniqueTable};
+use sudokit::grade::{Grader, Grading, Stop, TechniqueTable, DEFAULT_WORK_LIMIT};
+use sudokit::model::Grid;
 use sudokit::notation::{self, Entry, Format};
+use sudokit::Count;
 
-use super::check::{progress_bar, thread_pool};
+use super::check::{count_fields, not_unique_text, progress_bar, thread_pool};
 use super::input::{read_records, InputOptions, Record};
-use super::Outcome;
+use super::records::{self, Style, Writer};
+use super::{engine, Engine, Outcome};
 
 /// Options of `sudokit grade`.
 #[derive(Debug, Args)]
+#[command(after_help = super::EXIT_CODES)]
 pub struct GradeOptions {
     #[command(flatten)]
     input: InputOptions,
 
-    /// CSV with a header: puzzle, level, score, hardest, solved, techniques.
+    /// CSV with a header, one row per puzzle read, in input order: the fields of --json
+    /// (techniques as `name xN; …`).
     #[arg(long, conflicts_with = "json")]
     csv: bool,
 
-    /// One JSON object per puzzle: puzzle, level, score, hardest, solved, and the count of
+    /// One JSON object per puzzle read (JSON Lines), in input order: `source` (file:line),
+    /// `status` (`rated`; `beyond` when the rating stopped early; `multiple` or `none`, never
+    /// rated, with the cells where two solutions differ; `error` with the reason for an input
+    /// that could not be read), puzzle, level, score, hardest, solved, work, and the count of
     /// each technique used.
     #[arg(long)]
     json: bool,
@@ -44,15 +52,19 @@ pub struct GradeOptions {
     #[arg(long, value_enum, default_value_t = Scale::Hodoku)]
     scale: Scale,
 
-    /// With `--scale se` or `se121`: how many implications (candidates found on or off by
-    /// following assumptions) the chain searches of one rating may derive before it answers
-    /// `beyond`; nested forcing chains (SE 9.5 and up) can need hundreds of millions. Work, not
-    /// time, so that every machine gives the same answer.
-    #[arg(long, value_name = "N", default_value_t = sudokit::grade::explainer::DEFAULT_WORK_LIMIT)]
-    work_limit: u64,
+    /// How much work one puzzle's rating may take before it answers `beyond` (status
+    /// `beyond`, exit 1). Work, not time, so that every machine gives the same answer. On
+    /// HoDoKu's scale: the candidates on the grid counted once per technique search, plus
+    /// the sets the combinatorial searches try (default 100 million; the hardest 9×9 puzzles
+    /// we know need under a million). With `--scale se`
+    /// or `se121`: implications (candidates found on or off by following assumptions) the chain
+    /// searches may derive (default 100 million; nested forcing chains, SE 9.5 and up, can need
+    /// hundreds of millions).
+    #[arg(long, value_name = "N")]
+    work_limit: Option<u64>,
 
-    /// Threads to use (default: all cores).
-    #[arg(long, value_name = "J")]
+    /// Threads to use: 1 to 256 (default: all cores).
+    #[arg(long, value_name = "J", value_parser = super::parse_jobs)]
     jobs: Option<usize>,
 }
 
@@ -68,7 +80,23 @@ pub enum Scale {
     Se121,
 }
 
-/// Runs `grade`: one line (or CSV row, or JSON object) per puzzle, in input order.
+/// The columns of `grade --csv` on HoDoKu's scale.
+const COLUMNS: &[&str] = &[
+    "source",
+    "name",
+    "status",
+    "puzzle",
+    "level",
+    "score",
+    "hardest",
+    "solved",
+    "techniques",
+    "work",
+    "differences",
+    "reason",
+];
+
+/// Runs `grade`: one line (or CSV row, or JSON object) per puzzle read, in input order.
 pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
     if matches!(options.scale, Scale::Se | Scale::Se121) {
         return super::grade_se::run(&GradeSe {
@@ -79,7 +107,9 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
             explain: options.explain,
             table: options.table.as_deref(),
             jobs: options.jobs,
-            work_limit: options.work_limit,
+            work_limit: options
+                .work_limit
+                .unwrap_or(sudokit::grade::explainer::DEFAULT_WORK_LIMIT),
         });
     }
     let table = match &options.table {
@@ -91,30 +121,118 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
         }
         None => TechniqueTable::default(),
     };
+    let work_limit = options.work_limit.unwrap_or(DEFAULT_WORK_LIMIT);
     let records = read_records(&options.input);
-    let gradings = rate_in_parallel(&records, options.jobs, |entry| {
-        Grader::with_table(&entry.puzzle, table.clone()).grade()
+    let judged = judge_in_parallel(&records, options.jobs, |entry, solution| {
+        Grader::with_table(&entry.puzzle, table.clone())
+            .with_unique_solution(solution)
+            .with_work_limit(work_limit)
+            .grade()
     })?;
-    if options.csv {
-        say!("source,puzzle,level,score,hardest,solved,techniques");
-    }
+    let style = Style::from_flags(options.json, options.csv);
+    let writer = Writer::new(style, COLUMNS);
     let mut outcome = Outcome::Success;
-    for (record, grading) in records.iter().zip(&gradings) {
-        let (entry, grading) = match (&record.entry, grading) {
-            (Ok(entry), Some(grading)) => (entry, grading),
-            (Err(reason), _) => {
-                eprintln!("error: {reason}");
-                outcome = outcome.worst(Outcome::BadInput);
+    for (record, judged) in records.iter().zip(&judged) {
+        let (entry, grading) = match judged_entry(record, judged, &writer, style) {
+            Ok(pair) => pair,
+            Err(worst) => {
+                outcome = outcome.worst(worst);
                 continue;
             }
-            (Ok(_), None) => continue,
         };
         if !grading.solved {
             outcome = outcome.worst(Outcome::NotUnique);
+            if let Some(reason) = stop_reason(grading) {
+                eprintln!("{}: not rated to the end: {reason}", record.location());
+            }
         }
-        print_grading(options, &record.location(), entry, grading);
+        print_grading(options, &writer, record, entry, grading);
     }
     Ok(outcome)
+}
+
+/// What grading one record came to: rated (for a puzzle with exactly one solution), or the
+/// count that shows it has none or several, or why no engine could tell.
+pub enum Judged<T> {
+    /// The puzzle has exactly one solution and was rated.
+    Rated(T),
+    /// The puzzle has no solution or several: it is not rated.
+    NotUnique(Count),
+    /// The engine could not answer.
+    Failed(String),
+}
+
+/// Checks that every readable record has exactly one solution (native engine, up to 2), then
+/// rates those that do with `rate` (given the solution), on `jobs` threads (all cores when
+/// absent) with a progress bar; `None` for the records that did not read.
+pub fn judge_in_parallel<T: Send>(
+    records: &[Record],
+    jobs: Option<usize>,
+    rate: impl Fn(&Entry, &Grid) -> T + Sync,
+) -> anyhow::Result<Vec<Option<Judged<T>>>> {
+    let progress = progress_bar(records.len());
+    let judged = thread_pool(jobs)?.install(|| {
+        records
+            .par_iter()
+            .map(|record| {
+                let judged = record.entry.as_ref().ok().map(|entry| {
+                    match engine::count(Engine::Native, &entry.puzzle, 2) {
+                        Ok(Count::Unique(solution)) => Judged::Rated(rate(entry, &solution)),
+                        Ok(count) => Judged::NotUnique(count),
+                        Err(reason) => Judged::Failed(reason),
+                    }
+                });
+                progress.inc(1);
+                judged
+            })
+            .collect()
+    });
+    progress.finish_and_clear();
+    Ok(judged)
+}
+
+/// The entry and its rating, or — after writing the record (and the line on standard error)
+/// of an unreadable, unanswered or not unique puzzle — the outcome it adds to the run.
+pub fn judged_entry<'record, T>(
+    record: &'record Record,
+    judged: &'record Option<Judged<T>>,
+    writer: &Writer,
+    style: Style,
+) -> Result<(&'record Entry, &'record T), Outcome> {
+    let location = record.location();
+    match (&record.entry, judged) {
+        (Ok(entry), Some(Judged::Rated(rating))) => Ok((entry, rating)),
+        (Err(failure), _) => {
+            eprintln!("error: {failure}");
+            writer.write(&records::unreadable(record, failure));
+            Err(Outcome::BadInput)
+        }
+        (Ok(_), Some(Judged::Failed(reason))) => {
+            let reason = format!("engine failed: {reason}");
+            eprintln!("error: {location}: {reason}");
+            writer.write(&records::error(record, &reason));
+            Err(Outcome::BadInput)
+        }
+        (Ok(entry), Some(Judged::NotUnique(count))) => {
+            let text = not_unique_text(count, 2).unwrap_or_default();
+            if style.is_record() {
+                let mut object = records::header(record, count.word());
+                object.insert("puzzle".into(), json!(puzzle_text(entry)));
+                count_fields(&mut object, count, 2);
+                writer.write(&object);
+                eprintln!("{location}: not rated: {text}");
+            } else {
+                say!("{location}: {text}");
+            }
+            Err(Outcome::NotUnique)
+        }
+        (Ok(_), None) => {
+            let reason = "no answer was computed";
+            eprintln!("error: {location}: {reason}");
+            writer.write(&records::error(record, reason));
+            Err(Outcome::BadInput)
+        }
+    }
 }
 
 /// The options of `grade --scale se`, resolved.
@@ -137,28 +255,6 @@ pub struct GradeSe<'a> {
     pub work_limit: u64,
 }
 
-/// `rate` applied to every readable record on `jobs` threads (all cores when absent), with a
-/// progress bar; `None` for the records that did not read.
-pub fn rate_in_parallel<T: Send>(
-    records: &[Record],
-    jobs: Option<usize>,
-    rate: impl Fn(&Entry) -> T + Sync,
-) -> anyhow::Result<Vec<Option<T>>> {
-    let progress = progress_bar(records.len());
-    let rated = thread_pool(jobs)?.install(|| {
-        records
-            .par_iter()
-            .map(|record| {
-                let rating = record.entry.as_ref().ok().map(&rate);
-                progress.inc(1);
-                rating
-            })
-            .collect()
-    });
-    progress.finish_and_clear();
-    Ok(rated)
-}
-
 /// The puzzle as one line of text.
 pub fn puzzle_text(entry: &Entry) -> String {
     notation::format_grid(entry.puzzle.givens(), Format::Line)
@@ -175,61 +271,48 @@ fn stop_reason(grading: &Grading) -> Option<&'static str> {
         Stop::NothingApplies => "no enabled technique applies",
         Stop::Contradiction => "the candidates contradict each other",
         Stop::NoSolution => "the puzzle has no solution",
+        Stop::WorkLimit => "past the work limit (--work-limit)",
     })
 }
 
-fn technique_list(grading: &Grading) -> String {
-    grading
-        .counts()
-        .iter()
-        .map(|(technique, count)| format!("{technique} x{count}"))
-        .collect::<Vec<_>>()
-        .join("; ")
-}
-
-/// A CSV field, quoted when needed.
-pub fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
-}
-
-fn print_grading(options: &GradeOptions, location: &str, entry: &Entry, grading: &Grading) {
-    if options.json {
+fn print_grading(
+    options: &GradeOptions,
+    writer: &Writer,
+    record: &Record,
+    entry: &Entry,
+    grading: &Grading,
+) {
+    if options.json || options.csv {
         let techniques: serde_json::Map<String, serde_json::Value> = grading
             .counts()
             .iter()
             .map(|(technique, count)| (technique.to_string(), json!(count)))
             .collect();
-        let object = json!({
-            "source": location,
-            "puzzle": puzzle_text(entry),
-            "level": grading.level.to_string(),
-            "score": grading.score,
-            "hardest": grading.hardest.map(|technique| technique.to_string()),
-            "solved": grading.solved,
-            "stopped": stop_reason(grading),
-            "techniques": techniques,
-            "fpuzzles": sudokit::render::links::fpuzzles(&entry.puzzle, entry.name.as_deref()),
-        });
-        say!("{object}");
-        return;
-    }
-    if options.csv {
-        say!(
-            "{},{},{},{},{},{},{}",
-            csv_field(location),
-            puzzle_text(entry),
-            grading.level,
-            grading.score,
-            csv_field(&hardest(grading)),
-            grading.solved,
-            csv_field(&technique_list(grading))
+        let status = if grading.solved { "rated" } else { "beyond" };
+        let mut object = records::header(record, status);
+        object.insert("puzzle".into(), json!(puzzle_text(entry)));
+        object.insert("level".into(), json!(grading.level.to_string()));
+        object.insert("score".into(), json!(grading.score));
+        object.insert(
+            "hardest".into(),
+            json!(grading.hardest.map(|technique| technique.to_string())),
         );
+        object.insert("solved".into(), json!(grading.solved));
+        object.insert("stopped".into(), json!(stop_reason(grading)));
+        object.insert("reason".into(), json!(stop_reason(grading)));
+        object.insert("work".into(), json!(grading.work));
+        object.insert("techniques".into(), json!(techniques));
+        object.insert(
+            "fpuzzles".into(),
+            json!(sudokit::render::links::fpuzzles(
+                &entry.puzzle,
+                entry.name.as_deref()
+            )),
+        );
+        writer.write(&object);
         return;
     }
+    let location = record.location();
     let stopped = stop_reason(grading)
         .map(|reason| format!("  (not solved: {reason})"))
         .unwrap_or_default();

@@ -6,8 +6,9 @@ use serde_json::json;
 use sudokit::grade::explainer::{format_tenths, SeRater, SeRating, SeStop, SeTable};
 use sudokit::notation::Entry;
 
-use super::grade::{csv_field, puzzle_text, rate_in_parallel, GradeSe};
-use super::input::read_records;
+use super::grade::{judge_in_parallel, judged_entry, puzzle_text, GradeSe};
+use super::input::{read_records, Record};
+use super::records::{self, Style, Writer};
 use super::Outcome;
 
 /// Runs `grade --scale se`.
@@ -23,37 +24,51 @@ pub fn run(options: &GradeSe<'_>) -> anyhow::Result<Outcome> {
         None => SeTable::explainer(),
     };
     let records = read_records(options.input);
-    let ratings = rate_in_parallel(&records, options.jobs, |entry| {
+    let judged = judge_in_parallel(&records, options.jobs, |entry, _solution| {
         SeRater::with_table(&entry.puzzle, table.clone())
             .map(|rater| rater.with_work_limit(options.work_limit).rate())
             .map_err(|error| error.to_string())
     })?;
-    if options.csv {
-        say!("source,puzzle,er,ep,ed,hardest,solved");
-    }
+    let style = Style::from_flags(options.json, options.csv);
+    let writer = Writer::new(style, COLUMNS);
     let mut outcome = Outcome::Success;
-    for (record, rating) in records.iter().zip(&ratings) {
-        let (entry, rating) = match (&record.entry, rating) {
-            (Ok(entry), Some(Ok(rating))) => (entry, rating),
-            (Err(reason), _) => {
-                eprintln!("error: {reason}");
-                outcome = outcome.worst(Outcome::BadInput);
-                continue;
-            }
-            (Ok(_), Some(Err(reason))) => {
+    for (record, judged) in records.iter().zip(&judged) {
+        let (entry, rating) = match judged_entry(record, judged, &writer, style) {
+            Ok((entry, Ok(rating))) => (entry, rating),
+            Ok((_, Err(reason))) => {
                 eprintln!("error: {}: {reason}", record.location());
+                writer.write(&records::error(record, reason));
                 outcome = outcome.worst(Outcome::BadInput);
                 continue;
             }
-            (Ok(_), None) => continue,
+            Err(worst) => {
+                outcome = outcome.worst(worst);
+                continue;
+            }
         };
         if !rating.solved {
             outcome = outcome.worst(Outcome::NotUnique);
         }
-        print_rating(options, &record.location(), entry, rating);
+        print_rating(options, &writer, record, entry, rating);
     }
     Ok(outcome)
 }
+
+/// The columns of `grade --scale se --csv`.
+const COLUMNS: &[&str] = &[
+    "source",
+    "name",
+    "status",
+    "puzzle",
+    "er",
+    "ep",
+    "ed",
+    "hardest",
+    "solved",
+    "work",
+    "differences",
+    "reason",
+];
 
 fn stop_reason(rating: &SeRating) -> Option<&'static str> {
     rating.stop.map(|stop| match stop {
@@ -65,23 +80,15 @@ fn stop_reason(rating: &SeRating) -> Option<&'static str> {
     })
 }
 
-/// A rating as text, or `beyond` when the path stopped before the end.
-fn rated(rating: &SeRating, tenths: u32) -> String {
-    if rating.solved {
-        format_tenths(tenths)
-    } else {
-        "beyond".to_string()
-    }
-}
-
-fn hardest(rating: &SeRating) -> String {
-    rating
-        .hardest
-        .map_or_else(|| "none".to_string(), |technique| technique.to_string())
-}
-
-fn print_rating(options: &GradeSe<'_>, location: &str, entry: &Entry, rating: &SeRating) {
-    if options.json {
+fn print_rating(
+    options: &GradeSe<'_>,
+    writer: &Writer,
+    record: &Record,
+    entry: &Entry,
+    rating: &SeRating,
+) {
+    let location = record.location();
+    if options.json || options.csv {
         let mut counts: Vec<(String, usize)> = Vec::new();
         for step in &rating.steps {
             let name = step.technique.to_string();
@@ -94,32 +101,28 @@ fn print_rating(options: &GradeSe<'_>, location: &str, entry: &Entry, rating: &S
             .into_iter()
             .map(|(name, count)| (name, json!(count)))
             .collect();
-        let object = json!({
-            "source": location,
-            "puzzle": puzzle_text(entry),
-            "er": rating.solved.then(|| format_tenths(rating.er)),
-            "ep": rating.solved.then(|| format_tenths(rating.ep)),
-            "ed": rating.solved.then(|| format_tenths(rating.ed)),
-            "hardest": rating.hardest.map(|technique| technique.to_string()),
-            "solved": rating.solved,
-            "stopped": stop_reason(rating),
-            "work": rating.work,
-            "techniques": techniques,
-        });
-        say!("{object}");
-        return;
-    }
-    if options.csv {
-        say!(
-            "{},{},{},{},{},{},{}",
-            csv_field(location),
-            puzzle_text(entry),
-            rated(rating, rating.er),
-            rated(rating, rating.ep),
-            rated(rating, rating.ed),
-            csv_field(&hardest(rating)),
-            rating.solved
+        let status = if rating.solved { "rated" } else { "beyond" };
+        let mut object = records::header(record, status);
+        object.insert("puzzle".into(), json!(puzzle_text(entry)));
+        for (key, tenths) in [("er", rating.er), ("ep", rating.ep), ("ed", rating.ed)] {
+            object.insert(
+                key.into(),
+                json!(rating.solved.then(|| format_tenths(tenths))),
+            );
+        }
+        object.insert(
+            "hardest".into(),
+            json!(rating.hardest.map(|technique| technique.to_string())),
         );
+        object.insert("solved".into(), json!(rating.solved));
+        object.insert("stopped".into(), json!(stop_reason(rating)));
+        object.insert("reason".into(), json!(stop_reason(rating)));
+        object.insert("work".into(), json!(rating.work));
+        object.insert("techniques".into(), json!(techniques));
+        writer.write(&object);
+        if let Some(reason) = stop_reason(rating) {
+            eprintln!("{location}: not solved: {reason}");
+        }
         return;
     }
     if rating.solved {

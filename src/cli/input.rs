@@ -53,8 +53,35 @@ fn parse_format(text: &str) -> Result<Format, String> {
 pub struct Record {
     /// The file name, or `-` for standard input.
     pub source: String,
-    /// The puzzle and what came with it, or a one-line reason naming where it went wrong.
-    pub entry: Result<Entry, String>,
+    /// The puzzle and what came with it, or why it could not be read.
+    pub entry: Result<Entry, Failure>,
+}
+
+/// Why a record could not be read: where (the line, when one applies) and why.
+#[derive(Debug)]
+pub struct Failure {
+    /// The file name, or `-` for standard input.
+    pub source: String,
+    /// The 1-based line the record (or the fault) is on, when one applies.
+    pub line: Option<usize>,
+    /// What is wrong, on one line, without the location.
+    pub reason: String,
+}
+
+impl Failure {
+    /// `file:line`, or the file alone.
+    pub fn location(&self) -> String {
+        match self.line {
+            Some(line) => format!("{}:{line}", self.source),
+            None => self.source.clone(),
+        }
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(formatter, "{}: {}", self.location(), self.reason)
+    }
 }
 
 impl Record {
@@ -65,43 +92,58 @@ impl Record {
                 Some(name) => format!("{}:{} {}", self.source, entry.line, name),
                 None => format!("{}:{}", self.source, entry.line),
             },
-            Err(_) => self.source.clone(),
+            Err(failure) => failure.location(),
+        }
+    }
+
+    /// `file:line`, without the name: the key that joins an answer to its input.
+    pub fn place(&self) -> String {
+        match &self.entry {
+            Ok(entry) => format!("{}:{}", self.source, entry.line),
+            Err(failure) => failure.location(),
         }
     }
 }
 
 /// Reads every source in order; failures become records too, so one bad file or puzzle
-/// never hides the others.
+/// never hides the others, and every command answers once per record, in input order.
 pub fn read_records(options: &InputOptions) -> Vec<Record> {
     let mut records = Vec::new();
     for path in &options.files {
         let source = path.display().to_string();
+        let failure = |line: Option<usize>, reason: String| Record {
+            source: source.clone(),
+            entry: Err(Failure {
+                source: source.clone(),
+                line,
+                reason,
+            }),
+        };
         let text = match read_source(path) {
             Ok(text) => text,
             Err(reason) => {
-                records.push(Record {
-                    source: source.clone(),
-                    entry: Err(format!("{source}: cannot read: {reason}")),
-                });
+                records.push(failure(None, format!("cannot read: {reason}")));
                 continue;
             }
         };
-        let parsed = notation::parse_each(&text, options.input_format);
-        if parsed.is_empty() {
-            records.push(Record {
-                source: source.clone(),
-                entry: Err(format!("{source}: no puzzle found")),
-            });
-        }
-        for result in parsed {
-            let entry = result
-                .map_err(|error| error.to_string())
-                .and_then(|entry| add_diagonals(entry, options.diagonals))
-                .map_err(|reason| format!("{source}: {reason}"));
-            records.push(Record {
-                source: source.clone(),
-                entry,
-            });
+        for result in notation::parse_each(&text, options.input_format) {
+            let record = match result {
+                Ok(entry) => match add_diagonals(entry, options.diagonals) {
+                    Ok(entry) => Record {
+                        source: source.clone(),
+                        entry: Ok(entry),
+                    },
+                    Err((line, reason)) => failure(Some(line), reason),
+                },
+                Err(error) => {
+                    let reason = match error.column {
+                        Some(column) => format!("column {column}: {}", error.reason),
+                        None => error.reason.to_string(),
+                    };
+                    failure(error.line, reason)
+                }
+            };
+            records.push(record);
         }
     }
     records
@@ -125,7 +167,7 @@ fn read_source(path: &PathBuf) -> Result<String, String> {
     })
 }
 
-fn add_diagonals(entry: Entry, choice: Option<DiagonalChoice>) -> Result<Entry, String> {
+fn add_diagonals(entry: Entry, choice: Option<DiagonalChoice>) -> Result<Entry, (usize, String)> {
     let Some(choice) = choice else {
         return Ok(entry);
     };
@@ -138,6 +180,6 @@ fn add_diagonals(entry: Entry, choice: Option<DiagonalChoice>) -> Result<Entry, 
         }
     }
     let puzzle = Puzzle::new(puzzle.geometry(), puzzle.givens().clone(), constraints)
-        .map_err(|error| format!("line {}: {error}", entry.line))?;
+        .map_err(|error| (entry.line, error.to_string()))?;
     Ok(Entry { puzzle, ..entry })
 }

@@ -28,6 +28,7 @@ mod input;
 mod link;
 mod output;
 mod presets;
+mod records;
 mod render;
 mod solve;
 
@@ -49,15 +50,14 @@ enum Command {
     /// Print each puzzle's solution.
     ///
     /// Reads one or more files (or `-` for standard input) holding puzzles in any notation
-    /// sudokit knows (detected from the content unless --input-format is given).
+    /// sudokit knows (detected from the content unless --input-format is given). A puzzle
+    /// with no solution or several is named on standard error, with the cells where two
+    /// solutions differ; --limit N prints up to N of them.
     Solve(solve::SolveOptions),
     /// Say whether each puzzle has exactly one solution; show a second one when not.
     ///
     /// Prints `unique`, `multiple` (with a second solution and the cells where the two
     /// differ) or `none` (with the reason when it is a direct clash) for every puzzle.
-    ///
-    /// Exit codes: 0 every puzzle unique, 1 some puzzle not unique or unsolvable,
-    /// 2 bad input (unreadable file, malformed puzzle).
     Check(check::CheckOptions),
     /// Rate each puzzle by the human techniques it needs (HoDoKu's scale).
     ///
@@ -65,7 +65,8 @@ enum Command {
     /// HoDoKu's order that makes progress. The score is the sum of the techniques' base
     /// scores along the path; the level (Easy, Medium, Hard, Unfair, Extreme) is the highest
     /// level used, raised while the score exceeds that level's cap (800, 1000, 1600, 1800).
-    /// Exit codes: 0 every puzzle solved by the path, 1 some not, 2 bad input.
+    /// Only a puzzle with exactly one solution is rated: one with none or several is
+    /// answered `none` or `multiple` (with the cells where two solutions differ).
     Grade(grade::GradeOptions),
     /// Time an engine on puzzle files: puzzles per second, median and spread per puzzle.
     Bench(bench::BenchOptions),
@@ -99,8 +100,34 @@ pub enum Engine {
     Sat,
     /// The native backtracking solver: propagation and branching, fastest.
     Native,
-    /// Both, failing loudly if they disagree.
+    /// Both, failing loudly if their counts (or, for a unique puzzle, their solutions)
+    /// disagree.
     Both,
+}
+
+/// The exit codes of the commands that answer per puzzle (`check`, `grade`, `solve`).
+pub const EXIT_CODES: &str =
+    "Exit codes: 0 every puzzle has exactly one solution (and, for grade, \
+was rated to the end); 1 some puzzle has several solutions or none (or, for grade, was not \
+rated to the end); 2 some input could not be read (its record says why) or a flag is wrong.";
+
+/// Reads `--jobs`: 1 to 256 threads.
+pub fn parse_jobs(text: &str) -> Result<usize, String> {
+    const MOST: usize = 256;
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err(
+            "0 threads cannot do any work: give 1 or more, or leave --jobs out to use every core"
+                .into(),
+        ),
+        Ok(jobs) if jobs > MOST => Err(format!(
+            "{jobs} threads is more than the {MOST} sudokit allows (this machine has {} cores)",
+            std::thread::available_parallelism().map_or(1, usize::from)
+        )),
+        Ok(jobs) => Ok(jobs),
+        Err(_) => Err(format!(
+            "{text:?} is not a number of threads (give 1 to {MOST})"
+        )),
+    }
 }
 
 /// How a run ended, mapped to the documented exit codes.

@@ -34,7 +34,8 @@ pub struct RenderOptions {
     solution: bool,
 
     /// Where to write: the PDF file, or the SVG file (numbered `-1`, `-2`, … when the input
-    /// holds several puzzles). Default: `output/<input stem>.pdf` or `.svg`.
+    /// holds several puzzles). `-` writes the PDF, or the one SVG picture, to standard
+    /// output. Default: `output/<input stem>.pdf` or `.svg`.
     #[arg(long, value_name = "PATH")]
     out: Option<PathBuf>,
 
@@ -73,6 +74,17 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
         }
     }
     let extension = if options.pdf { "pdf" } else { "svg" };
+    let to_standard_output = options.out.as_deref() == Some(Path::new("-"));
+    if to_standard_output && !options.pdf && (entries.len() > 1 || options.solution) {
+        anyhow::bail!(
+            "--out -: {} SVG pictures cannot share standard output (use --pdf, or a file path)",
+            entries.len() * if options.solution { 2 } else { 1 }
+        );
+    }
+    if to_standard_output && !options.pdf {
+        say_inline!("{}", render::puzzle_svg(&entries[0].puzzle, None));
+        return Ok(outcome);
+    }
     let out = options
         .out
         .clone()
@@ -86,7 +98,12 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
             .zip(&solutions)
             .map(|(entry, solution)| (&entry.puzzle, entry.name.as_deref(), solution.as_ref()))
             .collect();
-        write_atomically(&out, &render::puzzle_pdf(&pages, &stem), options.force)?;
+        let pdf = render::puzzle_pdf(&pages, &stem);
+        if to_standard_output {
+            write_standard_output(&pdf)?;
+            return Ok(outcome);
+        }
+        write_atomically(&out, &pdf, options.force)?;
         eprintln!("wrote {} ({} puzzles)", out.display(), entries.len());
         return Ok(outcome);
     }
@@ -173,10 +190,22 @@ pub fn write_atomically(path: &Path, bytes: &[u8], force: bool) -> anyhow::Resul
         .file_name()
         .map_or_else(String::new, |name| name.to_string_lossy().into_owned());
     let temporary = directory.join(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&temporary, bytes)
-        .with_context(|| format!("{}: cannot write", temporary.display()))?;
+    if let Err(error) = std::fs::write(&temporary, bytes) {
+        let _ = std::fs::remove_file(&temporary);
+        anyhow::bail!("{}: cannot write: {error}", path.display());
+    }
     std::fs::rename(&temporary, path).map_err(|error| {
         let _ = std::fs::remove_file(&temporary);
         anyhow::anyhow!("{}: cannot write: {error}", path.display())
     })
+}
+
+/// Writes `bytes` to standard output (a PDF piped on, say).
+fn write_standard_output(bytes: &[u8]) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(bytes)
+        .and_then(|()| stdout.flush())
+        .context("cannot write to standard output")
 }

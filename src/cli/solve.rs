@@ -1,13 +1,15 @@
-//! `sudokit solve`: print each puzzle's solution.
+//! `sudokit solve`: print each puzzle's solution, and say so when there is none or several.
 
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::json;
+use sudokit::model::{Grid, Puzzle};
 use sudokit::notation::{self, Format};
 use sudokit::Count;
 
-use super::check::{progress_bar, thread_pool};
+use super::check::{count_fields, line, not_unique_text, progress_bar, thread_pool};
 use super::input::{read_records, InputOptions};
+use super::records::{self, Style, Writer};
 use super::{engine, Engine, Outcome};
 
 /// How solutions are printed.
@@ -19,17 +21,19 @@ enum OutputFormat {
     Grid,
     /// n rows of comma-separated numbers, a blank line between puzzles.
     Csv,
-    /// One JSON object per puzzle.
+    /// One JSON object per puzzle (the same as --json).
     Json,
 }
 
 /// Options of `sudokit solve`.
 #[derive(Debug, Args)]
+#[command(after_help = super::EXIT_CODES)]
 pub struct SolveOptions {
     #[command(flatten)]
     input: InputOptions,
 
-    /// The engine that solves (`native` is the fastest; `sat` the independent authority).
+    /// The engine that solves (`native` is the fastest; `sat` the independent authority;
+    /// `both` fails loudly if their counts disagree).
     #[arg(long, value_enum, default_value = "native")]
     engine: Engine,
 
@@ -37,16 +41,49 @@ pub struct SolveOptions {
     #[arg(long, value_enum, default_value = "grid")]
     format: OutputFormat,
 
-    /// Threads to use (default: all cores).
-    #[arg(long, value_name = "J")]
+    /// For a puzzle with several solutions, print up to N of them (listed by the SAT
+    /// engine) instead of none; the exit code is still 1.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    limit: Option<u32>,
+
+    /// One JSON object per puzzle read (JSON Lines), in input order: `source` (file:line),
+    /// `status` (unique, multiple, none or error), `solution`, and for several solutions
+    /// `second`, `differences` and, with --limit, `all`.
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+
+    /// CSV with a header, one row per puzzle read, in input order: the fields of --json.
+    #[arg(long)]
+    csv: bool,
+
+    /// Threads to use: 1 to 256 (default: all cores).
+    #[arg(long, value_name = "J", value_parser = super::parse_jobs)]
     jobs: Option<usize>,
 }
 
-/// Runs `solve`: one solution per puzzle, `none` where there is none.
+/// The columns of `solve --csv`.
+const COLUMNS: &[&str] = &[
+    "source",
+    "name",
+    "status",
+    "solution",
+    "second",
+    "differences",
+    "reason",
+];
+
+/// One puzzle's answer: its count, and the solutions listed when asked.
+struct Answer {
+    count: Count,
+    listed: Vec<Grid>,
+}
+
+/// Runs `solve`: the solution of every puzzle with exactly one; for the others, what is
+/// wrong on standard error (and up to --limit solutions when asked).
 pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
     let records = read_records(&options.input);
     let progress = progress_bar(records.len());
-    let answers: Vec<Option<Result<Count, String>>> = thread_pool(options.jobs)?.install(|| {
+    let answers: Vec<Option<Result<Answer, String>>> = thread_pool(options.jobs)?.install(|| {
         records
             .par_iter()
             .map(|record| {
@@ -54,73 +91,127 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
                     .entry
                     .as_ref()
                     .ok()
-                    .map(|entry| engine::count(options.engine, &entry.puzzle, 1));
+                    .map(|entry| answer(options, &entry.puzzle));
                 progress.inc(1);
                 answer
             })
             .collect()
     });
     progress.finish_and_clear();
+    let style = if options.format == OutputFormat::Json {
+        Style::Json
+    } else {
+        Style::from_flags(options.json, options.csv)
+    };
+    let writer = Writer::new(style, COLUMNS);
     let mut outcome = Outcome::Success;
-    for (index, (record, answer)) in records.iter().zip(answers).enumerate() {
+    let mut printed = 0;
+    for (record, answer) in records.iter().zip(answers) {
         let location = record.location();
-        let count = match (&record.entry, answer) {
-            (Err(reason), _) => {
-                eprintln!("error: {reason}");
+        let answer = match (&record.entry, answer) {
+            (Err(failure), _) => {
+                eprintln!("error: {failure}");
+                writer.write(&records::unreadable(record, failure));
                 outcome = outcome.worst(Outcome::BadInput);
                 continue;
             }
-            (Ok(_), Some(Ok(count))) => count,
+            (Ok(_), Some(Ok(answer))) => answer,
             (Ok(_), Some(Err(reason))) => {
-                eprintln!("error: {location}: engine failed: {reason}");
+                let reason = format!("engine failed: {reason}");
+                eprintln!("error: {location}: {reason}");
+                writer.write(&records::error(record, &reason));
                 outcome = outcome.worst(Outcome::BadInput);
                 continue;
             }
             (Ok(_), None) => continue,
         };
-        let Some(solution) = count.solution() else {
-            let reason = match &count {
-                Count::None {
-                    reason: Some(reason),
-                } => format!(": {reason}"),
-                _ => String::new(),
-            };
-            eprintln!("{location}: no solution{reason}");
-            if options.format == OutputFormat::Json {
-                say!("{}", json!({"source": location, "solution": null}));
-            }
+        if let Some(text) = not_unique_text(&answer.count, 2) {
             outcome = outcome.worst(Outcome::NotUnique);
-            continue;
-        };
-        match options.format {
-            OutputFormat::Line => say!("{}", notation::format_grid(solution, Format::Line)),
-            OutputFormat::Grid | OutputFormat::Csv => {
-                let format = if options.format == OutputFormat::Grid {
-                    Format::Grid
-                } else {
-                    Format::Csv
-                };
-                if index > 0 {
-                    say!();
-                }
-                if records.len() > 1 {
-                    say!("# {location}");
-                }
-                say_inline!(
-                    "{}",
-                    ensure_newline(notation::format_grid(solution, format))
+            let hint = match (&answer.count, options.limit) {
+                (Count::Multiple { .. }, None) => "; pass --limit N to print up to N of them",
+                _ => "",
+            };
+            eprintln!("{location}: {text}{hint}");
+        }
+        if style.is_record() {
+            let mut object = records::header(record, answer.count.word());
+            count_fields(&mut object, &answer.count, 2);
+            if !answer.listed.is_empty() {
+                object.insert(
+                    "all".into(),
+                    json!(answer.listed.iter().map(line).collect::<Vec<_>>()),
                 );
             }
-            OutputFormat::Json => say!(
-                "{}",
-                json!({
-                    "source": location,
-                    "solution": notation::format_grid(solution, Format::Line),
-                })
-            ),
+            writer.write(&object);
+            continue;
+        }
+        let shown: Vec<&Grid> = match &answer.count {
+            Count::Unique(solution) => vec![solution],
+            _ => answer.listed.iter().collect(),
+        };
+        let several = shown.len() > 1;
+        for (number, solution) in shown.into_iter().enumerate() {
+            print_solution(
+                options.format,
+                solution,
+                &location,
+                several.then_some(number + 1),
+                records.len() > 1 || several,
+                printed > 0,
+            );
+            printed += 1;
         }
     }
     Ok(outcome)
+}
+
+/// Counts up to 2 with the chosen engine, and lists up to --limit solutions (SAT engine)
+/// when there are several.
+fn answer(options: &SolveOptions, puzzle: &Puzzle) -> Result<Answer, String> {
+    let count = engine::count(options.engine, puzzle, 2)?;
+    let listed = match (&count, options.limit) {
+        (Count::Multiple { .. }, Some(limit)) => {
+            engine::solutions(Engine::Sat, puzzle, limit as usize)?
+        }
+        _ => Vec::new(),
+    };
+    Ok(Answer { count, listed })
+}
+
+/// Prints one solution in `format`; `number` counts the solutions of a puzzle with several,
+/// `headed` puts a `# location` line before a grid, `after` a blank line.
+fn print_solution(
+    format: OutputFormat,
+    solution: &Grid,
+    location: &str,
+    number: Option<usize>,
+    headed: bool,
+    after: bool,
+) {
+    match format {
+        OutputFormat::Line | OutputFormat::Json => {
+            say!("{}", notation::format_grid(solution, Format::Line))
+        }
+        OutputFormat::Grid | OutputFormat::Csv => {
+            let format = if format == OutputFormat::Grid {
+                Format::Grid
+            } else {
+                Format::Csv
+            };
+            if after {
+                say!();
+            }
+            match (headed, number) {
+                (true, Some(number)) => say!("# {location} solution {number}"),
+                (true, None) => say!("# {location}"),
+                (false, _) => {}
+            }
+            say_inline!(
+                "{}",
+                ensure_newline(notation::format_grid(solution, format))
+            );
+        }
+    }
 }
 
 fn ensure_newline(mut text: String) -> String {

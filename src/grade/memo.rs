@@ -1,7 +1,7 @@
 //! `Memo`: what the searches remember between the steps of one grading, so that a search is
 //! not run again on a part of the grid that has not changed since it last came up empty.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use super::board::Board;
@@ -60,12 +60,42 @@ pub(crate) struct Memo<const W: usize> {
     als: Kept<AlsIndex<W>>,
     /// The chain graphs without and with group nodes of the grid they were built from.
     graphs: [Kept<Graph<W>>; 2],
+    /// The work done so far by this grading's searches, and the most it may do.
+    work: Cell<u64>,
+    work_limit: Cell<Option<u64>>,
 }
 
 impl<const W: usize> Memo<W> {
     /// An empty memo.
     pub(crate) fn new() -> Memo<W> {
         Memo::default()
+    }
+
+    /// A memo whose searches stop once they have done `limit` work in all.
+    pub(crate) fn with_work_limit(limit: Option<u64>) -> Memo<W> {
+        let memo = Memo::default();
+        memo.work_limit.set(limit);
+        memo
+    }
+
+    /// Counts `amount` of work; false once the grading has done more than its limit (a
+    /// search then gives up, and the grading stops without using what it found).
+    pub(crate) fn charge(&self, amount: u64) -> bool {
+        let work = self.work.get().saturating_add(amount);
+        self.work.set(work);
+        self.work_limit.get().is_none_or(|limit| work <= limit)
+    }
+
+    /// Whether the work limit has been passed.
+    pub(crate) fn exhausted(&self) -> bool {
+        self.work_limit
+            .get()
+            .is_some_and(|limit| self.work.get() > limit)
+    }
+
+    /// The work done so far.
+    pub(crate) fn work(&self) -> u64 {
+        self.work.get()
     }
 
     /// Whether the search of `technique` found nothing in `slot` when the digit's candidates

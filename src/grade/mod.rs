@@ -56,7 +56,7 @@ mod techniques;
 #[cfg(test)]
 mod tests;
 
-pub use grader::{grade, Grader, Grading, Stop};
+pub use grader::{grade, Grader, Grading, Stop, DEFAULT_WORK_LIMIT};
 pub use step::{Evidence, Link, Node, Step};
 pub use table::{LevelCaps, TechniqueRow, TechniqueTable};
 pub use technique::{Level, Technique};

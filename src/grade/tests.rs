@@ -418,35 +418,40 @@ fn write_regression_cases() {
     let table = TechniqueTable::hodoku();
     let mut take = |puzzle: &Puzzle, source: &str, cages: &str, lines: &mut Vec<String>| {
         let mut step_number = 0;
-        run_observed::<2>(puzzle, &table, &mut |layout, board, finding| {
-            step_number += 1;
-            let count = counts.entry(finding.technique).or_default();
-            let limit = if finding.technique.is_single() { 1 } else { 2 };
-            if *count >= limit || finding.technique == Technique::BruteForce {
-                return;
-            }
-            *count += 1;
-            let cells: Vec<String> = (0..81).map(|cell| cell_token(board, cell)).collect();
-            let step = finding.clone().into_step(layout);
-            let mut outcome: Vec<String> = step
-                .placements
-                .iter()
-                .map(|(cell, digit)| format!("{cell}={digit}"))
-                .chain(
-                    step.eliminations
-                        .iter()
-                        .map(|(cell, digit)| format!("{cell}<>{digit}")),
-                )
-                .collect();
-            outcome.sort();
-            outcome.dedup();
-            lines.push(format!(
-                "{}\t{}\t{}\t{source}, step {step_number}\t{cages}",
-                finding.technique,
-                cells.join(" "),
-                outcome.join(", ")
-            ));
-        });
+        run_observed::<2>(
+            puzzle,
+            &table,
+            &Default::default(),
+            &mut |layout, board, finding| {
+                step_number += 1;
+                let count = counts.entry(finding.technique).or_default();
+                let limit = if finding.technique.is_single() { 1 } else { 2 };
+                if *count >= limit || finding.technique == Technique::BruteForce {
+                    return;
+                }
+                *count += 1;
+                let cells: Vec<String> = (0..81).map(|cell| cell_token(board, cell)).collect();
+                let step = finding.clone().into_step(layout);
+                let mut outcome: Vec<String> = step
+                    .placements
+                    .iter()
+                    .map(|(cell, digit)| format!("{cell}={digit}"))
+                    .chain(
+                        step.eliminations
+                            .iter()
+                            .map(|(cell, digit)| format!("{cell}<>{digit}")),
+                    )
+                    .collect();
+                outcome.sort();
+                outcome.dedup();
+                lines.push(format!(
+                    "{}\t{}\t{}\t{source}, step {step_number}\t{cages}",
+                    finding.technique,
+                    cells.join(" "),
+                    outcome.join(", ")
+                ));
+            },
+        );
     };
     let calibration = data("tests/data/classic/hodoku_rated_calibration.tsv");
     for (number, line) in calibration.lines().enumerate() {

@@ -63,6 +63,17 @@ pub fn solutions(puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>, SatError> {
     Ok(enumerate(puzzle, limit, sums::SELECTOR_LITERAL_LIMIT)?.solutions)
 }
 
+/// Like [`solutions`], handing each solution to `found` as soon as the solver finds it (so a
+/// long enumeration shows progress); returns how many were found.
+pub fn each_solution(
+    puzzle: &Puzzle,
+    limit: usize,
+    found: &mut dyn FnMut(&Grid),
+) -> Result<usize, SatError> {
+    let enumeration = enumerate_with(puzzle, limit, sums::SELECTOR_LITERAL_LIMIT, found)?;
+    Ok(enumeration.solutions.len())
+}
+
 /// The solutions found, and why there are none where that is direct.
 struct Enumeration {
     solutions: Vec<Grid>,
@@ -86,6 +97,16 @@ fn enumerate(
     limit: usize,
     selector_limit: usize,
 ) -> Result<Enumeration, SatError> {
+    enumerate_with(puzzle, limit, selector_limit, &mut |_| {})
+}
+
+/// [`enumerate`], calling `found` with each solution as it is found.
+fn enumerate_with(
+    puzzle: &Puzzle,
+    limit: usize,
+    selector_limit: usize,
+    found: &mut dyn FnMut(&Grid),
+) -> Result<Enumeration, SatError> {
     let limit = limit.max(1);
     let candidates = match prepass::propagate(puzzle) {
         Ok(candidates) => candidates,
@@ -95,6 +116,7 @@ fn enumerate(
         // The pre-pass only removes digits no solution holds, so this grid is the only
         // candidate left; no solver call is needed either way.
         if puzzle.is_solution(&grid) {
+            found(&grid);
             return Ok(Enumeration {
                 solutions: vec![grid],
                 reason: None,
@@ -130,6 +152,7 @@ fn enumerate(
             });
         }
         clauses.push(cells.blocking_clause(&grid));
+        found(&grid);
         solutions.push(grid);
     }
     Ok(Enumeration {

@@ -576,6 +576,9 @@ impl<const W: usize> FrankenSearch<'_, '_, W> {
         let endo_count = endo.sparse_len();
         let last = self.base.len() + 1 == self.size;
         for position in start..units.len() {
+            if !self.context.memo.charge(1) {
+                return None;
+            }
             let unit = units[position];
             let touched = touched || self.touched & (1 << unit.house) != 0;
             if last && !touched {
@@ -653,6 +656,10 @@ impl<const W: usize> FrankenSearch<'_, '_, W> {
             0 => cells.is_empty(),
             1 => self.in_one_cover(cells),
             _ => {
+                // past the work limit the answer no longer matters: the grading stops
+                if !self.context.memo.charge(1) {
+                    return false;
+                }
                 let Some(cell) = cells.first() else {
                     return true;
                 };

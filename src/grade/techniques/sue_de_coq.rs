@@ -129,6 +129,9 @@ impl<const W: usize> Search<'_, '_, W> {
         extra: usize,
     ) -> Option<Finding> {
         for position in start..source.len() {
+            if !self.context.memo.charge(1) {
+                return None;
+            }
             chosen.push(source[position]);
             let mut line_set = chosen_set;
             line_set.insert(source[position]);
@@ -184,6 +187,9 @@ impl<const W: usize> Search<'_, '_, W> {
         needed: usize,
     ) -> Option<Finding> {
         for position in start..source.len() {
+            if !self.context.memo.charge(1) {
+                return None;
+            }
             let union = digits | self.board.candidates[source[position]];
             if union & forbidden != 0 {
                 // every larger set holds a forbidden digit too
