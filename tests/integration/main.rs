@@ -12,3 +12,4 @@ mod se_rating;
 mod seeds;
 mod sizes;
 mod solution_counts;
+mod trust;
