@@ -30,6 +30,7 @@ mod output;
 mod presets;
 mod records;
 mod render;
+mod shell;
 mod solve;
 
 use std::process::ExitCode;
@@ -91,6 +92,14 @@ enum Command {
     Generate(generate::GenerateOptions),
     /// List the shipped presets, one line each (or print one with --show).
     Presets(presets::PresetsOptions),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    ///
+    /// For example `sudokit completions bash > ~/.local/share/bash-completion/completions/sudokit`.
+    Completions(shell::CompletionsOptions),
+    /// Print the manual page (roff), or write one page per command with --out DIR.
+    ///
+    /// For example `sudokit man | man -l -`, or `sudokit man --out ~/.local/share/man/man1`.
+    Man(shell::ManOptions),
 }
 
 /// Which engine answers.
@@ -178,5 +187,7 @@ pub fn run(arguments: Arguments) -> anyhow::Result<Outcome> {
         Command::Book(options) => book::run(&options),
         Command::Generate(options) => generate::run(&options),
         Command::Presets(options) => presets::run(&options),
+        Command::Completions(options) => shell::completions(&options),
+        Command::Man(options) => shell::man(&options),
     }
 }

@@ -10,6 +10,7 @@ mod killers;
 mod render;
 mod se_rating;
 mod seeds;
+mod shell;
 mod sizes;
 mod solution_counts;
 mod trust;

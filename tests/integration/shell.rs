@@ -1,0 +1,57 @@
+//! Shell completions and manual pages, made from the same definitions as the commands.
+
+use std::process::Command;
+
+fn sudokit(arguments: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(arguments)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn completions_name_every_command_for_each_shell() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let output = sudokit(&["completions", shell]);
+        assert!(output.status.success(), "{shell}");
+        let script = String::from_utf8(output.stdout).unwrap();
+        for command in ["check", "grade", "generate", "book", "work-limit"] {
+            assert!(script.contains(command), "{shell} script lacks {command}");
+        }
+    }
+    let output = sudokit(&["completions", "tcsh"]);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn man_pages_cover_every_command() {
+    let page = sudokit(&["man"]);
+    assert!(page.status.success());
+    let page = String::from_utf8(page.stdout).unwrap();
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH sudokit 1"),
+        "{page}"
+    );
+    let folder = tempfile::tempdir().unwrap();
+    let output = sudokit(&["man", "--out", folder.path().to_str().unwrap()]);
+    assert!(output.status.success());
+    for command in [
+        "sudokit",
+        "sudokit-check",
+        "sudokit-grade",
+        "sudokit-solve",
+        "sudokit-book",
+    ] {
+        let page = std::fs::read_to_string(folder.path().join(format!("{command}.1")))
+            .unwrap_or_else(|error| panic!("{command}.1: {error}"));
+        assert!(
+            page.contains(&format!(".TH {command} 1")),
+            "{command}: {page}"
+        );
+    }
+    let check = std::fs::read_to_string(folder.path().join("sudokit-check.1")).unwrap();
+    assert!(
+        check.contains("Exit codes"),
+        "the exit codes are in the page"
+    );
+}
