@@ -204,10 +204,8 @@ pub enum Reason {
         /// What is wrong with it.
         message: String,
     },
-    /// A format name that is not known.
-    #[error(
-        "unknown format {name:?} (expected line, grid, csv, killer, killer-tsv, ron or fpuzzles)"
-    )]
+    /// A format name that is not known, or a text whose format cannot be told for sure.
+    #[error("{}", unknown_format(name))]
     UnknownFormat {
         /// The name given.
         name: String,
@@ -220,6 +218,14 @@ pub enum Reason {
         /// What it cannot hold, with a hint at a format that can.
         what: String,
     },
+}
+
+fn unknown_format(name: &str) -> String {
+    if name.starts_with("the first line") {
+        format!("cannot tell the format for sure: {name}; give --input-format line, grid, csv, killer, killer-tsv, ron or fpuzzles")
+    } else {
+        format!("unknown format {name:?} (expected line, grid, csv, killer, killer-tsv, ron or fpuzzles)")
+    }
 }
 
 /// The accepted lengths of a puzzle line: n² for every supported side n.
@@ -245,16 +251,30 @@ fn line_lengths() -> String {
     }
 }
 
-/// `text` cut to at most 40 characters, for quoting in an error.
+/// `text` cut to at most 40 characters, for quoting in an error, control characters escaped.
 pub(super) fn excerpt(text: &str) -> String {
     const LIMIT: usize = 40;
     if text.chars().count() <= LIMIT {
-        text.to_string()
+        printable(text)
     } else {
-        let mut short: String = text.chars().take(LIMIT).collect();
+        let mut short = printable(&text.chars().take(LIMIT).collect::<String>());
         short.push('…');
         short
     }
+}
+
+/// `text` with every control character written as `\u{…}`, so an error never echoes a NUL
+/// byte or a terminal escape raw.
+pub(crate) fn printable(text: &str) -> String {
+    text.chars()
+        .flat_map(|character| -> Box<dyn Iterator<Item = char>> {
+            if character.is_control() {
+                Box::new(character.escape_unicode())
+            } else {
+                Box::new(std::iter::once(character))
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

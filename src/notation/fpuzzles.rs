@@ -72,6 +72,17 @@ fn json_error(line: usize, message: &str) -> NotationError {
 
 /// The JSON text packed in a link (or in a bare lz-string payload).
 pub fn unpack_link(link: &str) -> Result<String, Reason> {
+    let lower = link.to_ascii_lowercase();
+    let is_address =
+        lower.starts_with("http://") || lower.starts_with("https://") || lower.starts_with("www.");
+    if is_address && !link.contains("?load=") && !link.contains("/fpuzzles") {
+        return Err(Reason::Json {
+            message: format!(
+                "{:?} does not carry the puzzle: a short link, or one in SudokuPad's own format, only points to it; open it and copy the full f-puzzles link (with ?load= or /fpuzzles), or export the f-puzzles JSON",
+                excerpt(link)
+            ),
+        });
+    }
     let payload = link
         .split_once("?load=")
         .map(|(_, payload)| payload)
@@ -146,6 +157,7 @@ fn from_value(value: &Value, line: usize) -> Result<Entry, NotationError> {
             "a JSON object with size and grid",
         )
     })?;
+    super::fpuzzles_keys::check(object, line)?;
     let size = object.get("size").and_then(Value::as_u64).ok_or_else(|| {
         invalid(
             line,
@@ -232,17 +244,7 @@ fn from_value(value: &Value, line: usize) -> Result<Entry, NotationError> {
         .map(str::trim)
         .filter(|title| !title.is_empty())
         .map(str::to_string);
-    let solution = object
-        .get("solution")
-        .and_then(Value::as_array)
-        .and_then(|values| {
-            let values: Option<Vec<u8>> = values
-                .iter()
-                .map(|value| value.as_u64().and_then(|value| u8::try_from(value).ok()))
-                .collect();
-            Grid::from_values(geometry, &values?)
-        })
-        .filter(Grid::is_complete);
+    let solution = read_solution(object, geometry, line)?;
     Ok(Entry {
         line,
         name,
@@ -250,6 +252,59 @@ fn from_value(value: &Value, line: usize) -> Result<Entry, NotationError> {
         solution,
         expected_count: None,
     })
+}
+
+/// The `solution` list: absent, or n² digits of the grid (a wrong length or a value out of
+/// range is refused, never ignored).
+fn read_solution(
+    object: &Map<String, Value>,
+    geometry: Geometry,
+    line: usize,
+) -> Result<Option<Grid>, NotationError> {
+    let values = match object.get("solution") {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::Array(values)) => values,
+        Some(other) => {
+            return Err(invalid(
+                line,
+                other.to_string(),
+                "a solution",
+                "a list of n² digits",
+            ))
+        }
+    };
+    let size = u64::from(geometry.size());
+    if values.len() != geometry.cell_count() {
+        return Err(NotationError::at(
+            line,
+            Reason::CellCount {
+                what: "solution",
+                found: values.len(),
+                expected: geometry.cell_count(),
+            },
+        ));
+    }
+    let mut digits = Vec::with_capacity(values.len());
+    for (index, value) in values.iter().enumerate() {
+        let digit = value
+            .as_u64()
+            .filter(|digit| (1..=size).contains(digit))
+            .and_then(|digit| u8::try_from(digit).ok());
+        let Some(digit) = digit else {
+            let place = geometry
+                .cells()
+                .nth(index)
+                .map_or_else(String::new, |cell| format!("{cell} = "));
+            return Err(invalid(
+                line,
+                format!("{place}{value}"),
+                "a solution digit",
+                "a digit from 1 to the grid's size",
+            ));
+        };
+        digits.push(digit);
+    }
+    Ok(Grid::from_values(geometry, &digits))
 }
 
 /// The usual geometry, or the box shape the cells' `region` fields describe.
@@ -322,14 +377,15 @@ fn cells_of(entry: &Value, geometry: Geometry, line: usize) -> Result<Vec<Cell>,
         .collect()
 }
 
-/// Killer cages (`killercage`, and plain `cage`), in reading order of their first cell.
+/// Killer cages (`killercage`), in reading order of their first cell. (A plain `cage` is
+/// f-puzzles' cosmetic cage: decoration without a value, refused with one.)
 fn read_cages(
     object: &Map<String, Value>,
     geometry: Geometry,
     line: usize,
 ) -> Result<Vec<Cage>, NotationError> {
     let mut cages = Vec::new();
-    for key in ["killercage", "cage"] {
+    for key in ["killercage"] {
         for entry in object
             .get(key)
             .and_then(Value::as_array)
@@ -401,16 +457,30 @@ fn read_comparisons(
             _ => continue,
         };
         let cells = cells_of(entry, geometry, line)?;
-        let [first, second] = cells[..] else {
-            continue;
+        let owners = match cells[..] {
+            [first, second] => (owner(first), owner(second)),
+            _ => (None, None),
         };
-        if let (Some(first), Some(second)) = (owner(first), owner(second)) {
-            if first != second {
+        match owners {
+            (Some(first), Some(second)) if first != second => {
                 comparisons.push(Comparison {
                     first: CageId::new(first),
                     second: CageId::new(second),
                     relation,
                 });
+            }
+            _ => {
+                let names: Vec<String> = cells.iter().map(ToString::to_string).collect();
+                return Err(NotationError::at(
+                    line,
+                    Reason::Json {
+                        message: format!(
+                            "comparison mark {:?} {}: not between two cages, and sudokit models only comparisons of cage sums",
+                            mark.trim(),
+                            names.join("-")
+                        ),
+                    },
+                ));
             }
         }
     }

@@ -193,6 +193,11 @@ pub(super) fn read_number(
 }
 
 /// One result per grid: blocks split at blank lines, each cut into grids of n rows.
+/// How many cells a grid row holds (separators ignored).
+pub(super) fn row_width(line: &str) -> usize {
+    row_cells(line).len()
+}
+
 pub(super) fn parse_each(text: &str) -> Vec<Result<Entry, NotationError>> {
     let mut results = Vec::new();
     for block in blocks(text, is_separator_line) {

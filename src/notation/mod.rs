@@ -113,10 +113,12 @@ mod alphabet;
 mod csv;
 mod error;
 pub mod fpuzzles;
+mod fpuzzles_keys;
 mod grid;
 mod killer;
 mod killer_tsv;
 mod line;
+mod qqwing;
 mod ron;
 
 use std::fmt;
@@ -240,10 +242,21 @@ impl<'entry> Extras<'entry> {
     }
 }
 
-/// The format of `text`, judged from its first records: RON by its brackets, killer text by
-/// its keyword or `<label> <sum>` lines, killer TSV by tab-separated `label=sum` fields, CSV by
-/// commas, line by a first token of n² cells; anything else is read as grids.
+/// The format of `text`, judged from its first records: f-puzzles by a JSON object or a
+/// link, RON by its brackets, killer text by its keyword or `<label> <sum>` lines, killer TSV
+/// by tab-separated `label=sum` fields, CSV by commas, line by a first token of n² cells;
+/// anything else is read as grids. [`parse_each`] refuses a text whose format this guess
+/// cannot be sure of (see [`detect_surely`]).
 pub fn detect(text: &str) -> Format {
+    match detect_surely(text) {
+        Ok(format) | Err((format, _)) => format,
+    }
+}
+
+/// [`detect`], or — with the best guess — why the guess is not sure: a first line that is
+/// no puzzle line, grid row or record of another format, which read as a grid would give a
+/// grid of a size its author cannot have meant.
+fn detect_surely(text: &str) -> Result<Format, (Format, Reason)> {
     let is_comment =
         |line: &str| (line.starts_with('#') && !line.starts_with("#![")) || line.starts_with("//");
     // rules between bands of boxes say nothing about the format (and may be n² long)
@@ -251,35 +264,57 @@ pub fn detect(text: &str) -> Format {
         line.chars()
             .all(|character| character.is_whitespace() || "|-+=".contains(character))
     };
-    let content: Vec<&str> = without_byte_order_mark(text)
+    let text = without_byte_order_mark(text);
+    let content: Vec<&str> = text
         .lines()
         .map(str::trim)
         .filter(|line| !line.is_empty() && !is_comment(line) && !is_rule(line))
         .take(65)
         .collect();
     let Some((&first, after)) = content.split_first() else {
-        return Format::Line;
+        return Ok(Format::Line);
     };
     let first_token = first.split_whitespace().next().unwrap_or("");
-    if fpuzzles::looks_like(first) {
-        Format::Fpuzzles
+    if fpuzzles::looks_like(first) || text.trim_start().starts_with('{') || is_link(first_token) {
+        Ok(Format::Fpuzzles)
     } else if looks_like_ron(first, first_token) {
-        Format::Ron
+        Ok(Format::Ron)
     } else if looks_like_killer(first, after) {
-        Format::Killer
+        Ok(Format::Killer)
     } else if first
         .split('\t')
         .nth(2)
         .is_some_and(|sums| sums.contains('='))
     {
-        Format::KillerTsv
+        Ok(Format::KillerTsv)
     } else if first_token.contains(',') {
-        Format::Csv
+        Ok(Format::Csv)
     } else if looks_like_line(first_token) {
-        Format::Line
+        Ok(Format::Line)
     } else {
-        Format::Grid
+        let width = grid::row_width(first);
+        let side = usize::from(MAX_SIZE);
+        if (4..=side).contains(&width) && Geometry::for_size(width).is_ok() {
+            Ok(Format::Grid)
+        } else {
+            Err((
+                Format::Grid,
+                Reason::UnknownFormat {
+                    name: format!(
+                        "the first line {:?} is no puzzle line (n² cells), grid row (4 to 25 cells), CSV row, killer text, killer TSV, RON or f-puzzles record",
+                        error::excerpt(first)
+                    ),
+                },
+            ))
+        }
     }
+}
+
+/// A web address: read as a link (f-puzzles or SudokuPad), which says clearly when it is
+/// not one that carries a puzzle.
+fn is_link(first_token: &str) -> bool {
+    let lower = first_token.to_ascii_lowercase();
+    lower.starts_with("http://") || lower.starts_with("https://") || lower.starts_with("www.")
 }
 
 /// An attribute, a bracket, or a struct name followed by `(`.
@@ -325,10 +360,21 @@ pub fn parse(text: &str, format: Option<Format>) -> Result<Vec<Entry>, NotationE
 /// does not hide the others. A text with no record gives one "no puzzle found" error.
 pub fn parse_each(text: &str, format: Option<Format>) -> Vec<Result<Entry, NotationError>> {
     let text = without_byte_order_mark(text);
-    let format = format.unwrap_or_else(|| detect(text));
+    let format = match format {
+        Some(format) => format,
+        None => match detect_surely(text) {
+            Ok(format) => format,
+            Err((_, reason)) => return vec![Err(NotationError::at(1, reason))],
+        },
+    };
+    let first_line = text
+        .lines()
+        .find(|line| !line.trim().is_empty())
+        .unwrap_or("");
     let results = match format {
         Format::Line => line::parse_each(text),
         Format::Grid => grid::parse_each(text),
+        Format::Csv if qqwing::is_header(first_line) => qqwing::parse_each(text),
         Format::Csv => csv::parse_each(text),
         Format::Killer => killer::parse_each(text),
         Format::KillerTsv => killer_tsv::parse_each(text),
