@@ -204,6 +204,20 @@ pub enum Reason {
         /// What is wrong with it.
         message: String,
     },
+    /// A record that looks cut short or damaged.
+    #[error("{what}")]
+    Truncated {
+        /// What is missing or wrong.
+        what: String,
+    },
+    /// A NUL byte or other control character where puzzle text belongs.
+    #[error("control character U+{code:04X} in {place}: NUL bytes and control characters are not puzzle text")]
+    ControlCharacter {
+        /// The character's code point.
+        code: u32,
+        /// Where it is: `the text`, `the name`.
+        place: &'static str,
+    },
     /// A format name that is not known, or a text whose format cannot be told for sure.
     #[error("{}", unknown_format(name))]
     UnknownFormat {

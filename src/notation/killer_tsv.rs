@@ -13,14 +13,34 @@ use crate::model::{Cage, Constraint, Geometry, Grid, Puzzle};
 const FIELDS: &str = "3 or 4 (name, cage map, sums, and optionally the solution)";
 
 /// One result per line that is neither blank nor a `#` comment.
+/// A row with three fields in a file whose other rows have four is refused as cut short.
 pub(super) fn parse_each(text: &str) -> Vec<Result<Entry, NotationError>> {
-    text.lines()
+    let rows: Vec<(usize, &str)> = text
+        .lines()
         .enumerate()
         .filter(|(_, line)| {
             let trimmed = line.trim();
             !trimmed.is_empty() && !trimmed.starts_with('#')
         })
-        .map(|(index, line)| parse_line(line, index + 1))
+        .collect();
+    let with_solution = rows
+        .iter()
+        .find(|(_, line)| line.trim_end_matches(['\r', '\n']).split('\t').count() == 4)
+        .map(|(index, _)| index + 1);
+    rows.into_iter()
+        .map(|(index, line)| {
+            let number = index + 1;
+            let fields = line.trim_end_matches(['\r', '\n']).split('\t').count();
+            match with_solution {
+                Some(first) if fields == 3 => Err(NotationError::at(
+                    number,
+                    Reason::Truncated {
+                        what: format!("the row has no solution field while line {first} has one (write - for no solution)"),
+                    },
+                )),
+                _ => parse_line(line, number),
+            }
+        })
         .collect()
 }
 
@@ -54,6 +74,7 @@ fn parse_line(line: &str, number: usize) -> Result<Entry, NotationError> {
     let rows = map_chunks(map_text, side, number);
     let mut cages = cages_of_map(geometry, &rows);
     add_sums(line, number, *sums, &mut cages)?;
+    check_sums_complete(&cages, geometry, number)?;
     let solution = match rest.first() {
         Some(&(start, field)) if !matches!(field.trim(), "" | "-") => {
             let column = column_of(line, start + (field.len() - field.trim_start().len()));
@@ -119,6 +140,50 @@ fn add_sums(
             return Err(NotationError::at_column(number, column, reason));
         }
         cages[index].2 = Some(sum);
+    }
+    Ok(())
+}
+
+/// Refuses a sums field that gives some cages a sum and not others, or sums that cannot
+/// total the grid's digits: the marks of a row cut short or damaged. (A killer TSV row gives
+/// every cage its sum; puzzles with sumless cages are written in killer text or RON.)
+fn check_sums_complete(
+    cages: &[MapCage],
+    geometry: Geometry,
+    number: usize,
+) -> Result<(), NotationError> {
+    let missing: Vec<String> = cages
+        .iter()
+        .filter(|(_, _, sum)| sum.is_none())
+        .map(|(label, _, _)| label.to_string())
+        .collect();
+    if !missing.is_empty() && missing.len() < cages.len() {
+        return Err(NotationError::at(
+            number,
+            Reason::Truncated {
+                what: format!(
+                    "the sums field gives no sum to cage{} {} while the others have one (cut short?)",
+                    if missing.len() == 1 { "" } else { "s" },
+                    missing.join(" ")
+                ),
+            },
+        ));
+    }
+    let covered: usize = cages.iter().map(|(_, cells, _)| cells.len()).sum();
+    if missing.is_empty() && covered == geometry.cell_count() {
+        let side = u32::from(geometry.size());
+        let expected = side * side * (side + 1) / 2;
+        let total: u32 = cages.iter().filter_map(|(_, _, sum)| *sum).sum();
+        if total != expected {
+            return Err(NotationError::at(
+                number,
+                Reason::Truncated {
+                    what: format!(
+                        "the cage sums total {total}, but a full {side}×{side} grid's digits total {expected} (a sum is wrong or cut short)"
+                    ),
+                },
+            ));
+        }
     }
     Ok(())
 }
@@ -192,6 +257,13 @@ pub(super) fn write(puzzle: &Puzzle, extras: Extras<'_>) -> Result<String, Notat
         return Err(NotationError::cannot_hold(
             Format::KillerTsv,
             "givens (use killer or ron)",
+        ));
+    }
+    let sumless = puzzle.cages().filter(|cage| cage.sum.is_none()).count();
+    if sumless > 0 && sumless < puzzle.cage_count() {
+        return Err(NotationError::cannot_hold(
+            Format::KillerTsv,
+            "cages without sums beside cages with sums (use killer or ron)",
         ));
     }
     let name = extras.name.map_or("", str::trim);

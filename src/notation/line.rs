@@ -120,6 +120,23 @@ fn second_token<'tokens, 'text>(
             let solution = read_solution(second.text, geometry, number, column)?;
             Ok((Some(solution), others))
         }
+        Some((second, _)) if is_almost_solution(second.text, geometry) => {
+            let column = column_of(line, second.start);
+            let found = second.text.chars().count();
+            if found == geometry.cell_count() {
+                // the right length with a stray character: say which and where
+                read_solution(second.text, geometry, number, column)?;
+            }
+            Err(NotationError::at_column(
+                number,
+                column,
+                Reason::CellCount {
+                    what: "the solution after the puzzle",
+                    found,
+                    expected: geometry.cell_count(),
+                },
+            ))
+        }
         _ => Ok((None, tokens)),
     }
 }
@@ -127,6 +144,19 @@ fn second_token<'tokens, 'text>(
 /// Whether a token is meant as a solution: n² characters, all of the alphabet.
 fn is_solution_like(text: &str, geometry: Geometry) -> bool {
     text.chars().count() == geometry.cell_count() && alphabet::fits(text, usize::from(MAX_SIZE))
+}
+
+/// Whether a token is a solution damaged on its way (a cell lost or added, a stray
+/// character): within two characters of n² long and nearly all of it digits or empty marks.
+/// Read as a name, it would hide the damage.
+fn is_almost_solution(text: &str, geometry: Geometry) -> bool {
+    let cells = geometry.cell_count();
+    let length = text.chars().count();
+    let fitting = text
+        .chars()
+        .filter(|&character| alphabet::fits(&character.to_string(), usize::from(geometry.size())))
+        .count();
+    cells >= 16 && length.abs_diff(cells) <= 2 && fitting * 10 >= length * 9
 }
 
 /// The extension tokens of a line and the tokens that are not extensions.

@@ -371,7 +371,32 @@ pub fn parse_each(text: &str, format: Option<Format>) -> Vec<Result<Entry, Notat
         .lines()
         .find(|line| !line.trim().is_empty())
         .unwrap_or("");
-    let results = match format {
+    let controls = control_characters(text);
+    let one_record_a_line = matches!(format, Format::Line | Format::KillerTsv)
+        || format == Format::Fpuzzles && !text.trim_start().starts_with('{');
+    if let Some(&(line, column, character)) = controls.first().filter(|_| !one_record_a_line) {
+        return vec![Err(control_error(line, column, character))];
+    }
+    let cleaned;
+    let text = if controls.is_empty() {
+        text
+    } else {
+        // each damaged line becomes its own error; the parser sees it blank
+        cleaned = text
+            .lines()
+            .enumerate()
+            .map(|(index, line)| {
+                if controls.iter().any(|&(number, _, _)| number == index + 1) {
+                    ""
+                } else {
+                    line
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        &cleaned
+    };
+    let mut results = match format {
         Format::Line => line::parse_each(text),
         Format::Grid => grid::parse_each(text),
         Format::Csv if qqwing::is_header(first_line) => qqwing::parse_each(text),
@@ -381,11 +406,65 @@ pub fn parse_each(text: &str, format: Option<Format>) -> Vec<Result<Entry, Notat
         Format::Ron => ron::parse_each(text),
         Format::Fpuzzles => fpuzzles::parse_each(text),
     };
+    for result in &mut results {
+        let bad_name = result.as_ref().ok().and_then(|entry| {
+            let name = entry.name.as_deref()?;
+            let character = name
+                .chars()
+                .find(|&character| character.is_control() && character != '\t')?;
+            Some((entry.line, character))
+        });
+        if let Some((line, character)) = bad_name {
+            *result = Err(NotationError::at(
+                line,
+                Reason::ControlCharacter {
+                    code: u32::from(character),
+                    place: "the name",
+                },
+            ));
+        }
+    }
+    if !controls.is_empty() {
+        results.extend(
+            controls
+                .iter()
+                .map(|&(line, column, character)| Err(control_error(line, column, character))),
+        );
+        results.sort_by_key(|result| match result {
+            Ok(entry) => entry.line,
+            Err(error) => error.line.unwrap_or(0),
+        });
+    }
     if results.is_empty() {
         vec![Err(NotationError::new(Reason::NoPuzzle))]
     } else {
         results
     }
+}
+
+/// The first control character (other than tab and carriage return) of each line that has
+/// one: 1-based line, 1-based column, the character.
+fn control_characters(text: &str) -> Vec<(usize, usize, char)> {
+    text.lines()
+        .enumerate()
+        .filter_map(|(index, line)| {
+            line.chars()
+                .enumerate()
+                .find(|&(_, character)| character.is_control() && !matches!(character, '\t' | '\r'))
+                .map(|(column, character)| (index + 1, column + 1, character))
+        })
+        .collect()
+}
+
+fn control_error(line: usize, column: usize, character: char) -> NotationError {
+    NotationError::at_column(
+        line,
+        column,
+        Reason::ControlCharacter {
+            code: u32::from(character),
+            place: "the text",
+        },
+    )
 }
 
 /// Writes `puzzle` in `format`, ending with a newline; fails if the format cannot hold part

@@ -728,11 +728,12 @@ mod tests {
         ];
         let puzzle = Puzzle::new(geometry, Grid::empty(geometry), constraints).unwrap();
         let mut entry = Entry::new(puzzle);
-        entry.name = Some("a\tname\nover \"two\" lines, with \\ and )]".to_string());
+        entry.name = Some("a\tname with \"quotes\", \\ and )]".to_string());
         entry.expected_count = Some("1".to_string());
         let text = super::super::format_entry(&entry, Format::Ron).unwrap();
         same_entries(&[entry.clone()], &parse(&text, None).unwrap());
         // killer text relabels the cages and has no room for a multi-line name
+        entry.name = Some("over\ntwo lines".to_string());
         let error = super::super::format_entry(&entry, Format::Killer).unwrap_err();
         assert_eq!(
             error.to_string(),
