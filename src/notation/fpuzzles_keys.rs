@@ -183,8 +183,8 @@ fn place(value: &Value) -> String {
     if let (Some(start), Some(end)) = (line.first(), line.last()) {
         return format!(" {start}-{end}");
     }
-    let mut cells = names(first.get("cells"));
-    cells.extend(names(first.get("cell")));
+    let mut cells = names(first.get("cell"));
+    cells.extend(names(first.get("cells")));
     if cells.is_empty() {
         String::new()
     } else {
