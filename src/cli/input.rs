@@ -140,6 +140,7 @@ pub fn read_records(options: &InputOptions) -> Vec<Record> {
                         Some(column) => format!("column {column}: {}", error.reason),
                         None => error.reason.to_string(),
                     };
+                    let reason = notation::printable(&reason);
                     failure(error.line, reason)
                 }
             };

@@ -11,7 +11,7 @@ use crate::model::{Cell, ModelError};
 /// The location is also kept in fields, so a caller that knows the file can print
 /// `file:line: reason` itself from [`line`](Self::line) and [`reason`](Self::reason).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("{}{reason}", location(.line, .column))]
+#[error("{}", printable(&format!("{}{reason}", location(.line, .column))))]
 pub struct NotationError {
     /// The 1-based line the problem is on; `None` where no line applies (an empty input, or a
     /// puzzle that a format cannot hold).
@@ -279,7 +279,7 @@ pub(super) fn excerpt(text: &str) -> String {
 
 /// `text` with every control character written as `\u{…}`, so an error never echoes a NUL
 /// byte or a terminal escape raw.
-pub(crate) fn printable(text: &str) -> String {
+pub fn printable(text: &str) -> String {
     text.chars()
         .flat_map(|character| -> Box<dyn Iterator<Item = char>> {
             if character.is_control() {

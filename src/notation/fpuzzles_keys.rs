@@ -30,6 +30,9 @@ pub(super) const COSMETIC: &[&str] = &[
     "highlighted",
     "disabledlogic",
     "truecandidatesoptions",
+    // the editor's list of constraint panels in use; each rule's data is under its own key,
+    // which is checked on its own
+    "activeConstraints",
 ];
 
 /// Rules of f-puzzles that sudokit does not model, by key, with their names for errors.

@@ -125,7 +125,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use alphabet::{character, symbol, Symbol};
-pub use error::{NotationError, Reason};
+pub use error::{printable, NotationError, Reason};
 
 use crate::model::{Constraint, Diagonal, Geometry, Grid, HouseKind, Puzzle, MAX_SIZE};
 
@@ -442,15 +442,17 @@ pub fn parse_each(text: &str, format: Option<Format>) -> Vec<Result<Entry, Notat
     }
 }
 
-/// The first control character (other than tab and carriage return) of each line that has
+/// The first control character (other than tab, and a carriage return ending it) of each line that has
 /// one: 1-based line, 1-based column, the character.
 fn control_characters(text: &str) -> Vec<(usize, usize, char)> {
     text.lines()
         .enumerate()
         .filter_map(|(index, line)| {
+            // a carriage return may end a line (Windows line ends), nowhere else
+            let line = line.strip_suffix('\r').unwrap_or(line);
             line.chars()
                 .enumerate()
-                .find(|&(_, character)| character.is_control() && !matches!(character, '\t' | '\r'))
+                .find(|&(_, character)| character.is_control() && character != '\t')
                 .map(|(column, character)| (index + 1, column + 1, character))
         })
         .collect()
