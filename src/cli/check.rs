@@ -11,7 +11,7 @@ use sudokit::notation::{self, Entry, Format};
 use sudokit::Count;
 
 use super::input::{read_records, InputOptions, Record};
-use super::{engine, Engine, Outcome};
+use super::{engine, suggest, Engine, Outcome};
 
 /// Options of `sudokit check`.
 #[derive(Debug, Args)]
@@ -35,6 +35,12 @@ pub struct CheckOptions {
     /// One JSON object per puzzle instead of text.
     #[arg(long)]
     json: bool,
+
+    /// Setter help. Several solutions: the givens to add (digits of the first solution; the
+    /// fewest found, each needed), or for a killer a hidden sum to reveal or a cage to split.
+    /// No solution: a minimal set of givens and cages that cannot all hold. Confirmed by SAT.
+    #[arg(long)]
+    suggest: bool,
 
     /// Threads to use (default: all cores).
     #[arg(long, value_name = "J")]
@@ -258,6 +264,9 @@ fn print_count(options: &CheckOptions, location: &str, entry: &Entry, count: &Co
         if let Some(cells) = &mismatch {
             object["published_solution_differs_at"] = json!(cells);
         }
+        if options.suggest {
+            object["suggest"] = suggest::json(entry, count);
+        }
         say!("{object}");
         return;
     }
@@ -289,6 +298,9 @@ fn print_count(options: &CheckOptions, location: &str, entry: &Entry, count: &Co
                 line(second)
             );
         }
+    }
+    if options.suggest {
+        suggest::print(location, entry, count);
     }
 }
 

@@ -30,6 +30,7 @@ mod output;
 mod presets;
 mod render;
 mod solve;
+mod suggest;
 
 use std::process::ExitCode;
 
