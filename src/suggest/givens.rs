@@ -11,10 +11,10 @@ use crate::model::{Cell, Digit, Grid, Puzzle};
 use crate::sat;
 
 /// Most native counts the search for a smallest set may spend (one per difference learnt).
-const SEARCH_BUDGET: usize = 2000;
+const SEARCH_BUDGET: usize = 300;
 
 /// Most nodes the hitting-set searches of one puzzle may visit, all sizes together.
-const NODE_BUDGET: usize = 3_000_000;
+const NODE_BUDGET: usize = 400_000;
 
 /// How many random solutions the greedy choice weighs cells on.
 const SAMPLES: usize = 24;
@@ -262,28 +262,56 @@ fn confirm_needed(puzzle: &Puzzle, first: &Grid, cells: &[Cell]) -> Result<(), S
     Ok(())
 }
 
+/// Cell sets as bit words, 64 cells to a word.
+type Bits = Vec<u64>;
+
+fn bits_of(cells: impl IntoIterator<Item = usize>, words: usize) -> Bits {
+    let mut bits = vec![0; words];
+    for cell in cells {
+        bits[cell / 64] |= 1 << (cell % 64);
+    }
+    bits
+}
+
+fn intersects(first: &[u64], second: &[u64]) -> bool {
+    first
+        .iter()
+        .zip(second)
+        .any(|(one, other)| one & other != 0)
+}
+
+fn cells_of(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(word, &value)| {
+        (0..64)
+            .filter(move |bit| value >> bit & 1 == 1)
+            .map(move |bit| word * 64 + bit)
+    })
+}
+
 /// An exact smallest hitting set of cell sets, by depth-first search within a node budget.
 /// Branching on an unhit set's cells, a branch forbids the cells earlier branches chose, so
 /// each set of cells is visited once; pairwise disjoint unhit sets bound the depth needed.
 struct Hitting {
-    sets: Vec<Vec<usize>>,
-    chosen: Vec<bool>,
-    forbidden: Vec<bool>,
+    sets: Vec<Bits>,
+    chosen: Bits,
+    forbidden: Bits,
     picked: Vec<usize>,
     nodes_left: usize,
 }
 
 impl Hitting {
     fn new(cell_count: usize, sets: &[Vec<Cell>], nodes_left: usize) -> Hitting {
-        let mut sets: Vec<Vec<usize>> = sets
+        let words = cell_count.div_ceil(64);
+        let mut sets: Vec<Bits> = sets
             .iter()
-            .map(|set| set.iter().map(|cell| cell.index()).collect())
+            .map(|set| bits_of(set.iter().map(|cell| cell.index()), words))
             .collect();
-        sets.sort_by_key(Vec::len);
+        sets.sort_by_key(|set| set.iter().map(|word| word.count_ones()).sum::<u32>());
+        sets.dedup();
         Hitting {
             sets,
-            chosen: vec![false; cell_count],
-            forbidden: vec![false; cell_count],
+            chosen: vec![0; words],
+            forbidden: vec![0; words],
             picked: Vec::new(),
             nodes_left,
         }
@@ -299,58 +327,64 @@ impl Hitting {
         self.nodes_left == 0
     }
 
+    /// The open cells (not forbidden) of every set not hit yet.
+    fn unhit(&self) -> Vec<Bits> {
+        self.sets
+            .iter()
+            .filter(|set| !intersects(set, &self.chosen))
+            .map(|set| {
+                set.iter()
+                    .zip(&self.forbidden)
+                    .map(|(word, forbidden)| word & !forbidden)
+                    .collect()
+            })
+            .collect()
+    }
+
     fn depth_first(&mut self, left: usize) -> bool {
         if self.nodes_left == 0 {
             return false;
         }
         self.nodes_left -= 1;
-        let chosen = &self.chosen;
-        let forbidden = &self.forbidden;
-        let unhit: Vec<Vec<usize>> = self
-            .sets
-            .iter()
-            .filter(|set| !set.iter().any(|&cell| chosen[cell]))
-            .map(|set| {
-                set.iter()
-                    .copied()
-                    .filter(|&cell| !forbidden[cell])
-                    .collect()
-            })
-            .collect();
+        let unhit = self.unhit();
         if unhit.is_empty() {
             return true;
         }
-        if left == 0 || unhit.iter().any(Vec::is_empty) {
+        let size = |set: &Bits| set.iter().map(|word| word.count_ones()).sum::<u32>();
+        if left == 0 || unhit.iter().any(|set| size(set) == 0) {
             return false;
         }
-        let mut used = vec![false; self.chosen.len()];
+        let mut used = vec![0; self.chosen.len()];
         let mut disjoint = 0;
         for set in &unhit {
-            if set.iter().all(|&cell| !used[cell]) {
+            if !intersects(set, &used) {
                 disjoint += 1;
-                set.iter().for_each(|&cell| used[cell] = true);
+                used.iter_mut()
+                    .zip(set)
+                    .for_each(|(word, bits)| *word |= bits);
             }
         }
         if disjoint > left {
             return false;
         }
-        let Some(branch) = unhit.iter().min_by_key(|set| set.len()) else {
+        let Some(branch) = unhit.iter().min_by_key(|set| size(set)) else {
             return true;
         };
+        let branch: Vec<usize> = cells_of(branch).collect();
         let mut found = false;
-        for &cell in branch {
-            self.chosen[cell] = true;
+        for &cell in &branch {
+            self.chosen[cell / 64] |= 1 << (cell % 64);
             self.picked.push(cell);
             if self.depth_first(left - 1) {
                 found = true;
                 break;
             }
             self.picked.pop();
-            self.chosen[cell] = false;
-            self.forbidden[cell] = true;
+            self.chosen[cell / 64] &= !(1 << (cell % 64));
+            self.forbidden[cell / 64] |= 1 << (cell % 64);
         }
-        for &cell in branch {
-            self.forbidden[cell] = false;
+        for &cell in &branch {
+            self.forbidden[cell / 64] &= !(1 << (cell % 64));
         }
         found
     }
