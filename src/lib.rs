@@ -10,6 +10,8 @@
 //! - [`render`]: printing: SVG, PDF pages and books, f-puzzles and SudokuPad links.
 //! - [`generate`]: the generator: fill, dig under a symmetry, grade to a target, batches.
 //! - [`preset`]: presets (RON): what a batch generates, the shipped ones built in.
+//! - [`suggest`]: setter help: givens, a cage split or a sum that make a puzzle unique; a
+//!   minimal conflict when it has no solution.
 #![warn(missing_docs)]
 
 pub mod backtrack;
@@ -21,5 +23,6 @@ pub mod notation;
 pub mod preset;
 pub mod render;
 pub mod sat;
+pub mod suggest;
 
 pub use count::Count;

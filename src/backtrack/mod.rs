@@ -135,6 +135,22 @@ impl Solver {
         }
     }
 
+    /// The solutions under the same rules with other givens, up to `limit` (at least 1), in
+    /// the engine's search order; empty when there is none.
+    pub fn solutions_with_givens(&mut self, givens: &Grid, limit: usize) -> Vec<Grid> {
+        self.guesses = 0;
+        if self.prepare(givens).is_err() {
+            return Vec::new();
+        }
+        let mut collector = search::Collector::new(limit);
+        self.search(&mut collector);
+        collector
+            .solutions
+            .iter()
+            .map(|cells| self.grid(cells, givens))
+            .collect()
+    }
+
     /// A solution from the puzzle's givens (usually none), trying digits in an order drawn
     /// from `rng`: the generator's grid filler. `None` when there is no solution.
     pub fn solve_random(&mut self, rng: &mut impl Rng) -> Option<Grid> {

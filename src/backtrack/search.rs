@@ -58,6 +58,32 @@ impl Visitor for Counter {
     }
 }
 
+/// Keeps every solution, up to a limit.
+pub(super) struct Collector {
+    limit: usize,
+    /// The solutions found, one digit mask per cell each.
+    pub solutions: Vec<Vec<u32>>,
+}
+
+impl Collector {
+    /// A collector that stops at `limit` solutions (at least 1).
+    pub fn new(limit: usize) -> Collector {
+        Collector {
+            limit: limit.max(1),
+            solutions: Vec::new(),
+        }
+    }
+}
+
+impl Visitor for Collector {
+    fn order(&mut self, _branch: &mut Branch) {}
+
+    fn solution(&mut self, cells: &[u32]) -> bool {
+        self.solutions.push(cells.to_vec());
+        self.solutions.len() >= self.limit
+    }
+}
+
 /// Finds one solution, trying alternatives in an order drawn from `rng`.
 pub(super) struct RandomFill<'r, R: Rng> {
     rng: &'r mut R,

@@ -12,6 +12,7 @@ use sudokit::Count;
 
 use super::input::{read_records, InputOptions, Record};
 use super::records::{self, Style, Writer};
+use super::suggest::{self, Advice};
 use super::{engine, parse_jobs, Engine, Outcome};
 
 /// Options of `sudokit check`.
@@ -46,6 +47,13 @@ pub struct CheckOptions {
     #[arg(long)]
     csv: bool,
 
+    /// Setter help. Several solutions: the givens to add (digits of the first solution; the
+    /// fewest found, each needed), or for a killer a hidden sum to reveal or a cage to split.
+    /// No solution: a minimal set of givens and cages that cannot all hold. Confirmed by SAT.
+    /// Printed under each verdict; a `suggest` field in --json and --csv.
+    #[arg(long, conflicts_with = "all")]
+    suggest: bool,
+
     /// Threads to use: 1 to 256 (default: all cores).
     #[arg(long, value_name = "J", value_parser = parse_jobs)]
     jobs: Option<usize>,
@@ -64,6 +72,20 @@ const COLUMNS: &[&str] = &[
     "reason",
 ];
 
+/// The columns of `check --csv --suggest`: the suggestion's one line last.
+const COLUMNS_WITH_SUGGEST: &[&str] = &[
+    "source",
+    "name",
+    "status",
+    "solutions",
+    "at_least",
+    "solution",
+    "second",
+    "differences",
+    "reason",
+    "suggest",
+];
+
 fn parse_count(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
         Ok(count) if count >= 2 => Ok(count),
@@ -76,7 +98,8 @@ fn parse_count(text: &str) -> Result<usize, String> {
 
 /// What the engine said of one puzzle.
 enum Verdict {
-    Counted(Count),
+    /// The count, with the setter's advice when `--suggest` asked for it.
+    Counted(Count, Option<Box<Advice>>),
     Listed(Vec<Grid>),
     Failed(String),
 }
@@ -87,7 +110,12 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
     let records = read_records(&options.input);
     let limit = options.count.unwrap_or(if options.all { 100 } else { 2 });
     let style = Style::from_flags(options.json, options.csv);
-    let writer = Writer::new(style, COLUMNS);
+    let columns = if options.suggest {
+        COLUMNS_WITH_SUGGEST
+    } else {
+        COLUMNS
+    };
+    let writer = Writer::new(style, columns);
     let mut tally = Tally::default();
     if options.all && style == Style::Text {
         for record in &records {
@@ -130,7 +158,12 @@ fn judge(options: &CheckOptions, entry: &Entry, limit: usize) -> Verdict {
     let result = if options.all {
         engine::solutions(options.engine, &entry.puzzle, limit).map(Verdict::Listed)
     } else {
-        engine::count(options.engine, &entry.puzzle, limit).map(Verdict::Counted)
+        engine::count(options.engine, &entry.puzzle, limit).map(|count| {
+            let advice = options
+                .suggest
+                .then(|| Box::new(suggest::advise(entry, &count)));
+            Verdict::Counted(count, advice)
+        })
     };
     result.unwrap_or_else(Verdict::Failed)
 }
@@ -352,7 +385,7 @@ fn report(
                 writer.write(&object);
             }
         }
-        Verdict::Counted(count) => {
+        Verdict::Counted(count, advice) => {
             tally_count(tally, count.found(), entry, count.solution());
             let mismatch = match (&entry.solution, count) {
                 (Some(published), Count::Unique(solution)) if published != solution => {
@@ -366,9 +399,19 @@ fn report(
                 if let Some(cells) = &mismatch {
                     object.insert("published_solution_differs_at".into(), json!(cells));
                 }
+                if let Some(advice) = advice {
+                    let field = match style {
+                        Style::Csv => suggest::csv(advice),
+                        _ => suggest::json(advice),
+                    };
+                    object.insert("suggest".into(), field);
+                }
                 writer.write(&object);
             } else {
                 print_count(&location, count, mismatch, limit);
+                if let Some(advice) = advice {
+                    suggest::print(&location, advice);
+                }
             }
         }
     }

@@ -32,6 +32,7 @@ mod records;
 mod render;
 mod shell;
 mod solve;
+mod suggest;
 
 use std::process::ExitCode;
 

@@ -14,4 +14,5 @@ mod seeds;
 mod shell;
 mod sizes;
 mod solution_counts;
+mod suggest;
 mod trust;

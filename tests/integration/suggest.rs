@@ -1,0 +1,215 @@
+//! `check --suggest` as a setter uses it: givens to add that make a puzzle unique, a killer
+//! sum to reveal, a minimal conflict for a puzzle with no solution; in text, JSON and CSV,
+//! each answer applied to the puzzle and checked here by the SAT engine.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+use sudokit::Count;
+
+use crate::helpers::{line_puzzle, read_data, sat_count};
+
+fn check_suggest(path: &std::path::Path, extra: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .arg("check")
+        .arg("--suggest")
+        .args(extra)
+        .arg(path)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+fn file_with(contents: &str) -> tempfile::NamedTempFile {
+    let mut file = tempfile::Builder::new()
+        .suffix(".txt")
+        .tempfile()
+        .expect("temporary file");
+    file.write_all(contents.as_bytes()).expect("write");
+    file
+}
+
+fn json_records(output: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect()
+}
+
+/// Two solutions, differing at r4c1 r4c6 r6c1 r6c6.
+const MULTIPLE: &str =
+    ".39...12....9.7...8..4.1..6.42...79...........91...54.5..1.9..3...8.5....14...87.";
+/// Sudopedia's "Unsolvable Square": r5c1 has no digit left.
+const NONE: &str =
+    "..9.287..8.6..4..5..3.....46.........2.71345.........23.....5..9..4..8.7..125.3..";
+
+/// The 0-based index of a cell written `r4c1` in a 9×9 line.
+fn index_of(cell: &str) -> usize {
+    let (row, column) = cell[1..].split_once('c').expect("rXcY");
+    let row: usize = row.parse().expect("row");
+    let column: usize = column.parse().expect("column");
+    (row - 1) * 9 + (column - 1)
+}
+
+/// `line` with each `rXcY=D` written into it.
+fn with_givens(line: &str, givens: &[&str]) -> String {
+    let mut cells: Vec<char> = line.chars().collect();
+    for given in givens {
+        let (cell, digit) = given.split_once('=').expect("cell=digit");
+        let index = index_of(cell);
+        assert_eq!(cells[index], '.', "{given} is a cell without a given");
+        cells[index] = digit.chars().next().expect("a digit");
+    }
+    cells.into_iter().collect()
+}
+
+/// The top1465 puzzle `index` with its first `removed` givens taken away.
+fn top1465_with_fewer_givens(index: usize, removed: usize) -> String {
+    let text = read_data("classic/top1465.txt");
+    let line = text.lines().nth(index).expect("a top1465 line");
+    let mut taken = 0;
+    line.chars()
+        .map(|character| {
+            if character != '.' && taken < removed {
+                taken += 1;
+                '.'
+            } else {
+                character
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn suggested_givens_make_classics_unique_and_keep_the_first_solution() {
+    let puzzles = [
+        MULTIPLE.to_string(),
+        top1465_with_fewer_givens(0, 4),
+        top1465_with_fewer_givens(7, 6),
+    ];
+    let file = file_with(&(puzzles.join("\n") + "\n"));
+    let output = check_suggest(file.path(), &["--json"]);
+    assert_eq!(output.status.code(), Some(1), "several solutions exit 1");
+    let records = json_records(&output);
+    assert_eq!(records.len(), puzzles.len());
+    for (puzzle, record) in puzzles.iter().zip(&records) {
+        assert_eq!(record["status"], "multiple", "{record}");
+        let suggestion = &record["suggest"];
+        assert_eq!(suggestion["kind"], "givens", "{record}");
+        let givens: Vec<&str> = suggestion["givens"]
+            .as_array()
+            .expect("a list of givens")
+            .iter()
+            .map(|given| given.as_str().expect("rXcY=D"))
+            .collect();
+        assert!(!givens.is_empty());
+        let first = record["solution"].as_str().expect("the first solution");
+        for given in &givens {
+            let (cell, digit) = given.split_once('=').unwrap();
+            assert_eq!(&first[index_of(cell)..=index_of(cell)], digit, "{given}");
+        }
+        let completed = with_givens(puzzle, &givens);
+        match sat_count(&line_puzzle(&completed), 2) {
+            Count::Unique(solution) => assert_eq!(
+                sudokit::notation::format_grid(&solution, sudokit::notation::Format::Line),
+                first
+            ),
+            other => panic!("{puzzle} with {givens:?} is {}", other.word()),
+        }
+        // each given is needed
+        for left_out in 0..givens.len() {
+            let mut fewer = givens.clone();
+            fewer.remove(left_out);
+            let count = sat_count(&line_puzzle(&with_givens(puzzle, &fewer)), 2);
+            assert!(count.found() > 1, "{} is not needed", givens[left_out]);
+        }
+    }
+    // the two-solution puzzle needs one given: either of the cells where they differ
+    let givens = &records[0]["suggest"]["givens"];
+    assert_eq!(givens.as_array().map(Vec::len), Some(1), "{givens}");
+    assert_eq!(records[0]["suggest"]["guarantee"], "minimum");
+}
+
+#[test]
+fn a_puzzle_with_no_solution_gets_a_minimal_conflict_in_text_and_csv() {
+    let file = file_with(&format!("{NONE}\n{MULTIPLE}\n"));
+    let output = check_suggest(file.path(), &[]);
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let conflict = stdout
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("conflict: "))
+        .unwrap_or_else(|| panic!("no conflict line in {stdout}"));
+    let members: Vec<&str> = conflict
+        .split(" (")
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    // the members alone have no solution, and each is needed
+    let only_members = with_givens(&".".repeat(81), &members);
+    assert_eq!(sat_count(&line_puzzle(&only_members), 2).found(), 0);
+    for left_out in 0..members.len() {
+        let mut fewer = members.clone();
+        fewer.remove(left_out);
+        let count = sat_count(&line_puzzle(&with_givens(&".".repeat(81), &fewer)), 1);
+        assert_eq!(count.found(), 1, "{} is not needed", members[left_out]);
+    }
+    assert!(stdout.contains("  suggest: add r4c"), "{stdout}");
+
+    let csv = check_suggest(file.path(), &["--csv"]);
+    let csv = String::from_utf8_lossy(&csv.stdout);
+    let mut lines = csv.lines();
+    assert!(lines.next().unwrap().ends_with(",reason,suggest"));
+    assert!(lines.next().unwrap().contains(",conflict: r"), "{csv}");
+    assert!(lines.next().unwrap().contains(",suggest: add r4c"), "{csv}");
+}
+
+#[test]
+fn a_killer_missing_two_sums_is_told_which_sum_to_reveal() {
+    // lisudoku's first killer with the sums of cages f and k left out
+    let text = read_data("killer/killer_lisudoku.txt");
+    let killer: Vec<&str> = text
+        .lines()
+        .skip(4)
+        .take(37)
+        .filter(|line| !line.starts_with("f ") && !line.starts_with("k "))
+        .collect();
+    let file = file_with(&(killer.join("\n") + "\n"));
+    let output = check_suggest(file.path(), &["--json"]);
+    assert_eq!(output.status.code(), Some(1));
+    let records = json_records(&output);
+    assert_eq!(records.len(), 1);
+    let suggestion = &records[0]["suggest"];
+    assert_eq!(suggestion["kind"], "reveal", "{suggestion}");
+    let cells = suggestion["cage"]["cells"].as_array().unwrap();
+    let sum = suggestion["sum"].as_u64().unwrap();
+    // the sum is the first solution's, and revealing it makes the killer unique
+    let first = records[0]["solution"].as_str().unwrap();
+    let digits: u64 = cells
+        .iter()
+        .map(|cell| {
+            let index = index_of(cell.as_str().unwrap());
+            u64::from(first.as_bytes()[index] - b'0')
+        })
+        .sum();
+    assert_eq!(digits, sum);
+    // cage k is r3c9+r4c9; f is the other hidden one
+    let still_hidden = if cells[0] == "r3c9" { "f " } else { "k " };
+    let revealed: Vec<&str> = text
+        .lines()
+        .skip(4)
+        .take(37)
+        .filter(|line| !line.starts_with(still_hidden))
+        .collect();
+    let revealed = revealed.join("\n") + "\n";
+    let file = file_with(&revealed);
+    let output = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["check", "--json"])
+        .arg(file.path())
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(0), "{revealed}");
+    assert_eq!(json_records(&output)[0]["status"], "unique");
+}
