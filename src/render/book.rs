@@ -58,6 +58,9 @@ pub enum BookError {
         /// The puzzle's 1-based position in the input.
         number: usize,
     },
+    /// The pages cannot be written as PDF (a character the font cannot draw, say).
+    #[error(transparent)]
+    Pdf(#[from] pdf::PdfError),
 }
 
 /// A puzzle for the book with its solution and rating.
@@ -163,7 +166,7 @@ pub fn pages(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Vec<Drawing>, B
 
 /// The book as a PDF file.
 pub fn pdf(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Vec<u8>, BookError> {
-    Ok(pdf::to_pdf(&pages(puzzles, layout)?, &layout.title))
+    Ok(pdf::to_pdf(&pages(puzzles, layout)?, &layout.title)?)
 }
 
 /// A rectangle of the page for one puzzle: left, top, width, height.
