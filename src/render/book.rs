@@ -7,7 +7,7 @@ use crate::grade::Level;
 use crate::model::{Grid, Puzzle};
 
 use super::board::{self, Detail, Frame};
-use super::drawing::{point, Anchor, Drawing, Typeface};
+use super::drawing::{fitting_size, point, Anchor, Drawing, Typeface};
 use super::pdf;
 
 /// Paper sizes.
@@ -253,10 +253,11 @@ fn title_page(puzzles: &[RatedPuzzle], layout: &Layout, first_solution_page: usi
     let mut page = Drawing::new(width, height);
     let middle = width / 2.0;
     let mut y = height * 0.33;
+    let room = width - 2.0 * MARGIN;
     page.text(
         point(middle, y),
         layout.title.clone(),
-        30.0,
+        fitting_size(&layout.title, Typeface::Bold, 30.0, room),
         Typeface::Bold,
         Anchor::Middle,
     );
@@ -275,10 +276,11 @@ fn title_page(puzzles: &[RatedPuzzle], layout: &Layout, first_solution_page: usi
     lines.push(counts.join(" · "));
     lines.extend(layout.notes.iter().cloned());
     for line in lines {
+        let size = fitting_size(&line, Typeface::Regular, 13.0, room);
         page.text(
             point(middle, y),
             line,
-            13.0,
+            size,
             Typeface::Regular,
             Anchor::Middle,
         );

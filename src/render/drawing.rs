@@ -140,6 +140,16 @@ pub fn text_width(text: &str, typeface: Typeface, size: f64) -> f64 {
     super::font::face(typeface).width(text, size)
 }
 
+/// `size`, or a smaller size at which `text` fits in `room` points.
+pub fn fitting_size(text: &str, typeface: Typeface, size: f64, room: f64) -> f64 {
+    let width = text_width(text, typeface, size);
+    if width > room && width > 0.0 {
+        size * room / width
+    } else {
+        size
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,5 +168,14 @@ mod tests {
                 > text_width("Killer", Typeface::Regular, 12.0)
         );
         assert_eq!(text_width("", Typeface::Regular, 12.0), 0.0);
+    }
+
+    #[test]
+    fn long_text_shrinks_to_fit() {
+        assert_eq!(fitting_size("Book", Typeface::Bold, 30.0, 500.0), 30.0);
+        let title = "A title far too long to be set at thirty points on one line";
+        let size = fitting_size(title, Typeface::Bold, 30.0, 500.0);
+        assert!(size < 30.0);
+        assert!((text_width(title, Typeface::Bold, size) - 500.0).abs() < 1e-9);
     }
 }

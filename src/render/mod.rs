@@ -37,7 +37,7 @@ pub mod svg;
 use crate::model::{Grid, Puzzle};
 
 use board::{Detail, Frame};
-use drawing::{point, Anchor, Drawing, Typeface};
+use drawing::{fitting_size, point, Anchor, Drawing, Typeface};
 
 /// Points per cell of a single picture, shrunk for big grids so the picture stays within
 /// about 7.5 inches.
@@ -82,7 +82,7 @@ pub fn puzzle_pdf(
         page.text(
             point(width / 2.0, 80.0),
             heading,
-            16.0,
+            fitting_size(heading, Typeface::Bold, 16.0, side),
             Typeface::Bold,
             Anchor::Middle,
         );
