@@ -19,6 +19,7 @@ pub struct Face {
     charmap: Charmap<'static>,
     metrics: GlyphMetrics<'static>,
     units_per_em: f64,
+    cap_height: f64,
 }
 
 /// A glyph of a face: its number in the font and its advance in units of the font size.
@@ -34,21 +35,27 @@ impl Face {
     fn parse(bytes: &'static [u8]) -> Face {
         // the files are part of the binary and parsed by a test, so failing here is a build bug
         let font = FontRef::new(bytes).expect("the shipped font files parse");
-        let units_per_em = f64::from(
-            font.metrics(Size::unscaled(), LocationRef::default())
-                .units_per_em,
-        );
+        let metrics = font.metrics(Size::unscaled(), LocationRef::default());
+        let units_per_em = f64::from(metrics.units_per_em);
+        // DejaVu's capitals and digits stand 1493 of 2048 units tall
+        let cap_height = f64::from(metrics.cap_height.unwrap_or(1493.0)) / units_per_em;
         Face {
             bytes,
             charmap: font.charmap(),
             metrics: font.glyph_metrics(Size::unscaled(), LocationRef::default()),
             units_per_em,
+            cap_height,
         }
     }
 
     /// The font file.
     pub fn bytes(&self) -> &'static [u8] {
         self.bytes
+    }
+
+    /// How tall capitals and digits stand above the baseline, as a fraction of the font size.
+    pub fn cap_height(&self) -> f64 {
+        self.cap_height
     }
 
     /// The glyph that draws `character`, or `None` when the font has none.
