@@ -98,7 +98,7 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
             .zip(&solutions)
             .map(|(entry, solution)| (&entry.puzzle, entry.name.as_deref(), solution.as_ref()))
             .collect();
-        let pdf = render::puzzle_pdf(&pages, &stem);
+        let pdf = render::puzzle_pdf(&pages, &stem)?;
         if to_standard_output {
             write_standard_output(&pdf)?;
             return Ok(outcome);

@@ -121,7 +121,7 @@ impl Geometry {
         }
         let box_rows = (2..=size)
             .take_while(|rows| rows * rows <= size)
-            .filter(|rows| size % rows == 0)
+            .filter(|rows| size.is_multiple_of(*rows))
             .last()
             .ok_or(ModelError::NoBoxShape { size })?;
         let rows = u8::try_from(box_rows).expect("size checked above");

@@ -7,6 +7,7 @@ use crate::model::{Cage, Cell, Grid, Puzzle, Relation};
 use crate::notation;
 
 use super::drawing::{point, text_width, Anchor, Drawing, Item, Point, Typeface};
+use super::font;
 
 /// What to draw of a puzzle besides its grid and digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,10 +168,11 @@ fn draw_digits(
             place.row() as f64 + 0.5,
             place.column() as f64 + 0.5,
         );
-        // the cap height of Helvetica's digits is about 0.72 of the size
+        // digits stand the font's cap height tall: half of it below the centre
+        let half_height = size * font::face(typeface).cap_height() / 2.0;
         let baseline = point(
             center.x,
-            center.y + size * 0.36 + if has_cages { cell * 0.05 } else { 0.0 },
+            center.y + half_height + if has_cages { cell * 0.05 } else { 0.0 },
         );
         drawing.text(
             baseline,

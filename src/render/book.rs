@@ -7,7 +7,7 @@ use crate::grade::Level;
 use crate::model::{Grid, Puzzle};
 
 use super::board::{self, Detail, Frame};
-use super::drawing::{point, Anchor, Drawing, Typeface};
+use super::drawing::{fitting_size, point, Anchor, Drawing, Typeface};
 use super::pdf;
 
 /// Paper sizes.
@@ -58,6 +58,9 @@ pub enum BookError {
         /// The puzzle's 1-based position in the input.
         number: usize,
     },
+    /// The pages cannot be written as PDF (a character the font cannot draw, say).
+    #[error(transparent)]
+    Pdf(#[from] pdf::PdfError),
 }
 
 /// A puzzle for the book with its solution and rating.
@@ -163,7 +166,7 @@ pub fn pages(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Vec<Drawing>, B
 
 /// The book as a PDF file.
 pub fn pdf(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Vec<u8>, BookError> {
-    Ok(pdf::to_pdf(&pages(puzzles, layout)?, &layout.title))
+    Ok(pdf::to_pdf(&pages(puzzles, layout)?, &layout.title)?)
 }
 
 /// A rectangle of the page for one puzzle: left, top, width, height.
@@ -250,10 +253,11 @@ fn title_page(puzzles: &[RatedPuzzle], layout: &Layout, first_solution_page: usi
     let mut page = Drawing::new(width, height);
     let middle = width / 2.0;
     let mut y = height * 0.33;
+    let room = width - 2.0 * MARGIN;
     page.text(
         point(middle, y),
         layout.title.clone(),
-        30.0,
+        fitting_size(&layout.title, Typeface::Bold, 30.0, room),
         Typeface::Bold,
         Anchor::Middle,
     );
@@ -272,10 +276,11 @@ fn title_page(puzzles: &[RatedPuzzle], layout: &Layout, first_solution_page: usi
     lines.push(counts.join(" · "));
     lines.extend(layout.notes.iter().cloned());
     for line in lines {
+        let size = fitting_size(&line, Typeface::Regular, 13.0, room);
         page.text(
             point(middle, y),
             line,
-            13.0,
+            size,
             Typeface::Regular,
             Anchor::Middle,
         );

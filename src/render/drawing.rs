@@ -1,12 +1,12 @@
 //! What a page holds, independent of the file format: lines, filled rectangles and text,
 //! in points (1/72 inch) with the origin at the top-left corner and y growing downwards.
 
-/// One of the two typefaces every PDF reader has built in.
+/// One of the two typefaces shipped with the program (see [`super::font`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Typeface {
-    /// Helvetica.
+    /// DejaVu Sans.
     Regular,
-    /// Helvetica-Bold.
+    /// DejaVu Sans Bold.
     Bold,
 }
 
@@ -134,42 +134,20 @@ pub fn point(x: f64, y: f64) -> Point {
     Point { x, y }
 }
 
-/// Widths of the printable ASCII characters (space to `~`) in thousandths of the font size,
-/// from Adobe's font metrics for Helvetica and Helvetica-Bold.
-const REGULAR_WIDTHS: [u16; 95] = [
-    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556,
-    556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667,
-    611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667,
-    667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500,
-    222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
-];
-const BOLD_WIDTHS: [u16; 95] = [
-    278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556,
-    556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611, 975, 722, 722, 722, 722, 667,
-    611, 778, 722, 278, 556, 722, 611, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667,
-    667, 611, 333, 278, 333, 584, 556, 333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556,
-    278, 889, 611, 611, 611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584,
-];
-
-/// The width of `text` set in `typeface` at `size` points (characters outside ASCII count
-/// as a digit's width).
+/// The width of `text` set in `typeface` at `size` points, from the shipped font's advance
+/// widths (a character the font lacks counts as its missing-glyph box).
 pub fn text_width(text: &str, typeface: Typeface, size: f64) -> f64 {
-    let widths = match typeface {
-        Typeface::Regular => &REGULAR_WIDTHS,
-        Typeface::Bold => &BOLD_WIDTHS,
-    };
-    let thousandths: u32 = text
-        .chars()
-        .map(|character| {
-            let code = u32::from(character);
-            match code {
-                32..=126 => u32::from(widths[(code - 32) as usize]),
-                0xB7 => 278,
-                _ => 556,
-            }
-        })
-        .sum();
-    f64::from(thousandths) * size / 1000.0
+    super::font::face(typeface).width(text, size)
+}
+
+/// `size`, or a smaller size at which `text` fits in `room` points.
+pub fn fitting_size(text: &str, typeface: Typeface, size: f64, room: f64) -> f64 {
+    let width = text_width(text, typeface, size);
+    if width > room && width > 0.0 {
+        size * room / width
+    } else {
+        size
+    }
 }
 
 #[cfg(test)]
@@ -180,13 +158,24 @@ mod tests {
     fn digits_share_one_width_and_bold_letters_are_wider() {
         for digit in '0'..='9' {
             let text = digit.to_string();
-            assert_eq!(text_width(&text, Typeface::Regular, 10.0), 5.56);
-            assert_eq!(text_width(&text, Typeface::Bold, 10.0), 5.56);
+            let regular = text_width(&text, Typeface::Regular, 10.0);
+            let bold = text_width(&text, Typeface::Bold, 10.0);
+            assert!((regular - 6.362).abs() < 0.001, "{regular}");
+            assert!((bold - 6.958).abs() < 0.001, "{bold}");
         }
         assert!(
             text_width("Killer", Typeface::Bold, 12.0)
                 > text_width("Killer", Typeface::Regular, 12.0)
         );
         assert_eq!(text_width("", Typeface::Regular, 12.0), 0.0);
+    }
+
+    #[test]
+    fn long_text_shrinks_to_fit() {
+        assert_eq!(fitting_size("Book", Typeface::Bold, 30.0, 500.0), 30.0);
+        let title = "A title far too long to be set at thirty points on one line";
+        let size = fitting_size(title, Typeface::Bold, 30.0, 500.0);
+        assert!(size < 30.0);
+        assert!((text_width(title, Typeface::Bold, size) - 500.0).abs() < 1e-9);
     }
 }

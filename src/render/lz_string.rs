@@ -49,7 +49,7 @@ impl BitWriter {
                 break;
             }
         }
-        while self.output.len() % 4 != 0 {
+        while !self.output.len().is_multiple_of(4) {
             self.output.push('=');
         }
         self.output

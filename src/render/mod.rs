@@ -5,7 +5,8 @@
 //! - [`board`]: one puzzle or solution grid drawn into a square, for every variant.
 //! - [`book`]: a book's pages: title page, puzzles easiest first, solutions at the back;
 //!   [`book_preset`]: the RON presets that say what goes in a book.
-//! - [`svg`] and [`pdf`]: a drawing (or pages of them) as an SVG or PDF file.
+//! - [`svg`] and [`pdf`]: a drawing (or pages of them) as an SVG or PDF file; [`font`]: the
+//!   DejaVu Sans faces both use, shipped inside the binary.
 //! - [`links`]: f-puzzles and SudokuPad links; [`lz_string`]: the packing they use.
 //!
 //! ```
@@ -16,16 +17,17 @@
 //! let puzzle = &notation::parse(text, None)?[0].puzzle;
 //! let svg = render::puzzle_svg(puzzle, None);
 //! assert!(svg.starts_with("<svg"));
-//! let pdf = render::puzzle_pdf(&[(puzzle, None, None)], "one puzzle");
-//! assert!(pdf.starts_with(b"%PDF-1.4"));
+//! let pdf = render::puzzle_pdf(&[(puzzle, None, None)], "one puzzle")?;
+//! assert!(pdf.starts_with(b"%PDF-"));
 //! assert!(links::fpuzzles(puzzle, None).starts_with("https://www.f-puzzles.com/?load=N4Ig"));
-//! # Ok::<(), sudokit::notation::NotationError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 pub mod board;
 pub mod book;
 pub mod book_preset;
 pub mod drawing;
+pub mod font;
 pub mod links;
 pub mod lz_string;
 mod number;
@@ -35,7 +37,7 @@ pub mod svg;
 use crate::model::{Grid, Puzzle};
 
 use board::{Detail, Frame};
-use drawing::{point, Anchor, Drawing, Typeface};
+use drawing::{fitting_size, point, Anchor, Drawing, Typeface};
 
 /// Points per cell of a single picture, shrunk for big grids so the picture stays within
 /// about 7.5 inches.
@@ -63,8 +65,11 @@ pub fn puzzle_svg(puzzle: &Puzzle, solution: Option<&Grid>) -> String {
 }
 
 /// A PDF with one A4 page per puzzle: its name (if any) above it, and its solution on the
-/// next page when one is given.
-pub fn puzzle_pdf(puzzles: &[(&Puzzle, Option<&str>, Option<&Grid>)], title: &str) -> Vec<u8> {
+/// next page when one is given; an error names a character the font cannot draw.
+pub fn puzzle_pdf(
+    puzzles: &[(&Puzzle, Option<&str>, Option<&Grid>)],
+    title: &str,
+) -> Result<Vec<u8>, pdf::PdfError> {
     let paper = book::Paper::A4;
     let (width, height) = paper.size();
     let side = (width - 2.0 * 56.0).min(height - 2.0 * 56.0);
@@ -77,7 +82,7 @@ pub fn puzzle_pdf(puzzles: &[(&Puzzle, Option<&str>, Option<&Grid>)], title: &st
         page.text(
             point(width / 2.0, 80.0),
             heading,
-            16.0,
+            fitting_size(heading, Typeface::Bold, 16.0, side),
             Typeface::Bold,
             Anchor::Middle,
         );

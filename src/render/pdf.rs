@@ -1,204 +1,237 @@
-//! A small PDF writer: pages of [`Drawing`]s as PDF 1.4 with the Helvetica fonts every reader
-//! has built in (no font file inside), uncompressed content streams, a cross-reference table.
-//! The bytes depend only on the drawings and the title (no dates), so output is reproducible.
+//! Pages of [`Drawing`]s as a PDF file, written by the `krilla` crate with the shipped DejaVu
+//! fonts embedded and subset. Greys are written as grey (one channel), so black prints as
+//! black ink only. The bytes depend only on the drawings and the title (no dates, a document
+//! id hashed from the content), so the same input gives the same file.
 
-use std::fmt::Write;
+use std::fmt;
 
-use super::drawing::{text_width, Anchor, Drawing, Item, Typeface};
-use super::number::short;
+use krilla::color::luma;
+use krilla::geom::{PathBuilder, Point as PdfPoint, Rect};
+use krilla::metadata::Metadata;
+use krilla::num::NormalizedF32;
+use krilla::page::PageSettings;
+use krilla::paint::{Fill, LineCap, Stroke, StrokeDash};
+use krilla::surface::Surface;
+use krilla::text::{Font, GlyphId, KrillaGlyph};
+use krilla::{Data, Document};
 
-/// Object numbers of the fixed objects; pages follow from [`FIRST_PAGE`] on, two objects each
-/// (the page, then its content stream).
-const CATALOG: usize = 1;
-const PAGES: usize = 2;
-const REGULAR_FONT: usize = 3;
-const BOLD_FONT: usize = 4;
-const INFO: usize = 5;
-const FIRST_PAGE: usize = 6;
+use super::drawing::{text_width, Anchor, Drawing, Grey, Item, Typeface};
+use super::font::{face, first_missing};
+
+/// Where a piece of text sits, for error messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// The document's title.
+    Title,
+    /// A page, counted from 1.
+    Page(usize),
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Title => write!(formatter, "in the title"),
+            Place::Page(number) => write!(formatter, "on page {number}"),
+        }
+    }
+}
+
+/// Why a PDF cannot be written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PdfError {
+    /// Text holds a character the shipped font cannot draw.
+    #[error("the font has no glyph for '{character}' (U+{code:04X}) {place}", code = u32::from(*character))]
+    MissingGlyph {
+        /// The character.
+        character: char,
+        /// Where it was asked for.
+        place: Place,
+    },
+    /// A page whose width or height is not a positive finite number of points.
+    #[error("page {page}: its width and height must be positive numbers of points")]
+    PageSize {
+        /// The page, counted from 1.
+        page: usize,
+    },
+    /// The PDF library refused the document.
+    #[error("the PDF could not be written: {0}")]
+    Library(String),
+}
 
 /// The PDF file holding `pages` in order, with `title` in its document information.
-pub fn to_pdf(pages: &[Drawing], title: &str) -> Vec<u8> {
-    let mut objects: Vec<Vec<u8>> = Vec::new();
-    objects.push(format!("<< /Type /Catalog /Pages {PAGES} 0 R >>").into_bytes());
-    let kids: Vec<String> = (0..pages.len())
-        .map(|index| format!("{} 0 R", FIRST_PAGE + 2 * index))
-        .collect();
-    objects.push(
-        format!(
-            "<< /Type /Pages /Kids [{}] /Count {} >>",
-            kids.join(" "),
-            pages.len()
-        )
-        .into_bytes(),
+pub fn to_pdf(pages: &[Drawing], title: &str) -> Result<Vec<u8>, PdfError> {
+    check_glyphs(pages, title)?;
+    let regular = embedded_font(Typeface::Regular)?;
+    let bold = embedded_font(Typeface::Bold)?;
+    let mut document = Document::new();
+    document.set_metadata(
+        Metadata::new()
+            .title(title.to_string())
+            .producer("sudokit".to_string()),
     );
-    for name in ["Helvetica", "Helvetica-Bold"] {
-        objects.push(
-            format!(
-                "<< /Type /Font /Subtype /Type1 /BaseFont /{name} /Encoding /WinAnsiEncoding >>"
-            )
-            .into_bytes(),
-        );
+    for (index, drawing) in pages.iter().enumerate() {
+        let settings = PageSettings::from_wh(drawing.width as f32, drawing.height as f32)
+            .ok_or(PdfError::PageSize { page: index + 1 })?;
+        let mut page = document.start_page_with(settings);
+        let mut surface = page.surface();
+        for item in &drawing.items {
+            draw(&mut surface, item, &regular, &bold);
+        }
+        surface.finish();
+        page.finish();
     }
-    let mut info = b"<< /Title ".to_vec();
-    info.extend_from_slice(&string_literal(title));
-    info.extend_from_slice(b" /Producer (sudokit) >>");
-    objects.push(info);
+    document
+        .finish()
+        .map_err(|error| PdfError::Library(error.to_string()))
+}
+
+/// Refuses text with a character the fonts lack, naming the first one.
+fn check_glyphs(pages: &[Drawing], title: &str) -> Result<(), PdfError> {
+    // the title is printed in bold on a title page or as a heading
+    for typeface in [Typeface::Bold, Typeface::Regular] {
+        if let Some(character) = first_missing(title, typeface) {
+            return Err(PdfError::MissingGlyph {
+                character,
+                place: Place::Title,
+            });
+        }
+    }
     for (index, page) in pages.iter().enumerate() {
-        let content = content_stream(page);
-        objects.push(
-            format!(
-                "<< /Type /Page /Parent {PAGES} 0 R /MediaBox [0 0 {} {}] /Resources << /Font << /F1 {REGULAR_FONT} 0 R /F2 {BOLD_FONT} 0 R >> >> /Contents {} 0 R >>",
-                short(page.width),
-                short(page.height),
-                FIRST_PAGE + 2 * index + 1
-            )
-            .into_bytes(),
-        );
-        let mut stream = format!("<< /Length {} >>\nstream\n", content.len()).into_bytes();
-        stream.extend_from_slice(&content);
-        stream.extend_from_slice(b"\nendstream");
-        objects.push(stream);
+        for item in &page.items {
+            if let Item::Text { text, typeface, .. } = item {
+                if let Some(character) = first_missing(text, *typeface) {
+                    return Err(PdfError::MissingGlyph {
+                        character,
+                        place: Place::Page(index + 1),
+                    });
+                }
+            }
+        }
     }
-    debug_assert_eq!(objects.len(), FIRST_PAGE - 1 + 2 * pages.len());
-    assemble(&objects)
+    Ok(())
 }
 
-/// Header, numbered objects, cross-reference table and trailer.
-fn assemble(objects: &[Vec<u8>]) -> Vec<u8> {
-    // the binary comment line tells transfer programs the file is not plain text
-    let mut file = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n".to_vec();
-    let mut offsets = Vec::with_capacity(objects.len());
-    for (index, body) in objects.iter().enumerate() {
-        offsets.push(file.len());
-        file.extend_from_slice(format!("{} 0 obj\n", index + 1).as_bytes());
-        file.extend_from_slice(body);
-        file.extend_from_slice(b"\nendobj\n");
-    }
-    let table = file.len();
-    let mut xref = format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1);
-    for offset in offsets {
-        let _ = writeln!(xref, "{offset:010} 00000 n ");
-    }
-    let _ = write!(
-        xref,
-        "trailer\n<< /Size {} /Root {CATALOG} 0 R /Info {INFO} 0 R >>\nstartxref\n{table}\n%%EOF\n",
-        objects.len() + 1
-    );
-    file.extend_from_slice(xref.as_bytes());
-    file
+fn embedded_font(typeface: Typeface) -> Result<Font, PdfError> {
+    Font::new(Data::from(face(typeface).bytes()), 0)
+        .ok_or_else(|| PdfError::Library(format!("the {typeface:?} font cannot be read")))
 }
 
-/// The page's drawing operators, y turned upwards as PDF counts it.
-fn content_stream(page: &Drawing) -> Vec<u8> {
-    let mut stream = Vec::new();
-    let flip = |y: f64| page.height - y;
-    for item in &page.items {
-        match item {
-            Item::Line {
-                from,
-                to,
-                width,
-                grey,
-                dash,
-            } => {
-                let (dash_operator, cap) = match dash {
-                    Some((on, off)) => (format!("[{} {}] 0 d", short(*on), short(*off)), 0),
-                    None => ("[] 0 d".to_string(), 2),
-                };
-                let _ = writeln!(
-                    Adapter(&mut stream),
-                    "{} G {} w {cap} J {dash_operator} {} {} m {} {} l S",
-                    short(*grey),
-                    short(*width),
-                    short(from.x),
-                    short(flip(from.y)),
-                    short(to.x),
-                    short(flip(to.y))
-                );
-            }
-            Item::Fill {
-                corner,
-                width,
-                height,
-                grey,
-            } => {
-                let _ = writeln!(
-                    Adapter(&mut stream),
-                    "{} g {} {} {} {} re f",
-                    short(*grey),
-                    short(corner.x),
-                    short(flip(corner.y + height)),
-                    short(*width),
-                    short(*height)
-                );
-            }
-            Item::Text {
-                at,
+/// A grey level as an 8-bit grey colour (0 black, 255 white).
+fn grey_colour(grey: Grey) -> luma::Color {
+    luma::Color::new((grey.clamp(0.0, 1.0) * 255.0).round() as u8)
+}
+
+fn draw(surface: &mut Surface<'_>, item: &Item, regular: &Font, bold: &Font) {
+    match item {
+        Item::Line {
+            from,
+            to,
+            width,
+            grey,
+            dash,
+        } => {
+            let mut builder = PathBuilder::new();
+            builder.move_to(from.x as f32, from.y as f32);
+            builder.line_to(to.x as f32, to.y as f32);
+            let Some(path) = builder.finish() else {
+                return;
+            };
+            surface.set_fill(None);
+            surface.set_stroke(Some(Stroke {
+                paint: grey_colour(*grey).into(),
+                width: *width as f32,
+                line_cap: if dash.is_some() {
+                    LineCap::Butt
+                } else {
+                    LineCap::Square
+                },
+                dash: dash.map(|(on, off)| StrokeDash {
+                    array: vec![on as f32, off as f32],
+                    offset: 0.0,
+                }),
+                ..Stroke::default()
+            }));
+            surface.draw_path(&path);
+            surface.set_stroke(None);
+        }
+        Item::Fill {
+            corner,
+            width,
+            height,
+            grey,
+        } => {
+            let Some(rectangle) = Rect::from_xywh(
+                corner.x as f32,
+                corner.y as f32,
+                *width as f32,
+                *height as f32,
+            ) else {
+                return;
+            };
+            let mut builder = PathBuilder::new();
+            builder.push_rect(rectangle);
+            let Some(path) = builder.finish() else {
+                return;
+            };
+            surface.set_stroke(None);
+            surface.set_fill(Some(solid_fill(*grey)));
+            surface.draw_path(&path);
+        }
+        Item::Text {
+            at,
+            text,
+            size,
+            typeface,
+            anchor,
+            grey,
+        } => {
+            let width = text_width(text, *typeface, *size);
+            let x = match anchor {
+                Anchor::Start => at.x,
+                Anchor::Middle => at.x - width / 2.0,
+                Anchor::End => at.x - width,
+            };
+            let face = face(*typeface);
+            // every character has a glyph: `check_glyphs` ran first
+            let glyphs: Vec<KrillaGlyph> = text
+                .char_indices()
+                .filter_map(|(start, character)| {
+                    let glyph = face.glyph(character)?;
+                    Some(KrillaGlyph::new(
+                        GlyphId::new(glyph.id),
+                        glyph.advance as f32,
+                        0.0,
+                        0.0,
+                        0.0,
+                        start..start + character.len_utf8(),
+                        None,
+                    ))
+                })
+                .collect();
+            let font = match typeface {
+                Typeface::Regular => regular,
+                Typeface::Bold => bold,
+            };
+            surface.set_stroke(None);
+            surface.set_fill(Some(solid_fill(*grey)));
+            surface.draw_glyphs(
+                PdfPoint::from_xy(x as f32, at.y as f32),
+                &glyphs,
+                font.clone(),
                 text,
-                size,
-                typeface,
-                anchor,
-                grey,
-            } => {
-                let font = match typeface {
-                    Typeface::Regular => "F1",
-                    Typeface::Bold => "F2",
-                };
-                let width = text_width(text, *typeface, *size);
-                let x = match anchor {
-                    Anchor::Start => at.x,
-                    Anchor::Middle => at.x - width / 2.0,
-                    Anchor::End => at.x - width,
-                };
-                let _ = write!(
-                    Adapter(&mut stream),
-                    "BT {} g /{font} {} Tf 1 0 0 1 {} {} Tm ",
-                    short(*grey),
-                    short(*size),
-                    short(x),
-                    short(flip(at.y))
-                );
-                stream.extend_from_slice(&string_literal(text));
-                stream.extend_from_slice(b" Tj ET\n");
-            }
+                *size as f32,
+                false,
+            );
         }
-    }
-    stream
-}
-
-/// Lets `write!` append to a byte vector.
-struct Adapter<'bytes>(&'bytes mut Vec<u8>);
-
-impl std::fmt::Write for Adapter<'_> {
-    fn write_str(&mut self, text: &str) -> std::fmt::Result {
-        self.0.extend_from_slice(text.as_bytes());
-        Ok(())
     }
 }
 
-/// `text` as a PDF string in WinAnsi encoding: ASCII as is (with `(`, `)`, `\` escaped),
-/// Latin-1 letters and a few signs as octal escapes, anything else as `?`.
-fn string_literal(text: &str) -> Vec<u8> {
-    let mut literal = vec![b'('];
-    for character in text.chars() {
-        let code = match character {
-            '€' => 0x80,
-            '–' => 0x96,
-            '—' => 0x97,
-            '•' => 0x95,
-            _ => match u32::from(character) {
-                code @ (0x20..=0x7e | 0xa0..=0xff) => code as u8,
-                _ => b'?',
-            },
-        };
-        match code {
-            b'(' | b')' | b'\\' => literal.extend_from_slice(&[b'\\', code]),
-            0x20..=0x7e => literal.push(code),
-            _ => literal.extend_from_slice(format!("\\{code:03o}").as_bytes()),
-        }
+fn solid_fill(grey: Grey) -> Fill {
+    Fill {
+        paint: grey_colour(grey).into(),
+        opacity: NormalizedF32::ONE,
+        rule: Default::default(),
     }
-    literal.push(b')');
-    literal
 }
 
 #[cfg(test)]
@@ -206,33 +239,44 @@ mod tests {
     use super::*;
     use crate::render::drawing::point;
 
-    #[test]
-    fn cross_references_point_at_their_objects() {
+    fn sample_page() -> Drawing {
         let mut page = Drawing::new(200.0, 100.0);
         page.line(point(0.0, 0.0), point(10.0, 10.0), 1.0);
         page.text(
             point(5.0, 50.0),
-            "(x) · 5",
+            "(x) · 5 Судоку",
             10.0,
             Typeface::Regular,
             Anchor::Middle,
         );
-        let pdf = to_pdf(&[page.clone(), page], "Book");
-        let text = String::from_utf8_lossy(&pdf);
-        let start: usize = text
-            .rsplit("startxref\n")
-            .next()
-            .and_then(|rest| rest.lines().next())
-            .and_then(|line| line.parse().ok())
-            .unwrap();
-        assert!(pdf[start..].starts_with(b"xref\n0 10\n"));
-        let table = String::from_utf8_lossy(&pdf[start..]);
-        for (number, line) in table.lines().skip(3).take(9).enumerate() {
-            let offset: usize = line[..10].parse().unwrap();
-            let expected = format!("{} 0 obj", number + 1);
-            assert!(pdf[offset..].starts_with(expected.as_bytes()), "{expected}");
-        }
-        assert!(text.contains("(\\(x\\) \\267 5) Tj"));
-        assert!(text.contains("/Count 2"));
+        page
+    }
+
+    #[test]
+    fn same_pages_give_the_same_bytes() {
+        let pages = [sample_page(), sample_page()];
+        let first = to_pdf(&pages, "Book").unwrap();
+        assert!(first.starts_with(b"%PDF-"));
+        assert_eq!(first, to_pdf(&pages, "Book").unwrap());
+        assert_ne!(first, to_pdf(&pages, "Other book").unwrap());
+    }
+
+    #[test]
+    fn a_character_without_glyph_is_named() {
+        let error = to_pdf(&[sample_page()], "数独").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "the font has no glyph for '数' (U+6570) in the title"
+        );
+        let mut page = sample_page();
+        page.text(point(1.0, 1.0), "ok 漢", 9.0, Typeface::Bold, Anchor::End);
+        let error = to_pdf(&[sample_page(), page], "Book").unwrap_err();
+        assert_eq!(
+            error,
+            PdfError::MissingGlyph {
+                character: '漢',
+                place: Place::Page(2)
+            }
+        );
     }
 }

@@ -1,4 +1,4 @@
-//! A [`Drawing`] as an SVG document (sizes in points, Helvetica with common fallbacks).
+//! A [`Drawing`] as an SVG document (sizes in points, DejaVu Sans as in the PDFs).
 
 use std::fmt::Write;
 
@@ -91,7 +91,7 @@ fn write_item(svg: &mut String, item: &Item) {
             };
             let _ = writeln!(
                 svg,
-                "<text x=\"{}\" y=\"{}\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"{}\"{weight}{anchor} fill=\"{}\">{}</text>",
+                "<text x=\"{}\" y=\"{}\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"{}\"{weight}{anchor} fill=\"{}\">{}</text>",
                 short(at.x),
                 short(at.y),
                 short(*size),

@@ -24,10 +24,30 @@ fn between<'text>(text: &'text str, start: &str, end: &str) -> Option<&'text str
     Some(&text[from..to])
 }
 
-/// The number after `key` in a dictionary (`/Root 1 0 R` → 1).
+/// The number after `key` in a dictionary (`/Root 1 0 R` or `/Root 1 0 R` written without
+/// spaces, `/Size 44/Root …` → 44).
 fn number_after(text: &str, key: &str) -> Option<usize> {
-    let rest = &text[text.find(key)? + key.len()..];
-    rest.split_whitespace().next()?.parse().ok()
+    let rest = text[text.find(key)? + key.len()..].trim_start();
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+/// The elements of the array after `key` (`/Kids [3 0 R]` or `/Kids[3 0 R]`).
+fn array_after<'text>(text: &'text str, key: &str) -> Option<Vec<&'text str>> {
+    let rest = text[text.find(key)? + key.len()..].trim_start();
+    let inside = between(rest, "[", "]")?;
+    Some(inside.split_whitespace().collect())
+}
+
+/// Whether a dictionary has `/Type /name`, written with or without the space.
+fn has_type(body: &str, name: &str) -> bool {
+    [format!("/Type /{name}"), format!("/Type/{name}")]
+        .iter()
+        .any(|written| {
+            body.match_indices(written.as_str()).any(|(at, _)| {
+                !body[at + written.len()..].starts_with(|next: char| next.is_ascii_alphanumeric())
+            })
+        })
 }
 
 /// A PDF file's objects located through its cross-reference table, and its root.
@@ -108,11 +128,9 @@ impl<'bytes> PdfFile<'bytes> {
 
     fn walk(&self, node: usize, found: &mut Vec<usize>) {
         let body = self.object(node);
-        if body.contains("/Type /Pages") {
-            let kids = between(body, "/Kids [", "]").expect("kids");
+        if has_type(body, "Pages") {
+            let kids = array_after(body, "/Kids").expect("kids");
             let numbers: Vec<usize> = kids
-                .split_whitespace()
-                .collect::<Vec<_>>()
                 .chunks(3)
                 .map(|reference| reference[0].parse().expect("kid"))
                 .collect();
@@ -122,7 +140,7 @@ impl<'bytes> PdfFile<'bytes> {
             }
             assert_eq!(number_after(body, "/Count"), Some(found.len() - before));
         } else {
-            assert!(body.contains("/Type /Page"), "a page: {body}");
+            assert!(has_type(body, "Page"), "a page: {body}");
             let contents = number_after(body, "/Contents").expect("contents");
             let stream = self.object(contents);
             let length = number_after(stream, "/Length").expect("length");
@@ -134,9 +152,9 @@ impl<'bytes> PdfFile<'bytes> {
 
     /// A page's media box: width and height.
     fn page_size(&self, page: usize) -> (f64, f64) {
-        let corners: Vec<f64> = between(self.object(page), "/MediaBox [", "]")
+        let corners: Vec<f64> = array_after(self.object(page), "/MediaBox")
             .expect("media box")
-            .split_whitespace()
+            .into_iter()
             .map(|field| field.parse().expect("number"))
             .collect();
         (corners[2], corners[3])

@@ -393,7 +393,7 @@ fn remote_pair_search<const W: usize>(
         }
         path.push(next);
         let chain_links = 2 * path.len() - 1;
-        if path.len() >= 4 && path.len() % 2 == 0 {
+        if path.len() >= 4 && path.len().is_multiple_of(2) {
             let mut first_set = CellSet::<W>::EMPTY;
             let mut second_set = CellSet::<W>::EMPTY;
             for i in 0..path.len() {

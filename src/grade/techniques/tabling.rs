@@ -562,7 +562,7 @@ fn nice_loop<const W: usize>(
     if is_lasso(graph, &path, false) {
         return None;
     }
-    let first_strong = start % 2 == 0;
+    let first_strong = start.is_multiple_of(2);
     let last_strong = end % 2 == 1;
     let start_digit = graph.digit(start);
     let end_digit = graph.digit(end);

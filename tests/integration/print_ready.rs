@@ -1,0 +1,177 @@
+//! Books a printer accepts, checked with poppler's tools: every font embedded and subset, a
+//! Unicode title printed and found again as text, the same bytes on every run, and a clear
+//! error (exit 2, no file) for a character the font cannot draw.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use crate::helpers::data_path;
+
+fn sudokit(arguments: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(arguments)
+        .output()
+        .expect("the binary runs")
+}
+
+fn succeeds(arguments: &[&str]) -> Output {
+    let output = sudokit(arguments);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    output
+}
+
+fn path_text(path: &Path) -> &str {
+    path.to_str().expect("UTF-8 path")
+}
+
+/// Whether poppler's tools can run. Missing under `CI=true` is a failure (CI installs them,
+/// see `.ci/run`); elsewhere the test is skipped with a note.
+fn poppler_available() -> bool {
+    let found = Command::new("pdffonts")
+        .arg("-v")
+        .output()
+        .is_ok_and(|output| output.status.success())
+        && Command::new("pdftotext")
+            .arg("-v")
+            .output()
+            .is_ok_and(|output| output.status.success());
+    if !found {
+        let in_ci = std::env::var("CI").is_ok_and(|value| value == "true");
+        assert!(
+            !in_ci,
+            "pdffonts/pdftotext (poppler-utils) are missing, and CI=true: install poppler-utils"
+        );
+        eprintln!("note: skipped, pdffonts/pdftotext not found (apt-get install poppler-utils)");
+    }
+    found
+}
+
+/// Runs a poppler tool on `pdf` (then `after`) and returns what it printed.
+fn poppler(tool: &str, arguments: &[&str], pdf: &Path, after: &[&str]) -> String {
+    let output = Command::new(tool)
+        .args(arguments)
+        .arg(pdf)
+        .args(after)
+        .output()
+        .unwrap_or_else(|error| panic!("{tool} runs: {error}"));
+    assert!(
+        output.status.success(),
+        "{tool}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+/// Asserts `pdffonts` lists at least one font and each one embedded and subset.
+fn assert_fonts_embedded_and_subset(pdf: &Path) {
+    let listing = poppler("pdffonts", &[], pdf, &[]);
+    let rows: Vec<&str> = listing
+        .lines()
+        .skip_while(|line| !line.starts_with("----"))
+        .skip(1)
+        .filter(|line| !line.trim().is_empty())
+        .collect();
+    assert!(rows.len() >= 2, "a regular and a bold font:\n{listing}");
+    for row in rows {
+        // name, type (may hold spaces), encoding, emb, sub, uni, object number, generation
+        let fields: Vec<&str> = row.split_whitespace().collect();
+        let count = fields.len();
+        assert!(count >= 8, "a pdffonts row: {row}");
+        assert_eq!(fields[count - 5], "yes", "embedded: {row}");
+        assert_eq!(fields[count - 4], "yes", "subset: {row}");
+        assert!(fields[0].contains("DejaVuSans"), "our font: {row}");
+    }
+}
+
+#[test]
+fn classic_preset_book_embeds_subset_fonts_and_is_the_same_twice() {
+    if !poppler_available() {
+        return;
+    }
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let preset = Path::new(env!("CARGO_MANIFEST_DIR")).join("presets/book-classic.ron");
+    let mut books = Vec::new();
+    for run in ["first", "second"] {
+        let out = directory.path().join(run);
+        succeeds(&[
+            "book",
+            "--preset",
+            path_text(&preset),
+            "--out",
+            path_text(&out),
+        ]);
+        books.push(std::fs::read(out.join("book.pdf")).expect("book.pdf"));
+    }
+    assert!(books[0] == books[1], "the same bytes on every run");
+    let pdf = directory.path().join("first/book.pdf");
+    assert_fonts_embedded_and_subset(&pdf);
+    let text = poppler("pdftotext", &["-f", "1", "-l", "1"], &pdf, &["-"]);
+    assert!(text.contains("Classic Sudoku"), "{text}");
+}
+
+#[test]
+fn killer_book_with_a_unicode_title_embeds_subset_fonts_and_prints_the_title() {
+    if !poppler_available() {
+        return;
+    }
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let out = directory.path().join("book");
+    let title = "Судоку — Σουντόκου — Sudoku · Ünïcödé";
+    let input = data_path("killer/killer_lisudoku.txt");
+    succeeds(&[
+        "book",
+        "--from",
+        path_text(&input),
+        "--title",
+        title,
+        "--out",
+        path_text(&out),
+    ]);
+    let pdf = out.join("book.pdf");
+    assert_fonts_embedded_and_subset(&pdf);
+    let text = poppler("pdftotext", &["-f", "1", "-l", "1"], &pdf, &["-"]);
+    assert!(text.contains(title), "the title as text: {text}");
+    let all = poppler("pdftotext", &[], &pdf, &["-"]);
+    assert!(all.contains("Solutions"), "{all}");
+}
+
+#[test]
+fn a_title_the_font_cannot_draw_is_refused_and_nothing_is_written() {
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let out = directory.path().join("book");
+    let input = data_path("killer/killer_lisudoku.txt");
+    let output = sudokit(&[
+        "book",
+        "--from",
+        path_text(&input),
+        "--title",
+        "Судоку — 数独 — Sudoku",
+        "--out",
+        path_text(&out),
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    assert!(
+        stderr.contains("the font has no glyph for '数' (U+6570) in the title"),
+        "{stderr}"
+    );
+    assert!(!out.join("book.pdf").exists());
+    assert!(!out.join("puzzles.jsonl").exists());
+
+    // `render --pdf` titles the file with its stem
+    let pdf = directory.path().join("数独.pdf");
+    let puzzle = data_path("killer/killer_lisudoku.txt");
+    let output = sudokit(&[
+        "render",
+        path_text(&puzzle),
+        "--pdf",
+        "--out",
+        path_text(&pdf),
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("no glyph for '数' (U+6570)"), "{stderr}");
+    assert!(!pdf.exists());
+}
