@@ -59,21 +59,8 @@ pub struct CheckOptions {
     jobs: Option<usize>,
 }
 
-/// The columns of `check --csv`.
+/// The columns of `check --csv --suggest`; without `--suggest`, all but the last.
 const COLUMNS: &[&str] = &[
-    "source",
-    "name",
-    "status",
-    "solutions",
-    "at_least",
-    "solution",
-    "second",
-    "differences",
-    "reason",
-];
-
-/// The columns of `check --csv --suggest`: the suggestion's one line last.
-const COLUMNS_WITH_SUGGEST: &[&str] = &[
     "source",
     "name",
     "status",
@@ -111,9 +98,9 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
     let limit = options.count.unwrap_or(if options.all { 100 } else { 2 });
     let style = Style::from_flags(options.json, options.csv);
     let columns = if options.suggest {
-        COLUMNS_WITH_SUGGEST
-    } else {
         COLUMNS
+    } else {
+        &COLUMNS[..COLUMNS.len() - 1]
     };
     let writer = Writer::new(style, columns);
     let mut tally = Tally::default();

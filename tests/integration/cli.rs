@@ -1,30 +1,9 @@
 //! The `sudokit` binary: answers, exit codes, and one clear line for every kind of bad input.
 
 use std::io::Write;
-use std::process::{Command, Output};
+use std::process::Command;
 
-use crate::helpers::data_path;
-
-fn sudokit(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(arguments)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// A temporary file holding `contents`, kept alive by the returned handle.
-fn file_with(contents: &str, suffix: &str) -> tempfile::NamedTempFile {
-    let mut file = tempfile::Builder::new()
-        .suffix(suffix)
-        .tempfile()
-        .expect("temporary file");
-    file.write_all(contents.as_bytes()).expect("write");
-    file
-}
+use crate::helpers::{data_path, file_with, sudokit, text};
 
 /// Runs `check` on a bad file and returns its one error line, after asserting exit code 2,
 /// a single line on standard error, the file named in it, and no panic.

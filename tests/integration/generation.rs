@@ -4,24 +4,12 @@
 
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output};
 
 use sudokit::backtrack;
 use sudokit::generate::{self, Record, Symmetry};
 use sudokit::preset::Preset;
 
-use crate::helpers::sat_count;
-
-fn sudokit(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(arguments)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use crate::helpers::{sat_count, sudokit, text};
 
 /// Runs `generate` into `folder` with extra arguments, asserting success.
 fn generate_into(folder: &Path, arguments: &[&str]) {

@@ -1,6 +1,8 @@
 //! Shared helpers: where the data lives, reading it, and building puzzles from it.
 
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
 
 use sudokit::model::{Constraint, Diagonal, Puzzle};
 use sudokit::notation::{self, Entry, Format};
@@ -66,4 +68,42 @@ pub fn assert_unique_and_matching(entry: &Entry, what: &str) {
             entry.line
         );
     }
+}
+
+/// Runs the sudokit binary with `arguments` and an empty standard input.
+pub fn sudokit(arguments: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(arguments)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+/// Runs the binary and asserts it exits with 0.
+pub fn succeeds(arguments: &[&str]) -> Output {
+    let output = sudokit(arguments);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    output
+}
+
+/// A path as an argument.
+pub fn path_text(path: &Path) -> &str {
+    path.to_str().expect("UTF-8 path")
+}
+
+/// Output bytes as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A temporary file holding `contents`, its name ending in `suffix`, kept alive by the
+/// returned handle.
+pub fn file_with(contents: impl AsRef<[u8]>, suffix: &str) -> tempfile::NamedTempFile {
+    let mut file = tempfile::Builder::new()
+        .suffix(suffix)
+        .tempfile()
+        .expect("temporary file");
+    file.write_all(contents.as_ref()).expect("write");
+    file
 }

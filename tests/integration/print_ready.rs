@@ -3,27 +3,9 @@
 //! error (exit 2, no file) for a character the font cannot draw.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 
-use crate::helpers::data_path;
-
-fn sudokit(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(arguments)
-        .output()
-        .expect("the binary runs")
-}
-
-fn succeeds(arguments: &[&str]) -> Output {
-    let output = sudokit(arguments);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(0), "{stderr}");
-    output
-}
-
-fn path_text(path: &Path) -> &str {
-    path.to_str().expect("UTF-8 path")
-}
+use crate::helpers::{data_path, path_text, succeeds, sudokit};
 
 /// Whether poppler's tools can run. Missing under `CI=true` is a failure (CI installs them,
 /// see `.ci/run`); elsewhere the test is skipped with a note.

@@ -1,33 +1,9 @@
 //! Every reader models every rule in its input or refuses the puzzle with one line naming
 //! the rule and where; damaged input is an error, never a different puzzle.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
 use sudokit::notation::{self, Format};
 
-use crate::helpers::data_path;
-
-fn sudokit(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(arguments)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn file_with(contents: &[u8], suffix: &str) -> tempfile::NamedTempFile {
-    let mut file = tempfile::Builder::new()
-        .suffix(suffix)
-        .tempfile()
-        .expect("temporary file");
-    file.write_all(contents).expect("write");
-    file
-}
+use crate::helpers::{data_path, file_with, sudokit, text};
 
 /// Runs `check` on `path` and returns its one error line, after asserting exit code 2, one
 /// line on standard error naming the file, nothing on standard output, and no panic.

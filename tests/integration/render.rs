@@ -2,8 +2,7 @@
 //! cross-reference table and the page tree), SVG snapshots of every variant, f-puzzles
 //! JSON and links read back, and the `render`, `link` and `book` commands.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
 
 use sudokit::backtrack;
 use sudokit::grade::Level;
@@ -13,7 +12,7 @@ use sudokit::render::book::{self, Layout, Paper, RatedPuzzle};
 use sudokit::render::{self, links};
 use sudokit::Count;
 
-use crate::helpers::{data_path, entries, read_data};
+use crate::helpers::{data_path, entries, path_text, read_data, succeeds, sudokit};
 
 // ---- an independent PDF reader: just enough to follow the page tree ----
 
@@ -480,25 +479,6 @@ fn published_fpuzzles_links_are_read() {
 }
 
 // ---- the commands ----
-
-fn sudokit(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(arguments)
-        .output()
-        .expect("the binary runs")
-}
-
-/// Runs the binary and asserts it exits with 0.
-fn succeeds(arguments: &[&str]) -> Output {
-    let output = sudokit(arguments);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(0), "{stderr}");
-    output
-}
-
-fn path_text(path: &Path) -> &str {
-    path.to_str().expect("UTF-8 path")
-}
 
 #[test]
 fn render_writes_a_pdf_page_per_puzzle_and_solution_and_svg_files() {

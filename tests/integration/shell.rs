@@ -1,13 +1,6 @@
 //! Shell completions and manual pages, made from the same definitions as the commands.
 
-use std::process::Command;
-
-fn sudokit(arguments: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(arguments)
-        .output()
-        .expect("the binary runs")
-}
+use crate::helpers::sudokit;
 
 #[test]
 fn completions_name_every_command_for_each_shell() {

@@ -2,13 +2,12 @@
 //! sum to reveal, a minimal conflict for a puzzle with no solution; in text, JSON and CSV,
 //! each answer applied to the puzzle and checked here by the SAT engine.
 
-use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 use sudokit::Count;
 
-use crate::helpers::{line_puzzle, read_data, sat_count};
+use crate::helpers::{file_with, line_puzzle, read_data, sat_count};
 
 fn check_suggest(path: &std::path::Path, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sudokit"))
@@ -19,15 +18,6 @@ fn check_suggest(path: &std::path::Path, extra: &[&str]) -> Output {
         .stdin(Stdio::null())
         .output()
         .expect("the binary runs")
-}
-
-fn file_with(contents: &str) -> tempfile::NamedTempFile {
-    let mut file = tempfile::Builder::new()
-        .suffix(".txt")
-        .tempfile()
-        .expect("temporary file");
-    file.write_all(contents.as_bytes()).expect("write");
-    file
 }
 
 fn json_records(output: &Output) -> Vec<Value> {
@@ -88,7 +78,7 @@ fn suggested_givens_make_classics_unique_and_keep_the_first_solution() {
         top1465_with_fewer_givens(0, 4),
         top1465_with_fewer_givens(7, 6),
     ];
-    let file = file_with(&(puzzles.join("\n") + "\n"));
+    let file = file_with(&(puzzles.join("\n") + "\n"), ".txt");
     let output = check_suggest(file.path(), &["--json"]);
     assert_eq!(output.status.code(), Some(1), "several solutions exit 1");
     let records = json_records(&output);
@@ -133,7 +123,7 @@ fn suggested_givens_make_classics_unique_and_keep_the_first_solution() {
 
 #[test]
 fn a_puzzle_with_no_solution_gets_a_minimal_conflict_in_text_and_csv() {
-    let file = file_with(&format!("{NONE}\n{MULTIPLE}\n"));
+    let file = file_with(format!("{NONE}\n{MULTIPLE}\n"), ".txt");
     let output = check_suggest(file.path(), &[]);
     assert_eq!(output.status.code(), Some(1));
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -176,7 +166,7 @@ fn a_killer_missing_two_sums_is_told_which_sum_to_reveal() {
         .take(37)
         .filter(|line| !line.starts_with("f ") && !line.starts_with("k "))
         .collect();
-    let file = file_with(&(killer.join("\n") + "\n"));
+    let file = file_with(&(killer.join("\n") + "\n"), ".txt");
     let output = check_suggest(file.path(), &["--json"]);
     assert_eq!(output.status.code(), Some(1));
     let records = json_records(&output);
@@ -204,7 +194,7 @@ fn a_killer_missing_two_sums_is_told_which_sum_to_reveal() {
         .filter(|line| !line.starts_with(still_hidden))
         .collect();
     let revealed = revealed.join("\n") + "\n";
-    let file = file_with(&revealed);
+    let file = file_with(&revealed, ".txt");
     let output = Command::new(env!("CARGO_BIN_EXE_sudokit"))
         .args(["check", "--json"])
         .arg(file.path())

@@ -2,35 +2,13 @@
 //! puzzle that has no solution or several, flags that do what `--help` says, bounded runs,
 //! `--out -`, and a full disk reported once.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use serde_json::Value;
 use sudokit::notation;
 
-use crate::helpers::sat_count;
-
-fn sudokit(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(arguments)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn file_with(contents: &str) -> tempfile::NamedTempFile {
-    let mut file = tempfile::Builder::new()
-        .suffix(".txt")
-        .tempfile()
-        .expect("temporary file");
-    file.write_all(contents.as_bytes()).expect("write");
-    file
-}
+use crate::helpers::{file_with, sat_count, sudokit, text};
 
 const UNIQUE: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -45,9 +23,10 @@ const NONE: &str =
 fn mixed_file() -> tempfile::NamedTempFile {
     let clashing = format!("8{}", &UNIQUE[1..]).replacen('.', "8", 1);
     let malformed = &UNIQUE[..80];
-    file_with(&format!(
-        "{UNIQUE}\n{MULTIPLE}\n{clashing}\n{malformed}x\n{NONE}\n"
-    ))
+    file_with(
+        format!("{UNIQUE}\n{MULTIPLE}\n{clashing}\n{malformed}x\n{NONE}\n"),
+        ".txt",
+    )
 }
 
 /// The JSON records of a run, one per stdout line.
@@ -145,7 +124,7 @@ fn every_command_writes_one_record_per_input_in_order() {
 
 #[test]
 fn puzzles_without_exactly_one_solution_are_never_rated() {
-    let empty = file_with(&".".repeat(81));
+    let empty = file_with(".".repeat(81), ".txt");
     let path = empty.path().to_str().unwrap();
     for scale in ["hodoku", "se"] {
         let output = sudokit(&["grade", "--scale", scale, path]);
@@ -158,7 +137,7 @@ fn puzzles_without_exactly_one_solution_are_never_rated() {
             "{stdout}"
         );
     }
-    let none = file_with(NONE);
+    let none = file_with(NONE, ".txt");
     let output = sudokit(&["grade", "--json", none.path().to_str().unwrap()]);
     let record: Value = serde_json::from_str(text(&output.stdout).trim()).unwrap();
     assert_eq!(record["status"], "none");
@@ -168,7 +147,7 @@ fn puzzles_without_exactly_one_solution_are_never_rated() {
 
 #[test]
 fn solve_says_when_a_puzzle_is_not_unique() {
-    let file = file_with(MULTIPLE);
+    let file = file_with(MULTIPLE, ".txt");
     let path = file.path().to_str().unwrap();
     for engine in ["native", "sat", "both"] {
         let output = sudokit(&["solve", "--engine", engine, "--format", "line", path]);
@@ -194,7 +173,7 @@ fn solve_says_when_a_puzzle_is_not_unique() {
 #[test]
 fn check_all_prints_each_solution_then_the_verdict() {
     let three = "..3.....6...98..2.9426..7..45...6............1.9.5.47.....25.4.6...785...........";
-    let file = file_with(three);
+    let file = file_with(three, ".txt");
     let output = sudokit(&["check", "--all", file.path().to_str().unwrap()]);
     let stdout = text(&output.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
@@ -211,7 +190,7 @@ fn check_all_prints_each_solution_then_the_verdict() {
 
 #[test]
 fn flags_out_of_range_are_refused_with_one_line() {
-    let file = file_with(UNIQUE);
+    let file = file_with(UNIQUE, ".txt");
     let path = file.path().to_str().unwrap();
     let cases: [(&[&str], &str); 7] = [
         (&["check", "--count", "1", path], "below 2"),
@@ -240,7 +219,7 @@ fn flags_out_of_range_are_refused_with_one_line() {
 
 #[test]
 fn the_work_limit_bounds_grading_on_both_scales() {
-    let file = file_with(UNIQUE);
+    let file = file_with(UNIQUE, ".txt");
     let path = file.path().to_str().unwrap();
     for scale in ["hodoku", "se"] {
         let output = sudokit(&[
@@ -376,7 +355,7 @@ fn out_dash_writes_to_standard_output_or_is_refused() {
     }
     assert!(!Path::new("-").exists(), "no folder named -");
 
-    let two = file_with(&format!("{UNIQUE}\n{UNIQUE}\n"));
+    let two = file_with(format!("{UNIQUE}\n{UNIQUE}\n"), ".txt");
     let path = two.path().to_str().unwrap();
     let pdf = sudokit(&["render", "--pdf", "--out", "-", path]);
     assert!(pdf.status.success(), "{}", text(&pdf.stderr));
