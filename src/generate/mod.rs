@@ -5,7 +5,7 @@
 //! per index ([`stream`]) fills a grid ([`fill()`]), the digger removes orbits of givens under
 //! the preset's [`Symmetry`] while the native engine finds no other solution ([`dig()`]), the
 //! grader rates the result and the [`Target`](crate::preset::Target) keeps it or not; near
-//! misses of a hard target are searched around by swapping a few givens ([`search`]). A kept
+//! misses of a hard target are searched around by swapping a few givens (the `search` module). A kept
 //! puzzle is confirmed unique by the SAT engine before it is returned.
 //!
 //! [`batch`] runs many indices into `puzzles.jsonl` / `puzzles.txt` files ([`Record`]), with

@@ -246,7 +246,7 @@ impl<'entry> Extras<'entry> {
 /// link, RON by its brackets, killer text by its keyword or `<label> <sum>` lines, killer TSV
 /// by tab-separated `label=sum` fields, CSV by commas, line by a first token of n² cells;
 /// anything else is read as grids. [`parse_each`] refuses a text whose format this guess
-/// cannot be sure of (see [`detect_surely`]).
+/// cannot be sure of (see `detect_surely`).
 pub fn detect(text: &str) -> Format {
     match detect_surely(text) {
         Ok(format) | Err((format, _)) => format,

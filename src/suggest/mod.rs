@@ -3,10 +3,10 @@
 //!
 //! [`suggest`] takes a puzzle and the [`Count`] an engine gave it:
 //! - **several solutions**: for a killer, first a hidden cage sum to reveal (greater killer)
-//!   or a cage to split in two with the sums of the first solution ([`cages`]); otherwise,
+//!   or a cage to split in two with the sums of the first solution (module `cages`); otherwise,
 //!   or when no single reveal or split is enough, givens taken from the first solution
-//!   ([`givens`]). Every answer is confirmed unique by the SAT engine.
-//! - **no solution**: a minimal conflict ([`conflict`]): givens, cages, comparisons and extra
+//!   (module `givens`). Every answer is confirmed unique by the SAT engine.
+//! - **no solution**: a minimal conflict (module `conflict`): givens, cages, comparisons and extra
 //!   houses that together have no solution, each of them needed, confirmed by the SAT engine.
 //!
 //! The native engine answers the many questions asked along the way; the SAT engine, the
