@@ -347,6 +347,56 @@ mod tests {
         }
     }
 
+    /// Every f-puzzles link the tests make (the puzzles of every shared data file the tests
+    /// read, each variant and size) and every f-puzzles document they read: the `lz-str` crate
+    /// packs and unpacks them exactly as this module does.
+    #[test]
+    fn the_lz_str_crate_packs_every_link_the_same() {
+        use crate::notation::{self, fpuzzles};
+        let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+        let mut documents: Vec<String> = Vec::new();
+        let mut links = 0;
+        for folder in ["seeds", "sizes", "killer", "classic", "fpuzzles"] {
+            let mut paths: Vec<_> = std::fs::read_dir(format!("{data}/{folder}"))
+                .unwrap()
+                .map(|entry| entry.unwrap().path())
+                .collect();
+            paths.sort();
+            for path in paths {
+                let text = std::fs::read_to_string(&path).unwrap();
+                if folder == "fpuzzles" {
+                    documents.push(text);
+                    continue;
+                }
+                let Ok(entries) = notation::parse(&text, None) else {
+                    continue;
+                };
+                for entry in entries.iter().take(300) {
+                    let link =
+                        fpuzzles::link(&entry.puzzle, entry.name.as_deref(), "https://x/?load=");
+                    let payload = link.split_once("?load=").unwrap().1;
+                    documents.push(decompress_from_base64(payload).unwrap());
+                    links += 1;
+                }
+            }
+        }
+        assert!(links > 2000, "{links} links");
+        for json in &documents {
+            let ours = compress_to_base64(json);
+            let units: Vec<u16> = json.encode_utf16().collect();
+            let mut packed = lz_str::compress_internal(&units, 6, |value| {
+                u16::from(ALPHABET[usize::from(value)])
+            });
+            while packed.len() % 4 != 0 {
+                packed.push(u16::from(b'='));
+            }
+            assert_eq!(String::from_utf16(&packed).unwrap(), ours, "{json}");
+            let unpacked = lz_str::decompress_from_base64(&ours).expect("lz-str unpacks");
+            assert_eq!(&String::from_utf16(&unpacked).unwrap(), json);
+        }
+        eprintln!("{} documents, {links} links", documents.len());
+    }
+
     #[test]
     fn rejects_garbage_without_panicking() {
         assert_eq!(
