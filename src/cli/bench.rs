@@ -8,8 +8,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use sudokit::notation::Entry;
 
-use super::check::progress_bar;
 use super::input::{read_records, InputOptions};
+use super::work::progress_bar;
 use super::{engine, Engine, Outcome};
 
 /// Options of `sudokit bench`.

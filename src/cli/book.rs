@@ -16,8 +16,8 @@ use sudokit::render::book::{self, Layout, Paper, RatedPuzzle};
 use sudokit::render::book_preset::BookPreset;
 use sudokit::render::links;
 
-use super::check::{progress_bar, thread_pool};
 use super::render::{solution_of, write_atomically};
+use super::work::{progress_bar, thread_pool};
 use super::Outcome;
 
 /// Options of `sudokit book`.
@@ -145,9 +145,10 @@ fn run_preset(options: &BookOptions, preset: &str) -> anyhow::Result<Outcome> {
     // indices run on across sections, so a preset named twice gives different puzzles
     let mut first = 0u64;
     for section in &book_preset.sections {
-        eprintln!(
+        note!(
             "generating {} puzzles with {}",
-            section.count, section.preset
+            section.count,
+            section.preset
         );
         rated.extend(generate_section(
             &section.preset,
@@ -290,7 +291,7 @@ pub fn write_book(
         canonical(input).is_some() && canonical(input) == canonical(&records_path)
     };
     if input.is_some_and(same) {
-        eprintln!("wrote {} ({} puzzles)", pdf_path.display(), puzzles.len());
+        note!("wrote {} ({} puzzles)", pdf_path.display(), puzzles.len());
         return Ok(());
     }
     let mut lines = String::new();
@@ -300,7 +301,7 @@ pub fn write_book(
         lines.push('\n');
     }
     write_atomically(&records_path, lines.as_bytes(), force)?;
-    eprintln!(
+    note!(
         "wrote {} and {} ({} puzzles)",
         pdf_path.display(),
         records_path.display(),

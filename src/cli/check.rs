@@ -3,7 +3,6 @@
 use std::time::Instant;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{json, Map, Value};
 use sudokit::model::Grid;
@@ -11,8 +10,10 @@ use sudokit::notation::{self, Entry, Format};
 use sudokit::Count;
 
 use super::input::{read_records, InputOptions, Record};
+use super::output::{verbosity, Verbosity};
 use super::records::{self, Style, Writer};
 use super::suggest::{self, Advice};
+use super::work::{progress_bar, thread_pool};
 use super::{engine, parse_jobs, Engine, Outcome};
 
 /// Options of `sudokit check`.
@@ -28,10 +29,10 @@ pub struct CheckOptions {
     engine: Engine,
 
     /// Count solutions up to N (at least 2) instead of stopping at the second one.
-    #[arg(long, value_name = "N", value_parser = parse_count)]
-    count: Option<usize>,
+    #[arg(long, alias = "count", value_name = "N", value_parser = parse_limit)]
+    limit: Option<usize>,
 
-    /// List every solution, up to --count (which then defaults to 100). In text, each
+    /// List every solution, up to --limit (which then defaults to 100). In text, each
     /// solution is printed as soon as the SAT engine finds it; puzzles are then checked one
     /// after another.
     #[arg(long)]
@@ -73,11 +74,11 @@ const COLUMNS: &[&str] = &[
     "suggest",
 ];
 
-fn parse_count(text: &str) -> Result<usize, String> {
+fn parse_limit(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
-        Ok(count) if count >= 2 => Ok(count),
-        Ok(count) => Err(format!(
-            "{count}: a count below 2 cannot tell unique from multiple (give 2 or more)"
+        Ok(limit) if limit >= 2 => Ok(limit),
+        Ok(limit) => Err(format!(
+            "{limit}: a limit below 2 cannot tell unique from multiple (give 2 or more)"
         )),
         Err(_) => Err(format!("{text:?} is not a number (give 2 or more)")),
     }
@@ -95,7 +96,7 @@ enum Verdict {
 pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
     let started = Instant::now();
     let records = read_records(&options.input);
-    let limit = options.count.unwrap_or(if options.all { 100 } else { 2 });
+    let limit = options.limit.unwrap_or(if options.all { 100 } else { 2 });
     let style = Style::from_flags(options.json, options.csv);
     let columns = if options.suggest {
         COLUMNS
@@ -130,7 +131,7 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
             report(&writer, style, record, verdict.as_ref(), limit, &mut tally);
         }
     }
-    if records.len() > 1 {
+    if records.len() > 1 && verbosity() > Verbosity::Quiet {
         let summary = tally.summary(started.elapsed().as_secs_f64());
         if style.is_record() {
             eprintln!("{summary}");
@@ -193,29 +194,6 @@ fn stream(options: &CheckOptions, record: &Record, limit: usize, tally: &mut Tal
             eprintln!("error: {location}: engine failed: SAT engine: {error}");
         }
     }
-}
-
-/// A progress bar on standard error, drawn only when it is a terminal.
-pub fn progress_bar(length: usize) -> ProgressBar {
-    let bar = ProgressBar::new(length as u64);
-    if length < 2 {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}")
-    {
-        bar.set_style(style);
-    }
-    bar
-}
-
-/// A rayon pool with the asked number of threads (all cores by default).
-pub fn thread_pool(jobs: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(jobs) = jobs {
-        builder = builder.num_threads(jobs.max(1));
-    }
-    Ok(builder.build()?)
 }
 
 #[derive(Default)]

@@ -14,7 +14,8 @@ use sudokit::generate::{Generator, Record, Symmetry, Timings};
 use sudokit::grade::Level;
 use sudokit::preset::{ClueRange, Preset, SeBand};
 
-use super::check::{progress_bar, thread_pool};
+use super::output::{verbosity, Verbosity};
+use super::work::{progress_bar, thread_pool};
 use super::Outcome;
 
 /// Options of `sudokit generate`.
@@ -358,26 +359,31 @@ pub fn run(options: &GenerateOptions) -> anyhow::Result<Outcome> {
     if stopped.load(Ordering::Relaxed) {
         bail!("the batch writer failed; run again with --resume");
     }
-    report(
-        &preset,
-        options.seed,
-        &batch,
-        resumed,
-        started,
-        missing.len() - failures.len(),
-    );
-    if options.timings {
+    let quiet = verbosity() == Verbosity::Quiet;
+    if !quiet {
+        report(
+            &preset,
+            options.seed,
+            &batch,
+            resumed,
+            started,
+            missing.len() - failures.len(),
+        );
+    }
+    if options.timings || verbosity() == Verbosity::Verbose {
         print_timings(&timings.into_inner().unwrap_or_default());
     }
     let written = batch.finish()?;
-    say!(
-        "wrote {}",
-        written
-            .iter()
-            .map(|path| path.display().to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    if !quiet {
+        say!(
+            "wrote {}",
+            written
+                .iter()
+                .map(|path| path.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
     if failures.is_empty() {
         return Ok(Outcome::Success);
     }

@@ -11,9 +11,10 @@ use sudokit::model::Grid;
 use sudokit::notation::{self, Entry, Format};
 use sudokit::Count;
 
-use super::check::{count_fields, not_unique_text, progress_bar, thread_pool};
+use super::check::{count_fields, not_unique_text};
 use super::input::{read_records, InputOptions, Record};
 use super::records::{self, Style, Writer};
+use super::work::{progress_bar, thread_pool};
 use super::{engine, Engine, Outcome};
 
 /// Options of `sudokit grade`.

@@ -126,6 +126,7 @@ pub fn read_records(options: &InputOptions) -> Vec<Record> {
                 continue;
             }
         };
+        let before = records.len();
         for result in notation::parse_each(&text, options.input_format) {
             let record = match result {
                 Ok(entry) => match add_diagonals(entry, options.diagonals) {
@@ -146,6 +147,12 @@ pub fn read_records(options: &InputOptions) -> Vec<Record> {
             };
             records.push(record);
         }
+        let read = &records[before..];
+        detail!(
+            "read {source}: {} puzzle(s), {} unreadable",
+            read.iter().filter(|record| record.entry.is_ok()).count(),
+            read.iter().filter(|record| record.entry.is_err()).count()
+        );
     }
     records
 }

@@ -17,6 +17,24 @@ macro_rules! say_inline {
     };
 }
 
+/// A status line on standard error (a summary, what was written), left out by `--quiet`.
+macro_rules! note {
+    ($($argument:tt)*) => {
+        if $crate::cli::output::verbosity() >= $crate::cli::output::Verbosity::Normal {
+            eprintln!($($argument)*);
+        }
+    };
+}
+
+/// A detail on standard error, said only with `--verbose`.
+macro_rules! detail {
+    ($($argument:tt)*) => {
+        if $crate::cli::output::verbosity() >= $crate::cli::output::Verbosity::Verbose {
+            eprintln!($($argument)*);
+        }
+    };
+}
+
 mod bench;
 mod book;
 mod check;
@@ -33,6 +51,7 @@ mod render;
 mod shell;
 mod solve;
 mod suggest;
+mod work;
 
 use std::process::ExitCode;
 
@@ -45,6 +64,16 @@ use clap::{Parser, Subcommand, ValueEnum};
 pub struct Arguments {
     #[command(subcommand)]
     command: Command,
+
+    /// Errors and warnings only: no progress bar, summary or "wrote" line. Answers still go
+    /// to standard output.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    quiet: bool,
+
+    /// Say more on standard error: each file read and how many puzzles it held, the threads
+    /// used, time per stage (generate) and the run's total time.
+    #[arg(short, long, global = true)]
+    verbose: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -178,7 +207,15 @@ impl Outcome {
 
 /// Runs the command the arguments name.
 pub fn run(arguments: Arguments) -> anyhow::Result<Outcome> {
-    match arguments.command {
+    output::set_verbosity(if arguments.quiet {
+        output::Verbosity::Quiet
+    } else if arguments.verbose {
+        output::Verbosity::Verbose
+    } else {
+        output::Verbosity::Normal
+    });
+    let started = std::time::Instant::now();
+    let outcome = match arguments.command {
         Command::Solve(options) => solve::run(&options),
         Command::Check(options) => check::run(&options),
         Command::Grade(options) => grade::run(&options),
@@ -190,5 +227,7 @@ pub fn run(arguments: Arguments) -> anyhow::Result<Outcome> {
         Command::Presets(options) => presets::run(&options),
         Command::Completions(options) => shell::completions(&options),
         Command::Man(options) => shell::man(&options),
-    }
+    };
+    detail!("done in {:.3} s", started.elapsed().as_secs_f64());
+    outcome
 }

@@ -104,7 +104,7 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
             return Ok(outcome);
         }
         write_atomically(&out, &pdf, options.force)?;
-        eprintln!("wrote {} ({} puzzles)", out.display(), entries.len());
+        note!("wrote {} ({} puzzles)", out.display(), entries.len());
         return Ok(outcome);
     }
     let numbered = entries.len() > 1;
@@ -128,7 +128,7 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
             )?;
         }
     }
-    eprintln!(
+    note!(
         "wrote {} SVG picture(s) at {}",
         entries.len(),
         out.display()

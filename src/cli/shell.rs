@@ -46,7 +46,7 @@ pub fn man(options: &ManOptions) -> anyhow::Result<Outcome> {
         }
         Some(folder) => {
             let written = write_pages(&command, folder)?;
-            eprintln!("wrote {written} manual pages into {}", folder.display());
+            note!("wrote {written} manual pages into {}", folder.display());
         }
     }
     Ok(Outcome::Success)

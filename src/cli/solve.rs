@@ -7,9 +7,10 @@ use sudokit::model::{Grid, Puzzle};
 use sudokit::notation::{self, Format};
 use sudokit::Count;
 
-use super::check::{count_fields, line, not_unique_text, progress_bar, thread_pool};
+use super::check::{count_fields, line, not_unique_text};
 use super::input::{read_records, InputOptions};
 use super::records::{self, Style, Writer};
+use super::work::{progress_bar, thread_pool};
 use super::{engine, Engine, Outcome};
 
 /// How solutions are printed.
@@ -21,7 +22,8 @@ enum OutputFormat {
     Grid,
     /// n rows of comma-separated numbers, a blank line between puzzles.
     Csv,
-    /// One JSON object per puzzle (the same as --json).
+    /// One JSON object per puzzle (the same as --json; kept for old scripts).
+    #[value(hide = true)]
     Json,
 }
 
@@ -37,9 +39,9 @@ pub struct SolveOptions {
     #[arg(long, value_enum, default_value = "native")]
     engine: Engine,
 
-    /// How to print each solution.
-    #[arg(long, value_enum, default_value = "grid")]
-    format: OutputFormat,
+    /// The notation each solution is printed in (named as --input-format names them).
+    #[arg(long, alias = "format", value_enum, default_value = "grid")]
+    output_format: OutputFormat,
 
     /// For a puzzle with several solutions, print up to N of them (listed by the SAT
     /// engine) instead of none; the exit code is still 1.
@@ -98,7 +100,7 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
             .collect()
     });
     progress.finish_and_clear();
-    let style = if options.format == OutputFormat::Json {
+    let style = if options.output_format == OutputFormat::Json {
         Style::Json
     } else {
         Style::from_flags(options.json, options.csv)
@@ -152,7 +154,7 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
         let several = shown.len() > 1;
         for (number, solution) in shown.into_iter().enumerate() {
             print_solution(
-                options.format,
+                options.output_format,
                 solution,
                 &location,
                 several.then_some(number + 1),

@@ -77,7 +77,12 @@ fn check_counts_and_lists_from_standard_input() {
 #[test]
 fn solve_prints_the_solution() {
     let file = file_with(INKALA, ".txt");
-    let output = sudokit(&["solve", "--format", "line", file.path().to_str().unwrap()]);
+    let output = sudokit(&[
+        "solve",
+        "--output-format",
+        "line",
+        file.path().to_str().unwrap(),
+    ]);
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(
         text(&output.stdout).trim(),

@@ -3,6 +3,7 @@
 mod carving;
 mod cli;
 mod differential;
+mod flags;
 mod generation;
 mod grading;
 mod helpers;

@@ -150,7 +150,7 @@ fn solve_says_when_a_puzzle_is_not_unique() {
     let file = file_with(MULTIPLE, ".txt");
     let path = file.path().to_str().unwrap();
     for engine in ["native", "sat", "both"] {
-        let output = sudokit(&["solve", "--engine", engine, "--format", "line", path]);
+        let output = sudokit(&["solve", "--engine", engine, "--output-format", "line", path]);
         let stderr = text(&output.stderr);
         assert_eq!(output.status.code(), Some(1), "{engine}: {stderr}");
         assert!(text(&output.stdout).is_empty(), "{engine}");
@@ -158,7 +158,7 @@ fn solve_says_when_a_puzzle_is_not_unique() {
         assert!(stderr.contains("r4c1 r4c6 r6c1 r6c6"), "{stderr}");
         assert!(!stderr.contains("DISAGREE"), "{stderr}");
     }
-    let output = sudokit(&["solve", "--limit", "5", "--format", "line", path]);
+    let output = sudokit(&["solve", "--limit", "5", "--output-format", "line", path]);
     assert_eq!(output.status.code(), Some(1));
     let solutions: Vec<String> = text(&output.stdout).lines().map(String::from).collect();
     assert_eq!(solutions.len(), 2, "the puzzle has exactly two solutions");
@@ -193,7 +193,7 @@ fn flags_out_of_range_are_refused_with_one_line() {
     let file = file_with(UNIQUE, ".txt");
     let path = file.path().to_str().unwrap();
     let cases: [(&[&str], &str); 7] = [
-        (&["check", "--count", "1", path], "below 2"),
+        (&["check", "--limit", "1", path], "below 2"),
         (&["check", "--jobs", "0", path], "0 threads"),
         (&["grade", "--jobs", "0", path], "0 threads"),
         (&["solve", "--jobs", "100000", path], "more than the 256"),
