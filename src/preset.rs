@@ -12,10 +12,8 @@
 use ron::extensions::Extensions;
 use serde::{Deserialize, Serialize};
 
-use crate::generate::cages::CageOptions;
-use crate::generate::Symmetry;
 use crate::grade::{Level, TechniqueRow, TechniqueTable};
-use crate::model::{Constraint, Diagonal, Geometry, Grid, Puzzle};
+use crate::model::{Constraint, Diagonal, Geometry, Grid, Puzzle, Symmetry};
 
 /// The presets shipped in `presets/`, by name (the file stem), built into the library so
 /// `sudokit generate --preset NAME` works from any directory.
@@ -504,6 +502,39 @@ impl Preset {
             self.symmetry,
             self.description
         )
+    }
+}
+
+/// How cages are cut (the `cages` field of a killer preset).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CageOptions {
+    /// Relative weights of cage sizes: `(size, weight)`; sizes above `max_size` are ignored.
+    pub sizes: Vec<(usize, u32)>,
+    /// The largest cage allowed.
+    pub max_size: usize,
+    /// From 0 to 100: the percentage of growth steps that take the cell leaving the cage's
+    /// sum with the fewest digit sets rather than a random one (higher: easier puzzles).
+    pub informative: u8,
+    /// How many givens may be added when repairing cages runs out (0 for a pure killer).
+    pub max_givens: usize,
+    /// Repairs tried before giving up on a grid (each costs one uniqueness search).
+    pub max_repairs: usize,
+    /// Greater killer: how many cage sums to hide (each replaced by comparisons with the
+    /// neighbouring cages); 0 for a plain killer.
+    pub hidden_sums: usize,
+}
+
+impl Default for CageOptions {
+    fn default() -> CageOptions {
+        CageOptions {
+            sizes: vec![(2, 4), (3, 4), (4, 3), (5, 1)],
+            max_size: 6,
+            informative: 50,
+            max_givens: 0,
+            max_repairs: 200,
+            hidden_sums: 0,
+        }
     }
 }
 

@@ -6,8 +6,8 @@ use serde_json::json;
 use sudokit::grade::explainer::{format_tenths, SeRater, SeRating, SeStop, SeTable};
 use sudokit::notation::Entry;
 
-use super::grade::{judge_in_parallel, judged_entry, puzzle_text, GradeSe};
 use super::input::{read_records, Record};
+use super::judging::{judge_in_parallel, judged_entry, puzzle_text, GradeSe};
 use super::records::{self, Style, Writer};
 use super::Outcome;
 

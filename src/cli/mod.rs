@@ -43,6 +43,7 @@ mod generate;
 mod grade;
 mod grade_se;
 mod input;
+mod judging;
 mod link;
 mod output;
 mod presets;

@@ -28,7 +28,6 @@ mod dig;
 mod fill;
 mod record;
 mod search;
-mod symmetry;
 
 use std::time::{Duration, Instant};
 
@@ -39,10 +38,10 @@ use crate::grade::{Grader, Grading, TechniqueTable};
 use crate::model::{Cell, Grid, Puzzle};
 use crate::preset::{Preset, PresetError};
 
+pub use crate::model::{Symmetry, UnknownSymmetry};
 pub use dig::{dig, is_minimal, make_minimal, removable_cells};
 pub use fill::{fill, stream};
 pub use record::{Record, RecordError};
-pub use symmetry::{Symmetry, UnknownSymmetry};
 
 /// A generated puzzle with its solution and rating.
 #[derive(Clone, Debug)]

@@ -6,6 +6,7 @@ mod error;
 mod geometry;
 mod grid;
 mod puzzle;
+mod symmetry;
 
 pub use constraint::{Cage, CageId, Comparison, Constraint, Relation};
 pub use digit::{Digit, DigitSet, MAX_SIZE};
@@ -13,3 +14,4 @@ pub use error::ModelError;
 pub use geometry::{Cell, Diagonal, Geometry, House, HouseKind};
 pub use grid::Grid;
 pub use puzzle::{cage_sum, sum_range, Puzzle};
+pub use symmetry::{Symmetry, UnknownSymmetry};

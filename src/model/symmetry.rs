@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{Cell, Geometry};
+use super::{Cell, Geometry};
 
 /// A symmetry the pattern of givens keeps: the digger removes a cell only together with
 /// every cell the symmetry maps it to (its orbit). It is a property of the pattern, not of

@@ -1,0 +1,123 @@
+//! What both grading scales share: each puzzle checked to have exactly one solution before it
+//! is rated (in parallel, with a progress bar), and the record of one that was not rated.
+
+use rayon::prelude::*;
+use serde_json::json;
+use sudokit::model::Grid;
+use sudokit::notation::{self, Entry, Format};
+use sudokit::Count;
+
+use super::check::{count_fields, not_unique_text};
+use super::input::{InputOptions, Record};
+use super::records::{self, Style, Writer};
+use super::work::{progress_bar, thread_pool};
+use super::{engine, Engine, Outcome};
+
+/// What grading one record came to: rated (for a puzzle with exactly one solution), or the
+/// count that shows it has none or several, or why no engine could tell.
+pub enum Judged<T> {
+    /// The puzzle has exactly one solution and was rated.
+    Rated(T),
+    /// The puzzle has no solution or several: it is not rated.
+    NotUnique(Count),
+    /// The engine could not answer.
+    Failed(String),
+}
+
+/// Checks that every readable record has exactly one solution (native engine, up to 2), then
+/// rates those that do with `rate` (given the solution), on `jobs` threads (all cores when
+/// absent) with a progress bar; `None` for the records that did not read.
+pub fn judge_in_parallel<T: Send>(
+    records: &[Record],
+    jobs: Option<usize>,
+    rate: impl Fn(&Entry, &Grid) -> T + Sync,
+) -> anyhow::Result<Vec<Option<Judged<T>>>> {
+    let progress = progress_bar(records.len());
+    let judged = thread_pool(jobs)?.install(|| {
+        records
+            .par_iter()
+            .map(|record| {
+                let judged = record.entry.as_ref().ok().map(|entry| {
+                    match engine::count(Engine::Native, &entry.puzzle, 2) {
+                        Ok(Count::Unique(solution)) => Judged::Rated(rate(entry, &solution)),
+                        Ok(count) => Judged::NotUnique(count),
+                        Err(reason) => Judged::Failed(reason),
+                    }
+                });
+                progress.inc(1);
+                judged
+            })
+            .collect()
+    });
+    progress.finish_and_clear();
+    Ok(judged)
+}
+
+/// The entry and its rating, or — after writing the record (and the line on standard error)
+/// of an unreadable, unanswered or not unique puzzle — the outcome it adds to the run.
+pub fn judged_entry<'record, T>(
+    record: &'record Record,
+    judged: &'record Option<Judged<T>>,
+    writer: &Writer,
+    style: Style,
+) -> Result<(&'record Entry, &'record T), Outcome> {
+    let location = record.location();
+    match (&record.entry, judged) {
+        (Ok(entry), Some(Judged::Rated(rating))) => Ok((entry, rating)),
+        (Err(failure), _) => {
+            eprintln!("error: {failure}");
+            writer.write(&records::unreadable(record, failure));
+            Err(Outcome::BadInput)
+        }
+        (Ok(_), Some(Judged::Failed(reason))) => {
+            let reason = format!("engine failed: {reason}");
+            eprintln!("error: {location}: {reason}");
+            writer.write(&records::error(record, &reason));
+            Err(Outcome::BadInput)
+        }
+        (Ok(entry), Some(Judged::NotUnique(count))) => {
+            let text = not_unique_text(count, 2).unwrap_or_default();
+            if style.is_record() {
+                let mut object = records::header(record, count.word());
+                object.insert("puzzle".into(), json!(puzzle_text(entry)));
+                count_fields(&mut object, count, 2);
+                writer.write(&object);
+                eprintln!("{location}: not rated: {text}");
+            } else {
+                say!("{location}: {text}");
+            }
+            Err(Outcome::NotUnique)
+        }
+        (Ok(_), None) => {
+            let reason = "no answer was computed";
+            eprintln!("error: {location}: {reason}");
+            writer.write(&records::error(record, reason));
+            Err(Outcome::BadInput)
+        }
+    }
+}
+
+/// The options of `grade --scale se`, resolved.
+pub struct GradeSe<'a> {
+    /// Where the puzzles come from.
+    pub input: &'a InputOptions,
+    /// CSV output.
+    pub csv: bool,
+    /// JSON Lines output.
+    pub json: bool,
+    /// Print the path.
+    pub explain: bool,
+    /// A replacement SE table.
+    pub table: Option<&'a std::path::Path>,
+    /// Use SE 1.2.1's own table rather than the fork's.
+    pub original: bool,
+    /// Threads.
+    pub jobs: Option<usize>,
+    /// Implications the chain searches of one rating may derive.
+    pub work_limit: u64,
+}
+
+/// The puzzle as one line of text.
+pub fn puzzle_text(entry: &Entry) -> String {
+    notation::format_grid(entry.puzzle.givens(), Format::Line)
+}
