@@ -48,3 +48,30 @@ fn man_pages_cover_every_command() {
         "the exit codes are in the page"
     );
 }
+
+/// The pages shipped in `man/` are the ones the binary writes: refreshed with `cargo run
+/// --release -- man --out man` whenever a command or flag changes.
+#[test]
+fn the_shipped_man_pages_are_current() {
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("man");
+    let folder = tempfile::tempdir().unwrap();
+    let output = sudokit(&["man", "--out", folder.path().to_str().unwrap()]);
+    assert!(output.status.success());
+    let mut written: Vec<String> = std::fs::read_dir(folder.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    written.sort();
+    let mut in_repository: Vec<String> = std::fs::read_dir(&shipped)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    in_repository.sort();
+    let refresh = "refresh with `cargo run --release -- man --out man`";
+    assert_eq!(written, in_repository, "man/ holds other pages: {refresh}");
+    for name in &written {
+        let fresh = std::fs::read(folder.path().join(name)).unwrap();
+        let kept = std::fs::read(shipped.join(name)).unwrap();
+        assert!(fresh == kept, "man/{name} is out of date: {refresh}");
+    }
+}
