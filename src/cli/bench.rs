@@ -47,7 +47,7 @@ pub fn run(options: &BenchOptions) -> anyhow::Result<Outcome> {
             match &record.entry {
                 Ok(entry) => entries.push(entry),
                 Err(reason) => {
-                    eprintln!("error: {reason}");
+                    complain!("error: {reason}");
                     outcome = outcome.worst(Outcome::BadInput);
                 }
             }
@@ -76,7 +76,7 @@ pub fn run(options: &BenchOptions) -> anyhow::Result<Outcome> {
                     guesses += answer.guesses.unwrap_or(0);
                 }
                 Err(reason) => {
-                    eprintln!("error: {source}:{}: engine failed: {reason}", entry.line);
+                    complain!("error: {source}:{}: engine failed: {reason}", entry.line);
                     outcome = outcome.worst(Outcome::BadInput);
                 }
             }

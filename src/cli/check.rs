@@ -21,7 +21,7 @@ use super::{engine, parse_jobs, Engine, Outcome};
 #[command(after_help = super::EXIT_CODES)]
 pub struct CheckOptions {
     #[command(flatten)]
-    input: InputOptions,
+    pub(super) input: InputOptions,
 
     /// The engine that answers: `sat` is the independent authority, `native` the fastest,
     /// `both` runs the two and fails loudly if their counts disagree.
@@ -134,7 +134,7 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
     if records.len() > 1 && verbosity() > Verbosity::Quiet {
         let summary = tally.summary(started.elapsed().as_secs_f64());
         if style.is_record() {
-            eprintln!("{summary}");
+            complain!("{summary}");
         } else {
             say!("{summary}");
         }
@@ -162,14 +162,14 @@ fn stream(options: &CheckOptions, record: &Record, limit: usize, tally: &mut Tal
         Ok(entry) => entry,
         Err(failure) => {
             tally.unreadable += 1;
-            eprintln!("error: {failure}");
+            complain!("error: {failure}");
             return;
         }
     };
     let location = record.location();
     if options.engine == Engine::Native {
         tally.failed += 1;
-        eprintln!(
+        complain!(
             "error: {location}: listing every solution (--all) uses the SAT engine: pass --engine sat"
         );
         return;
@@ -191,7 +191,7 @@ fn stream(options: &CheckOptions, record: &Record, limit: usize, tally: &mut Tal
         }
         Err(error) => {
             tally.failed += 1;
-            eprintln!("error: {location}: engine failed: SAT engine: {error}");
+            complain!("error: {location}: engine failed: SAT engine: {error}");
         }
     }
 }
@@ -316,14 +316,14 @@ fn report(
         (Ok(entry), Some(verdict)) => (entry, verdict),
         (Err(failure), _) => {
             tally.unreadable += 1;
-            eprintln!("error: {failure}");
+            complain!("error: {failure}");
             writer.write(&records::unreadable(record, failure));
             return;
         }
         (Ok(_), None) => {
             tally.failed += 1;
             let reason = "no answer was computed";
-            eprintln!("error: {}: {reason}", record.location());
+            complain!("error: {}: {reason}", record.location());
             writer.write(&records::error(record, reason));
             return;
         }
@@ -333,7 +333,7 @@ fn report(
         Verdict::Failed(reason) => {
             tally.failed += 1;
             let reason = format!("engine failed: {reason}");
-            eprintln!("error: {location}: {reason}");
+            complain!("error: {location}: {reason}");
             writer.write(&records::error(record, &reason));
         }
         Verdict::Listed(solutions) => {

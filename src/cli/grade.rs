@@ -18,7 +18,7 @@ use super::Outcome;
 #[command(after_help = super::EXIT_CODES)]
 pub struct GradeOptions {
     #[command(flatten)]
-    input: InputOptions,
+    pub(super) input: InputOptions,
 
     /// CSV with a header, one row per puzzle read, in input order: the fields of --json
     /// (techniques as `name xN; …`).
@@ -140,7 +140,7 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
         if !grading.solved {
             outcome = outcome.worst(Outcome::NotUnique);
             if let Some(reason) = stop_reason(grading) {
-                eprintln!("{}: not rated to the end: {reason}", record.location());
+                complain!("{}: not rated to the end: {reason}", record.location());
             }
         }
         print_grading(options, &writer, record, entry, grading);

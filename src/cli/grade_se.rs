@@ -36,7 +36,7 @@ pub fn run(options: &GradeSe<'_>) -> anyhow::Result<Outcome> {
         let (entry, rating) = match judged_entry(record, judged, &writer, style) {
             Ok((entry, Ok(rating))) => (entry, rating),
             Ok((_, Err(reason))) => {
-                eprintln!("error: {}: {reason}", record.location());
+                complain!("error: {}: {reason}", record.location());
                 writer.write(&records::error(record, reason));
                 outcome = outcome.worst(Outcome::BadInput);
                 continue;
@@ -121,7 +121,7 @@ fn print_rating(
         object.insert("techniques".into(), json!(techniques));
         writer.write(&object);
         if let Some(reason) = stop_reason(rating) {
-            eprintln!("{location}: not solved: {reason}");
+            complain!("{location}: not solved: {reason}");
         }
         return;
     }
@@ -131,7 +131,7 @@ fn print_rating(
         say!("{} ED=beyond", puzzle_text(entry));
     }
     if let Some(reason) = stop_reason(rating) {
-        eprintln!("{location}: not solved: {reason}");
+        complain!("{location}: not solved: {reason}");
     }
     if options.explain {
         for (number, step) in rating.steps.iter().enumerate() {

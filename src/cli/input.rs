@@ -21,6 +21,11 @@ pub struct InputOptions {
     /// Add the X rule: the long diagonals must also hold every digit.
     #[arg(long, value_enum, value_name = "WHICH")]
     pub diagonals: Option<DiagonalChoice>,
+
+    /// Text handed over in the process (a `serve` request's body) instead of files: read as
+    /// the one source, named `request`.
+    #[arg(skip)]
+    pub text: Option<String>,
 }
 
 /// Which long diagonals a `--diagonals` flag adds.
@@ -110,7 +115,10 @@ impl Record {
 pub fn read_records(options: &InputOptions) -> Vec<Record> {
     let mut records = Vec::new();
     for path in &options.files {
-        let source = path.display().to_string();
+        let source = match options.text {
+            Some(_) => "request".to_string(),
+            None => path.display().to_string(),
+        };
         let failure = |line: Option<usize>, reason: String| Record {
             source: source.clone(),
             entry: Err(Failure {
@@ -119,7 +127,7 @@ pub fn read_records(options: &InputOptions) -> Vec<Record> {
                 reason,
             }),
         };
-        let text = match read_source(path) {
+        let text = match options.text.clone().map_or_else(|| read_source(path), Ok) {
             Ok(text) => text,
             Err(reason) => {
                 records.push(failure(None, format!("cannot read: {reason}")));

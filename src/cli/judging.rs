@@ -65,13 +65,13 @@ pub fn judged_entry<'record, T>(
     match (&record.entry, judged) {
         (Ok(entry), Some(Judged::Rated(rating))) => Ok((entry, rating)),
         (Err(failure), _) => {
-            eprintln!("error: {failure}");
+            complain!("error: {failure}");
             writer.write(&records::unreadable(record, failure));
             Err(Outcome::BadInput)
         }
         (Ok(_), Some(Judged::Failed(reason))) => {
             let reason = format!("engine failed: {reason}");
-            eprintln!("error: {location}: {reason}");
+            complain!("error: {location}: {reason}");
             writer.write(&records::error(record, &reason));
             Err(Outcome::BadInput)
         }
@@ -82,7 +82,7 @@ pub fn judged_entry<'record, T>(
                 object.insert("puzzle".into(), json!(puzzle_text(entry)));
                 count_fields(&mut object, count, 2);
                 writer.write(&object);
-                eprintln!("{location}: not rated: {text}");
+                complain!("{location}: not rated: {text}");
             } else {
                 say!("{location}: {text}");
             }
@@ -90,7 +90,7 @@ pub fn judged_entry<'record, T>(
         }
         (Ok(_), None) => {
             let reason = "no answer was computed";
-            eprintln!("error: {location}: {reason}");
+            complain!("error: {location}: {reason}");
             writer.write(&records::error(record, reason));
             Err(Outcome::BadInput)
         }

@@ -31,7 +31,7 @@ pub fn run(options: &LinkOptions) -> anyhow::Result<Outcome> {
         let entry = match record.entry {
             Ok(entry) => entry,
             Err(reason) => {
-                eprintln!("error: {reason}");
+                complain!("error: {reason}");
                 outcome = Outcome::BadInput;
                 continue;
             }

@@ -17,6 +17,16 @@ macro_rules! say_inline {
     };
 }
 
+/// A problem with one input on standard error (its record says it too); dropped while a
+/// `serve` request captures the answers, since the response carries the reason.
+macro_rules! complain {
+    ($($argument:tt)*) => {
+        if !$crate::cli::output::capturing() {
+            eprintln!($($argument)*);
+        }
+    };
+}
+
 /// A status line on standard error (a summary, what was written), left out by `--quiet`.
 macro_rules! note {
     ($($argument:tt)*) => {
@@ -49,6 +59,7 @@ mod output;
 mod presets;
 mod records;
 mod render;
+mod serve;
 mod shell;
 mod solve;
 mod suggest;
@@ -123,6 +134,14 @@ enum Command {
     Generate(generate::GenerateOptions),
     /// List the shipped presets, one line each (or print one with --show).
     Presets(presets::PresetsOptions),
+    /// Answer checks, ratings, solutions, pictures and puzzles over HTTP, with a page for setters.
+    ///
+    /// A JSON API under /v1 (check, grade, solve, render, generate) answering the same
+    /// records as --json, /openapi.json, /healthz, /metrics (Prometheus), and at / a page
+    /// where a setter pastes a puzzle and sees its board, uniqueness, ratings and path.
+    /// Requests are bounded in body size, time and concurrency; SIGTERM or Ctrl-C stops the
+    /// server once the requests in flight are answered (exit 0).
+    Serve(serve::ServeOptions),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     ///
     /// For example `sudokit completions bash > ~/.local/share/bash-completion/completions/sudokit`.
@@ -226,6 +245,7 @@ pub fn run(arguments: Arguments) -> anyhow::Result<Outcome> {
         Command::Book(options) => book::run(&options),
         Command::Generate(options) => generate::run(&options),
         Command::Presets(options) => presets::run(&options),
+        Command::Serve(options) => serve::run(&options),
         Command::Completions(options) => shell::completions(&options),
         Command::Man(options) => shell::man(&options),
     };

@@ -53,7 +53,7 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
         match record.entry {
             Ok(entry) => entries.push(entry),
             Err(reason) => {
-                eprintln!("error: {reason}");
+                complain!("error: {reason}");
                 outcome = Outcome::BadInput;
             }
         }
@@ -68,7 +68,7 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
     if options.solution {
         for (entry, solution) in entries.iter().zip(&solutions) {
             if solution.is_none() {
-                eprintln!("warning: line {}: no unique solution to draw", entry.line);
+                complain!("warning: line {}: no unique solution to draw", entry.line);
                 outcome = outcome.worst(Outcome::NotUnique);
             }
         }

@@ -32,7 +32,7 @@ enum OutputFormat {
 #[command(after_help = super::EXIT_CODES)]
 pub struct SolveOptions {
     #[command(flatten)]
-    input: InputOptions,
+    pub(super) input: InputOptions,
 
     /// The engine that solves (`native` is the fastest; `sat` the independent authority;
     /// `both` fails loudly if their counts disagree).
@@ -112,7 +112,7 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
         let location = record.location();
         let answer = match (&record.entry, answer) {
             (Err(failure), _) => {
-                eprintln!("error: {failure}");
+                complain!("error: {failure}");
                 writer.write(&records::unreadable(record, failure));
                 outcome = outcome.worst(Outcome::BadInput);
                 continue;
@@ -120,7 +120,7 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
             (Ok(_), Some(Ok(answer))) => answer,
             (Ok(_), Some(Err(reason))) => {
                 let reason = format!("engine failed: {reason}");
-                eprintln!("error: {location}: {reason}");
+                complain!("error: {location}: {reason}");
                 writer.write(&records::error(record, &reason));
                 outcome = outcome.worst(Outcome::BadInput);
                 continue;
@@ -133,7 +133,7 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
                 (Count::Multiple { .. }, None) => "; pass --limit N to print up to N of them",
                 _ => "",
             };
-            eprintln!("{location}: {text}{hint}");
+            complain!("{location}: {text}{hint}");
         }
         if style.is_record() {
             let mut object = records::header(record, answer.count.word());

@@ -26,7 +26,7 @@ pub fn print(location: &str, advice: &Advice) {
     match advice {
         Ok(Some(suggestion)) => say!("  {}", text(suggestion)),
         Ok(None) => {}
-        Err(reason) => eprintln!("error: {location}: no suggestion: {reason}"),
+        Err(reason) => complain!("error: {location}: no suggestion: {reason}"),
     }
 }
 

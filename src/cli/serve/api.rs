@@ -1,0 +1,593 @@
+//! The `/v1` handlers: each request becomes the command line it stands for (`check --json …`)
+//! and is answered with the records that command writes, so the service and the CLI never
+//! differ; render and generate answer from the library.
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::State as Shared;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use clap::{Args, FromArgMatches};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sudokit::grade::Grader;
+use sudokit::model::{Cell, Digit};
+use sudokit::notation;
+use sudokit::preset::Preset;
+
+use super::super::output::capture;
+use super::super::{check, grade, solve, Outcome};
+use super::State;
+
+/// What every puzzle request carries.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckRequest {
+    /// The puzzle(s), in any notation the CLI reads (line, grid, CSV, killer text or TSV,
+    /// RON, f-puzzles JSON or link, SudokuPad link).
+    puzzle: String,
+    /// The notation, when detection should not guess.
+    input_format: Option<String>,
+    /// `both`, `main` or `anti`: add the X rule.
+    diagonals: Option<String>,
+    /// Count solutions up to this many (2 or more).
+    limit: Option<u32>,
+    /// List every solution up to `limit`.
+    #[serde(default)]
+    all: bool,
+    /// Setter help for a puzzle that is not unique or has no solution.
+    #[serde(default)]
+    suggest: bool,
+}
+
+/// A grading request.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GradeRequest {
+    puzzle: String,
+    input_format: Option<String>,
+    diagonals: Option<String>,
+    /// `hodoku` (default), `se` or `se121`.
+    scale: Option<String>,
+    /// Add each rated puzzle's path, step by step, with the cells of each step.
+    #[serde(default)]
+    explain: bool,
+    /// A work limit below the server's.
+    work_limit: Option<u64>,
+}
+
+/// A solving request.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    puzzle: String,
+    input_format: Option<String>,
+    diagonals: Option<String>,
+    /// For a puzzle with several solutions, list up to this many.
+    limit: Option<u32>,
+}
+
+/// A drawing request.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RenderRequest {
+    puzzle: String,
+    input_format: Option<String>,
+    diagonals: Option<String>,
+    /// `svg` (default; one puzzle) or `pdf` (a page per puzzle).
+    format: Option<String>,
+    /// Also draw the solution (when the puzzle has exactly one).
+    #[serde(default)]
+    solution: bool,
+}
+
+/// A generation request: a built-in preset (never a path on the server).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GenerateRequest {
+    preset: String,
+    #[serde(default = "one")]
+    seed: u64,
+    #[serde(default = "one")]
+    count: u64,
+}
+
+fn one() -> u64 {
+    1
+}
+
+/// A one-line refusal: `{"status": "error", "reason": …}` with its HTTP code.
+pub struct Refusal {
+    code: StatusCode,
+    reason: String,
+}
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        (
+            self.code,
+            Json(json!({"status": "error", "reason": self.reason})),
+        )
+            .into_response()
+    }
+}
+
+/// A refusal as a response.
+pub fn refuse(code: StatusCode, reason: impl Into<String>) -> Response {
+    Refusal {
+        code,
+        reason: reason.into(),
+    }
+    .into_response()
+}
+
+/// Answers an unknown path.
+pub async fn not_found() -> Response {
+    refuse(
+        StatusCode::NOT_FOUND,
+        "no such endpoint: see /openapi.json (POST /v1/check, /v1/grade, /v1/solve, /v1/render, /v1/generate)",
+    )
+}
+
+/// The body as `T`, or the one-line reason it is not (413 past the size limit, 400 for
+/// JSON that does not parse, 422 for unknown or missing fields).
+fn body<T>(request: Result<Json<T>, JsonRejection>, state: &State) -> Result<T, Refusal> {
+    match request {
+        Ok(Json(value)) => Ok(value),
+        Err(rejection) => {
+            let code = rejection.status();
+            let reason = if code == StatusCode::PAYLOAD_TOO_LARGE {
+                format!(
+                    "the body is larger than the server's limit of {} bytes",
+                    state.limits.max_body
+                )
+            } else {
+                rejection
+                    .body_text()
+                    .lines()
+                    .next()
+                    .unwrap_or("")
+                    .to_string()
+            };
+            Err(Refusal { code, reason })
+        }
+    }
+}
+
+/// Runs `work` on a blocking thread once a slot is free, within the server's time limit:
+/// 503 with Retry-After when the queue is full, 422 past the time limit.
+async fn bounded<T: Send + 'static>(
+    state: &Arc<State>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Response> {
+    let waiting = state.waiting.fetch_add(1, Ordering::SeqCst);
+    if waiting >= state.limits.queue {
+        state.waiting.fetch_sub(1, Ordering::SeqCst);
+        state.metrics.reject("queue_full");
+        let mut response = refuse(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the server is busy ({waiting} requests waiting): try again in a second"),
+        );
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
+        return Err(response);
+    }
+    let permit = state.slots.clone().acquire_owned().await;
+    state.waiting.fetch_sub(1, Ordering::SeqCst);
+    let Ok(permit) = permit else {
+        return Err(refuse(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is stopping",
+        ));
+    };
+    let task = tokio::task::spawn_blocking(move || {
+        let answer = work();
+        drop(permit);
+        answer
+    });
+    match tokio::time::timeout(state.limits.timeout, task).await {
+        Ok(Ok(answer)) => Ok(answer),
+        Ok(Err(error)) => Err(refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the work failed: {error}"),
+        )),
+        Err(_) => {
+            state.metrics.reject("timeout");
+            Err(refuse(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!(
+                    "not answered within {:.1} s (the server's --timeout): ask for less, or use the command line",
+                    state.limits.timeout.as_secs_f64()
+                ),
+            ))
+        }
+    }
+}
+
+/// The options a command line gives, or clap's one-line reason it is wrong.
+fn options<T: Args + FromArgMatches>(arguments: &[String]) -> Result<T, Refusal> {
+    let command = T::augment_args(clap::Command::new("sudokit").no_binary_name(true));
+    command
+        .try_get_matches_from(arguments)
+        .and_then(|matches| T::from_arg_matches(&matches))
+        .map_err(|error| {
+            let text = error.to_string();
+            let line = text
+                .lines()
+                .next()
+                .unwrap_or("")
+                .trim_start_matches("error: ")
+                .to_string();
+            Refusal {
+                code: StatusCode::UNPROCESSABLE_ENTITY,
+                reason: line,
+            }
+        })
+}
+
+/// The input flags of a request.
+fn input_flags(input_format: &Option<String>, diagonals: &Option<String>) -> Vec<String> {
+    let mut flags = vec!["--json".to_string()];
+    if let Some(format) = input_format {
+        flags.extend(["--input-format".into(), format.clone()]);
+    }
+    if let Some(which) = diagonals {
+        flags.extend(["--diagonals".into(), which.clone()]);
+    }
+    flags
+}
+
+/// An answer before it becomes a response: its code, its JSON body and the work it took.
+struct Answer {
+    code: StatusCode,
+    body: Value,
+    work: u64,
+}
+
+impl Answer {
+    fn response(self) -> (Response, u64) {
+        ((self.code, Json(self.body)).into_response(), self.work)
+    }
+}
+
+/// The records a command wrote, as one answer: 200 when every puzzle was read (whatever
+/// its count), 422 with the first reason when some input could not be.
+fn answer(outcome: anyhow::Result<Outcome>, written: &str) -> Answer {
+    let outcome = match outcome {
+        Ok(outcome) => outcome,
+        Err(error) => {
+            return Answer {
+                code: StatusCode::UNPROCESSABLE_ENTITY,
+                body: json!({"status": "error", "reason": format!("{error:#}")}),
+                work: 0,
+            }
+        }
+    };
+    let records: Vec<Value> = written
+        .lines()
+        .filter_map(|line| serde_json::from_str(line).ok())
+        .collect();
+    let work = records
+        .iter()
+        .filter_map(|record| record.get("work").and_then(Value::as_u64))
+        .sum();
+    let (code, status) = match outcome {
+        Outcome::Success => (StatusCode::OK, "ok"),
+        Outcome::NotUnique => (StatusCode::OK, "not_unique"),
+        Outcome::BadInput => (StatusCode::UNPROCESSABLE_ENTITY, "error"),
+    };
+    let mut body = json!({"status": status, "records": records});
+    if outcome == Outcome::BadInput {
+        let reason = body["records"]
+            .as_array()
+            .and_then(|records| {
+                records
+                    .iter()
+                    .find_map(|record| record.get("reason").and_then(Value::as_str))
+            })
+            .unwrap_or("the input could not be read")
+            .to_string();
+        body["reason"] = json!(reason);
+    }
+    Answer { code, body, work }
+}
+
+/// `POST /v1/check`: the records of `check --json`.
+pub async fn check(
+    Shared(state): Shared<Arc<State>>,
+    request: Result<Json<CheckRequest>, JsonRejection>,
+) -> Response {
+    let request = match body(request, &state) {
+        Ok(request) => request,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let mut flags = input_flags(&request.input_format, &request.diagonals);
+    if let Some(limit) = request.limit {
+        flags.extend(["--limit".into(), limit.min(1000).to_string()]);
+    }
+    if request.all {
+        flags.push("--all".into());
+    }
+    if request.suggest {
+        flags.push("--suggest".into());
+    }
+    flags.push("-".into());
+    let mut options: check::CheckOptions = match options(&flags) {
+        Ok(options) => options,
+        Err(refusal) => return refusal.into_response(),
+    };
+    options.input.text = Some(request.puzzle);
+    run_command(&state, "check", move || check::run(&options)).await
+}
+
+/// `POST /v1/solve`: the records of `solve --json`.
+pub async fn solve(
+    Shared(state): Shared<Arc<State>>,
+    request: Result<Json<SolveRequest>, JsonRejection>,
+) -> Response {
+    let request = match body(request, &state) {
+        Ok(request) => request,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let mut flags = input_flags(&request.input_format, &request.diagonals);
+    if let Some(limit) = request.limit {
+        flags.extend(["--limit".into(), limit.min(1000).to_string()]);
+    }
+    flags.push("-".into());
+    let mut options: solve::SolveOptions = match options(&flags) {
+        Ok(options) => options,
+        Err(refusal) => return refusal.into_response(),
+    };
+    options.input.text = Some(request.puzzle);
+    run_command(&state, "solve", move || solve::run(&options)).await
+}
+
+/// `POST /v1/grade`: the records of `grade --json` (on the asked scale), each rated one with
+/// its `steps` when `explain` is asked.
+pub async fn grade(
+    Shared(state): Shared<Arc<State>>,
+    request: Result<Json<GradeRequest>, JsonRejection>,
+) -> Response {
+    let request = match body(request, &state) {
+        Ok(request) => request,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let work_limit = request
+        .work_limit
+        .unwrap_or(state.limits.work_limit)
+        .min(state.limits.work_limit);
+    let mut flags = input_flags(&request.input_format, &request.diagonals);
+    if let Some(scale) = &request.scale {
+        flags.extend(["--scale".into(), scale.clone()]);
+    }
+    flags.extend(["--work-limit".into(), work_limit.to_string(), "-".into()]);
+    let mut options: grade::GradeOptions = match options(&flags) {
+        Ok(options) => options,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let puzzle = request.puzzle.clone();
+    options.input.text = Some(request.puzzle);
+    let explain = request.explain;
+    let started = std::time::Instant::now();
+    let result = bounded(&state, move || {
+        let (outcome, written) = capture(|| grade::run(&options));
+        let mut answer = answer(outcome, &written);
+        if explain && answer.code == StatusCode::OK {
+            add_steps(&mut answer.body, &puzzle, &options, work_limit);
+        }
+        answer.response()
+    })
+    .await;
+    finish(&state, "grade", started, result)
+}
+
+/// Adds `steps` to each rated record: the explanation of every step and its cells.
+fn add_steps(body: &mut Value, puzzle: &str, options: &grade::GradeOptions, work_limit: u64) {
+    let entries = notation::parse_each(puzzle, options.input.input_format);
+    let Some(records) = body["records"].as_array_mut() else {
+        return;
+    };
+    for (record, entry) in records.iter_mut().zip(entries) {
+        let Ok(entry) = entry else { continue };
+        if record["status"] != "rated" && record["status"] != "beyond" {
+            continue;
+        }
+        let grading = Grader::new(&entry.puzzle)
+            .with_work_limit(work_limit)
+            .grade();
+        let cells = |pairs: &[(Cell, Digit)]| -> Vec<Value> {
+            pairs
+                .iter()
+                .map(|(cell, digit)| json!({"cell": cell.to_string(), "digit": digit.to_string()}))
+                .collect()
+        };
+        let steps: Vec<Value> = grading
+            .steps
+            .iter()
+            .map(|step| {
+                json!({
+                    "technique": step.technique.to_string(),
+                    "text": step.explain(&entry.puzzle),
+                    "placements": cells(&step.placements),
+                    "eliminations": cells(&step.eliminations),
+                })
+            })
+            .collect();
+        record["steps"] = json!(steps);
+    }
+}
+
+/// Runs a command for a request and answers with its records.
+async fn run_command(
+    state: &Arc<State>,
+    endpoint: &'static str,
+    work: impl FnOnce() -> anyhow::Result<Outcome> + Send + 'static,
+) -> Response {
+    let started = std::time::Instant::now();
+    let result = bounded(state, move || {
+        let (outcome, written) = capture(work);
+        answer(outcome, &written).response()
+    })
+    .await;
+    finish(state, endpoint, started, result)
+}
+
+/// Counts the work done and passes the response on.
+fn finish(
+    state: &Arc<State>,
+    endpoint: &'static str,
+    started: std::time::Instant,
+    result: Result<(Response, u64), Response>,
+) -> Response {
+    match result {
+        Ok((response, work)) => {
+            state.metrics.work(endpoint, work, started.elapsed());
+            response
+        }
+        Err(response) => response,
+    }
+}
+
+/// `POST /v1/render`: an SVG picture of one puzzle, or a PDF with a page per puzzle.
+pub async fn render(
+    Shared(state): Shared<Arc<State>>,
+    request: Result<Json<RenderRequest>, JsonRejection>,
+) -> Response {
+    let request = match body(request, &state) {
+        Ok(request) => request,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let mut flags = input_flags(&request.input_format, &request.diagonals);
+    flags.retain(|flag| flag != "--json");
+    flags.push("-".into());
+    let mut input: super::super::input::InputOptions = match options(&flags) {
+        Ok(input) => input,
+        Err(refusal) => return refusal.into_response(),
+    };
+    input.text = Some(request.puzzle);
+    let pdf = match request.format.as_deref() {
+        None | Some("svg") => false,
+        Some("pdf") => true,
+        Some(other) => {
+            return refuse(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("format {other:?}: give svg or pdf"),
+            )
+        }
+    };
+    let with_solution = request.solution;
+    let started = std::time::Instant::now();
+    let result = bounded(&state, move || draw(&input, pdf, with_solution)).await;
+    finish(
+        &state,
+        "render",
+        started,
+        result.map(|response| (response, 0)),
+    )
+}
+
+/// Draws the puzzles read from `input`.
+fn draw(input: &super::super::input::InputOptions, pdf: bool, with_solution: bool) -> Response {
+    let mut puzzles = Vec::new();
+    for record in super::super::input::read_records(input) {
+        match record.entry {
+            Ok(entry) => puzzles.push(entry),
+            Err(failure) => return refuse(StatusCode::UNPROCESSABLE_ENTITY, failure.to_string()),
+        }
+    }
+    let solutions: Vec<Option<sudokit::model::Grid>> = puzzles
+        .iter()
+        .map(|entry| {
+            with_solution
+                .then(
+                    || match sudokit::backtrack::count_solutions(&entry.puzzle, 2) {
+                        sudokit::Count::Unique(solution) => Some(solution),
+                        _ => None,
+                    },
+                )
+                .flatten()
+        })
+        .collect();
+    if pdf {
+        let pages: Vec<_> = puzzles
+            .iter()
+            .zip(&solutions)
+            .map(|(entry, solution)| (&entry.puzzle, entry.name.as_deref(), solution.as_ref()))
+            .collect();
+        return match sudokit::render::puzzle_pdf(&pages, "sudokit") {
+            Ok(bytes) => ([(header::CONTENT_TYPE, "application/pdf")], bytes).into_response(),
+            Err(error) => refuse(StatusCode::UNPROCESSABLE_ENTITY, error.to_string()),
+        };
+    }
+    match puzzles.as_slice() {
+        [entry] => (
+            [(header::CONTENT_TYPE, "image/svg+xml")],
+            sudokit::render::puzzle_svg(&entry.puzzle, solutions[0].as_ref()),
+        )
+            .into_response(),
+        _ => refuse(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "an SVG draws one puzzle and the request holds {}: ask for format pdf",
+                puzzles.len()
+            ),
+        ),
+    }
+}
+
+/// `POST /v1/generate`: records of `generate` (the JSON Lines fields), from a built-in
+/// preset, a seed and a count up to the server's limit.
+pub async fn generate(
+    Shared(state): Shared<Arc<State>>,
+    request: Result<Json<GenerateRequest>, JsonRejection>,
+) -> Response {
+    let request = match body(request, &state) {
+        Ok(request) => request,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let limit = state.limits.generate_limit as u64;
+    if request.count == 0 || request.count > limit {
+        return refuse(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "count {}: give 1 to {limit} (the server's --generate-limit)",
+                request.count
+            ),
+        );
+    }
+    let preset = match Preset::builtin(&request.preset) {
+        Ok(preset) => preset,
+        Err(error) => return refuse(StatusCode::UNPROCESSABLE_ENTITY, error.to_string()),
+    };
+    let started = std::time::Instant::now();
+    let result = bounded(&state, move || {
+        let mut records = Vec::new();
+        for index in 0..request.count {
+            match sudokit::generate::puzzle(&preset, request.seed, index) {
+                Ok(generated) => {
+                    let record = sudokit::generate::Record::new(&preset, &generated);
+                    records.push(serde_json::to_value(record).unwrap_or(Value::Null));
+                }
+                Err(error) => {
+                    return (
+                        refuse(
+                            StatusCode::UNPROCESSABLE_ENTITY,
+                            format!("puzzle {index}: {error}"),
+                        ),
+                        0,
+                    )
+                }
+            }
+        }
+        (
+            Json(json!({"status": "ok", "records": records})).into_response(),
+            request.count,
+        )
+    })
+    .await;
+    finish(&state, "generate", started, result)
+}
