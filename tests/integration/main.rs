@@ -13,6 +13,7 @@ mod readers;
 mod render;
 mod se_rating;
 mod seeds;
+mod serve;
 mod shell;
 mod sizes;
 mod solution_counts;

@@ -287,6 +287,7 @@ fn answer(outcome: anyhow::Result<Outcome>, written: &str) -> Answer {
             .and_then(|records| {
                 records
                     .iter()
+                    .filter(|record| record["status"] == "error")
                     .find_map(|record| record.get("reason").and_then(Value::as_str))
             })
             .unwrap_or("the input could not be read")

@@ -5,6 +5,7 @@ mod api;
 mod metrics;
 mod page;
 
+use std::io::Write;
 use std::net::SocketAddr;
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
@@ -113,7 +114,11 @@ pub fn run(options: &ServeOptions) -> anyhow::Result<Outcome> {
             .with_context(|| format!("cannot listen on {}", options.listen))?;
         let address = listener.local_addr()?;
         if announce {
-            eprintln!("listening on http://{address} ({concurrency} requests at once)");
+            // a closed standard error must not stop the server
+            let _ = writeln!(
+                std::io::stderr(),
+                "listening on http://{address} ({concurrency} requests at once)"
+            );
         }
         let app = router(state);
         axum::serve(listener, app)
@@ -121,7 +126,10 @@ pub fn run(options: &ServeOptions) -> anyhow::Result<Outcome> {
             .await
             .context("the server stopped")?;
         if announce {
-            eprintln!("stopped: every request in flight was answered");
+            let _ = writeln!(
+                std::io::stderr(),
+                "stopped: every request in flight was answered"
+            );
         }
         anyhow::Ok(())
     })?;
