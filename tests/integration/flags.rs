@@ -3,7 +3,7 @@
 
 use crate::helpers::{file_with, path_text, sudokit, text};
 
-const COMMANDS: [&str; 11] = [
+const COMMANDS: [&str; 12] = [
     "check",
     "solve",
     "grade",
@@ -13,6 +13,7 @@ const COMMANDS: [&str; 11] = [
     "book",
     "generate",
     "presets",
+    "serve",
     "completions",
     "man",
 ];

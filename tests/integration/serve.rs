@@ -88,9 +88,16 @@ fn exchange(address: &str, method: &str, path: &str, body: &[u8]) -> (u16, Strin
         body.len()
     );
     stream.write_all(head.as_bytes()).unwrap();
-    let _ = stream.write_all(body);
+    // send the body while reading, as browsers and curl do: a server may answer (413) and
+    // close before it has read all of a body it refuses
+    let mut sending = stream.try_clone().unwrap();
+    let body = body.to_vec();
+    let sender = std::thread::spawn(move || {
+        let _ = sending.write_all(&body);
+    });
     let mut answer = Vec::new();
     let _ = stream.read_to_end(&mut answer);
+    let _ = sender.join();
     let split = answer
         .windows(4)
         .position(|window| window == b"\r\n\r\n")
@@ -514,4 +521,147 @@ fn the_page_checks_rates_and_explains_in_a_real_browser() {
         page.contains("class=\"mark\""),
         "the differing cells are marked: {page}"
     );
+}
+
+/// A 17-clue puzzle less one given: several solutions.
+fn without_first_given(line: &str) -> String {
+    let first = line.find(|character: char| character.is_ascii_digit() && character != '0');
+    line.char_indices()
+        .map(|(index, character)| if Some(index) == first { '.' } else { character })
+        .collect()
+}
+
+/// The bounded load test (not part of `cargo test`; see BENCHMARKS.md):
+/// `SERVE_LOAD_SECONDS=30 SERVE_LOAD_CLIENTS=32 cargo test --release --test integration
+/// serve::load -- --ignored --nocapture`. Clients on loopback send a mix of requests for
+/// the given time, then the run stops by itself; every request must be answered with the
+/// code its kind expects. Prints throughput, p50/p99 latency and the share of 4xx/5xx, and
+/// the CLI's rate on the same puzzles.
+#[test]
+#[ignore = "a load test of about 30 s: run it by name with --ignored"]
+fn load() {
+    let seconds: u64 =
+        std::env::var("SERVE_LOAD_SECONDS").map_or(30, |value| value.parse().unwrap());
+    let clients: usize =
+        std::env::var("SERVE_LOAD_CLIENTS").map_or(32, |value| value.parse().unwrap());
+    let top: Vec<String> = std::fs::read_to_string(data_path("classic/top1465.txt"))
+        .unwrap()
+        .lines()
+        .map(|line| line[..81].to_string())
+        .collect();
+    let seventeen: Vec<String> =
+        std::fs::read_to_string(data_path("classic/royle_17clue_49158.txt"))
+            .unwrap()
+            .lines()
+            .take(2000)
+            .map(|line| line[..81].to_string())
+            .collect();
+    let batch: String = seventeen[..100].join("\n");
+    let server = Server::start(&["--max-body", "65536"]);
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let threads: Vec<_> = (0..clients)
+        .map(|client| {
+            let address = server.address.clone();
+            let (top, seventeen, batch) = (top.clone(), seventeen.clone(), batch.clone());
+            std::thread::spawn(move || {
+                let mut seen: Vec<(&'static str, u16, Duration, usize)> = Vec::new();
+                let mut turn = client;
+                while Instant::now() < deadline {
+                    turn += clients;
+                    let (kind, path, body, expected, puzzles): (&str, &str, String, &[u16], usize) =
+                        match turn % 10 {
+                            0..=3 => ("easy check", "/v1/check", serde_json::json!({"puzzle": seventeen[turn % seventeen.len()]}).to_string(), &[200], 1),
+                            4 => ("hard grade", "/v1/grade", serde_json::json!({"puzzle": top[turn % top.len()]}).to_string(), &[200, 422, 503], 1),
+                            5 => ("batch of 100", "/v1/check", serde_json::json!({"puzzle": batch}).to_string(), &[200], 100),
+                            6 => ("not unique", "/v1/check", serde_json::json!({"puzzle": without_first_given(&seventeen[turn % seventeen.len()])}).to_string(), &[200], 1),
+                            7 => ("malformed", "/v1/check", "{\"puzzle\": \"12".to_string(), &[400], 0),
+                            8 => ("oversized", "/v1/check", serde_json::json!({"puzzle": ".".repeat(70_000)}).to_string(), &[413], 0),
+                            _ => ("hard check", "/v1/check", serde_json::json!({"puzzle": top[turn % top.len()]}).to_string(), &[200], 1),
+                        };
+                    let started = Instant::now();
+                    let (code, _, _) = exchange(&address, "POST", path, body.as_bytes());
+                    let took = started.elapsed();
+                    assert!(expected.contains(&code) || code == 503, "{kind}: {code}");
+                    seen.push((kind, code, took, puzzles));
+                }
+                seen
+            })
+        })
+        .collect();
+    let seen: Vec<(&str, u16, Duration, usize)> = threads
+        .into_iter()
+        .flat_map(|thread| thread.join().expect("every request answered"))
+        .collect();
+    let total = seen.len();
+    let mut latencies: Vec<Duration> = seen.iter().map(|entry| entry.2).collect();
+    latencies.sort();
+    let percentile = |share: f64| {
+        latencies[((latencies.len() as f64 * share) as usize).min(latencies.len() - 1)]
+    };
+    let count = |low: u16, high: u16| {
+        seen.iter()
+            .filter(|entry| (low..=high).contains(&entry.1))
+            .count()
+    };
+    println!(
+        "{total} requests in {seconds} s from {clients} clients: {:.0} requests/s, p50 {:.2} ms, p99 {:.2} ms; 2xx {:.1} %, 4xx {:.1} %, 5xx {:.1} %",
+        total as f64 / seconds as f64,
+        percentile(0.5).as_secs_f64() * 1000.0,
+        percentile(0.99).as_secs_f64() * 1000.0,
+        100.0 * count(200, 299) as f64 / total as f64,
+        100.0 * count(400, 499) as f64 / total as f64,
+        100.0 * count(500, 599) as f64 / total as f64,
+    );
+    for kind in [
+        "easy check",
+        "hard check",
+        "hard grade",
+        "batch of 100",
+        "not unique",
+        "malformed",
+        "oversized",
+    ] {
+        let mine: Vec<_> = seen.iter().filter(|entry| entry.0 == kind).collect();
+        let mut times: Vec<Duration> = mine.iter().map(|entry| entry.2).collect();
+        times.sort();
+        let codes: std::collections::BTreeMap<u16, usize> =
+            mine.iter().fold(Default::default(), |mut codes, entry| {
+                *codes.entry(entry.1).or_default() += 1;
+                codes
+            });
+        println!(
+            "  {kind:<13} {:>6} requests, p50 {:>8.2} ms, codes {codes:?}",
+            mine.len(),
+            times
+                .get(times.len() / 2)
+                .map_or(0.0, |time| time.as_secs_f64() * 1000.0),
+        );
+    }
+    let served: usize = seen
+        .iter()
+        .filter(|entry| entry.0 == "batch of 100" && entry.1 == 200)
+        .map(|entry| entry.3)
+        .sum();
+    let batch_seconds: f64 = seen
+        .iter()
+        .filter(|entry| entry.0 == "batch of 100")
+        .map(|entry| entry.2.as_secs_f64())
+        .sum();
+    println!("  batched checks: {served} puzzles answered in 100s");
+    let _ = batch_seconds;
+    let (_, _, metrics) = server.request("GET", "/metrics", b"");
+    let metrics = text(&metrics);
+    for line in metrics.lines().filter(|line| {
+        line.starts_with("sudokit_busy_seconds_total") || line.starts_with("sudokit_rejected_total")
+    }) {
+        println!("  {line}");
+    }
+    // the CLI on the same 2000 17-clue puzzles
+    let file = file_with(seventeen.join("\n"), ".txt");
+    let started = Instant::now();
+    let output = sudokit(&["check", "--json", "--quiet", path_text(file.path())]);
+    let cli = started.elapsed().as_secs_f64();
+    assert_eq!(output.status.code(), Some(0));
+    println!("  CLI: check --json of the same 2000 17-clue puzzles in {:.3} s, {:.0} puzzles/s (process start included)", cli, 2000.0 / cli);
+    assert_eq!(server.terminate(), Some(0));
 }

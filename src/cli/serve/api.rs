@@ -4,6 +4,7 @@
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State as Shared;
@@ -162,7 +163,7 @@ fn body<T>(request: Result<Json<T>, JsonRejection>, state: &State) -> Result<T, 
 async fn bounded<T: Send + 'static>(
     state: &Arc<State>,
     work: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, Response> {
+) -> Result<(T, Duration), Response> {
     let waiting = state.waiting.fetch_add(1, Ordering::SeqCst);
     if waiting >= state.limits.queue {
         state.waiting.fetch_sub(1, Ordering::SeqCst);
@@ -185,9 +186,10 @@ async fn bounded<T: Send + 'static>(
         ));
     };
     let task = tokio::task::spawn_blocking(move || {
+        let began = std::time::Instant::now();
         let answer = work();
         drop(permit);
-        answer
+        (answer, began.elapsed())
     });
     match tokio::time::timeout(state.limits.timeout, task).await {
         Ok(Ok(answer)) => Ok(answer),
@@ -373,7 +375,6 @@ pub async fn grade(
     let puzzle = request.puzzle.clone();
     options.input.text = Some(request.puzzle);
     let explain = request.explain;
-    let started = std::time::Instant::now();
     let result = bounded(&state, move || {
         let (outcome, written) = capture(|| grade::run(&options));
         let mut answer = answer(outcome, &written);
@@ -383,7 +384,7 @@ pub async fn grade(
         answer.response()
     })
     .await;
-    finish(&state, "grade", started, result)
+    finish(&state, "grade", result)
 }
 
 /// Adds `steps` to each rated record: the explanation of every step and its cells.
@@ -428,25 +429,23 @@ async fn run_command(
     endpoint: &'static str,
     work: impl FnOnce() -> anyhow::Result<Outcome> + Send + 'static,
 ) -> Response {
-    let started = std::time::Instant::now();
     let result = bounded(state, move || {
         let (outcome, written) = capture(work);
         answer(outcome, &written).response()
     })
     .await;
-    finish(state, endpoint, started, result)
+    finish(state, endpoint, result)
 }
 
-/// Counts the work done and passes the response on.
+/// Counts the work done (and the time it took in its slot) and passes the response on.
 fn finish(
     state: &Arc<State>,
     endpoint: &'static str,
-    started: std::time::Instant,
-    result: Result<(Response, u64), Response>,
+    result: Result<((Response, u64), Duration), Response>,
 ) -> Response {
     match result {
-        Ok((response, work)) => {
-            state.metrics.work(endpoint, work, started.elapsed());
+        Ok(((response, work), took)) => {
+            state.metrics.work(endpoint, work, took);
             response
         }
         Err(response) => response,
@@ -481,13 +480,11 @@ pub async fn render(
         }
     };
     let with_solution = request.solution;
-    let started = std::time::Instant::now();
     let result = bounded(&state, move || draw(&input, pdf, with_solution)).await;
     finish(
         &state,
         "render",
-        started,
-        result.map(|response| (response, 0)),
+        result.map(|(response, took)| ((response, 0), took)),
     )
 }
 
@@ -564,7 +561,6 @@ pub async fn generate(
         Ok(preset) => preset,
         Err(error) => return refuse(StatusCode::UNPROCESSABLE_ENTITY, error.to_string()),
     };
-    let started = std::time::Instant::now();
     let result = bounded(&state, move || {
         let mut records = Vec::new();
         for index in 0..request.count {
@@ -590,5 +586,5 @@ pub async fn generate(
         )
     })
     .await;
-    finish(&state, "generate", started, result)
+    finish(&state, "generate", result)
 }
