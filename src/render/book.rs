@@ -64,7 +64,7 @@ pub enum BookError {
         number: usize,
     },
     /// The paper is too small for the puzzles at this many to a page.
-    #[error("{per_page} to a {paper} page, {what} would be {size:.1} pt, under the 7 pt a printer accepts: print fewer to a page or on larger paper")]
+    #[error("on {paper} paper, {per_page} puzzles to a page would set {what} at {size:.1} pt, under the 7 pt a printer accepts: print fewer to a page or on larger paper")]
     TooSmall {
         /// Puzzles per page.
         per_page: usize,
@@ -76,7 +76,7 @@ pub enum BookError {
         size: f64,
     },
     /// The page is too small for even one solution grid with legible digits.
-    #[error("on a {paper} page, solution digits would be {size:.1} pt, under the 7 pt a printer accepts: print on larger paper")]
+    #[error("on {paper} paper, solution digits would be {size:.1} pt, under the 7 pt a printer accepts: print on larger paper")]
     SolutionsTooSmall {
         /// The paper's name.
         paper: String,

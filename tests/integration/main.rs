@@ -7,6 +7,7 @@ mod generation;
 mod grading;
 mod helpers;
 mod killers;
+mod preflight;
 mod print_ready;
 mod readers;
 mod render;
