@@ -590,7 +590,7 @@ impl Writer<'_> {
             return;
         };
         let room = content.bottom() - FOOTER - top - CAPTION;
-        let side = room.min(content.width * 0.8);
+        let side = room.min(content.width * 0.6);
         if side < 60.0
             || board::text_sizes(&rated.puzzle, side, Detail::Full)
                 .smallest()
@@ -602,7 +602,7 @@ impl Writer<'_> {
         let corner = point(content.middle() - side / 2.0, top + CAPTION);
         page.text(
             point(corner.x, corner.y - 5.0),
-            format!("Puzzle {number}, for example:"),
+            format!("Puzzle {number} looks like this:"),
             BODY_SIZE,
             Typeface::Regular,
             Anchor::Start,

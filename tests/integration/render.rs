@@ -9,7 +9,7 @@ use sudokit::grade::Level;
 use sudokit::model::{Grid, Puzzle};
 use sudokit::notation::{self, Entry, Format};
 use sudokit::render::book::{self, Layout, RatedPuzzle};
-use sudokit::render::paper::Paper;
+use sudokit::render::paper::{Margins, Paper};
 use sudokit::render::{self, links};
 use sudokit::Count;
 
@@ -235,6 +235,36 @@ fn book_pages_are_counted_for_every_layout_and_paper() {
     };
     assert!(book::pdf(&puzzles, &bad).is_err());
     assert!(book::pdf(&[], &Layout { per_page: 4, ..bad }).is_err());
+}
+
+#[test]
+fn the_gutter_grows_with_the_page_count_and_mirrors() {
+    use sudokit::render::drawing::Item;
+    let sample = rated_sample(20);
+    // the left edge of a page's heading: the content's left margin
+    let heading_left = |page: &sudokit::render::drawing::Drawing| {
+        page.items
+            .iter()
+            .find_map(|item| match item {
+                Item::Text { at, size, .. } if *size == 16.0 => Some(at.x),
+                _ => None,
+            })
+            .expect("a heading")
+    };
+    for (count, inside) in [(20, 0.375), (170, 0.5), (330, 0.625)] {
+        let puzzles: Vec<RatedPuzzle> = sample.iter().cycle().take(count).cloned().collect();
+        let layout = Layout {
+            per_page: 1,
+            ..Layout::titled("Gutter")
+        };
+        let pages = book::pages(&puzzles, &layout).expect("a book");
+        let expected = Margins::for_pages(pages.len());
+        assert_eq!(expected.inside.in_inches(), inside, "{} pages", pages.len());
+        // pages 4 and 5 (from 1) hold puzzles: even pages have the gutter on the right
+        let (even, odd) = (heading_left(&pages[3]), heading_left(&pages[4]));
+        assert!((odd - expected.inside.in_points()).abs() < 1e-9, "{odd}");
+        assert!((even - expected.outside.in_points()).abs() < 1e-9, "{even}");
+    }
 }
 
 #[test]
