@@ -180,8 +180,9 @@ struct Plan {
     sizes: Vec<u8>,
     columns: usize,
     rows: usize,
-    solution_columns: usize,
-    solution_rows: usize,
+    /// The solution pages: each one's columns and rows, and the puzzles (book numbers from
+    /// 1, and indices) on it.
+    solution_pages: Vec<SolutionPage>,
     margins: Margins,
     page_count: usize,
 }
@@ -198,6 +199,15 @@ impl Plan {
             .map(|(_, indices)| indices.len().div_ceil(per_page))
             .sum()
     }
+}
+
+/// A page of solutions: its arrangement and, for each solution, the puzzle's number in the
+/// book and its index in the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct SolutionPage {
+    columns: usize,
+    rows: usize,
+    solutions: Vec<(usize, usize)>,
 }
 
 /// A rectangle of the page for one puzzle: left, top, width, height.
@@ -276,8 +286,7 @@ fn plan(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Plan, BookError> {
         sizes,
         columns,
         rows,
-        solution_columns: 1,
-        solution_rows: 1,
+        solution_pages: Vec::new(),
         margins: Margins::for_pages(0),
         page_count: 0,
     };
@@ -287,11 +296,8 @@ fn plan(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Plan, BookError> {
     for _ in 0..8 {
         plan.margins = Margins::for_pages(page_count);
         check_puzzles_fit(puzzles, layout, &plan)?;
-        let (solution_columns, solution_rows) = solution_grid(puzzles, layout, &plan.margins)?;
-        plan.solution_columns = solution_columns;
-        plan.solution_rows = solution_rows;
-        let solution_pages = puzzles.len().div_ceil(solution_columns * solution_rows);
-        let count = plan.front_pages() + plan.puzzle_pages() + solution_pages;
+        plan.solution_pages = solution_pages(puzzles, layout, &plan)?;
+        let count = plan.front_pages() + plan.puzzle_pages() + plan.solution_pages.len();
         plan.page_count = count;
         if count == page_count {
             break;
@@ -323,27 +329,56 @@ fn check_puzzles_fit(
     }
 }
 
-/// The densest arrangement of solutions whose digits all stay at 7 pt or more.
+/// The densest arrangement of solutions that keeps `rated`'s digits at 7 pt or more.
 fn solution_grid(
-    puzzles: &[RatedPuzzle],
+    rated: &RatedPuzzle,
     layout: &Layout,
     margins: &Margins,
 ) -> Result<(usize, usize), BookError> {
-    let smallest_at = |columns: usize, rows: usize| {
+    let digits_at = |columns: usize, rows: usize| {
         let side = grid_side(&layout.paper, margins, columns, rows);
-        puzzles
-            .iter()
-            .map(|rated| board::text_sizes(&rated.puzzle, side, Detail::Plain).digits)
-            .fold(f64::INFINITY, f64::min)
+        board::text_sizes(&rated.puzzle, side, Detail::Plain).digits
     };
     SOLUTION_GRIDS
         .iter()
         .copied()
-        .find(|&(columns, rows)| smallest_at(columns, rows) >= LEAST_TEXT - 1e-9)
+        .find(|&(columns, rows)| digits_at(columns, rows) >= LEAST_TEXT - 1e-9)
         .ok_or_else(|| BookError::SolutionsTooSmall {
             paper: layout.paper.name.clone(),
-            size: smallest_at(1, 1),
+            size: digits_at(1, 1),
         })
+}
+
+/// The solutions in book order, each page in the densest arrangement its grids allow: a
+/// new page starts where the grid size (and so the arrangement) changes.
+fn solution_pages(
+    puzzles: &[RatedPuzzle],
+    layout: &Layout,
+    plan: &Plan,
+) -> Result<Vec<SolutionPage>, BookError> {
+    let mut pages: Vec<SolutionPage> = Vec::new();
+    let order = plan
+        .sections
+        .iter()
+        .flat_map(|(_, indices)| indices.iter().copied());
+    for (position, index) in order.enumerate() {
+        let (columns, rows) = solution_grid(&puzzles[index], layout, &plan.margins)?;
+        let solution = (position + 1, index);
+        match pages.last_mut() {
+            Some(page)
+                if (page.columns, page.rows) == (columns, rows)
+                    && page.solutions.len() < columns * rows =>
+            {
+                page.solutions.push(solution)
+            }
+            _ => pages.push(SolutionPage {
+                columns,
+                rows,
+                solutions: vec![solution],
+            }),
+        }
+    }
+    Ok(pages)
 }
 
 /// The book: its pages and outline, puzzles in [`difficulty_order`] numbered from 1.
@@ -667,22 +702,15 @@ impl Writer<'_> {
     fn solution_pages(&mut self, puzzles: &[RatedPuzzle]) {
         let plan = self.plan;
         self.bookmark("Solutions".to_string());
-        let order: Vec<usize> = plan
-            .sections
-            .iter()
-            .flat_map(|(_, indices)| indices.iter().copied())
-            .collect();
-        let per_page = plan.solution_columns * plan.solution_rows;
-        for (page_index, chunk) in order.chunks(per_page).enumerate() {
+        for solution_page in &plan.solution_pages {
             let (mut page, content) = self.new_page();
             Self::heading(&mut page, content, "Solutions");
             let slots = slots(
                 grid_area(content),
-                plan.solution_columns,
-                plan.solution_rows,
+                solution_page.columns,
+                solution_page.rows,
             );
-            for (slot_index, (&index, slot)) in chunk.iter().zip(slots).enumerate() {
-                let number = page_index * per_page + slot_index + 1;
+            for (&(number, index), slot) in solution_page.solutions.iter().zip(slots) {
                 let rated = &puzzles[index];
                 place(&mut page, slot, number, "", rated, Some(&rated.solution));
             }
