@@ -1,10 +1,11 @@
-//! `sudokit book`: a print-ready PDF book (title page, puzzles easiest first, solutions at
-//! the back) and `puzzles.jsonl` beside it, from a puzzle file or JSON Lines records.
+//! `sudokit book`: a print-ready PDF book (title page, colophon, how to play, puzzles easiest
+//! first by level, solutions at the back) and `puzzles.jsonl` beside it, from a book preset
+//! (shipped or a file) or from a puzzle file or JSON Lines records.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use rayon::prelude::*;
 use serde_json::{json, Map, Value};
 use sudokit::generate::{Generator, Record};
@@ -12,9 +13,10 @@ use sudokit::grade::{self, Level};
 use sudokit::model::{Constraint, Diagonal, Geometry, Grid, Puzzle};
 use sudokit::notation::{self, Entry, Format};
 use sudokit::preset::Preset;
-use sudokit::render::book::{self, Layout, Paper, RatedPuzzle};
+use sudokit::render::book::{self, Layout, RatedPuzzle};
 use sudokit::render::book_preset::BookPreset;
 use sudokit::render::links;
+use sudokit::render::paper::Paper;
 
 use super::render::{solution_of, write_atomically};
 use super::work::{progress_bar, thread_pool};
@@ -25,37 +27,58 @@ use super::Outcome;
 pub struct BookOptions {
     /// Puzzles to print: JSON Lines records (`puzzle`, and optionally `solution`, `level`,
     /// `score`, as `sudokit generate` writes them) or any puzzle file. Puzzles without a
-    /// level are graded; without a solution, solved (each must have exactly one).
-    #[arg(
-        long,
-        value_name = "FILE",
-        required_unless_present = "preset",
-        conflicts_with = "preset"
-    )]
+    /// level are graded; without a solution, solved (each must have exactly one). With
+    /// --preset, the preset gives the layout (title, paper, per page) and the file the
+    /// puzzles: a book printed again on other paper without generating it again.
+    #[arg(long, value_name = "FILE", required_unless_present = "preset")]
     from: Option<PathBuf>,
 
-    /// A book preset (`presets/book-*.ron`, or its name): generate its sections' puzzles
-    /// with the generator and print them.
-    #[arg(long, value_name = "FILE|NAME")]
+    /// A book preset: a shipped one by name (book-classic, book-killer, book-x, book-mixed,
+    /// book-large-print; `presets/<name>.ron` in the current folder wins when it exists) or
+    /// a RON file. Generates its sections' puzzles, unless --from gives them.
+    #[arg(long, value_name = "NAME|FILE")]
     preset: Option<String>,
 
-    /// The seed for generating (with --preset): the same preset and seed give the same book.
+    /// The seed for generating (with --preset): the same preset, seed and flags give the
+    /// same book, byte for byte.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+
+    /// Puzzles to generate for each of the preset's sections, instead of its counts (a
+    /// short proof copy, say).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    count: Option<u32>,
 
     /// The book's title (default: the preset's title, or the input's file name).
     #[arg(long)]
     title: Option<String>,
 
-    /// Paper size (default: the preset's paper, or A4).
-    #[arg(long, value_enum)]
-    paper: Option<PaperChoice>,
+    /// A line under the title (default: the preset's, or none).
+    #[arg(long)]
+    subtitle: Option<String>,
 
-    /// Puzzles per page: 1, 2, 4 or 6 (default: the preset's, or 4).
+    /// The author on the title page (default: the preset's, or none).
+    #[arg(long)]
+    author: Option<String>,
+
+    /// Trim size: A4, A5, Letter, 6x9in, 8.25x11in, 8.5x11in, or any WxH in mm or in
+    /// (210x297mm, 7x10in). Default: the preset's paper, or A4. Margins are mirrored, the
+    /// inside one (gutter) growing with the page count as KDP asks.
+    #[arg(long, value_name = "SIZE", value_parser = parse_paper)]
+    paper: Option<Paper>,
+
+    /// Add a 0.125 in bleed on every side: each page is that much larger, with its TrimBox
+    /// the trim size and its BleedBox the whole page (default: the preset's, or none).
+    #[arg(long)]
+    bleed: bool,
+
+    /// Puzzles per page: 1, 2, 4 or 6 (default: the preset's, or 4). Refused when the
+    /// paper would need text under 7 pt.
     #[arg(long, value_parser = parse_per_page)]
     per_page: Option<usize>,
 
-    /// Directory for `book.pdf` and `puzzles.jsonl` (default: `output/<input stem>`).
+    /// Directory for `book.pdf` and `puzzles.jsonl` (default: `output/<preset or input
+    /// stem>`).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
 
@@ -75,22 +98,8 @@ fn parse_per_page(text: &str) -> Result<usize, String> {
     }
 }
 
-/// Paper sizes on the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum PaperChoice {
-    /// 210 × 297 mm.
-    A4,
-    /// 8.5 × 11 inches.
-    Letter,
-}
-
-impl PaperChoice {
-    fn paper(self) -> Paper {
-        match self {
-            PaperChoice::A4 => Paper::A4,
-            PaperChoice::Letter => Paper::Letter,
-        }
-    }
+fn parse_paper(text: &str) -> Result<Paper, String> {
+    text.parse::<Paper>().map_err(|error| error.to_string())
 }
 
 /// A puzzle ready for the book, with the other fields of its record (preset, seed, index,
@@ -114,25 +123,23 @@ pub fn run(options: &BookOptions) -> anyhow::Result<Outcome> {
         );
     }
     match (&options.preset, &options.from) {
-        (Some(preset), _) => run_preset(options, preset),
+        (Some(preset), from) => run_preset(options, preset, from.as_deref()),
         (None, Some(from)) => run_from(options, from),
         (None, None) => anyhow::bail!("give --preset or --from"),
     }
 }
 
-/// The book preset's path: a file, or `presets/<name>.ron`.
-fn preset_path(preset: &str) -> PathBuf {
-    let path = PathBuf::from(preset);
-    if path.exists() || preset.ends_with(".ron") {
-        path
-    } else {
-        PathBuf::from("presets").join(format!("{preset}.ron"))
+/// A book preset by name or path, with its name (the file stem).
+fn read_book_preset(preset: &str) -> anyhow::Result<(String, BookPreset)> {
+    let mut path = PathBuf::from(preset);
+    if !path.exists() && !preset.ends_with(".ron") {
+        let local = PathBuf::from("presets").join(format!("{preset}.ron"));
+        if !local.exists() {
+            let book_preset = BookPreset::builtin(preset)?;
+            return Ok((preset.to_string(), book_preset));
+        }
+        path = local;
     }
-}
-
-/// Runs `book --preset`: generates every section, writes `output/<name>/`.
-fn run_preset(options: &BookOptions, preset: &str) -> anyhow::Result<Outcome> {
-    let path = preset_path(preset);
     let text = std::fs::read_to_string(&path)
         .with_context(|| format!("{}: cannot read", path.display()))?;
     let book_preset = BookPreset::from_ron(&text)
@@ -141,38 +148,126 @@ fn run_preset(options: &BookOptions, preset: &str) -> anyhow::Result<Outcome> {
         || "book".to_string(),
         |stem| stem.to_string_lossy().into_owned(),
     );
-    let mut rated = Vec::new();
-    // indices run on across sections, so a preset named twice gives different puzzles
-    let mut first = 0u64;
-    for section in &book_preset.sections {
-        note!(
-            "generating {} puzzles with {}",
-            section.count,
-            section.preset
-        );
-        rated.extend(generate_section(
-            &section.preset,
-            first,
-            section.count,
-            options,
-        )?);
-        first += section.count as u64;
+    Ok((name, book_preset))
+}
+
+/// The layout: the flags over the preset's choices over the defaults.
+fn layout_of(
+    options: &BookOptions,
+    preset: Option<&BookPreset>,
+    title: String,
+    colophon: Vec<String>,
+) -> Layout {
+    let chosen = |flag: &Option<String>, preset_value: Option<&Option<String>>| {
+        flag.clone().or_else(|| preset_value.cloned().flatten())
+    };
+    Layout {
+        title: options.title.clone().unwrap_or(title),
+        subtitle: chosen(&options.subtitle, preset.map(|preset| &preset.subtitle)),
+        author: chosen(&options.author, preset.map(|preset| &preset.author)),
+        colophon,
+        paper: options
+            .paper
+            .clone()
+            .or_else(|| preset.map(|preset| preset.paper.clone()))
+            .unwrap_or_default(),
+        bleed: options.bleed || preset.is_some_and(|preset| preset.bleed),
+        per_page: options
+            .per_page
+            .or(preset.map(|preset| preset.per_page))
+            .unwrap_or(4),
     }
+}
+
+/// The command that makes the same book again, for the colophon.
+fn command_line(options: &BookOptions, preset: &str, from: Option<&Path>) -> String {
+    let quoted = |text: &str| {
+        if text
+            .chars()
+            .all(|character| character.is_alphanumeric() || "-_./:".contains(character))
+        {
+            text.to_string()
+        } else {
+            format!("'{}'", text.replace('\'', "'\\''"))
+        }
+    };
+    let mut words = vec!["sudokit book --preset".to_string(), quoted(preset)];
+    match from {
+        Some(from) => words.push(format!("--from {}", quoted(&from.display().to_string()))),
+        None => words.push(format!("--seed {}", options.seed)),
+    }
+    if let (Some(count), None) = (options.count, from) {
+        words.push(format!("--count {count}"));
+    }
+    for (flag, value) in [
+        ("--title", &options.title),
+        ("--subtitle", &options.subtitle),
+        ("--author", &options.author),
+    ] {
+        if let Some(value) = value {
+            words.push(format!("{flag} {}", quoted(value)));
+        }
+    }
+    if let Some(paper) = &options.paper {
+        words.push(format!("--paper {paper}"));
+    }
+    if options.bleed {
+        words.push("--bleed".to_string());
+    }
+    if let Some(per_page) = options.per_page {
+        words.push(format!("--per-page {per_page}"));
+    }
+    words.join(" ")
+}
+
+/// Runs `book --preset`: generates every section (or reads `--from`), writes
+/// `output/<name>/`.
+fn run_preset(options: &BookOptions, preset: &str, from: Option<&Path>) -> anyhow::Result<Outcome> {
+    let (name, book_preset) = read_book_preset(preset)?;
+    let rated = match from {
+        Some(from) => read_and_rate(options, from)?,
+        None => generate_book(options, &book_preset)?,
+    };
     let directory = options
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("output").join(&name));
-    let layout = Layout {
-        title: options
-            .title
-            .clone()
-            .unwrap_or_else(|| book_preset.title.clone()),
-        notes: vec![format!("preset {name} · seed {}", options.seed)],
-        paper: options.paper.map_or(book_preset.paper, PaperChoice::paper),
-        per_page: options.per_page.unwrap_or(book_preset.per_page),
-    };
-    write_book(&directory, &rated, &layout, options.force, None)?;
+    let version = env!("CARGO_PKG_VERSION");
+    let colophon = vec![
+        match from {
+            Some(_) => format!("Book preset {name}, the puzzles read from a file."),
+            None => format!(
+                "Book preset {name}, seed {}: the same preset, seed and sudokit version give the same book, byte for byte.",
+                options.seed
+            ),
+        },
+        format!(
+            "To make it again with sudokit {version}: {}",
+            command_line(options, preset, from)
+        ),
+    ];
+    let layout = layout_of(
+        options,
+        Some(&book_preset),
+        book_preset.title.clone(),
+        colophon,
+    );
+    write_book(&directory, &rated, &layout, options.force, from)?;
     Ok(Outcome::Success)
+}
+
+/// Every section's puzzles, `--count` each when given.
+fn generate_book(options: &BookOptions, book_preset: &BookPreset) -> anyhow::Result<Vec<Rated>> {
+    let mut rated = Vec::new();
+    // indices run on across sections, so a preset named twice gives different puzzles
+    let mut first = 0u64;
+    for section in &book_preset.sections {
+        let count = options.count.map_or(section.count, |count| count as usize);
+        note!("generating {count} puzzles with {}", section.preset);
+        rated.extend(generate_section(&section.preset, first, count, options)?);
+        first += count as u64;
+    }
+    Ok(rated)
 }
 
 /// A generator preset by name (`presets/<name>.ron` when that file exists, else a shipped
@@ -240,13 +335,18 @@ fn generate_section(
         .map_err(anyhow::Error::msg)
 }
 
-/// Runs `book --from`.
-fn run_from(options: &BookOptions, from: &Path) -> anyhow::Result<Outcome> {
+/// The puzzles of `--from`, solved and graded where their records leave it open.
+fn read_and_rate(options: &BookOptions, from: &Path) -> anyhow::Result<Vec<Rated>> {
     let text = std::fs::read_to_string(from)
         .with_context(|| format!("{}: cannot read", from.display()))?;
     let source = from.display().to_string();
     let candidates = read_candidates(&text, &source)?;
-    let rated = rate(candidates, options.jobs)?;
+    rate(candidates, options.jobs)
+}
+
+/// Runs `book --from`.
+fn run_from(options: &BookOptions, from: &Path) -> anyhow::Result<Outcome> {
+    let rated = read_and_rate(options, from)?;
     let stem = from.file_stem().map_or_else(
         || "book".to_string(),
         |stem| stem.to_string_lossy().into_owned(),
@@ -262,12 +362,14 @@ fn run_from(options: &BookOptions, from: &Path) -> anyhow::Result<Outcome> {
             PathBuf::from("output").join(&stem)
         }
     });
-    let layout = Layout {
-        title: options.title.clone().unwrap_or(stem),
-        notes: Vec::new(),
-        paper: options.paper.map_or(Paper::A4, PaperChoice::paper),
-        per_page: options.per_page.unwrap_or(4),
-    };
+    let name = from
+        .file_name()
+        .map_or_else(|| stem.clone(), |name| name.to_string_lossy().into_owned());
+    let colophon = vec![format!(
+        "The puzzles of {name}, laid out by sudokit {}.",
+        env!("CARGO_PKG_VERSION")
+    )];
+    let layout = layout_of(options, None, stem, colophon);
     write_book(&directory, &rated, &layout, options.force, Some(from))?;
     Ok(Outcome::Success)
 }

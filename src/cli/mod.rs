@@ -117,10 +117,14 @@ enum Command {
     Render(render::RenderOptions),
     /// Print an f-puzzles (or SudokuPad) link for every puzzle, to play it online.
     Link(link::LinkOptions),
-    /// Make a print-ready PDF book: title page, puzzles easiest first, solutions at the back.
+    /// Make a print-ready PDF book: title page, colophon, how to play, puzzles easiest first
+    /// by level, solutions at the back.
     ///
-    /// Writes `book.pdf` and `puzzles.jsonl` (the puzzles in book order, with their number,
-    /// level, score, solution and f-puzzles link) into the output directory.
+    /// Writes `book.pdf` (PDF/A-2b, fonts embedded, trim size from --paper with mirrored
+    /// margins, no text under 7 pt) and `puzzles.jsonl` (the puzzles in book order, with
+    /// their number, level, score, solution and f-puzzles link) into the output directory.
+    /// Shipped book presets: book-classic, book-killer, book-x, book-mixed,
+    /// book-large-print.
     Book(book::BookOptions),
     /// Generate a batch of unique puzzles from a preset and a seed into output/<preset>/.
     ///

@@ -27,6 +27,49 @@ pub struct Frame {
     pub side: f64,
 }
 
+/// The smallest text a printer accepts, in points: small text is lifted to it where the
+/// cell has room (see [`TextSizes`]).
+pub const LEAST_TEXT: f64 = 7.0;
+
+/// The thinnest line drawn, in points: thinner lines may not print.
+pub const THINNEST_LINE: f64 = 0.5;
+
+/// The sizes of a grid's text, in points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TextSizes {
+    /// Digits (givens and solution digits).
+    pub digits: f64,
+    /// Cage sums, when the grid shows cages.
+    pub sums: Option<f64>,
+}
+
+impl TextSizes {
+    /// The sizes for cells `cell` points wide: a share of the cell, lifted to [`LEAST_TEXT`]
+    /// while that share stays within what the cell holds (digits up to 0.75 of the cell,
+    /// sums up to 0.32, above the digit), smaller only when the cell is too small.
+    pub fn for_cell(cell: f64, has_cages: bool) -> TextSizes {
+        let lifted = |share: f64, most: f64| (cell * share).max(LEAST_TEXT.min(cell * most));
+        TextSizes {
+            digits: lifted(if has_cages { 0.52 } else { 0.6 }, 0.75),
+            sums: has_cages.then(|| lifted(0.24, 0.32)),
+        }
+    }
+
+    /// The smallest of them, and what it sets.
+    pub fn smallest(&self) -> (f64, &'static str) {
+        match self.sums {
+            Some(sums) if sums < self.digits => (sums, "cage sums"),
+            _ => (self.digits, "digits"),
+        }
+    }
+}
+
+/// The text sizes [`draw`] uses for `puzzle` in a square `side` points wide.
+pub fn text_sizes(puzzle: &Puzzle, side: f64, detail: Detail) -> TextSizes {
+    let cell = side / f64::from(puzzle.size());
+    TextSizes::for_cell(cell, detail == Detail::Full && puzzle.cage_count() > 0)
+}
+
 /// Units per cell for the integer geometry of cage outlines (so segments meet exactly).
 const UNITS: i64 = 1000;
 /// How far cage outlines sit inside the cell edges, in units.
@@ -104,7 +147,7 @@ fn draw_diagonals(drawing: &mut Drawing, puzzle: &Puzzle, frame: Frame, cell: f6
         drawing.items.push(Item::Line {
             from,
             to,
-            width: (cell * 0.03).max(0.4),
+            width: (cell * 0.03).max(THINNEST_LINE),
             grey: 0.6,
             dash: None,
         });
@@ -114,7 +157,7 @@ fn draw_diagonals(drawing: &mut Drawing, puzzle: &Puzzle, frame: Frame, cell: f6
 fn draw_lines(drawing: &mut Drawing, puzzle: &Puzzle, frame: Frame, cell: f64) {
     let geometry = puzzle.geometry();
     let size = usize::from(geometry.size());
-    let thin = (cell * 0.025).clamp(0.3, 0.8);
+    let thin = (cell * 0.025).clamp(THINNEST_LINE, 0.8);
     let thick = (cell * 0.08).clamp(1.2, 2.4);
     let end = size as f64;
     for index in 0..=size {
@@ -151,7 +194,7 @@ fn draw_digits(
     has_cages: bool,
 ) {
     let givens = puzzle.givens();
-    let size = cell * if has_cages { 0.52 } else { 0.6 };
+    let size = TextSizes::for_cell(cell, has_cages).digits;
     for place in puzzle.geometry().cells() {
         let given = givens.get(place);
         let Some(digit) = grid.and_then(|grid| grid.get(place)).or(given) else {
@@ -216,14 +259,14 @@ fn draw_cage(drawing: &mut Drawing, puzzle: &Puzzle, cage: &Cage, frame: Frame, 
                 frame.corner.x + x1 as f64 * scale,
                 frame.corner.y + y1 as f64 * scale,
             ),
-            width: (cell * 0.02).clamp(0.3, 0.7),
+            width: (cell * 0.02).clamp(THINNEST_LINE, 0.7),
             grey: 0.0,
             dash: Some(dash),
         });
     }
     if let (Some(sum), Some(first)) = (cage.sum, cage.cells.iter().min()) {
         let text = sum.to_string();
-        let text_size = cell * 0.24;
+        let text_size = TextSizes::for_cell(cell, true).sums.unwrap_or(cell * 0.24);
         let left = frame.corner.x + first.column() as f64 * cell + cell * 0.04;
         let top = frame.corner.y + first.row() as f64 * cell + cell * 0.04;
         // a white patch breaks the dashed outline under the sum, as in printed killers

@@ -1,50 +1,55 @@
-//! A puzzle book's pages: a title page, the puzzles easiest first (1, 2, 4 or 6 to a page,
-//! each with its number and level), the solutions at the back, page numbers below.
-
-use serde::{Deserialize, Serialize};
+//! A puzzle book's pages: a title page, a colophon (how to make the same book again), a
+//! how-to-play page per rule in the book, the puzzles easiest first in a section per level
+//! (1, 2, 4 or 6 to a page, each with its number and level), the solutions at the back,
+//! page numbers and a PDF outline. Pages have mirrored margins whose gutter grows with the
+//! page count, and no text under 7 pt: a layout that would need smaller text is refused.
 
 use crate::grade::Level;
 use crate::model::{Grid, Puzzle};
 
-use super::board::{self, Detail, Frame};
-use super::drawing::{fitting_size, point, Anchor, Drawing, Typeface};
-use super::pdf;
-
-/// Paper sizes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Paper {
-    /// 210 × 297 mm.
-    #[default]
-    A4,
-    /// 8.5 × 11 inches.
-    Letter,
-}
-
-impl Paper {
-    /// Width and height in points.
-    pub fn size(self) -> (f64, f64) {
-        match self {
-            Paper::A4 => (595.28, 841.89),
-            Paper::Letter => (612.0, 792.0),
-        }
-    }
-}
+use super::board::{self, Detail, Frame, LEAST_TEXT};
+use super::drawing::{point, wrap, Anchor, Drawing, Typeface};
+use super::how_to_play::{self, Rule};
+use super::paper::{Length, Margins, Paper, BLEED};
+use super::pdf::{self, Bookmark, DocumentInfo};
 
 /// How a book is laid out.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Layout {
     /// The title on the title page (and in the PDF's information).
     pub title: String,
-    /// Lines under the title (the seed, say).
-    pub notes: Vec<String>,
-    /// Paper size.
+    /// A line under the title.
+    pub subtitle: Option<String>,
+    /// Who made the book, on the title page.
+    pub author: Option<String>,
+    /// Lines for the colophon: what made the book and how to make it again.
+    pub colophon: Vec<String>,
+    /// The trim size.
     pub paper: Paper,
+    /// Whether pages reach 0.125 in beyond the trim on every side (for print shops that
+    /// ask for a bleed).
+    pub bleed: bool,
     /// Puzzles per page: 1, 2, 4 or 6.
     pub per_page: usize,
 }
 
+impl Layout {
+    /// A layout with just a title: A4, four to a page, no bleed.
+    pub fn titled(title: impl Into<String>) -> Layout {
+        Layout {
+            title: title.into(),
+            subtitle: None,
+            author: None,
+            colophon: Vec::new(),
+            paper: Paper::default(),
+            bleed: false,
+            per_page: 4,
+        }
+    }
+}
+
 /// Why a book cannot be laid out.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum BookError {
     /// A page count other than 1, 2, 4 or 6.
     #[error("{0} puzzles per page is not offered (1, 2, 4 or 6)")]
@@ -57,6 +62,26 @@ pub enum BookError {
     WrongSolution {
         /// The puzzle's 1-based position in the input.
         number: usize,
+    },
+    /// The paper is too small for the puzzles at this many to a page.
+    #[error("on {paper} paper, {per_page} puzzles to a page would set {what} at {size:.1} pt, under the 7 pt a printer accepts: print fewer to a page or on larger paper")]
+    TooSmall {
+        /// Puzzles per page.
+        per_page: usize,
+        /// The paper's name.
+        paper: String,
+        /// The smallest text (digits, cage sums).
+        what: &'static str,
+        /// Its size in points.
+        size: f64,
+    },
+    /// The page is too small for even one solution grid with legible digits.
+    #[error("on {paper} paper, solution digits would be {size:.1} pt, under the 7 pt a printer accepts: print on larger paper")]
+    SolutionsTooSmall {
+        /// The paper's name.
+        paper: String,
+        /// The digits' size in points.
+        size: f64,
     },
     /// The pages cannot be written as PDF (a character the font cannot draw, say).
     #[error(transparent)]
@@ -83,9 +108,24 @@ pub fn difficulty_order(puzzles: &[RatedPuzzle]) -> Vec<usize> {
     order
 }
 
-const MARGIN: f64 = 48.0;
+/// A book's pages and the outline that leads into them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Book {
+    /// The pages at trim size.
+    pub pages: Vec<Drawing>,
+    /// One bookmark per part: how to play, each level's section, the solutions.
+    pub bookmarks: Vec<Bookmark>,
+}
+
+/// The band above a page's puzzles holding the section heading.
+const HEADER: f64 = 30.0;
+/// The band below holding the page number.
+const FOOTER: f64 = 22.0;
+/// Room above a grid for its number and caption.
 const CAPTION: f64 = 18.0;
-const FOOTER: f64 = 30.0;
+const HEADING_SIZE: f64 = 16.0;
+const BODY_SIZE: f64 = 11.0;
+const PAGE_NUMBER_SIZE: f64 = 9.0;
 
 /// Columns and rows of puzzles on a page.
 fn grid_of(per_page: usize) -> Result<(usize, usize), BookError> {
@@ -98,18 +138,252 @@ fn grid_of(per_page: usize) -> Result<(usize, usize), BookError> {
     }
 }
 
-/// Columns and rows of solutions on a page: more of them, and smaller, than the puzzles.
-fn solution_grid_of(largest: u8) -> (usize, usize) {
-    match largest {
-        0..=9 => (3, 4),
-        10..=16 => (2, 3),
-        _ => (2, 2),
+/// Columns and rows of solutions on a page, densest first: the book takes the first that
+/// keeps every solution's digits at 7 pt or more.
+const SOLUTION_GRIDS: [(usize, usize); 6] = [(3, 4), (3, 3), (2, 3), (2, 2), (1, 2), (1, 1)];
+
+/// The part of a page inside its margins.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Content {
+    left: f64,
+    top: f64,
+    width: f64,
+    height: f64,
+}
+
+impl Content {
+    fn of_page(paper: &Paper, margins: &Margins, number: usize) -> Content {
+        let (left, right) = margins.left_and_right(number);
+        let (width, height) = paper.size();
+        Content {
+            left: left.in_points(),
+            top: margins.top.in_points(),
+            width: width - (left + right).in_points(),
+            height: height - (margins.top + margins.bottom).in_points(),
+        }
+    }
+
+    fn middle(&self) -> f64 {
+        self.left + self.width / 2.0
+    }
+
+    fn bottom(&self) -> f64 {
+        self.top + self.height
     }
 }
 
-/// The book's pages, puzzles in [`difficulty_order`], numbered from 1 in that order.
-pub fn pages(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Vec<Drawing>, BookError> {
+/// What the book holds and how it is cut into pages, before anything is drawn.
+struct Plan {
+    /// Book order, cut into sections of one level.
+    sections: Vec<(Level, Vec<usize>)>,
+    rules: Vec<Rule>,
+    sizes: Vec<u8>,
+    columns: usize,
+    rows: usize,
+    /// The solution pages: each one's columns and rows, and the puzzles (book numbers from
+    /// 1, and indices) on it.
+    solution_pages: Vec<SolutionPage>,
+    margins: Margins,
+    page_count: usize,
+}
+
+impl Plan {
+    fn front_pages(&self) -> usize {
+        2 + self.rules.len()
+    }
+
+    fn puzzle_pages(&self) -> usize {
+        let per_page = self.columns * self.rows;
+        self.sections
+            .iter()
+            .map(|(_, indices)| indices.len().div_ceil(per_page))
+            .sum()
+    }
+}
+
+/// A page of solutions: its arrangement and, for each solution, the puzzle's number in the
+/// book and its index in the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct SolutionPage {
+    columns: usize,
+    rows: usize,
+    solutions: Vec<(usize, usize)>,
+}
+
+/// A rectangle of the page for one puzzle: left, top, width, height.
+type Slot = (f64, f64, f64, f64);
+
+fn slots(area: Content, columns: usize, rows: usize) -> Vec<Slot> {
+    let slot_width = area.width / columns as f64;
+    let slot_height = area.height / rows as f64;
+    let mut slots = Vec::new();
+    for row in 0..rows {
+        for column in 0..columns {
+            slots.push((
+                area.left + column as f64 * slot_width,
+                area.top + row as f64 * slot_height,
+                slot_width,
+                slot_height,
+            ));
+        }
+    }
+    slots
+}
+
+/// The part of a puzzle or solution page the grids share: the content less the heading
+/// and page number bands.
+fn grid_area(content: Content) -> Content {
+    Content {
+        top: content.top + HEADER,
+        height: content.height - HEADER - FOOTER,
+        ..content
+    }
+}
+
+/// The grid's side and top-left corner in a slot, leaving room for its caption.
+fn square_in(slot: Slot) -> Frame {
+    let (left, top, slot_width, slot_height) = slot;
+    let gap = (slot_width.min(slot_height) * 0.08).min(24.0);
+    let side = (slot_width - gap).min(slot_height - gap - CAPTION).max(1.0);
+    Frame {
+        corner: point(
+            left + (slot_width - side) / 2.0,
+            top + CAPTION + (slot_height - CAPTION - side) / 2.0,
+        ),
+        side,
+    }
+}
+
+/// The side of the grids in a `columns` × `rows` arrangement on pages with `margins`.
+fn grid_side(paper: &Paper, margins: &Margins, columns: usize, rows: usize) -> f64 {
+    let area = grid_area(Content::of_page(paper, margins, 1));
+    square_in(slots(area, columns, rows)[0]).side
+}
+
+fn plan(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Plan, BookError> {
     let (columns, rows) = grid_of(layout.per_page)?;
+    let order = difficulty_order(puzzles);
+    let mut sections: Vec<(Level, Vec<usize>)> = Vec::new();
+    for index in order {
+        let level = puzzles[index].level;
+        match sections.last_mut() {
+            Some((last, indices)) if *last == level => indices.push(index),
+            _ => sections.push((level, vec![index])),
+        }
+    }
+    let mut rules: Vec<Rule> = puzzles
+        .iter()
+        .flat_map(|rated| how_to_play::rules_of(&rated.puzzle))
+        .collect();
+    rules.sort();
+    rules.dedup();
+    let mut sizes: Vec<u8> = puzzles.iter().map(|rated| rated.puzzle.size()).collect();
+    sizes.sort();
+    sizes.dedup();
+    let mut plan = Plan {
+        sections,
+        rules,
+        sizes,
+        columns,
+        rows,
+        solution_pages: Vec::new(),
+        margins: Margins::for_pages(0),
+        page_count: 0,
+    };
+    // the gutter grows with the page count, and the solutions' pages depend on the room the
+    // gutter leaves: settle both together (the gutter only grows, so this ends)
+    let mut page_count = plan.front_pages() + plan.puzzle_pages() + 1;
+    for _ in 0..8 {
+        plan.margins = Margins::for_pages(page_count);
+        check_puzzles_fit(puzzles, layout, &plan)?;
+        plan.solution_pages = solution_pages(puzzles, layout, &plan)?;
+        let count = plan.front_pages() + plan.puzzle_pages() + plan.solution_pages.len();
+        plan.page_count = count;
+        if count == page_count {
+            break;
+        }
+        page_count = count;
+    }
+    Ok(plan)
+}
+
+/// Refuses a layout whose smallest puzzle text would be under 7 pt.
+fn check_puzzles_fit(
+    puzzles: &[RatedPuzzle],
+    layout: &Layout,
+    plan: &Plan,
+) -> Result<(), BookError> {
+    let side = grid_side(&layout.paper, &plan.margins, plan.columns, plan.rows);
+    let smallest = puzzles
+        .iter()
+        .map(|rated| board::text_sizes(&rated.puzzle, side, Detail::Full).smallest())
+        .min_by(|first, second| first.0.total_cmp(&second.0));
+    match smallest {
+        Some((size, what)) if size < LEAST_TEXT - 1e-9 => Err(BookError::TooSmall {
+            per_page: layout.per_page,
+            paper: layout.paper.name.clone(),
+            what,
+            size,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// The densest arrangement of solutions that keeps `rated`'s digits at 7 pt or more.
+fn solution_grid(
+    rated: &RatedPuzzle,
+    layout: &Layout,
+    margins: &Margins,
+) -> Result<(usize, usize), BookError> {
+    let digits_at = |columns: usize, rows: usize| {
+        let side = grid_side(&layout.paper, margins, columns, rows);
+        board::text_sizes(&rated.puzzle, side, Detail::Plain).digits
+    };
+    SOLUTION_GRIDS
+        .iter()
+        .copied()
+        .find(|&(columns, rows)| digits_at(columns, rows) >= LEAST_TEXT - 1e-9)
+        .ok_or_else(|| BookError::SolutionsTooSmall {
+            paper: layout.paper.name.clone(),
+            size: digits_at(1, 1),
+        })
+}
+
+/// The solutions in book order, each page in the densest arrangement its grids allow: a
+/// new page starts where the grid size (and so the arrangement) changes.
+fn solution_pages(
+    puzzles: &[RatedPuzzle],
+    layout: &Layout,
+    plan: &Plan,
+) -> Result<Vec<SolutionPage>, BookError> {
+    let mut pages: Vec<SolutionPage> = Vec::new();
+    let order = plan
+        .sections
+        .iter()
+        .flat_map(|(_, indices)| indices.iter().copied());
+    for (position, index) in order.enumerate() {
+        let (columns, rows) = solution_grid(&puzzles[index], layout, &plan.margins)?;
+        let solution = (position + 1, index);
+        match pages.last_mut() {
+            Some(page)
+                if (page.columns, page.rows) == (columns, rows)
+                    && page.solutions.len() < columns * rows =>
+            {
+                page.solutions.push(solution)
+            }
+            _ => pages.push(SolutionPage {
+                columns,
+                rows,
+                solutions: vec![solution],
+            }),
+        }
+    }
+    Ok(pages)
+}
+
+/// The book: its pages and outline, puzzles in [`difficulty_order`] numbered from 1.
+pub fn book(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Book, BookError> {
+    grid_of(layout.per_page)?;
     if puzzles.is_empty() {
         return Err(BookError::Empty);
     }
@@ -119,74 +393,330 @@ pub fn pages(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Vec<Drawing>, B
     {
         return Err(BookError::WrongSolution { number: index + 1 });
     }
-    let order = difficulty_order(puzzles);
-    let (width, height) = layout.paper.size();
-    let puzzle_pages = order.len().div_ceil(columns * rows);
-    let largest = puzzles
-        .iter()
-        .map(|rated| rated.puzzle.size())
-        .max()
-        .unwrap_or(9);
-    let (solution_columns, solution_rows) = solution_grid_of(largest);
-    let first_solution_page = 2 + puzzle_pages;
-    let mut pages = vec![title_page(puzzles, layout, first_solution_page)];
-    for (page_index, chunk) in order.chunks(columns * rows).enumerate() {
-        let mut page = Drawing::new(width, height);
-        let slots = slots(width, height, columns, rows, 0.0);
-        for (slot_index, (&index, slot)) in chunk.iter().zip(slots).enumerate() {
-            let number = page_index * columns * rows + slot_index + 1;
-            let rated = &puzzles[index];
-            let caption = format!("{} · {}", rated.level, rated.score);
-            place(&mut page, slot, number, &caption, rated, None);
-        }
-        footer(&mut page, pages.len() + 1);
-        pages.push(page);
-    }
-    let per_solution_page = solution_columns * solution_rows;
-    for (page_index, chunk) in order.chunks(per_solution_page).enumerate() {
-        let mut page = Drawing::new(width, height);
-        page.text(
-            point(width / 2.0, MARGIN + 4.0),
-            "Solutions",
-            16.0,
-            Typeface::Bold,
-            Anchor::Middle,
-        );
-        let slots = slots(width, height, solution_columns, solution_rows, 28.0);
-        for (slot_index, (&index, slot)) in chunk.iter().zip(slots).enumerate() {
-            let number = page_index * per_solution_page + slot_index + 1;
-            let rated = &puzzles[index];
-            place(&mut page, slot, number, "", rated, Some(&rated.solution));
-        }
-        footer(&mut page, pages.len() + 1);
-        pages.push(page);
-    }
-    Ok(pages)
+    let plan = plan(puzzles, layout)?;
+    let mut writer = Writer {
+        layout,
+        plan: &plan,
+        pages: Vec::new(),
+        bookmarks: Vec::new(),
+    };
+    writer.title_page();
+    writer.colophon_page(puzzles);
+    writer.rules_pages(puzzles);
+    writer.puzzle_pages(puzzles);
+    writer.solution_pages(puzzles);
+    Ok(Book {
+        pages: writer.pages,
+        bookmarks: writer.bookmarks,
+    })
+}
+
+/// The book's pages at trim size.
+pub fn pages(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Vec<Drawing>, BookError> {
+    Ok(book(puzzles, layout)?.pages)
 }
 
 /// The book as a PDF file.
 pub fn pdf(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Vec<u8>, BookError> {
-    Ok(pdf::to_pdf(&pages(puzzles, layout)?, &layout.title)?)
+    let book = book(puzzles, layout)?;
+    let info = DocumentInfo {
+        title: layout.title.clone(),
+        author: layout.author.clone(),
+        bookmarks: book.bookmarks,
+        bleed: if layout.bleed {
+            BLEED
+        } else {
+            Length::points(0.0)
+        },
+    };
+    Ok(pdf::to_pdf_with(&book.pages, &info)?)
 }
 
-/// A rectangle of the page for one puzzle: left, top, width, height.
-type Slot = (f64, f64, f64, f64);
+/// Draws the pages one after another.
+struct Writer<'a> {
+    layout: &'a Layout,
+    plan: &'a Plan,
+    pages: Vec<Drawing>,
+    bookmarks: Vec<Bookmark>,
+}
 
-fn slots(width: f64, height: f64, columns: usize, rows: usize, header: f64) -> Vec<Slot> {
-    let slot_width = (width - 2.0 * MARGIN) / columns as f64;
-    let slot_height = (height - 2.0 * MARGIN - FOOTER - header) / rows as f64;
-    let mut slots = Vec::new();
-    for row in 0..rows {
-        for column in 0..columns {
-            slots.push((
-                MARGIN + column as f64 * slot_width,
-                MARGIN + header + row as f64 * slot_height,
-                slot_width,
-                slot_height,
-            ));
+impl Writer<'_> {
+    /// A new blank page and its content area.
+    fn new_page(&self) -> (Drawing, Content) {
+        let (width, height) = self.layout.paper.size();
+        let number = self.pages.len() + 1;
+        (
+            Drawing::new(width, height),
+            Content::of_page(&self.layout.paper, &self.plan.margins, number),
+        )
+    }
+
+    /// Adds the page, numbered at its outside corner below the content.
+    fn finish_page(&mut self, mut page: Drawing, content: Content, numbered: bool) {
+        let number = self.pages.len() + 1;
+        if numbered {
+            let (x, anchor) = if number % 2 == 1 {
+                (content.left + content.width, Anchor::End)
+            } else {
+                (content.left, Anchor::Start)
+            };
+            page.text(
+                point(x, content.bottom() - 3.0),
+                number.to_string(),
+                PAGE_NUMBER_SIZE,
+                Typeface::Regular,
+                anchor,
+            );
+        }
+        self.pages.push(page);
+    }
+
+    fn bookmark(&mut self, title: String) {
+        self.bookmarks.push(Bookmark {
+            title,
+            page: self.pages.len(),
+        });
+    }
+
+    /// Sets `text` wrapped to the content width, centred or from the left; returns the
+    /// baseline below the last line.
+    fn paragraph(
+        page: &mut Drawing,
+        content: Content,
+        text: &str,
+        (size, typeface): (f64, Typeface),
+        mut baseline: f64,
+        centred: bool,
+    ) -> f64 {
+        let leading = size * 1.35;
+        for line in wrap(text, typeface, size, content.width) {
+            let (x, anchor) = if centred {
+                (content.middle(), Anchor::Middle)
+            } else {
+                (content.left, Anchor::Start)
+            };
+            page.text(point(x, baseline), line, size, typeface, anchor);
+            baseline += leading;
+        }
+        baseline
+    }
+
+    fn title_page(&mut self) {
+        let (mut page, content) = self.new_page();
+        let layout = self.layout;
+        let mut baseline = content.top + content.height * 0.3;
+        baseline = Self::paragraph(
+            &mut page,
+            content,
+            &layout.title,
+            (28.0, Typeface::Bold),
+            baseline,
+            true,
+        );
+        if let Some(subtitle) = &layout.subtitle {
+            baseline = Self::paragraph(
+                &mut page,
+                content,
+                subtitle,
+                (16.0, Typeface::Regular),
+                baseline + 8.0,
+                true,
+            );
+        }
+        if let Some(author) = &layout.author {
+            let at = (content.top + content.height * 0.7).max(baseline + 24.0);
+            Self::paragraph(
+                &mut page,
+                content,
+                author,
+                (14.0, Typeface::Regular),
+                at,
+                true,
+            );
+        }
+        self.finish_page(page, content, false);
+    }
+
+    fn colophon_page(&mut self, puzzles: &[RatedPuzzle]) {
+        let (mut page, content) = self.new_page();
+        let body = (BODY_SIZE, Typeface::Regular);
+        let counts: Vec<String> = Level::ALL
+            .iter()
+            .filter_map(|&level| {
+                let count = puzzles.iter().filter(|rated| rated.level == level).count();
+                (count > 0).then(|| format!("{level} {count}"))
+            })
+            .collect();
+        let mut lines = vec![
+            format!("{} puzzles: {}.", puzzles.len(), counts.join(", ")),
+            "Every puzzle has exactly one solution, confirmed by a SAT solver. Levels are on \
+             HoDoKu's scale (Easy, Medium, Hard, Unfair, Extreme), rated by the techniques \
+             a solver needs."
+                .to_string(),
+        ];
+        lines.extend(self.layout.colophon.iter().cloned());
+        lines.push(format!(
+            "Made with sudokit {}. Set in DejaVu Sans (free licence).",
+            env!("CARGO_PKG_VERSION")
+        ));
+        // the colophon sits low on the page, as in printed books
+        let leading = BODY_SIZE * 1.35;
+        let line_count: usize = lines
+            .iter()
+            .map(|line| wrap(line, Typeface::Regular, BODY_SIZE, content.width).len())
+            .sum();
+        let height = line_count as f64 * leading + (lines.len() - 1) as f64 * 6.0;
+        let mut baseline = (content.bottom() - FOOTER - height).max(content.top + BODY_SIZE);
+        for line in &lines {
+            baseline = Self::paragraph(&mut page, content, line, body, baseline, false) + 6.0;
+        }
+        self.finish_page(page, content, true);
+    }
+
+    fn rules_pages(&mut self, puzzles: &[RatedPuzzle]) {
+        for (position, &rule) in self.plan.rules.iter().enumerate() {
+            if position == 0 {
+                self.bookmark("How to play".to_string());
+            }
+            let (mut page, content) = self.new_page();
+            let mut baseline = content.top + HEADING_SIZE;
+            baseline = Self::paragraph(
+                &mut page,
+                content,
+                how_to_play::heading(rule),
+                (HEADING_SIZE, Typeface::Bold),
+                baseline,
+                false,
+            ) + 6.0;
+            for paragraph in how_to_play::paragraphs(rule, &self.plan.sizes) {
+                baseline = Self::paragraph(
+                    &mut page,
+                    content,
+                    &paragraph,
+                    (BODY_SIZE, Typeface::Regular),
+                    baseline,
+                    false,
+                ) + 6.0;
+            }
+            self.example(&mut page, content, baseline, rule, puzzles);
+            self.finish_page(page, content, true);
         }
     }
-    slots
+
+    /// The first puzzle of the book that follows `rule`, drawn under the rules as an
+    /// example, when it fits legibly.
+    fn example(
+        &self,
+        page: &mut Drawing,
+        content: Content,
+        top: f64,
+        rule: Rule,
+        puzzles: &[RatedPuzzle],
+    ) {
+        let Some((number, rated)) = self
+            .plan
+            .sections
+            .iter()
+            .flat_map(|(_, indices)| indices.iter())
+            .enumerate()
+            .map(|(position, &index)| (position + 1, &puzzles[index]))
+            .find(|(_, rated)| how_to_play::rules_of(&rated.puzzle).last() == Some(&rule))
+        else {
+            return;
+        };
+        let room = content.bottom() - FOOTER - top - CAPTION;
+        let side = room.min(content.width * 0.6);
+        if side < 60.0
+            || board::text_sizes(&rated.puzzle, side, Detail::Full)
+                .smallest()
+                .0
+                < LEAST_TEXT
+        {
+            return;
+        }
+        let corner = point(content.middle() - side / 2.0, top + CAPTION);
+        page.text(
+            point(corner.x, corner.y - 5.0),
+            format!("Puzzle {number} looks like this:"),
+            BODY_SIZE,
+            Typeface::Regular,
+            Anchor::Start,
+        );
+        board::draw(
+            page,
+            &rated.puzzle,
+            None,
+            Frame { corner, side },
+            Detail::Full,
+        );
+    }
+
+    fn heading(page: &mut Drawing, content: Content, text: &str) {
+        page.text(
+            point(content.left, content.top + HEADING_SIZE),
+            text,
+            HEADING_SIZE,
+            Typeface::Bold,
+            Anchor::Start,
+        );
+    }
+
+    fn puzzle_pages(&mut self, puzzles: &[RatedPuzzle]) {
+        let plan = self.plan;
+        let per_page = plan.columns * plan.rows;
+        let named_variants = {
+            let mut names: Vec<String> = puzzles
+                .iter()
+                .map(|rated| how_to_play::variant_name(&rated.puzzle))
+                .collect();
+            names.sort();
+            names.dedup();
+            names.len() > 1
+        };
+        let mut number = 0;
+        for (level, indices) in &plan.sections {
+            self.bookmark(format!(
+                "{level}: puzzles {}–{}",
+                number + 1,
+                number + indices.len()
+            ));
+            for chunk in indices.chunks(per_page) {
+                let (mut page, content) = self.new_page();
+                Self::heading(&mut page, content, &level.to_string());
+                let slots = slots(grid_area(content), plan.columns, plan.rows);
+                for (&index, slot) in chunk.iter().zip(slots) {
+                    number += 1;
+                    let rated = &puzzles[index];
+                    let caption = if named_variants {
+                        format!("{} · {level}", how_to_play::variant_name(&rated.puzzle))
+                    } else {
+                        level.to_string()
+                    };
+                    place(&mut page, slot, number, &caption, rated, None);
+                }
+                self.finish_page(page, content, true);
+            }
+        }
+    }
+
+    fn solution_pages(&mut self, puzzles: &[RatedPuzzle]) {
+        let plan = self.plan;
+        self.bookmark("Solutions".to_string());
+        for solution_page in &plan.solution_pages {
+            let (mut page, content) = self.new_page();
+            Self::heading(&mut page, content, "Solutions");
+            let slots = slots(
+                grid_area(content),
+                solution_page.columns,
+                solution_page.rows,
+            );
+            for (&(number, index), slot) in solution_page.solutions.iter().zip(slots) {
+                let rated = &puzzles[index];
+                place(&mut page, slot, number, "", rated, Some(&rated.solution));
+            }
+            self.finish_page(page, content, true);
+        }
+    }
 }
 
 /// Draws a puzzle (or its solution) centred in its slot, its number and caption above it.
@@ -198,13 +728,8 @@ fn place(
     rated: &RatedPuzzle,
     solution: Option<&Grid>,
 ) {
-    let (left, top, slot_width, slot_height) = slot;
-    let gap = (slot_width.min(slot_height) * 0.08).min(24.0);
-    let side = (slot_width - gap).min(slot_height - gap - CAPTION);
-    let corner = point(
-        left + (slot_width - side) / 2.0,
-        top + CAPTION + (slot_height - CAPTION - side) / 2.0,
-    );
+    let frame = square_in(slot);
+    let (corner, side) = (frame.corner, frame.side);
     let text_size = if solution.is_some() { 9.0 } else { 11.0 };
     let baseline = corner.y - 5.0;
     page.text(
@@ -228,70 +753,5 @@ fn place(
     } else {
         Detail::Full
     };
-    board::draw(
-        page,
-        &rated.puzzle,
-        solution,
-        Frame { corner, side },
-        detail,
-    );
-}
-
-fn footer(page: &mut Drawing, number: usize) {
-    let (width, height) = (page.width, page.height);
-    page.text(
-        point(width / 2.0, height - MARGIN + 10.0),
-        number.to_string(),
-        10.0,
-        Typeface::Regular,
-        Anchor::Middle,
-    );
-}
-
-fn title_page(puzzles: &[RatedPuzzle], layout: &Layout, first_solution_page: usize) -> Drawing {
-    let (width, height) = layout.paper.size();
-    let mut page = Drawing::new(width, height);
-    let middle = width / 2.0;
-    let mut y = height * 0.33;
-    let room = width - 2.0 * MARGIN;
-    page.text(
-        point(middle, y),
-        layout.title.clone(),
-        fitting_size(&layout.title, Typeface::Bold, 30.0, room),
-        Typeface::Bold,
-        Anchor::Middle,
-    );
-    y += 44.0;
-    let mut lines = vec![format!(
-        "{} puzzles, easiest first · solutions from page {first_solution_page}",
-        puzzles.len()
-    )];
-    let counts: Vec<String> = Level::ALL
-        .iter()
-        .filter_map(|&level| {
-            let count = puzzles.iter().filter(|rated| rated.level == level).count();
-            (count > 0).then(|| format!("{level}: {count}"))
-        })
-        .collect();
-    lines.push(counts.join(" · "));
-    lines.extend(layout.notes.iter().cloned());
-    for line in lines {
-        let size = fitting_size(&line, Typeface::Regular, 13.0, room);
-        page.text(
-            point(middle, y),
-            line,
-            size,
-            Typeface::Regular,
-            Anchor::Middle,
-        );
-        y += 20.0;
-    }
-    page.text(
-        point(middle, height - MARGIN),
-        "Levels and scores on HoDoKu's scale, rated by sudokit",
-        9.0,
-        Typeface::Regular,
-        Anchor::Middle,
-    );
-    page
+    board::draw(page, &rated.puzzle, solution, frame, detail);
 }

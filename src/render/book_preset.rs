@@ -1,12 +1,13 @@
-//! Book presets (`presets/book-*.ron`): a title, paper, puzzles per page, and sections, each
-//! a generator preset and how many puzzles to make with it.
+//! Book presets (`presets/book-*.ron`, built into the binary too): a title, subtitle and
+//! author, the paper, puzzles per page, and sections, each a generator preset and how many
+//! puzzles to make with it.
 //!
 //! ```
 //! use sudokit::render::book_preset::BookPreset;
 //!
 //! let preset = BookPreset::from_ron(r#"BookPreset(
 //!     title: "Classic Sudoku",
-//!     paper: A4,
+//!     paper: "6x9in",
 //!     per_page: 4,
 //!     sections: [(preset: "classic-easy", count: 8), (preset: "classic-hard", count: 4)],
 //! )"#)?;
@@ -16,7 +17,27 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::book::Paper;
+use super::paper::Paper;
+
+/// The book presets shipped inside the binary, by name.
+const BUILTIN: [(&str, &str); 5] = [
+    (
+        "book-classic",
+        include_str!("../../presets/book-classic.ron"),
+    ),
+    ("book-killer", include_str!("../../presets/book-killer.ron")),
+    ("book-x", include_str!("../../presets/book-x.ron")),
+    ("book-mixed", include_str!("../../presets/book-mixed.ron")),
+    (
+        "book-large-print",
+        include_str!("../../presets/book-large-print.ron"),
+    ),
+];
+
+/// The names of the shipped book presets.
+pub fn builtin_names() -> impl Iterator<Item = &'static str> {
+    BUILTIN.iter().map(|(name, _)| *name)
+}
 
 /// One part of a book: puzzles from one generator preset.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,14 +50,23 @@ pub struct Section {
 }
 
 /// A book preset.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BookPreset {
     /// The title on the title page.
     pub title: String,
-    /// Paper size (A4 when left out).
+    /// A line under the title.
+    #[serde(default)]
+    pub subtitle: Option<String>,
+    /// Who made the book, on the title page.
+    #[serde(default)]
+    pub author: Option<String>,
+    /// Trim size, as `--paper` takes it: `"A4"` (when left out), `"6x9in"`, `"210x297mm"`…
     #[serde(default)]
     pub paper: Paper,
+    /// Whether pages reach 0.125 in beyond the trim (false when left out).
+    #[serde(default)]
+    pub bleed: bool,
     /// Puzzles per page: 1, 2, 4 or 6 (4 when left out).
     #[serde(default = "default_per_page")]
     pub per_page: usize,
@@ -57,6 +87,9 @@ pub enum BookPresetError {
     /// A value out of range.
     #[error("{0}")]
     Invalid(String),
+    /// No shipped book preset has this name.
+    #[error("no book preset named {0:?} (shipped: book-classic, book-killer, book-x, book-mixed, book-large-print)")]
+    Unknown(String),
 }
 
 impl BookPreset {
@@ -80,6 +113,15 @@ impl BookPreset {
         Ok(preset)
     }
 
+    /// A shipped book preset by name (`book-killer`).
+    pub fn builtin(name: &str) -> Result<BookPreset, BookPresetError> {
+        let (_, text) = BUILTIN
+            .iter()
+            .find(|(builtin, _)| *builtin == name)
+            .ok_or_else(|| BookPresetError::Unknown(name.to_string()))?;
+        BookPreset::from_ron(text)
+    }
+
     /// How many puzzles the book holds.
     pub fn total(&self) -> usize {
         self.sections.iter().map(|section| section.count).sum()
@@ -92,13 +134,25 @@ mod tests {
 
     #[test]
     fn the_shipped_book_presets_read() {
-        for name in ["book-classic", "book-killer"] {
-            let path = format!("{}/presets/{name}.ron", env!("CARGO_MANIFEST_DIR"));
-            let text = std::fs::read_to_string(&path).unwrap();
+        for name in builtin_names() {
             let preset =
-                BookPreset::from_ron(&text).unwrap_or_else(|error| panic!("{path}: {error}"));
+                BookPreset::builtin(name).unwrap_or_else(|error| panic!("{name}: {error}"));
             assert!(preset.total() > 0);
         }
+        let shipped = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/presets"))
+            .unwrap()
+            .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+            .filter(|name| name.starts_with("book-"))
+            .count();
+        assert_eq!(
+            shipped,
+            builtin_names().count(),
+            "every book preset is built in"
+        );
+        assert!(BookPreset::builtin("book-nope")
+            .unwrap_err()
+            .to_string()
+            .starts_with("no book preset named \"book-nope\""));
     }
 
     #[test]

@@ -150,6 +150,40 @@ pub fn fitting_size(text: &str, typeface: Typeface, size: f64, room: f64) -> f64
     }
 }
 
+/// `text` broken into lines no wider than `room` at `size` points: at spaces, and inside a
+/// word only when the word alone is wider than the room.
+pub fn wrap(text: &str, typeface: Typeface, size: f64, room: f64) -> Vec<String> {
+    let fits = |line: &str| text_width(line, typeface, size) <= room;
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let joined = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if fits(&joined) {
+            line = joined;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        for character in word.chars() {
+            line.push(character);
+            if !fits(&line) && line.chars().count() > 1 {
+                line.pop();
+                lines.push(std::mem::take(&mut line));
+                line.push(character);
+            }
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,6 +202,19 @@ mod tests {
                 > text_width("Killer", Typeface::Regular, 12.0)
         );
         assert_eq!(text_width("", Typeface::Regular, 12.0), 0.0);
+    }
+
+    #[test]
+    fn text_wraps_at_spaces_and_inside_overlong_words() {
+        let lines = wrap("one two three four", Typeface::Regular, 10.0, 60.0);
+        assert_eq!(lines, vec!["one two", "three four"]);
+        let long = wrap("Donaudampfschifffahrt", Typeface::Regular, 10.0, 40.0);
+        assert!(long.len() > 1);
+        assert_eq!(long.concat(), "Donaudampfschifffahrt");
+        for line in long {
+            assert!(text_width(&line, Typeface::Regular, 10.0) <= 40.0, "{line}");
+        }
+        assert_eq!(wrap("", Typeface::Bold, 10.0, 40.0), vec![String::new()]);
     }
 
     #[test]

@@ -3,8 +3,10 @@
 //!
 //! - [`drawing`]: what a page holds (lines, fills, text) independent of the file format.
 //! - [`board`]: one puzzle or solution grid drawn into a square, for every variant.
-//! - [`book`]: a book's pages: title page, puzzles easiest first, solutions at the back;
-//!   [`book_preset`]: the RON presets that say what goes in a book.
+//! - [`book`]: a book's pages: title page, colophon, how to play, puzzles easiest first by
+//!   level, solutions at the back; [`book_preset`]: the RON presets that say what goes in a
+//!   book; [`paper`]: trim sizes, bleed and mirrored margins; [`how_to_play`]: the rules
+//!   pages' text and the variants' names.
 //! - [`svg`] and [`pdf`]: a drawing (or pages of them) as an SVG or PDF file; [`font`]: the
 //!   DejaVu Sans faces both use, shipped inside the binary.
 //! - [`links`]: f-puzzles and SudokuPad links; [`lz_string`]: the packing they use.
@@ -28,9 +30,11 @@ pub mod book;
 pub mod book_preset;
 pub mod drawing;
 pub mod font;
+pub mod how_to_play;
 pub mod links;
 pub mod lz_string;
 mod number;
+pub mod paper;
 pub mod pdf;
 pub mod svg;
 
@@ -70,7 +74,7 @@ pub fn puzzle_pdf(
     puzzles: &[(&Puzzle, Option<&str>, Option<&Grid>)],
     title: &str,
 ) -> Result<Vec<u8>, pdf::PdfError> {
-    let paper = book::Paper::A4;
+    let paper = paper::Paper::a4();
     let (width, height) = paper.size();
     let side = (width - 2.0 * 56.0).min(height - 2.0 * 56.0);
     let frame = Frame {
@@ -82,7 +86,7 @@ pub fn puzzle_pdf(
         page.text(
             point(width / 2.0, 80.0),
             heading,
-            fitting_size(heading, Typeface::Bold, 16.0, side),
+            fitting_size(heading, Typeface::Bold, 16.0, side).max(board::LEAST_TEXT),
             Typeface::Bold,
             Anchor::Middle,
         );

@@ -1,22 +1,29 @@
-//! Pages of [`Drawing`]s as a PDF file, written by the `krilla` crate with the shipped DejaVu
-//! fonts embedded and subset. Greys are written as grey (one channel), so black prints as
-//! black ink only. The bytes depend only on the drawings and the title (no dates, a document
-//! id hashed from the content), so the same input gives the same file.
+//! Pages of [`Drawing`]s as a PDF/A-2b file, written by the `krilla` crate (which validates
+//! it) with the shipped DejaVu fonts embedded and subset. Greys are written as grey (one
+//! channel, sGrey), so black prints as black ink only. Every page has a TrimBox, and a
+//! BleedBox when the page is enlarged by a bleed. The bytes depend only on the drawings and
+//! the document's information (no dates, a document id hashed from the content), so the
+//! same input gives the same file.
 
 use std::fmt;
 
 use krilla::color::luma;
-use krilla::geom::{PathBuilder, Point as PdfPoint, Rect};
-use krilla::metadata::Metadata;
+use krilla::configure::{Archival, ConfigurationBuilder};
+use krilla::destination::XyzDestination;
+use krilla::error::KrillaError;
+use krilla::geom::{PathBuilder, Point as PdfPoint, Rect, Transform};
+use krilla::metadata::{DateTime, Metadata};
 use krilla::num::NormalizedF32;
+use krilla::outline::{Outline, OutlineNode};
 use krilla::page::PageSettings;
 use krilla::paint::{Fill, LineCap, Stroke, StrokeDash};
 use krilla::surface::Surface;
 use krilla::text::{Font, GlyphId, KrillaGlyph};
-use krilla::{Data, Document};
+use krilla::{Data, Document, SerializeSettings};
 
 use super::drawing::{text_width, Anchor, Drawing, Grey, Item, Typeface};
 use super::font::{face, first_missing};
+use super::paper::Length;
 
 /// Where a piece of text sits, for error messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,31 +65,112 @@ pub enum PdfError {
     Library(String),
 }
 
+/// An entry of the PDF's outline (its bookmarks): a title and the page it opens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bookmark {
+    /// What the reader's sidebar shows.
+    pub title: String,
+    /// The page it opens, counted from 0.
+    pub page: usize,
+}
+
+/// What a PDF file says about itself, and how far its pages reach beyond the trim.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DocumentInfo {
+    /// The document's title.
+    pub title: String,
+    /// Its author, if any.
+    pub author: Option<String>,
+    /// The outline, in page order.
+    pub bookmarks: Vec<Bookmark>,
+    /// Paper added beyond each trimmed edge (zero: no bleed). The drawings are the trimmed
+    /// pages; each file page is larger by twice this, the drawing centred on it.
+    pub bleed: Length,
+}
+
 /// The PDF file holding `pages` in order, with `title` in its document information.
 pub fn to_pdf(pages: &[Drawing], title: &str) -> Result<Vec<u8>, PdfError> {
-    check_glyphs(pages, title)?;
+    to_pdf_with(
+        pages,
+        &DocumentInfo {
+            title: title.to_string(),
+            ..DocumentInfo::default()
+        },
+    )
+}
+
+/// The PDF file holding `pages` in order, described by `info`.
+pub fn to_pdf_with(pages: &[Drawing], info: &DocumentInfo) -> Result<Vec<u8>, PdfError> {
+    check_glyphs(pages, &info.title)?;
     let regular = embedded_font(Typeface::Regular)?;
     let bold = embedded_font(Typeface::Bold)?;
-    let mut document = Document::new();
-    document.set_metadata(
-        Metadata::new()
-            .title(title.to_string())
-            .producer("sudokit".to_string()),
-    );
+    let configuration = ConfigurationBuilder::new()
+        .with_archival_validator(Archival::A2_B)
+        .finish()
+        .map_err(|error| PdfError::Library(format!("{error:?}")))?;
+    let mut document = Document::new_with(SerializeSettings {
+        configuration,
+        ..SerializeSettings::default()
+    });
+    // PDF/A asks for a date; a fixed one keeps the bytes the same on every run
+    let date = DateTime::new(2026)
+        .month(1)
+        .day(1)
+        .hour(0)
+        .minute(0)
+        .second(0)
+        .utc_offset_hour(0)
+        .utc_offset_minute(0);
+    let mut metadata = Metadata::new()
+        .title(info.title.clone())
+        .creation_date(date)
+        .producer("sudokit".to_string());
+    if let Some(author) = &info.author {
+        metadata = metadata.authors(vec![author.clone()]);
+    }
+    document.set_metadata(metadata);
+    let bleed = info.bleed.in_points().max(0.0) as f32;
     for (index, drawing) in pages.iter().enumerate() {
-        let settings = PageSettings::from_wh(drawing.width as f32, drawing.height as f32)
-            .ok_or(PdfError::PageSize { page: index + 1 })?;
+        let (width, height) = (drawing.width as f32, drawing.height as f32);
+        let error = PdfError::PageSize { page: index + 1 };
+        let trim = Rect::from_xywh(bleed, bleed, width, height).ok_or(error.clone())?;
+        let mut settings = PageSettings::from_wh(width + 2.0 * bleed, height + 2.0 * bleed)
+            .ok_or(error.clone())?
+            .with_trim_box(Some(trim));
+        if bleed > 0.0 {
+            let whole = Rect::from_xywh(0.0, 0.0, width + 2.0 * bleed, height + 2.0 * bleed)
+                .ok_or(error)?;
+            settings = settings.with_bleed_box(Some(whole));
+        }
         let mut page = document.start_page_with(settings);
         let mut surface = page.surface();
+        surface.push_transform(&Transform::from_translate(bleed, bleed));
         for item in &drawing.items {
             draw(&mut surface, item, &regular, &bold);
         }
+        surface.pop();
         surface.finish();
         page.finish();
     }
-    document
-        .finish()
-        .map_err(|error| PdfError::Library(error.to_string()))
+    if !info.bookmarks.is_empty() {
+        let mut outline = Outline::new();
+        for bookmark in &info.bookmarks {
+            let destination = XyzDestination::new(bookmark.page, PdfPoint::from_xy(0.0, 0.0));
+            outline.push_child(OutlineNode::new(bookmark.title.clone(), destination));
+        }
+        document.set_outline(outline);
+    }
+    document.finish().map_err(|error| match error {
+        KrillaError::Validation(errors) => PdfError::Library(format!(
+            "not valid PDF/A-2b: {}",
+            errors
+                .iter()
+                .map(|(error, _)| format!("{error:?}"))
+                .collect::<Vec<_>>()
+                .join("; ")
+        )),
+        other => PdfError::Library(other.to_string()),
+    })
 }
 
 /// Refuses text with a character the fonts lack, naming the first one.

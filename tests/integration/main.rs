@@ -8,6 +8,7 @@ mod generation;
 mod grading;
 mod helpers;
 mod killers;
+mod preflight;
 mod print_ready;
 mod readers;
 mod render;

@@ -113,7 +113,9 @@ fn killer_book_with_a_unicode_title_embeds_subset_fonts_and_prints_the_title() {
     let pdf = out.join("book.pdf");
     assert_fonts_embedded_and_subset(&pdf);
     let text = poppler("pdftotext", &["-f", "1", "-l", "1"], &pdf, &["-"]);
-    assert!(text.contains(title), "the title as text: {text}");
+    // a long title wraps onto more lines
+    let words: Vec<&str> = text.split_whitespace().collect();
+    assert!(words.join(" ").contains(title), "the title as text: {text}");
     let all = poppler("pdftotext", &[], &pdf, &["-"]);
     assert!(all.contains("Solutions"), "{all}");
 }
@@ -156,4 +158,119 @@ fn a_title_the_font_cannot_draw_is_refused_and_nothing_is_written() {
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("no glyph for '数' (U+6570)"), "{stderr}");
     assert!(!pdf.exists());
+}
+
+/// The text of page `number` (from 1), its words joined by single spaces.
+fn page_text(pdf: &Path, number: usize) -> String {
+    let page = number.to_string();
+    let text = poppler("pdftotext", &["-f", &page, "-l", &page], pdf, &["-"]);
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn a_mixed_book_from_a_shipped_preset_reads_like_a_book_from_any_folder() {
+    if !poppler_available() {
+        return;
+    }
+    // run from an empty folder: the preset is the one built into the binary
+    let folder = tempfile::tempdir().expect("temporary directory");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args([
+            "book",
+            "--preset",
+            "book-mixed",
+            "--count",
+            "1",
+            "--author",
+            "A. Setter",
+        ])
+        .current_dir(folder.path())
+        .output()
+        .expect("the binary runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let pdf = folder.path().join("output/book-mixed/book.pdf");
+    let title = page_text(&pdf, 1);
+    assert_eq!(
+        title,
+        "Sudoku Variety Classic, X, killer and greater killer A. Setter"
+    );
+    let colophon = page_text(&pdf, 2);
+    for expected in [
+        "6 puzzles:",
+        "Book preset book-mixed, seed 1",
+        "sudokit book --preset book-mixed --seed 1 --count 1 --author 'A. Setter'",
+        "DejaVu Sans",
+    ] {
+        assert!(colophon.contains(expected), "{expected}: {colophon}");
+    }
+    // a how-to-play page per rule: classic, diagonals, cages, comparisons
+    for (page, heading) in [
+        (3, "How to play: Sudoku "),
+        (4, "How to play: Sudoku X "),
+        (5, "How to play: Killer "),
+        (6, "How to play: Greater killer "),
+    ] {
+        assert!(page_text(&pdf, page).starts_with(heading), "page {page}");
+    }
+    // then the sections by level, each page headed by its level, each puzzle captioned
+    let records = std::fs::read_to_string(folder.path().join("output/book-mixed/puzzles.jsonl"))
+        .expect("puzzles.jsonl");
+    let mut levels: Vec<String> = records
+        .lines()
+        .map(|line| {
+            let record: serde_json::Value = serde_json::from_str(line).expect("JSON");
+            record["level"].as_str().expect("a level").to_string()
+        })
+        .collect();
+    levels.dedup();
+    let first_puzzle_page = page_text(&pdf, 7);
+    assert!(
+        first_puzzle_page.starts_with(&levels[0]),
+        "{first_puzzle_page}"
+    );
+    // a caption names the variant (the book holds several) and the level
+    assert!(
+        first_puzzle_page.contains(&format!("· {}", levels[0])),
+        "{first_puzzle_page}"
+    );
+    let bytes = std::fs::read(&pdf).expect("the book");
+    let text = String::from_utf8_lossy(&bytes);
+    let outline = text.split("/Type/Outlines").nth(1).expect("an outline");
+    let count: usize = outline
+        .split("/Count ")
+        .nth(1)
+        .and_then(|rest| {
+            rest.split(|character: char| !character.is_ascii_digit())
+                .next()
+        })
+        .and_then(|count| count.parse().ok())
+        .expect("a count");
+    assert_eq!(
+        count,
+        1 + levels.len() + 1,
+        "how to play, a section per level, solutions"
+    );
+    let all = poppler("pdftotext", &[], &pdf, &["-"]);
+    assert!(!title.contains("seed") && all.contains("Solutions"));
+}
+
+#[test]
+fn an_unknown_book_preset_is_named_with_the_shipped_ones() {
+    let folder = tempfile::tempdir().expect("temporary directory");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["book", "--preset", "book-nope"])
+        .current_dir(folder.path())
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("no book preset named \"book-nope\""),
+        "{stderr}"
+    );
+    assert!(stderr.contains("book-large-print"), "{stderr}");
 }

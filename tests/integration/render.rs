@@ -8,7 +8,8 @@ use sudokit::backtrack;
 use sudokit::grade::Level;
 use sudokit::model::{Grid, Puzzle};
 use sudokit::notation::{self, Entry, Format};
-use sudokit::render::book::{self, Layout, Paper, RatedPuzzle};
+use sudokit::render::book::{self, Layout, RatedPuzzle};
+use sudokit::render::paper::{Margins, Paper};
 use sudokit::render::{self, links};
 use sudokit::Count;
 
@@ -199,33 +200,71 @@ fn rated_sample(count: usize) -> Vec<RatedPuzzle> {
 #[test]
 fn book_pages_are_counted_for_every_layout_and_paper() {
     let puzzles = rated_sample(13);
-    for paper in [Paper::A4, Paper::Letter] {
+    let mut per_level = std::collections::BTreeMap::new();
+    for rated in &puzzles {
+        *per_level.entry(rated.level).or_insert(0usize) += 1;
+    }
+    for paper in ["A4", "Letter"] {
+        let paper: Paper = paper.parse().unwrap();
         for per_page in [1, 2, 4, 6] {
             let layout = Layout {
-                title: "Sample".into(),
-                notes: vec!["seed 7".into()],
-                paper,
+                colophon: vec!["seed 7".into()],
+                paper: paper.clone(),
                 per_page,
+                ..Layout::titled("Sample")
             };
             let pdf = book::pdf(&puzzles, &layout).expect("a book");
             let file = PdfFile::read(&pdf);
             let pages = file.pages();
-            // title page, puzzle pages, then solutions twelve to a page
-            let expected = 1 + 13usize.div_ceil(per_page) + 13usize.div_ceil(12);
-            assert_eq!(pages.len(), expected, "{paper:?}, {per_page} per page");
+            // title, colophon and how-to-play pages, a section of puzzle pages per level,
+            // then solutions twelve to a page
+            let puzzle_pages: usize = per_level
+                .values()
+                .map(|count| count.div_ceil(per_page))
+                .sum();
+            let expected = 3 + puzzle_pages + 13usize.div_ceil(12);
+            assert_eq!(pages.len(), expected, "{paper}, {per_page} per page");
             let (width, height) = file.page_size(pages[0]);
             let (paper_width, paper_height) = paper.size();
             assert!((width - paper_width).abs() < 0.01 && (height - paper_height).abs() < 0.01);
         }
     }
     let bad = Layout {
-        title: "x".into(),
-        notes: Vec::new(),
-        paper: Paper::A4,
         per_page: 3,
+        ..Layout::titled("x")
     };
     assert!(book::pdf(&puzzles, &bad).is_err());
     assert!(book::pdf(&[], &Layout { per_page: 4, ..bad }).is_err());
+}
+
+#[test]
+fn the_gutter_grows_with_the_page_count_and_mirrors() {
+    use sudokit::render::drawing::Item;
+    let sample = rated_sample(20);
+    // the left edge of a page's heading: the content's left margin
+    let heading_left = |page: &sudokit::render::drawing::Drawing| {
+        page.items
+            .iter()
+            .find_map(|item| match item {
+                Item::Text { at, size, .. } if *size == 16.0 => Some(at.x),
+                _ => None,
+            })
+            .expect("a heading")
+    };
+    for (count, inside) in [(20, 0.375), (170, 0.5), (330, 0.625)] {
+        let puzzles: Vec<RatedPuzzle> = sample.iter().cycle().take(count).cloned().collect();
+        let layout = Layout {
+            per_page: 1,
+            ..Layout::titled("Gutter")
+        };
+        let pages = book::pages(&puzzles, &layout).expect("a book");
+        let expected = Margins::for_pages(pages.len());
+        assert_eq!(expected.inside.in_inches(), inside, "{} pages", pages.len());
+        // pages 4 and 5 (from 1) hold puzzles: even pages have the gutter on the right
+        let (even, odd) = (heading_left(&pages[3]), heading_left(&pages[4]));
+        assert!((odd - expected.inside.in_points()).abs() < 1e-9, "{odd}");
+        assert!((even - expected.outside.in_points()).abs() < 1e-9, "{even}");
+    }
 }
 
 #[test]
@@ -243,10 +282,8 @@ fn book_orders_by_difficulty_and_rejects_a_wrong_solution() {
     );
     puzzles[3].solution = puzzles[4].solution.clone();
     let layout = Layout {
-        title: "x".into(),
-        notes: Vec::new(),
-        paper: Paper::A4,
         per_page: 6,
+        ..Layout::titled("x")
     };
     assert_eq!(
         book::pdf(&puzzles, &layout).unwrap_err(),
@@ -258,10 +295,9 @@ fn book_orders_by_difficulty_and_rejects_a_wrong_solution() {
 fn same_puzzles_give_the_same_bytes() {
     let puzzles = rated_sample(7);
     let layout = Layout {
-        title: "Again".into(),
-        notes: Vec::new(),
-        paper: Paper::Letter,
+        paper: "Letter".parse().unwrap(),
         per_page: 2,
+        ..Layout::titled("Again")
     };
     assert_eq!(
         book::pdf(&puzzles, &layout).unwrap(),
@@ -568,13 +604,29 @@ fn book_from_records_writes_a_pdf_and_numbered_records() {
         "letter",
     ]);
     let pdf = std::fs::read(out.join("book.pdf")).unwrap();
-    assert_eq!(page_count(&pdf), 1 + 2 + 1);
     let written = std::fs::read_to_string(out.join("puzzles.jsonl")).unwrap();
     let records: Vec<serde_json::Value> = written
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())
         .collect();
     assert_eq!(records.len(), 9);
+    // title, colophon, how to play, a section of pages of six per level, one solution page
+    let mut levels: Vec<&str> = records
+        .iter()
+        .map(|record| record["level"].as_str().unwrap())
+        .collect();
+    levels.dedup();
+    let sections: usize = levels
+        .iter()
+        .map(|level| {
+            let count = records
+                .iter()
+                .filter(|record| record["level"] == *level)
+                .count();
+            count.div_ceil(6)
+        })
+        .sum();
+    assert_eq!(page_count(&pdf), 3 + sections + 1);
     let mut previous = (Level::Easy, 0);
     for (index, record) in records.iter().enumerate() {
         assert_eq!(record["number"], index + 1);
@@ -601,7 +653,7 @@ fn book_from_a_preset_generates_and_is_the_same_for_any_thread_count() {
     let preset = directory.path().join("book-test.ron");
     std::fs::write(
         &preset,
-        "BookPreset(title: \"Test\", paper: Letter, per_page: 6, sections: [(preset: \"sudoku-6\", count: 4), (preset: \"classic-easy\", count: 3)])",
+        "BookPreset(title: \"Test\", paper: \"Letter\", per_page: 6, sections: [(preset: \"sudoku-6\", count: 4), (preset: \"classic-easy\", count: 3)])",
     )
     .unwrap();
     let mut books = Vec::new();
@@ -625,8 +677,9 @@ fn book_from_a_preset_generates_and_is_the_same_for_any_thread_count() {
             String::from_utf8_lossy(&output.stderr)
         );
         let pdf = std::fs::read(out.join("book.pdf")).unwrap();
-        // title page, two puzzle pages of six, one solution page
-        assert_eq!(page_count(&pdf), 1 + 2 + 1);
+        // title, colophon and how-to-play pages, two puzzle pages of six (all Easy), one
+        // solution page
+        assert_eq!(page_count(&pdf), 3 + 2 + 1);
         let records = std::fs::read_to_string(out.join("puzzles.jsonl")).unwrap();
         assert_eq!(records.lines().count(), 7);
         for line in records.lines() {

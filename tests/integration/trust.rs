@@ -248,7 +248,7 @@ fn small_book_preset(folder: &Path) -> String {
     let path = folder.join("tiny.ron");
     std::fs::write(
         &path,
-        "BookPreset(title: \"Tiny\", paper: A4, per_page: 4, sections: [(preset: \"sudoku-6\", count: 5)])",
+        "BookPreset(title: \"Tiny\", paper: \"A4\", per_page: 4, sections: [(preset: \"sudoku-6\", count: 12)])",
     )
     .unwrap();
     path.to_str().unwrap().to_string()
