@@ -13,7 +13,7 @@ pub(crate) mod single_digit;
 pub(crate) mod singles;
 pub(crate) mod subsets;
 pub(crate) mod sue_de_coq;
-pub(crate) mod sums;
+
 pub(crate) mod tabling;
 pub(crate) mod uniqueness;
 pub(crate) mod wings;

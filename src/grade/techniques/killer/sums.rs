@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 
-use super::digits_of;
+use super::super::digits_of;
 use crate::grade::board::Board;
 use crate::grade::layout::Layout;
 

@@ -1,0 +1,74 @@
+//! Greater killer: a cage's sum bounded by the sums the cage it is compared with can reach.
+
+use super::prune;
+use super::sums::reach;
+use super::MAX_ENUMERATED_CELLS;
+use crate::grade::board::Board;
+use crate::grade::step::Finding;
+use crate::grade::technique::Technique;
+use crate::grade::techniques::Context;
+use crate::model::Relation;
+
+/// Greater killer: a cage's sum bounded by the other cage's reachable sums.
+pub(crate) fn cage_comparison<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+) -> Option<Finding> {
+    let layout = context.layout;
+    for comparison in &layout.comparisons {
+        let (first, second) = (
+            &layout.cages[comparison.first],
+            &layout.cages[comparison.second],
+        );
+        if first.cells.len() > MAX_ENUMERATED_CELLS || second.cells.len() > MAX_ENUMERATED_CELLS {
+            continue;
+        }
+        let Some(first_reach) = reach(layout, board, &first.cells, first.sum) else {
+            continue;
+        };
+        let Some(second_reach) = reach(layout, board, &second.cells, second.sum) else {
+            continue;
+        };
+        let (low1, high1) = (first_reach.low, first_reach.high);
+        let (low2, high2) = (second_reach.low, second_reach.high);
+        // the allowed sums of each cage
+        let (range1, range2) = match comparison.relation {
+            Relation::Less => (
+                (low1, high1.min(high2.saturating_sub(1))),
+                (low2.max(low1 + 1), high2),
+            ),
+            Relation::Greater => (
+                (low1.max(low2 + 1), high1),
+                (low2, high2.min(high1.saturating_sub(1))),
+            ),
+            Relation::Equal => {
+                let range = (low1.max(low2), high1.min(high2));
+                (range, range)
+            }
+        };
+        for (cage, (low, high)) in [(first, range1), (second, range2)] {
+            if low > high {
+                continue;
+            }
+            let mut possible = vec![0u32; cage.cells.len()];
+            for total in low..=high {
+                if cage.sum.is_some_and(|sum| sum != total) {
+                    continue;
+                }
+                if let Some(reached) = reach(layout, board, &cage.cells, Some(total)) {
+                    for (slot, mask) in possible.iter_mut().zip(reached.possible) {
+                        *slot |= mask;
+                    }
+                }
+            }
+            let mut finding = Finding::new(Technique::CageComparison);
+            prune(board, &cage.cells, &possible, &mut finding);
+            if !finding.eliminations.is_empty() {
+                finding.cells = cage.cells.clone();
+                finding.groups = vec![first.cells.clone(), second.cells.clone()];
+                return Some(finding);
+            }
+        }
+    }
+    None
+}
