@@ -182,6 +182,13 @@ fn trial_step_is_named_and_rated_extreme() {
     }
     let grading = Grader::with_table(&puzzle, only_singles).grade();
     assert!(grading.used_trial());
+    let trials = grading
+        .steps
+        .iter()
+        .filter(|step| step.technique == Technique::BruteForce)
+        .count();
+    assert!(trials > 0);
+    assert_eq!(grading.trial_steps, trials);
     assert_eq!(grading.level, Level::Extreme);
     assert_sound(&puzzle, &grading, &solution_of(&puzzle));
 }

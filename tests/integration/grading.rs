@@ -63,7 +63,21 @@ fn grade_command_prints_hodoku_level_and_score() {
     assert_eq!(object["puzzle"], text.as_str());
     assert_eq!(object["level"], level.as_str());
     assert_eq!(object["score"], score);
+    assert_eq!(object["trial_steps"], 0);
     assert!(object["techniques"]["Naked Single"].as_u64().unwrap() > 0);
+    let output = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["grade", "--csv", file.path().to_str().unwrap()])
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let mut lines = stdout.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
+    let row: Vec<&str> = lines.next().expect("a row").split(',').collect();
+    let column = header
+        .iter()
+        .position(|&name| name == "trial_steps")
+        .expect("a trial_steps column");
+    assert_eq!(row[column], "0", "{stdout}");
 }
 
 #[test]
