@@ -29,8 +29,9 @@ pub(crate) fn cage_comparison<const W: usize>(
         let Some(second_reach) = reach(layout, board, &second.cells, second.sum) else {
             continue;
         };
-        let (low1, high1) = (first_reach.low, first_reach.high);
-        let (low2, high2) = (second_reach.low, second_reach.high);
+        // sums of cells with positive weights only: never negative
+        let (low1, high1) = (first_reach.low as u32, first_reach.high as u32);
+        let (low2, high2) = (second_reach.low as u32, second_reach.high as u32);
         // the allowed sums of each cage
         let (range1, range2) = match comparison.relation {
             Relation::Less => (

@@ -18,6 +18,33 @@ use super::digits_of;
 use crate::grade::board::Board;
 use crate::grade::step::Finding;
 
+/// A sum the 45 rule gives: the digits of `added` less the digits of `subtracted` total
+/// `total`. With nothing subtracted it is a hidden cage: cells with a known sum, which
+/// differ where they see each other (unlike a cage's, they may repeat a digit otherwise).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SumRegion {
+    /// Cells counted (innies, or outies when alone), in increasing order.
+    pub added: Vec<usize>,
+    /// Cells subtracted (outies of an innie–outie difference), in increasing order.
+    pub subtracted: Vec<usize>,
+    /// The sum.
+    pub total: i32,
+    /// The houses whose union gave it.
+    pub houses: Vec<usize>,
+}
+
+impl SumRegion {
+    /// The cells, added ones first.
+    pub(crate) fn cells(&self) -> Vec<usize> {
+        self.added.iter().chain(&self.subtracted).copied().collect()
+    }
+
+    /// Whether `other` adds and subtracts the same cells.
+    pub(crate) fn same_cells(&self, other: &SumRegion) -> bool {
+        self.added == other.added && self.subtracted == other.subtracted
+    }
+}
+
 /// Largest set of cells whose sum is enumerated (innies, outies, hidden-sum cages).
 pub(crate) const MAX_ENUMERATED_CELLS: usize = 8;
 
