@@ -90,7 +90,8 @@ techniques! {
     NakedTriple => "Naked Triple", "Three cells of a house holding only three digits.";
     HiddenPair => "Hidden Pair", "Two digits of a house confined to two cells.";
     HiddenTriple => "Hidden Triple", "Three digits of a house confined to three cells.";
-    InniesOuties => "Innies and Outies", "Killer: the 45 rule over a run of whole houses.";
+    InniesOuties => "Innies and Outies", "Killer: the 45 rule over a house or a run of adjacent houses.";
+    CombinationInteraction => "Combination Interaction", "Killer: cage combinations that leave the rest of a house no way to be filled.";
     CageComparison => "Cage Comparison", "Greater killer: bounds from comparing two cages' sums.";
     NakedQuadruple => "Naked Quadruple", "Four cells of a house holding only four digits.";
     HiddenQuadruple => "Hidden Quadruple", "Four digits of a house confined to four cells.";

@@ -118,6 +118,7 @@ pub(crate) fn find<const W: usize>(
         CageCombination => killer::cage_combinations(context, board),
         CageHouseInteraction => killer::cage_house_interaction(context, board),
         InniesOuties => killer::innies_outies(context, board),
+        CombinationInteraction => killer::combination_interaction(context, board),
         CageComparison => killer::cage_comparison(context, board),
         BruteForce => None,
     }

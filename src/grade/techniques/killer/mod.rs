@@ -1,16 +1,19 @@
-//! The killer solver's ladder: cage combinations, cage/house interactions, innies and outies
-//! (the 45 rule over runs of whole rows or columns and over boxes) and, for greater killers,
+//! The killer solver's ladder: cage combinations, cage/house interactions, innies, outies and
+//! innie–outie differences (the 45 rule over houses and runs of adjacent houses, whose sums
+//! become hidden cages), combination interaction inside a house and, for greater killers,
 //! bounds from comparing two cages' sums. One file per technique group; what they share (the
 //! sum reasoning, pruning a set of cells to what its sum allows) lives here and in [`sums`].
 
 pub(crate) mod combinations;
 pub(crate) mod comparison;
+pub(crate) mod house;
 pub(crate) mod interaction;
 pub(crate) mod rule45;
 pub(crate) mod sums;
 
 pub(crate) use combinations::cage_combinations;
 pub(crate) use comparison::cage_comparison;
+pub(crate) use house::combination_interaction;
 pub(crate) use interaction::cage_house_interaction;
 pub(crate) use rule45::innies_outies;
 
