@@ -198,6 +198,19 @@ impl Technique {
         )
     }
 
+    /// Whether the technique belongs to the killer family (reasons about cage sums).
+    pub fn is_killer(self) -> bool {
+        use Technique::*;
+        matches!(
+            self,
+            CageCombination
+                | CageHouseInteraction
+                | InniesOuties
+                | CombinationInteraction
+                | CageComparison
+        )
+    }
+
     /// Whether the technique places digits (singles, trial) rather than eliminating candidates.
     pub fn is_single(self) -> bool {
         matches!(

@@ -251,3 +251,25 @@ fn krazydad_killers_grade_soundly_and_later_books_rate_harder() {
         levels.len()
     );
 }
+
+/// Issue 17: killer steps read as killer solvers write them: a cage as `17(3) r1c1+r2c1+r2c2`
+/// with its combinations `{269/359/…}`, a 45-rule sum with its houses (`Innies r8: … = 16(3)`).
+#[test]
+fn killer_steps_are_explained_in_killer_solvers_words() {
+    let output = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args([
+            "grade",
+            "--explain",
+            data_path("killer/killer_vtsukur.txt").to_str().unwrap(),
+        ])
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("cage combinations: 17(3) r1c1+r2c1+r2c2 {269/359/368/458}"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("cage combinations: 14(2) r4c3+r4c4 {59/68}"));
+    assert!(stdout.contains("innies and outies: Innies r1: r1c1+r1c2 = 4(2) {13}"));
+    assert!(stdout.contains("innies and outies: Innies-outies r1: r1c3+r1c4 - r2c9 = 11"));
+}

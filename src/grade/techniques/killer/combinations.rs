@@ -1,7 +1,7 @@
 //! Cage combinations: digits no combination of a cage's sum can place.
 
-use super::prune;
 use super::sums::reach;
+use super::{combinations_after, prune};
 use crate::grade::board::Board;
 use crate::grade::step::Finding;
 use crate::grade::technique::Technique;
@@ -13,7 +13,7 @@ pub(crate) fn cage_combinations<const W: usize>(
     board: &Board<W>,
 ) -> Option<Finding> {
     let layout = context.layout;
-    for (number, cage) in layout.cages.iter().enumerate() {
+    for cage in &layout.cages {
         let Some(sum) = cage.sum else {
             continue;
         };
@@ -28,7 +28,9 @@ pub(crate) fn cage_combinations<const W: usize>(
         if !finding.eliminations.is_empty() {
             finding.cells = cage.cells.clone();
             finding.groups.push(cage.cells.clone());
-            let _ = number;
+            finding.totals.push(sum as i32);
+            let kept = combinations_after(layout, board, &cage.cells, sum as i32, &finding);
+            finding.combinations.push(kept);
             return Some(finding);
         }
     }

@@ -3,8 +3,9 @@
 //! one that leaves the others no way to be filled is dropped. Killer pairs and triples (two
 //! cages of a house sharing a pair of digits between them) are the simplest cases.
 
+use super::combinations_after;
 use super::rule45::sum_regions;
-use super::sums::options_of;
+use super::sums::{choices_of, options_of};
 use crate::grade::board::Board;
 use crate::grade::cellset::CellSet;
 use crate::grade::step::Finding;
@@ -21,73 +22,6 @@ struct Group {
     positions: Vec<usize>,
     /// The digit sets the group may take, each with the digits each position may then hold.
     choices: Vec<(u32, Vec<u32>)>,
-}
-
-/// The digit sets of `options` (one mask per cell) with distinct digits summing to `sum`
-/// (any sum when `None`), each with what every cell may hold for that set.
-fn choices_of(options: &[u32], sum: Option<i32>) -> Vec<(u32, Vec<u32>)> {
-    struct Bounds<'a> {
-        options: &'a [u32],
-        sum: Option<i32>,
-        /// Per depth: the least and most the cells from there on can add (digits may repeat).
-        least: Vec<i32>,
-        most: Vec<i32>,
-    }
-    fn walk(
-        bounds: &Bounds<'_>,
-        used: u32,
-        total: i32,
-        chosen: &mut Vec<usize>,
-        found: &mut Vec<(u32, Vec<u32>)>,
-    ) {
-        let (options, sum) = (bounds.options, bounds.sum);
-        let depth = chosen.len();
-        if sum.is_some_and(|target| {
-            total + bounds.least[depth] > target || total + bounds.most[depth] < target
-        }) {
-            return;
-        }
-        if depth == options.len() {
-            if sum.is_some_and(|target| target != total) {
-                return;
-            }
-            let entry = match found.iter().position(|(set, _)| *set == used) {
-                Some(position) => position,
-                None => {
-                    found.push((used, vec![0; options.len()]));
-                    found.len() - 1
-                }
-            };
-            for (slot, &digit) in found[entry].1.iter_mut().zip(chosen.iter()) {
-                *slot |= 1 << digit;
-            }
-            return;
-        }
-        for digit in digits_of(options[depth] & !used) {
-            chosen.push(digit);
-            walk(bounds, used | 1 << digit, total + digit as i32 + 1, chosen, found);
-            chosen.pop();
-        }
-    }
-    let mut least = vec![0; options.len() + 1];
-    let mut most = vec![0; options.len() + 1];
-    for depth in (0..options.len()).rev() {
-        let mask = options[depth];
-        if mask == 0 {
-            return Vec::new();
-        }
-        least[depth] = least[depth + 1] + mask.trailing_zeros() as i32 + 1;
-        most[depth] = most[depth + 1] + 32 - mask.leading_zeros() as i32;
-    }
-    let bounds = Bounds {
-        options,
-        sum,
-        least,
-        most,
-    };
-    let mut found = Vec::new();
-    walk(&bounds, 0, 0, &mut Vec::new(), &mut found);
-    found
 }
 
 /// What each cell of the house may hold when every group takes one of its choices and no
@@ -193,8 +127,13 @@ pub(crate) fn combination_interaction<const W: usize>(
             continue;
         }
         let options = options_of(board, &house.cells);
-        let position_of =
-            |cell: usize| house.cells.iter().position(|&other| other == cell).expect("in house");
+        let position_of = |cell: usize| {
+            house
+                .cells
+                .iter()
+                .position(|&other| other == cell)
+                .expect("in house")
+        };
         let mut groups: Vec<Group> = summed
             .iter()
             .map(|(cells, sum)| {
@@ -241,7 +180,12 @@ pub(crate) fn combination_interaction<const W: usize>(
         }
         finding.cells = house.cells.clone();
         finding.houses.push(number);
-        finding.groups = summed.into_iter().map(|(cells, _)| cells).collect();
+        for (cells, total) in summed {
+            let kept = combinations_after(layout, board, &cells, total, &finding);
+            finding.combinations.push(kept);
+            finding.totals.push(total);
+            finding.groups.push(cells);
+        }
         return Some(finding);
     }
     None

@@ -1,6 +1,7 @@
 //! Cage/house interaction: a digit every combination of a cage needs, confined to one house,
 //! and a house's digit confined to one cage.
 
+use super::combinations_after;
 use crate::grade::board::Board;
 use crate::grade::cellset::CellSet;
 use crate::grade::step::Finding;
@@ -82,9 +83,12 @@ pub(crate) fn cage_house_interaction<const W: usize>(
                     finding.cells = holders.to_vec();
                     finding.houses.push(house);
                     finding.groups.push(cage.cells.clone());
+                    finding.totals.push(sum as i32);
                     for cell in targets.iter() {
                         finding.eliminate(cell, digit);
                     }
+                    let kept = combinations_after(layout, board, &cage.cells, sum as i32, &finding);
+                    finding.combinations.push(kept);
                     return Some(finding);
                 }
             }
@@ -110,6 +114,12 @@ pub(crate) fn cage_house_interaction<const W: usize>(
                 finding.cells = cells.to_vec();
                 finding.houses.push(house);
                 finding.groups.push(layout.cages[cage].cells.clone());
+                if let Some(sum) = layout.cages[cage].sum {
+                    finding.totals.push(sum as i32);
+                    let cells = &layout.cages[cage].cells;
+                    let kept = combinations_after(layout, board, cells, sum as i32, &finding);
+                    finding.combinations.push(kept);
+                }
                 for cell in targets.iter() {
                     finding.eliminate(cell, digit);
                 }

@@ -6,6 +6,7 @@
 
 pub(crate) mod combinations;
 pub(crate) mod comparison;
+pub(crate) mod explain;
 pub(crate) mod house;
 pub(crate) mod interaction;
 pub(crate) mod rule45;
@@ -19,6 +20,7 @@ pub(crate) use rule45::innies_outies;
 
 use super::digits_of;
 use crate::grade::board::Board;
+use crate::grade::layout::Layout;
 use crate::grade::step::Finding;
 
 /// A sum the 45 rule gives: the digits of `added` less the digits of `subtracted` total
@@ -66,4 +68,41 @@ pub(crate) fn prune<const W: usize>(
             finding.eliminate(cell, digit);
         }
     }
+}
+
+/// The digit combinations `cells` (which must all see each other) may take to sum to `total`
+/// once `finding`'s eliminations are made, in increasing order; none for cells that may repeat
+/// a digit.
+pub(crate) fn combinations_after<const W: usize>(
+    layout: &Layout<W>,
+    board: &Board<W>,
+    cells: &[usize],
+    total: i32,
+    finding: &Finding,
+) -> Vec<u32> {
+    let all_see = cells.iter().enumerate().all(|(position, &first)| {
+        cells[position + 1..]
+            .iter()
+            .all(|&second| layout.sees(first, second))
+    });
+    if !all_see {
+        return Vec::new();
+    }
+    let options: Vec<u32> = sums::options_of(board, cells)
+        .into_iter()
+        .zip(cells)
+        .map(|(mask, &cell)| {
+            finding
+                .eliminations
+                .iter()
+                .filter(|&&(removed, _)| removed == cell)
+                .fold(mask, |mask, &(_, digit)| mask & !(1 << digit))
+        })
+        .collect();
+    let mut sets: Vec<u32> = sums::choices_of(&options, Some(total))
+        .into_iter()
+        .map(|(set, _)| set)
+        .collect();
+    sets.sort_by_key(|&set| digits_of(set).collect::<Vec<usize>>());
+    sets
 }

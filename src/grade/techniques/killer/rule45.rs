@@ -6,7 +6,7 @@
 //! killer techniques use like cages.
 
 use super::sums::{options_of, reach, reach_difference, Answer};
-use super::{prune, SumRegion, MAX_ENUMERATED_CELLS};
+use super::{combinations_after, prune, SumRegion, MAX_ENUMERATED_CELLS};
 use crate::grade::board::Board;
 use crate::grade::cellset::CellSet;
 use crate::grade::layout::Layout;
@@ -248,7 +248,11 @@ pub(crate) fn innies_outies<const W: usize>(
         finding.groups = vec![sum.added.clone()];
         if !sum.subtracted.is_empty() {
             finding.groups.push(sum.subtracted.clone());
+        } else {
+            let kept = combinations_after(layout, board, &sum.added, sum.total, &finding);
+            finding.combinations.push(kept);
         }
+        finding.totals.push(sum.total);
         return Some(finding);
     }
     None
