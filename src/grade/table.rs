@@ -152,6 +152,7 @@ impl TechniqueTable {
             (ForcingChainVerity, Extreme, 500),
             (ForcingNetContradiction, Extreme, 700),
             (ForcingNetVerity, Extreme, 700),
+            (CageForcingChain, Extreme, 600),
             (BruteForce, Extreme, 10000),
         ];
         let order = vec![
@@ -216,6 +217,7 @@ impl TechniqueTable {
             FinnedFrankenSwordfish,
             ForcingChainContradiction,
             ForcingNetContradiction,
+            CageForcingChain,
             BruteForce,
         ];
         TechniqueTable {

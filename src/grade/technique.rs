@@ -146,6 +146,7 @@ techniques! {
     ForcingChainVerity => "Forcing Chain Verity", "Every branch of a choice leads to the same conclusion.";
     ForcingNetContradiction => "Forcing Net Contradiction", "An assumption whose net ends in a contradiction.";
     ForcingNetVerity => "Forcing Net Verity", "Every branch of a choice leads, through nets, to the same conclusion.";
+    CageForcingChain => "Cage Forcing Chain", "Killer: a candidate whose consequences, through singles and cage sums, contradict each other.";
     BruteForce => "Brute Force", "A trial: a digit taken from the solution when no technique applies.";
 }
 
@@ -208,6 +209,7 @@ impl Technique {
                 | InniesOuties
                 | CombinationInteraction
                 | CageComparison
+                | CageForcingChain
         )
     }
 

@@ -254,7 +254,10 @@ fn every_killer_technique_is_a_sound_next_step_on_real_killers() {
         }
         assert!(grading.steps.len() > 1, "{name}");
     }
-    for technique in Technique::ALL.iter().filter(|technique| technique.is_killer()) {
+    for technique in Technique::ALL
+        .iter()
+        .filter(|technique| technique.is_killer())
+    {
         assert!(used.contains(technique), "{technique} never used");
     }
     assert!(difference, "no innie-outie difference");

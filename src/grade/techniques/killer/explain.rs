@@ -171,6 +171,13 @@ pub(crate) fn detail(step: &Step, geometry: Geometry) -> String {
             }
         }
         Technique::InniesOuties => rule45_text(step, geometry),
+        Technique::CageForcingChain => {
+            let cells: Vec<String> = evidence.cells.iter().map(Cell::to_string).collect();
+            format!(
+                "{}={digits} leads, through singles and cage sums, to a contradiction",
+                cells.join(",")
+            )
+        }
         Technique::CombinationInteraction => {
             let groups: Vec<String> = (0..evidence.groups.len())
                 .map(|index| group_text(step, index))

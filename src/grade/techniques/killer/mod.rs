@@ -7,6 +7,7 @@
 pub(crate) mod combinations;
 pub(crate) mod comparison;
 pub(crate) mod explain;
+pub(crate) mod forcing;
 pub(crate) mod house;
 pub(crate) mod interaction;
 pub(crate) mod rule45;
@@ -14,6 +15,7 @@ pub(crate) mod sums;
 
 pub(crate) use combinations::cage_combinations;
 pub(crate) use comparison::cage_comparison;
+pub(crate) use forcing::cage_forcing_chain;
 pub(crate) use house::combination_interaction;
 pub(crate) use interaction::cage_house_interaction;
 pub(crate) use rule45::innies_outies;
