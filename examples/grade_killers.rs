@@ -119,6 +119,7 @@ fn main() {
         let entries = notation::parse(&text, None).expect("the test data parses");
         let mut times = Vec::new();
         let mut unsolved = 0;
+        let mut needing_trial = 0;
         for entry in entries {
             let name = entry.name.clone().unwrap_or_else(|| entry.line.to_string());
             if only
@@ -134,16 +135,20 @@ fn main() {
             if !grading.solved {
                 unsolved += 1;
             }
+            if grading.trial_steps > 0 {
+                needing_trial += 1;
+            }
             let hardest = grading
                 .hardest
                 .map_or("-".to_string(), |technique| technique.to_string());
             if each || only.is_some() {
                 println!(
-                    "{name}: {:.3} s {} {} hardest: {hardest} steps: {}",
+                    "{name}: {:.3} s {} {} hardest: {hardest} steps: {} trial steps: {}",
                     seconds,
                     grading.level,
                     grading.score,
-                    grading.steps.len()
+                    grading.steps.len(),
+                    grading.trial_steps
                 );
             }
             if only.is_some() {
@@ -170,7 +175,8 @@ fn main() {
         }
         times.sort_by(f64::total_cmp);
         println!(
-            "{file}: {} puzzles, max {:.1} ms, median {:.2} ms, unsolved {unsolved}",
+            "{file}: {} puzzles, max {:.1} ms, median {:.2} ms, unsolved {unsolved}, \
+             needing trial {needing_trial}",
             times.len(),
             times[times.len() - 1] * 1000.0,
             times[times.len() / 2] * 1000.0
@@ -212,5 +218,29 @@ fn main() {
             spearman(&positions, &scores),
             spearman(&positions, &levels)
         );
+        let keys: Vec<f64> = groups.keys().map(|&key| f64::from(key)).collect();
+        let means: Vec<f64> = groups
+            .values()
+            .map(|members| {
+                members
+                    .iter()
+                    .map(|graded| f64::from(graded.score))
+                    .sum::<f64>()
+                    / members.len() as f64
+            })
+            .collect();
+        println!(
+            "Spearman({title}, mean score of the {title}) = {:.3}",
+            spearman(&keys, &means)
+        );
     }
+    let hardest = krazydad
+        .iter()
+        .filter(|(_, _, _, graded)| graded.level >= Level::Unfair)
+        .count();
+    println!(
+        "krazydad Unfair or Extreme: {hardest} of {} ({:.1} %)",
+        krazydad.len(),
+        100.0 * hardest as f64 / krazydad.len() as f64
+    );
 }

@@ -132,6 +132,9 @@ pub struct Target {
     /// A Sudoku Explainer band the puzzle's ER must fall in, both ends included, e.g.
     /// `se: Some((min: 6.6, max: 7.5))` (classic and X grids of at most 11×11).
     pub se: Option<SeBand>,
+    /// Keep only puzzles the grader solves without a trial step ("Brute Force"): puzzles a
+    /// person solves without guessing.
+    pub no_trial: bool,
 }
 
 /// A band of Sudoku Explainer ratings (ER), kept in tenths.
@@ -201,6 +204,7 @@ impl Target {
             && self.min_score.is_none()
             && self.max_score.is_none()
             && self.se.is_none()
+            && !self.no_trial
     }
 }
 
@@ -606,6 +610,7 @@ mod tests {
             min_score: Some(1200),
             max_score: None,
             se: None,
+            no_trial: false,
         };
         assert!(target.accepts(Level::Hard, 1300));
         assert!(!target.accepts(Level::Hard, 1100));

@@ -624,7 +624,7 @@ fn rate_one(candidate: Candidate) -> Result<Rated, String> {
         entry,
         level,
         score,
-        record,
+        mut record,
     } = candidate;
     let solution = solution_of(&entry).ok_or_else(|| {
         format!(
@@ -636,6 +636,7 @@ fn rate_one(candidate: Candidate) -> Result<Rated, String> {
         (Some(level), Some(score)) => (level, score),
         _ => {
             let grading = grade::grade(&entry.puzzle);
+            record.insert("trial_steps".into(), json!(grading.trial_steps));
             (grading.level, grading.score)
         }
     };

@@ -86,6 +86,7 @@ const COLUMNS: &[&str] = &[
     "level",
     "score",
     "hardest",
+    "trial_steps",
     "solved",
     "techniques",
     "work",
@@ -185,6 +186,7 @@ fn print_grading(
             "hardest".into(),
             json!(grading.hardest.map(|technique| technique.to_string())),
         );
+        object.insert("trial_steps".into(), json!(grading.trial_steps));
         object.insert("solved".into(), json!(grading.solved));
         object.insert("stopped".into(), json!(stop_reason(grading)));
         object.insert("reason".into(), json!(stop_reason(grading)));
@@ -204,8 +206,12 @@ fn print_grading(
     let stopped = stop_reason(grading)
         .map(|reason| format!("  (not solved: {reason})"))
         .unwrap_or_default();
+    let trials = match grading.trial_steps {
+        0 => String::new(),
+        count => format!("  trial steps: {count}"),
+    };
     say!(
-        "{location}: {} {}  hardest: {}{stopped}",
+        "{location}: {} {}  hardest: {}{trials}{stopped}",
         grading.level,
         grading.score,
         hardest(grading)

@@ -350,6 +350,7 @@ impl Run<'_> {
         let target = &self.generator.preset.target;
         candidate.grading.solved
             && target.accepts(candidate.grading.level, candidate.grading.score)
+            && !(target.no_trial && candidate.grading.used_trial())
             && target.se.is_none_or(|band| {
                 se_rating(&candidate.puzzle).is_some_and(|rating| band.contains(rating.er))
             })

@@ -53,6 +53,9 @@ pub struct Record {
     pub score: u32,
     /// The hardest technique used.
     pub hardest: Option<String>,
+    /// Trial steps ("Brute Force") on the grader's path; 0 when no guessing is needed.
+    #[serde(default)]
+    pub trial_steps: usize,
     /// Sudoku Explainer's `ER/EP/ED` (e.g. `7.2/1.2/1.2`), when the preset targets an SE band.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub se: Option<String>,
@@ -130,6 +133,7 @@ impl Record {
             level: grading.level,
             score: grading.score,
             hardest: grading.hardest.map(|technique| technique.to_string()),
+            trial_steps: grading.trial_steps,
             se: generated
                 .se
                 .as_ref()

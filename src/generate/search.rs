@@ -137,6 +137,7 @@ mod tests {
             min_score: None,
             max_score: None,
             se: None,
+            no_trial: false,
         };
         let hard = shortfall(&target, Level::Hard, 900, true).unwrap();
         let harder = shortfall(&target, Level::Hard, 1200, true).unwrap();

@@ -51,6 +51,9 @@ pub struct Grading {
     pub grid: Grid,
     /// The work the searches did (see [`Grader::with_work_limit`]).
     pub work: u64,
+    /// How many steps were trials ("Brute Force": no technique applied, a digit was taken
+    /// from the solution). A puzzle a person solves without guessing has none.
+    pub trial_steps: usize,
 }
 
 impl Grading {
@@ -71,9 +74,7 @@ impl Grading {
 
     /// Whether some step was a trial (no technique applied).
     pub fn used_trial(&self) -> bool {
-        self.steps
-            .iter()
-            .any(|step| step.technique == Technique::BruteForce)
+        self.trial_steps > 0
     }
 }
 
@@ -307,6 +308,10 @@ pub(crate) fn run_observed<const W: usize>(
         Level::Extreme
     };
     let values: Vec<u8> = board.values.clone();
+    let trial_steps = steps
+        .iter()
+        .filter(|step| step.technique == Technique::BruteForce)
+        .count();
     Grading {
         steps,
         solved,
@@ -316,6 +321,7 @@ pub(crate) fn run_observed<const W: usize>(
         stop,
         grid: Grid::from_values(layout.geometry, &values).expect("values fit the grid"),
         work: memo.work(),
+        trial_steps,
     }
 }
 

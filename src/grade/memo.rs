@@ -8,6 +8,7 @@ use super::board::Board;
 use super::cellset::CellSet;
 use super::technique::Technique;
 use super::techniques::als::AlsIndex;
+use super::techniques::killer::SumRegion;
 use super::techniques::tabling::Graph;
 
 /// A structure built from a grid, kept with the candidates of that grid.
@@ -60,6 +61,8 @@ pub(crate) struct Memo<const W: usize> {
     als: Kept<AlsIndex<W>>,
     /// The chain graphs without and with group nodes of the grid they were built from.
     graphs: [Kept<Graph<W>>; 2],
+    /// The sums the 45 rule gives on this puzzle (they depend on its cages only).
+    killer_sums: std::cell::OnceCell<Vec<SumRegion>>,
     /// The work done so far by this grading's searches, and the most it may do.
     work: Cell<u64>,
     work_limit: Cell<Option<u64>>,
@@ -174,6 +177,11 @@ impl<const W: usize> Memo<W> {
             slots.resize(slot + 1, None);
         }
         slots[slot] = Some(cells);
+    }
+
+    /// The sums the 45 rule gives on this puzzle, from `build` the first time.
+    pub(crate) fn killer_sums(&self, build: impl FnOnce() -> Vec<SumRegion>) -> &[SumRegion] {
+        self.killer_sums.get_or_init(build)
     }
 
     /// The ALS index of `board`: the one kept if the candidates are the same, else a new one

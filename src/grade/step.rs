@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::model::{Cell, Digit, DigitSet, HouseKind, Puzzle};
+use crate::model::{Cell, Digit, DigitSet, Geometry, HouseKind, Puzzle};
 
 use super::layout::Layout;
 use super::technique::Technique;
@@ -42,8 +42,14 @@ pub struct Evidence {
     pub fins: Vec<(Cell, Digit)>,
     /// Chain links, in order along the chain (several chains for forcing chains).
     pub links: Vec<Link>,
-    /// Cell groups such as almost locked sets, in order.
+    /// Cell groups such as almost locked sets, in order. Killer steps: the cages and hidden
+    /// cages used (for an innie–outie difference: the cells added, then those subtracted).
     pub groups: Vec<Vec<Cell>>,
+    /// Killer steps: the sum of each group in `groups` (one sum for an innie–outie difference).
+    pub totals: Vec<i32>,
+    /// Killer steps: per group, the digit combinations it may still take after the step
+    /// (empty where the group's cells may repeat a digit).
+    pub combinations: Vec<Vec<DigitSet>>,
 }
 
 /// One step of a solving path.
@@ -62,7 +68,7 @@ pub struct Step {
 impl Step {
     /// A one-line explanation, e.g. `r3c7=5  hidden single: the only place for 5 in box 3`.
     pub fn explain(&self, puzzle: &Puzzle) -> String {
-        let _ = puzzle;
+        let geometry = puzzle.geometry();
         let mut text = String::new();
         let mut outcome: Vec<String> = self
             .placements
@@ -76,11 +82,11 @@ impl Step {
         );
         text.push_str(&outcome.join(", "));
         let _ = write!(text, "  {}: ", self.technique.name().to_lowercase());
-        text.push_str(&self.detail());
+        text.push_str(&self.detail(geometry));
         text
     }
 
-    fn detail(&self) -> String {
+    fn detail(&self, geometry: Geometry) -> String {
         let evidence = &self.evidence;
         let digits: Vec<String> = evidence.digits.iter().map(|d| d.to_string()).collect();
         let digits = digits.join("/");
@@ -94,6 +100,9 @@ impl Step {
             }
             Technique::BruteForce => {
                 "no technique in the catalogue applies; trial with the solution's digit".to_string()
+            }
+            technique if technique.is_killer() => {
+                super::techniques::killer::explain::detail(self, geometry)
             }
             _ => {
                 let mut parts = Vec::new();
@@ -183,6 +192,10 @@ pub(crate) struct Finding {
     pub links: Vec<(NodeIndex, NodeIndex, bool)>,
     /// Groups of cells.
     pub groups: Vec<Vec<usize>>,
+    /// Killer: the sum of each group (see [`Evidence::totals`]).
+    pub totals: Vec<i32>,
+    /// Killer: per group, the digit sets it may still take (see [`Evidence::combinations`]).
+    pub combinations: Vec<Vec<u32>>,
     /// Length used to prefer shorter chains among equal findings.
     pub length: usize,
 }
@@ -200,6 +213,8 @@ impl Finding {
             fins: Vec::new(),
             links: Vec::new(),
             groups: Vec::new(),
+            totals: Vec::new(),
+            combinations: Vec::new(),
             length: 0,
         }
     }
@@ -280,6 +295,12 @@ impl Finding {
                     .groups
                     .iter()
                     .map(|group| group.iter().map(|&cell| layout.cell(cell)).collect())
+                    .collect(),
+                totals: self.totals,
+                combinations: self
+                    .combinations
+                    .iter()
+                    .map(|sets| sets.iter().map(|&set| DigitSet::from_bits(set)).collect())
                     .collect(),
             },
         }

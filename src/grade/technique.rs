@@ -90,7 +90,8 @@ techniques! {
     NakedTriple => "Naked Triple", "Three cells of a house holding only three digits.";
     HiddenPair => "Hidden Pair", "Two digits of a house confined to two cells.";
     HiddenTriple => "Hidden Triple", "Three digits of a house confined to three cells.";
-    InniesOuties => "Innies and Outies", "Killer: the 45 rule over a run of whole houses.";
+    InniesOuties => "Innies and Outies", "Killer: the 45 rule over a house or a run of adjacent houses.";
+    CombinationInteraction => "Combination Interaction", "Killer: cage combinations that leave the rest of a house no way to be filled.";
     CageComparison => "Cage Comparison", "Greater killer: bounds from comparing two cages' sums.";
     NakedQuadruple => "Naked Quadruple", "Four cells of a house holding only four digits.";
     HiddenQuadruple => "Hidden Quadruple", "Four digits of a house confined to four cells.";
@@ -145,6 +146,7 @@ techniques! {
     ForcingChainVerity => "Forcing Chain Verity", "Every branch of a choice leads to the same conclusion.";
     ForcingNetContradiction => "Forcing Net Contradiction", "An assumption whose net ends in a contradiction.";
     ForcingNetVerity => "Forcing Net Verity", "Every branch of a choice leads, through nets, to the same conclusion.";
+    CageForcingChain => "Cage Forcing Chain", "Killer: a candidate whose consequences, through singles and cage sums, contradict each other.";
     BruteForce => "Brute Force", "A trial: a digit taken from the solution when no technique applies.";
 }
 
@@ -194,6 +196,20 @@ impl Technique {
                 | HiddenRectangle
                 | AvoidableRectangle1
                 | AvoidableRectangle2
+        )
+    }
+
+    /// Whether the technique belongs to the killer family (reasons about cage sums).
+    pub fn is_killer(self) -> bool {
+        use Technique::*;
+        matches!(
+            self,
+            CageCombination
+                | CageHouseInteraction
+                | InniesOuties
+                | CombinationInteraction
+                | CageComparison
+                | CageForcingChain
         )
     }
 

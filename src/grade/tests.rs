@@ -182,6 +182,13 @@ fn trial_step_is_named_and_rated_extreme() {
     }
     let grading = Grader::with_table(&puzzle, only_singles).grade();
     assert!(grading.used_trial());
+    let trials = grading
+        .steps
+        .iter()
+        .filter(|step| step.technique == Technique::BruteForce)
+        .count();
+    assert!(trials > 0);
+    assert_eq!(grading.trial_steps, trials);
     assert_eq!(grading.level, Level::Extreme);
     assert_sound(&puzzle, &grading, &solution_of(&puzzle));
 }
@@ -202,6 +209,59 @@ fn killers_are_solved_soundly() {
     }
     assert!(used.contains(&Technique::CageCombination));
     assert!(used.contains(&Technique::InniesOuties));
+}
+
+/// Issue 17: every killer technique is, on some real killer, the grader's next step (nothing
+/// earlier in the ladder applied there), and no step on these killers removes a digit of the
+/// solution; the 45 rule gives innie–outie differences and sums over several houses too.
+#[test]
+fn every_killer_technique_is_a_sound_next_step_on_real_killers() {
+    let mut puzzles: Vec<(String, Puzzle, Vec<u8>)> = Vec::new();
+    let text = data("tests/data/killer/killer_krazydad_1000.tsv");
+    for line in text.lines().filter(|line| !line.starts_with('#')).take(200) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let solution = fields[3].bytes().map(symbol_value).collect();
+        let puzzle = killer_puzzle(fields[1], fields[2], &[0; 81]);
+        puzzles.push((fields[0].to_string(), puzzle, solution));
+    }
+    for file in [
+        "tests/data/killer/killer_vtsukur.txt",
+        "tests/data/killer/killer_lisudoku.txt",
+        "tests/data/killer/killer_greater_grilops.txt",
+        "tests/data/seeds/killer_m00nlight_clpfd.txt",
+    ] {
+        for entry in crate::notation::parse(&data(file), None).unwrap() {
+            let solution = match &entry.solution {
+                Some(grid) => grid.values(),
+                None => solution_of(&entry.puzzle),
+            };
+            let name = entry.name.clone().unwrap_or_default();
+            puzzles.push((name, entry.puzzle, solution));
+        }
+    }
+    let mut used = BTreeSet::new();
+    let mut difference = false;
+    let mut union = false;
+    for (name, puzzle, solution) in &puzzles {
+        let grading = grade(puzzle);
+        assert_sound(puzzle, &grading, solution);
+        for step in &grading.steps {
+            used.insert(step.technique);
+            if step.technique == Technique::InniesOuties {
+                difference |= step.evidence.groups.len() == 2;
+                union |= step.evidence.houses.len() > 1;
+            }
+        }
+        assert!(grading.steps.len() > 1, "{name}");
+    }
+    for technique in Technique::ALL
+        .iter()
+        .filter(|technique| technique.is_killer())
+    {
+        assert!(used.contains(technique), "{technique} never used");
+    }
+    assert!(difference, "no innie-outie difference");
+    assert!(union, "no 45 rule over several houses");
 }
 
 #[test]

@@ -323,3 +323,19 @@ fn presets_can_target_a_sudoku_explainer_band() {
         assert!(error.to_string().contains(expected), "{text}: {error}");
     }
 }
+
+/// Issue 17: the hard killer and greater-killer presets keep only puzzles a person solves
+/// without guessing, and say so in their records.
+#[test]
+fn hard_killer_presets_keep_only_puzzles_solved_without_trial() {
+    for name in ["killer-hard", "greater-killer"] {
+        let preset = Preset::builtin(name).unwrap();
+        assert!(preset.target.no_trial, "{name}");
+        let generator = generate::Generator::new(&preset).unwrap();
+        for index in 0..3 {
+            let generated = generator.puzzle(1, index).unwrap();
+            assert_eq!(generated.grading.trial_steps, 0, "{name} {index}");
+            assert_eq!(Record::new(&preset, &generated).trial_steps, 0);
+        }
+    }
+}

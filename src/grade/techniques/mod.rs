@@ -13,7 +13,7 @@ pub(crate) mod single_digit;
 pub(crate) mod singles;
 pub(crate) mod subsets;
 pub(crate) mod sue_de_coq;
-pub(crate) mod sums;
+
 pub(crate) mod tabling;
 pub(crate) mod uniqueness;
 pub(crate) mod wings;
@@ -118,7 +118,9 @@ pub(crate) fn find<const W: usize>(
         CageCombination => killer::cage_combinations(context, board),
         CageHouseInteraction => killer::cage_house_interaction(context, board),
         InniesOuties => killer::innies_outies(context, board),
+        CombinationInteraction => killer::combination_interaction(context, board),
         CageComparison => killer::cage_comparison(context, board),
+        CageForcingChain => killer::cage_forcing_chain(context, board),
         BruteForce => None,
     }
 }

@@ -2,11 +2,12 @@
 //! other, the digits each cell takes in some assignment and the lowest and highest reachable
 //! sums. Cages (cells that all see each other) go through a dynamic programme over the set
 //! of digits used so far, which is exact and small (at most 2^n sets); other sets (innies,
-//! outies) through a search pruned by sum bounds and by what is already known possible.
+//! outies, and innies less outies, whose cells are weighted +1 or −1) through a search pruned
+//! by sum bounds and by what is already known possible.
 
 use std::collections::HashSet;
 
-use super::digits_of;
+use super::super::digits_of;
 use crate::grade::board::Board;
 use crate::grade::layout::Layout;
 
@@ -17,14 +18,34 @@ const MAX_SET_DIGITS: usize = 12;
 const SEARCH_BUDGET: usize = 200_000;
 
 /// What the cells can hold: per cell (in the order given) the digits of some assignment, and
-/// the lowest and highest sums of the assignments.
+/// the lowest and highest (weighted) sums of the assignments.
 pub(crate) struct Reach {
     /// Digit mask per cell.
     pub possible: Vec<u32>,
     /// Lowest reachable sum.
-    pub low: u32,
+    pub low: i32,
     /// Highest reachable sum.
-    pub high: u32,
+    pub high: i32,
+}
+
+/// What a search over a set of cells concluded.
+pub(crate) enum Answer {
+    /// Some assignments exist; what they hold.
+    Reached(Reach),
+    /// No assignment exists.
+    Impossible,
+    /// The search used up its budget: nothing may be concluded.
+    GaveUp,
+}
+
+impl Answer {
+    /// The reach, when there is one.
+    pub(crate) fn reached(self) -> Option<Reach> {
+        match self {
+            Answer::Reached(reach) => Some(reach),
+            Answer::Impossible | Answer::GaveUp => None,
+        }
+    }
 }
 
 /// For `cells` that must hold distinct digits where they see each other and sum to `sum`
@@ -36,13 +57,7 @@ pub(crate) fn reach<const W: usize>(
     cells: &[usize],
     sum: Option<u32>,
 ) -> Option<Reach> {
-    let options: Vec<u32> = cells
-        .iter()
-        .map(|&cell| match board.values[cell] {
-            0 => board.candidates[cell],
-            value => 1 << (value - 1),
-        })
-        .collect();
+    let options = options_of(board, cells);
     let all_see = cells.iter().enumerate().all(|(position, &first)| {
         cells[position + 1..]
             .iter()
@@ -51,8 +66,40 @@ pub(crate) fn reach<const W: usize>(
     if all_see && layout.size <= MAX_SET_DIGITS {
         digit_sets(layout.size, &options, sum)
     } else {
-        search(layout, cells, &options, sum)
+        let weights = vec![1; cells.len()];
+        let target = sum.map(|total| total as i32);
+        search(layout, cells, &options, &weights, target).reached()
     }
+}
+
+/// For the cells `added` less the cells `subtracted` summing to `total` (cells that see each
+/// other differ), with `options` the digits each may take (in the order `added`, then
+/// `subtracted`): what they can hold, in that order.
+pub(crate) fn reach_difference<const W: usize>(
+    layout: &Layout<W>,
+    added: &[usize],
+    subtracted: &[usize],
+    options: &[u32],
+    total: i32,
+) -> Answer {
+    let cells: Vec<usize> = added.iter().chain(subtracted).copied().collect();
+    let weights: Vec<i32> = added
+        .iter()
+        .map(|_| 1)
+        .chain(subtracted.iter().map(|_| -1))
+        .collect();
+    search(layout, &cells, options, &weights, Some(total))
+}
+
+/// The digits each cell may take: its candidates, or its value once placed.
+pub(crate) fn options_of<const W: usize>(board: &Board<W>, cells: &[usize]) -> Vec<u32> {
+    cells
+        .iter()
+        .map(|&cell| match board.values[cell] {
+            0 => board.candidates[cell],
+            value => 1 << (value - 1),
+        })
+        .collect()
 }
 
 /// The sum of the digits of a mask (digit index `d` counts `d + 1`).
@@ -119,20 +166,22 @@ fn digit_sets(size: usize, options: &[u32], sum: Option<u32>) -> Option<Reach> {
     }
     Some(Reach {
         possible,
-        low,
-        high,
+        low: low as i32,
+        high: high as i32,
     })
 }
 
-/// Cells where only some pairs differ: a depth-first search, cells with fewest options
-/// first, pruned by sum bounds, by what is already known possible, and by remembering which
-/// states (depth, total, what each later cell may still take) have no completion.
+/// Cells where only some pairs differ, each weighted +1 or −1: a depth-first search, cells
+/// with fewest options first, pruned by sum bounds, by what is already known possible, and by
+/// remembering which states (depth, total, what each later cell may still take) have no
+/// completion.
 fn search<const W: usize>(
     layout: &Layout<W>,
     cells: &[usize],
     options: &[u32],
-    sum: Option<u32>,
-) -> Option<Reach> {
+    weights: &[i32],
+    sum: Option<i32>,
+) -> Answer {
     let mut order: Vec<usize> = (0..cells.len()).collect();
     order.sort_by_key(|&position| options[position].count_ones());
     // sees_later[depth]: the depths after it whose cells see its cell.
@@ -145,21 +194,25 @@ fn search<const W: usize>(
         .collect();
     let mut walk = Walk {
         order: &order,
+        weights: order.iter().map(|&position| weights[position]).collect(),
         sees_later: &sees_later,
         sum,
         available: order.iter().map(|&position| options[position]).collect(),
         chosen: vec![0; cells.len()],
         possible: vec![0; cells.len()],
-        low: u32::MAX,
-        high: 0,
+        low: i32::MAX,
+        high: i32::MIN,
         budget: SEARCH_BUDGET,
         dead: HashSet::new(),
     };
     walk.visit(0, 0);
-    if walk.budget == 0 || walk.low > walk.high {
-        return None;
+    if walk.budget == 0 {
+        return Answer::GaveUp;
     }
-    Some(Reach {
+    if walk.low > walk.high {
+        return Answer::Impossible;
+    }
+    Answer::Reached(Reach {
         possible: walk.possible,
         low: walk.low,
         high: walk.high,
@@ -169,16 +222,18 @@ fn search<const W: usize>(
 /// The state of [`search`]; everything is indexed by depth except `possible` (by position).
 struct Walk<'a> {
     order: &'a [usize],
+    /// +1 or −1 per depth.
+    weights: Vec<i32>,
     sees_later: &'a [Vec<usize>],
-    sum: Option<u32>,
+    sum: Option<i32>,
     /// The digits each cell may still take, given the choices above it.
     available: Vec<u32>,
     /// Digit index chosen at each depth.
     chosen: Vec<usize>,
     /// Per position in the cells given.
     possible: Vec<u32>,
-    low: u32,
-    high: u32,
+    low: i32,
+    high: i32,
     budget: usize,
     /// States (depth, total, later cells' digits) known to have no completion.
     dead: HashSet<Vec<u32>>,
@@ -204,15 +259,15 @@ impl Walk<'_> {
                 .all(|later| self.available[later] & !self.possible[self.order[later]] == 0)
     }
 
-    fn key(&self, depth: usize, total: u32) -> Vec<u32> {
+    fn key(&self, depth: usize, total: i32) -> Vec<u32> {
         let mut key = Vec::with_capacity(self.order.len() - depth + 2);
         key.push(depth as u32);
-        key.push(total);
+        key.push(total as u32);
         key.extend_from_slice(&self.available[depth..]);
         key
     }
 
-    fn visit(&mut self, depth: usize, total: u32) -> Outcome {
+    fn visit(&mut self, depth: usize, total: i32) -> Outcome {
         if self.budget == 0 {
             return Outcome::Cut;
         }
@@ -220,12 +275,19 @@ impl Walk<'_> {
         if let Some(target) = self.sum {
             let mut low = total;
             let mut high = total;
-            for &mask in &self.available[depth..] {
+            for (&mask, &weight) in self.available[depth..].iter().zip(&self.weights[depth..]) {
                 if mask == 0 {
                     return Outcome::None;
                 }
-                low += mask.trailing_zeros() + 1;
-                high += 32 - mask.leading_zeros();
+                let smallest = mask.trailing_zeros() as i32 + 1;
+                let largest = 32 - mask.leading_zeros() as i32;
+                if weight > 0 {
+                    low += smallest;
+                    high += largest;
+                } else {
+                    low -= largest;
+                    high -= smallest;
+                }
             }
             if low > target || high < target {
                 return Outcome::None;
@@ -257,7 +319,7 @@ impl Walk<'_> {
                 }
             }
             self.chosen[depth] = digit;
-            let below = self.visit(depth + 1, total + digit as u32 + 1);
+            let below = self.visit(depth + 1, total + self.weights[depth] * (digit as i32 + 1));
             for later in removed {
                 self.available[later] |= bit;
             }
@@ -276,6 +338,79 @@ impl Walk<'_> {
         }
         outcome
     }
+}
+
+/// The digit sets of `options` (one mask per cell) with distinct digits summing to `sum`
+/// (any sum when `None`), each with what every cell may hold for that set.
+pub(crate) fn choices_of(options: &[u32], sum: Option<i32>) -> Vec<(u32, Vec<u32>)> {
+    struct Bounds<'a> {
+        options: &'a [u32],
+        sum: Option<i32>,
+        /// Per depth: the least and most the cells from there on can add (digits may repeat).
+        least: Vec<i32>,
+        most: Vec<i32>,
+    }
+    fn walk(
+        bounds: &Bounds<'_>,
+        used: u32,
+        total: i32,
+        chosen: &mut Vec<usize>,
+        found: &mut Vec<(u32, Vec<u32>)>,
+    ) {
+        let (options, sum) = (bounds.options, bounds.sum);
+        let depth = chosen.len();
+        if sum.is_some_and(|target| {
+            total + bounds.least[depth] > target || total + bounds.most[depth] < target
+        }) {
+            return;
+        }
+        if depth == options.len() {
+            if sum.is_some_and(|target| target != total) {
+                return;
+            }
+            let entry = match found.iter().position(|(set, _)| *set == used) {
+                Some(position) => position,
+                None => {
+                    found.push((used, vec![0; options.len()]));
+                    found.len() - 1
+                }
+            };
+            for (slot, &digit) in found[entry].1.iter_mut().zip(chosen.iter()) {
+                *slot |= 1 << digit;
+            }
+            return;
+        }
+        for digit in digits_of(options[depth] & !used) {
+            chosen.push(digit);
+            walk(
+                bounds,
+                used | 1 << digit,
+                total + digit as i32 + 1,
+                chosen,
+                found,
+            );
+            chosen.pop();
+        }
+    }
+    let mut least = vec![0; options.len() + 1];
+    let mut most = vec![0; options.len() + 1];
+    for depth in (0..options.len()).rev() {
+        let mask = options[depth];
+        if mask == 0 {
+            return Vec::new();
+        }
+        least[depth] = least[depth + 1] + mask.trailing_zeros() as i32 + 1;
+        most[depth] = most[depth + 1] + 32 - mask.leading_zeros() as i32;
+    }
+    let bounds = Bounds {
+        options,
+        sum,
+        least,
+        most,
+    };
+    let mut found = Vec::new();
+    walk(&bounds, 0, 0, &mut Vec::new(), &mut found);
+    found
 }
 
 #[cfg(test)]
@@ -330,9 +465,109 @@ mod tests {
             let options: Vec<u32> = (0..count).map(|_| next() & 0x1ff).collect();
             let sum = (next() % 4 != 0).then(|| 1 + next() % 45);
             let expected = enumerate(&options, sum);
-            let reached =
-                digit_sets(9, &options, sum).map(|reach| (reach.possible, reach.low, reach.high));
+            let reached = digit_sets(9, &options, sum)
+                .map(|reach| (reach.possible, reach.low as u32, reach.high as u32));
             assert_eq!(reached, expected, "{options:?} {sum:?}");
+        }
+    }
+
+    /// Every assignment of `cells` (distinct where they see each other) whose weighted sum
+    /// is `target`, enumerated plainly: per-cell digits.
+    fn enumerate_weighted(
+        layout: &Layout<2>,
+        cells: &[usize],
+        options: &[u32],
+        weights: &[i32],
+        target: i32,
+    ) -> Option<Vec<u32>> {
+        fn walk(
+            layout: &Layout<2>,
+            cells: &[usize],
+            options: &[u32],
+            weights: &[i32],
+            target: i32,
+            chosen: &mut Vec<usize>,
+            found: &mut Option<Vec<u32>>,
+        ) {
+            let depth = chosen.len();
+            if depth == cells.len() {
+                let total: i32 = chosen
+                    .iter()
+                    .zip(weights)
+                    .map(|(&digit, &weight)| weight * (digit as i32 + 1))
+                    .sum();
+                if total == target {
+                    let entry = found.get_or_insert(vec![0; cells.len()]);
+                    for (slot, &digit) in entry.iter_mut().zip(chosen.iter()) {
+                        *slot |= 1 << digit;
+                    }
+                }
+                return;
+            }
+            for digit in digits_of(options[depth]) {
+                let clash = chosen.iter().enumerate().any(|(earlier, &other)| {
+                    other == digit && layout.sees(cells[earlier], cells[depth])
+                });
+                if !clash {
+                    chosen.push(digit);
+                    walk(layout, cells, options, weights, target, chosen, found);
+                    chosen.pop();
+                }
+            }
+        }
+        let mut found = None;
+        walk(
+            layout,
+            cells,
+            options,
+            weights,
+            target,
+            &mut Vec::new(),
+            &mut found,
+        );
+        found
+    }
+
+    #[test]
+    fn weighted_search_agrees_with_plain_enumeration() {
+        use crate::model::{Geometry, Grid, Puzzle};
+        let geometry = Geometry::for_size(9).unwrap();
+        let puzzle = Puzzle::classic(Grid::from_values(geometry, &[0; 81]).unwrap()).unwrap();
+        let layout = Layout::<2>::new(&puzzle);
+        let mut state = 987654321u64;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as u32
+        };
+        for _ in 0..600 {
+            let count = 1 + next() as usize % 5;
+            let mut cells: Vec<usize> = Vec::new();
+            while cells.len() < count {
+                // cells near each other, so that some see each other and some do not
+                let cell = (next() % 27) as usize;
+                if !cells.contains(&cell) {
+                    cells.push(cell);
+                }
+            }
+            let options: Vec<u32> = (0..count)
+                .map(|_| (next() & 0x1ff) | 1 << (next() % 9))
+                .collect();
+            let weights: Vec<i32> = (0..count)
+                .map(|_| if next() % 3 == 0 { -1 } else { 1 })
+                .collect();
+            let target = (next() % 30) as i32 - 8;
+            let expected = enumerate_weighted(&layout, &cells, &options, &weights, target);
+            let found = match search(&layout, &cells, &options, &weights, Some(target)) {
+                Answer::Reached(reach) => Some(reach.possible),
+                Answer::Impossible => None,
+                Answer::GaveUp => panic!("small searches finish"),
+            };
+            assert_eq!(
+                found, expected,
+                "{cells:?} {options:?} {weights:?} {target}"
+            );
         }
     }
 }

@@ -1,0 +1,190 @@
+//! Cage forcing chains: a candidate of a cell with two or three candidates is assumed, and
+//! its consequences are followed through singles and the sums of cages and hidden cages; when
+//! they end in a contradiction (a cell or a house's digit without a place, a sum no digits can
+//! make), the candidate is removed. The chains the classic catalogue follows know nothing of
+//! sums; these do, which is what the hardest killers need instead of a guess.
+
+use super::comparison::compared;
+use super::rule45::{reach_of, sum_regions};
+use super::sums::{reach, Answer};
+use super::{SumRegion, MAX_ENUMERATED_CELLS};
+use crate::grade::board::Board;
+use crate::grade::layout::Layout;
+use crate::grade::step::Finding;
+use crate::grade::technique::Technique;
+use crate::grade::techniques::{digits_of, Context};
+
+/// Largest grid side on which cage sums are worked out exactly (by the programme over digit
+/// sets of [`super::sums`]).
+const MAX_EXACT_DIGITS: usize = 12;
+
+/// Most candidates a cell may have for its candidates to be assumed.
+const MAX_ASSUMED_CANDIDATES: u32 = 3;
+
+/// Places every single (naked or hidden) on `board`; false on a contradiction.
+fn place_singles<const W: usize>(layout: &Layout<W>, board: &mut Board<W>) -> Option<bool> {
+    let mut changed = false;
+    let open = board.empty;
+    for cell in open.iter() {
+        if board.values[cell] != 0 {
+            continue;
+        }
+        match board.count(cell) {
+            0 => return None,
+            1 => {
+                let digit = board.candidates[cell].trailing_zeros() as usize;
+                board.place(layout, cell, digit);
+                changed = true;
+            }
+            _ => {}
+        }
+    }
+    for (number, house) in layout.houses.iter().enumerate() {
+        for digit in 0..layout.size {
+            if board.placed[digit].intersects(&house.set) {
+                continue;
+            }
+            let places = board.house_cells(layout, number, digit);
+            match places.first() {
+                None => return None,
+                Some(cell) if !places.more_than_one() => {
+                    board.place(layout, cell, digit);
+                    changed = true;
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    Some(changed)
+}
+
+/// Removes what the sums allow no more; `None` on a contradiction.
+fn apply_sums<const W: usize>(
+    layout: &Layout<W>,
+    board: &mut Board<W>,
+    sums: &[SumRegion],
+) -> Option<bool> {
+    let mut changed = false;
+    for cage in &layout.cages {
+        let Some(sum) = cage.sum else {
+            continue;
+        };
+        if (cage.set & board.empty).is_empty() && !cage.cells.is_empty() {
+            let total: u32 = cage
+                .cells
+                .iter()
+                .map(|&cell| u32::from(board.values[cell]))
+                .sum();
+            if total != sum {
+                return None;
+            }
+            continue;
+        }
+        // a cage's cells all see each other: no assignment means a contradiction
+        let reached = reach(layout, board, &cage.cells, Some(sum))?;
+        changed |= prune_board(layout, board, &cage.cells, &reached.possible);
+    }
+    // the programme over digit sets never gives up, so a comparison that cannot be met is a
+    // contradiction
+    {
+        for comparison in &layout.comparisons {
+            let first = &layout.cages[comparison.first].cells;
+            let second = &layout.cages[comparison.second].cells;
+            if first.len() > MAX_ENUMERATED_CELLS || second.len() > MAX_ENUMERATED_CELLS {
+                continue;
+            }
+            let [first_allowed, second_allowed] = compared(layout, board, comparison)?;
+            changed |= prune_board(layout, board, first, &first_allowed);
+            changed |= prune_board(layout, board, second, &second_allowed);
+        }
+    }
+    for sum in sums {
+        let cells = sum.cells();
+        match reach_of(layout, board, sum) {
+            Answer::Impossible => return None,
+            Answer::GaveUp => {}
+            Answer::Reached(reached) => {
+                changed |= prune_board(layout, board, &cells, &reached.possible);
+            }
+        }
+    }
+    Some(changed)
+}
+
+/// Removes from open `cells` the candidates outside `possible`; whether any went.
+fn prune_board<const W: usize>(
+    layout: &Layout<W>,
+    board: &mut Board<W>,
+    cells: &[usize],
+    possible: &[u32],
+) -> bool {
+    let mut changed = false;
+    for (&cell, &mask) in cells.iter().zip(possible) {
+        if board.values[cell] != 0 {
+            continue;
+        }
+        for digit in digits_of(board.candidates[cell] & !mask) {
+            changed |= board.eliminate(layout, cell, digit);
+        }
+    }
+    changed
+}
+
+/// Follows singles and sums on `board` to a fixed point; false when they contradict.
+fn consistent<const W: usize>(
+    layout: &Layout<W>,
+    board: &mut Board<W>,
+    sums: &[SumRegion],
+) -> bool {
+    loop {
+        match place_singles(layout, board) {
+            None => return false,
+            Some(true) => continue,
+            Some(false) => {}
+        }
+        match apply_sums(layout, board, sums) {
+            None => return false,
+            Some(true) => continue,
+            Some(false) => return true,
+        }
+    }
+}
+
+/// The first candidate (cells with fewest candidates first, then in reading order) whose
+/// consequences contradict each other.
+pub(crate) fn cage_forcing_chain<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+) -> Option<Finding> {
+    let layout = context.layout;
+    // On larger grids a cage's sum goes through a search that may give up, which must not
+    // be taken for a contradiction.
+    if layout.cages.is_empty() || layout.size > MAX_EXACT_DIGITS {
+        return None;
+    }
+    let sums = context.memo.killer_sums(|| sum_regions(layout));
+    let mut scratch = board.clone();
+    for count in 2..=MAX_ASSUMED_CANDIDATES {
+        for cell in board.empty.iter() {
+            if board.count(cell) != count {
+                continue;
+            }
+            for digit in digits_of(board.candidates[cell]) {
+                if !context.memo.charge(layout.cell_count as u64) {
+                    return None;
+                }
+                scratch.copy_grid_from(board);
+                scratch.place(layout, cell, digit);
+                if consistent(layout, &mut scratch, sums) {
+                    continue;
+                }
+                let mut finding = Finding::new(Technique::CageForcingChain);
+                finding.eliminate(cell, digit);
+                finding.cells.push(cell);
+                finding.digits = 1 << digit;
+                return Some(finding);
+            }
+        }
+    }
+    None
+}

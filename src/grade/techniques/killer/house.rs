@@ -1,0 +1,192 @@
+//! Combination interaction in a house: the cages and hidden cages lying inside one house
+//! must use different digits, together with the house's other cells, so a combination of
+//! one that leaves the others no way to be filled is dropped. Killer pairs and triples (two
+//! cages of a house sharing a pair of digits between them) are the simplest cases.
+
+use super::combinations_after;
+use super::rule45::sum_regions;
+use super::sums::{choices_of, options_of};
+use crate::grade::board::Board;
+use crate::grade::cellset::CellSet;
+use crate::grade::step::Finding;
+use crate::grade::technique::Technique;
+use crate::grade::techniques::{digits_of, Context};
+
+/// Largest house whose digit sets are enumerated (2^12 sets per layer).
+const MAX_HOUSE_SIZE: usize = 12;
+
+/// A set of cells of the house filled as one: a cage or hidden cage (with its sum) or one
+/// free cell.
+struct Group {
+    /// Positions in the house.
+    positions: Vec<usize>,
+    /// The digit sets the group may take, each with the digits each position may then hold.
+    choices: Vec<(u32, Vec<u32>)>,
+}
+
+/// What each cell of the house may hold when every group takes one of its choices and no
+/// digit repeats; `None` when nothing fits.
+fn house_reach(size: usize, groups: &[Group]) -> Option<Vec<u32>> {
+    let width = 1usize << size;
+    // reachable[g][mask]: the first g groups can use exactly `mask`.
+    let mut reachable = vec![vec![false; width]; groups.len() + 1];
+    reachable[0][0] = true;
+    let mut frontier = vec![0u32];
+    for (index, group) in groups.iter().enumerate() {
+        let mut next = Vec::new();
+        for &mask in &frontier {
+            for (set, _) in &group.choices {
+                if mask & set == 0 && !reachable[index + 1][(mask | set) as usize] {
+                    reachable[index + 1][(mask | set) as usize] = true;
+                    next.push(mask | set);
+                }
+            }
+        }
+        frontier = next;
+    }
+    if frontier.is_empty() {
+        return None;
+    }
+    let mut possible = vec![0u32; size];
+    let mut alive = vec![false; width];
+    for &mask in &frontier {
+        alive[mask as usize] = true;
+    }
+    for index in (0..groups.len()).rev() {
+        let mut earlier = vec![false; width];
+        for before in 0..width {
+            if !reachable[index][before] {
+                continue;
+            }
+            for (set, cells) in &groups[index].choices {
+                if before as u32 & set == 0 && alive[before | *set as usize] {
+                    earlier[before] = true;
+                    for (&position, &mask) in groups[index].positions.iter().zip(cells) {
+                        possible[position] |= mask;
+                    }
+                }
+            }
+        }
+        alive = earlier;
+    }
+    Some(possible)
+}
+
+/// The first house where the cages and hidden cages inside it, filled together with its
+/// other cells, rule out candidates.
+pub(crate) fn combination_interaction<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+) -> Option<Finding> {
+    let layout = context.layout;
+    if layout.cages.is_empty() || layout.size > MAX_HOUSE_SIZE {
+        return None;
+    }
+    let sums = context.memo.killer_sums(|| sum_regions(layout));
+    for (number, house) in layout.houses.iter().enumerate() {
+        if (house.set & board.empty).is_empty()
+            || context.memo.is_barren_at(
+                Technique::CombinationInteraction,
+                number,
+                board,
+                house.cells.iter().copied(),
+            )
+        {
+            continue;
+        }
+        // Cages first, then hidden cages, each only where no earlier group holds its cells.
+        let mut taken: CellSet<W> = CellSet::EMPTY;
+        let mut summed: Vec<(Vec<usize>, i32)> = Vec::new();
+        let cages = layout
+            .cages
+            .iter()
+            .filter_map(|cage| cage.sum.map(|sum| (&cage.cells, &cage.set, sum as i32)));
+        let hidden = sums
+            .iter()
+            .filter(|sum| sum.subtracted.is_empty())
+            .map(|sum| {
+                let set: CellSet<W> = sum.added.iter().copied().collect();
+                (&sum.added, set, sum.total)
+            });
+        let mut hidden_sets: Vec<(&Vec<usize>, CellSet<W>, i32)> = hidden.collect();
+        let mut candidates: Vec<(&Vec<usize>, CellSet<W>, i32)> =
+            cages.map(|(cells, set, sum)| (cells, *set, sum)).collect();
+        candidates.append(&mut hidden_sets);
+        for (cells, set, sum) in candidates {
+            if cells.len() < 2
+                || cells.len() >= house.cells.len()
+                || !set.is_subset(&house.set)
+                || set.intersects(&taken)
+            {
+                continue;
+            }
+            taken |= set;
+            summed.push((cells.clone(), sum));
+        }
+        if summed.is_empty() {
+            continue;
+        }
+        let options = options_of(board, &house.cells);
+        let position_of = |cell: usize| {
+            house
+                .cells
+                .iter()
+                .position(|&other| other == cell)
+                .expect("in house")
+        };
+        let mut groups: Vec<Group> = summed
+            .iter()
+            .map(|(cells, sum)| {
+                let positions: Vec<usize> = cells.iter().map(|&cell| position_of(cell)).collect();
+                let group_options: Vec<u32> = positions.iter().map(|&p| options[p]).collect();
+                Group {
+                    choices: choices_of(&group_options, Some(*sum)),
+                    positions,
+                }
+            })
+            .collect();
+        for (position, &cell) in house.cells.iter().enumerate() {
+            if !taken.contains(cell) {
+                groups.push(Group {
+                    positions: vec![position],
+                    choices: digits_of(options[position])
+                        .map(|digit| (1u32 << digit, vec![1u32 << digit]))
+                        .collect(),
+                });
+            }
+        }
+        // fewest choices first keeps the layers small
+        groups.sort_by_key(|group| group.choices.len());
+        let Some(possible) = house_reach(layout.size, &groups) else {
+            continue;
+        };
+        let mut finding = Finding::new(Technique::CombinationInteraction);
+        for (position, &cell) in house.cells.iter().enumerate() {
+            if board.values[cell] != 0 {
+                continue;
+            }
+            for digit in digits_of(board.candidates[cell] & !possible[position]) {
+                finding.eliminate(cell, digit);
+            }
+        }
+        if finding.eliminations.is_empty() {
+            context.memo.set_barren_at(
+                Technique::CombinationInteraction,
+                number,
+                board,
+                house.cells.iter().copied(),
+            );
+            continue;
+        }
+        finding.cells = house.cells.clone();
+        finding.houses.push(number);
+        for (cells, total) in summed {
+            let kept = combinations_after(layout, board, &cells, total, &finding);
+            finding.combinations.push(kept);
+            finding.totals.push(total);
+            finding.groups.push(cells);
+        }
+        return Some(finding);
+    }
+    None
+}
