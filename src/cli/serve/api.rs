@@ -19,6 +19,7 @@ use sudokit::model::{Cell, Digit};
 use sudokit::notation;
 use sudokit::preset::Preset;
 
+use super::super::input::InputOptions;
 use super::super::output::capture;
 use super::super::{check, grade, solve, Outcome};
 use super::State;
@@ -231,6 +232,51 @@ fn options<T: Args + FromArgMatches>(arguments: &[String]) -> Result<T, Refusal>
         })
 }
 
+/// A command's options from a request: its puzzle text, notation and diagonals, then the
+/// command's own flags (`--json` always).
+fn command_options<T: Args + FromArgMatches + TakesInput>(
+    (puzzle, input_format, diagonals): (String, &Option<String>, &Option<String>),
+    extra: Vec<String>,
+) -> Result<T, Refusal> {
+    let mut flags = input_flags(input_format, diagonals);
+    flags.extend(extra);
+    flags.push("-".into());
+    let mut options: T = options(&flags)?;
+    options.input().text = Some(puzzle);
+    Ok(options)
+}
+
+/// `--limit N` when asked (at most 1000 on the server).
+fn limit_flag(limit: Option<u32>) -> Vec<String> {
+    limit.map_or_else(Vec::new, |limit| {
+        vec!["--limit".into(), limit.min(1000).to_string()]
+    })
+}
+
+/// The options of a command that reads puzzles.
+pub trait TakesInput {
+    /// Where its puzzles come from.
+    fn input(&mut self) -> &mut InputOptions;
+}
+
+impl TakesInput for check::CheckOptions {
+    fn input(&mut self) -> &mut InputOptions {
+        &mut self.input
+    }
+}
+
+impl TakesInput for solve::SolveOptions {
+    fn input(&mut self) -> &mut InputOptions {
+        &mut self.input
+    }
+}
+
+impl TakesInput for grade::GradeOptions {
+    fn input(&mut self) -> &mut InputOptions {
+        &mut self.input
+    }
+}
+
 /// The input flags of a request.
 fn input_flags(input_format: &Option<String>, diagonals: &Option<String>) -> Vec<String> {
     let mut flags = vec!["--json".to_string()];
@@ -308,23 +354,18 @@ pub async fn check(
         Ok(request) => request,
         Err(refusal) => return refusal.into_response(),
     };
-    let mut flags = input_flags(&request.input_format, &request.diagonals);
-    if let Some(limit) = request.limit {
-        flags.extend(["--limit".into(), limit.min(1000).to_string()]);
-    }
+    let mut flags = limit_flag(request.limit);
     if request.all {
         flags.push("--all".into());
     }
     if request.suggest {
         flags.push("--suggest".into());
     }
-    flags.push("-".into());
-    let mut options: check::CheckOptions = match options(&flags) {
-        Ok(options) => options,
-        Err(refusal) => return refusal.into_response(),
-    };
-    options.input.text = Some(request.puzzle);
-    run_command(&state, "check", move || check::run(&options)).await
+    let puzzle = (request.puzzle, &request.input_format, &request.diagonals);
+    match command_options::<check::CheckOptions>(puzzle, flags) {
+        Ok(options) => run_command(&state, "check", move || check::run(&options)).await,
+        Err(refusal) => refusal.into_response(),
+    }
 }
 
 /// `POST /v1/solve`: the records of `solve --json`.
@@ -336,17 +377,12 @@ pub async fn solve(
         Ok(request) => request,
         Err(refusal) => return refusal.into_response(),
     };
-    let mut flags = input_flags(&request.input_format, &request.diagonals);
-    if let Some(limit) = request.limit {
-        flags.extend(["--limit".into(), limit.min(1000).to_string()]);
+    let flags = limit_flag(request.limit);
+    let puzzle = (request.puzzle, &request.input_format, &request.diagonals);
+    match command_options::<solve::SolveOptions>(puzzle, flags) {
+        Ok(options) => run_command(&state, "solve", move || solve::run(&options)).await,
+        Err(refusal) => refusal.into_response(),
     }
-    flags.push("-".into());
-    let mut options: solve::SolveOptions = match options(&flags) {
-        Ok(options) => options,
-        Err(refusal) => return refusal.into_response(),
-    };
-    options.input.text = Some(request.puzzle);
-    run_command(&state, "solve", move || solve::run(&options)).await
 }
 
 /// `POST /v1/grade`: the records of `grade --json` (on the asked scale), each rated one with
@@ -363,17 +399,16 @@ pub async fn grade(
         .work_limit
         .unwrap_or(state.limits.work_limit)
         .min(state.limits.work_limit);
-    let mut flags = input_flags(&request.input_format, &request.diagonals);
+    let mut flags = vec!["--work-limit".to_string(), work_limit.to_string()];
     if let Some(scale) = &request.scale {
         flags.extend(["--scale".into(), scale.clone()]);
     }
-    flags.extend(["--work-limit".into(), work_limit.to_string(), "-".into()]);
-    let mut options: grade::GradeOptions = match options(&flags) {
+    let puzzle = request.puzzle.clone();
+    let given = (request.puzzle, &request.input_format, &request.diagonals);
+    let options = match command_options::<grade::GradeOptions>(given, flags) {
         Ok(options) => options,
         Err(refusal) => return refusal.into_response(),
     };
-    let puzzle = request.puzzle.clone();
-    options.input.text = Some(request.puzzle);
     let explain = request.explain;
     let result = bounded(&state, move || {
         let (outcome, written) = capture(|| grade::run(&options));
@@ -464,7 +499,7 @@ pub async fn render(
     let mut flags = input_flags(&request.input_format, &request.diagonals);
     flags.retain(|flag| flag != "--json");
     flags.push("-".into());
-    let mut input: super::super::input::InputOptions = match options(&flags) {
+    let mut input: InputOptions = match options(&flags) {
         Ok(input) => input,
         Err(refusal) => return refusal.into_response(),
     };
@@ -489,7 +524,7 @@ pub async fn render(
 }
 
 /// Draws the puzzles read from `input`.
-fn draw(input: &super::super::input::InputOptions, pdf: bool, with_solution: bool) -> Response {
+fn draw(input: &InputOptions, pdf: bool, with_solution: bool) -> Response {
     let mut puzzles = Vec::new();
     for record in super::super::input::read_records(input) {
         match record.entry {
