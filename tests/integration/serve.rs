@@ -517,7 +517,10 @@ fn the_page_checks_rates_and_explains_in_a_real_browser() {
     let page = dom(loose);
     assert!(page.contains("class=\"multiple\""), "{page}");
     assert!(page.contains("Two solutions differ at r"), "{page}");
-    assert!(page.contains("suggest: add r"), "check --suggest's advice: {page}");
+    assert!(
+        page.contains("suggest: add r"),
+        "check --suggest's advice: {page}"
+    );
     assert!(
         page.contains("class=\"mark\""),
         "the differing cells are marked: {page}"
