@@ -64,7 +64,11 @@ pub enum BookError {
         number: usize,
     },
     /// The paper is too small for the puzzles at this many to a page.
-    #[error("on {paper} paper, {per_page} puzzles to a page would set {what} at {size:.1} pt, under the 7 pt a printer accepts: print fewer to a page or on larger paper")]
+    #[error(
+        "on {paper} paper, {per_page} {puzzles} to a page would set {what} at {size:.1} pt, under the 7 pt a printer accepts: {advice}",
+        puzzles = if *per_page == 1 { "puzzle" } else { "puzzles" },
+        advice = if *per_page == 1 { "print on larger paper" } else { "print fewer to a page or on larger paper" }
+    )]
     TooSmall {
         /// Puzzles per page.
         per_page: usize,
