@@ -72,6 +72,11 @@ pub struct BookOptions {
     #[arg(long)]
     bleed: bool,
 
+    /// Headings, captions, rules and page numbers half as large again (default: the
+    /// preset's, or off); with one puzzle to a page, digits are about 35 pt on Letter.
+    #[arg(long)]
+    large_print: bool,
+
     /// Puzzles per page: 1, 2, 4 or 6 (default: the preset's, or 4). Refused when the
     /// paper would need text under 7 pt.
     #[arg(long, value_parser = parse_per_page)]
@@ -176,6 +181,7 @@ fn layout_of(
             .per_page
             .or(preset.map(|preset| preset.per_page))
             .unwrap_or(4),
+        large_print: options.large_print || preset.is_some_and(|preset| preset.large_print),
     }
 }
 
@@ -213,6 +219,9 @@ fn command_line(options: &BookOptions, preset: &str, from: Option<&Path>) -> Str
     }
     if options.bleed {
         words.push("--bleed".to_string());
+    }
+    if options.large_print {
+        words.push("--large-print".to_string());
     }
     if let Some(per_page) = options.per_page {
         words.push(format!("--per-page {per_page}"));

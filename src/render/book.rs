@@ -31,6 +31,8 @@ pub struct Layout {
     pub bleed: bool,
     /// Puzzles per page: 1, 2, 4 or 6.
     pub per_page: usize,
+    /// Headings, captions, rules and page numbers half as large again.
+    pub large_print: bool,
 }
 
 impl Layout {
@@ -44,6 +46,7 @@ impl Layout {
             paper: Paper::default(),
             bleed: false,
             per_page: 4,
+            large_print: false,
         }
     }
 }
@@ -64,7 +67,11 @@ pub enum BookError {
         number: usize,
     },
     /// The paper is too small for the puzzles at this many to a page.
-    #[error("on {paper} paper, {per_page} puzzles to a page would set {what} at {size:.1} pt, under the 7 pt a printer accepts: print fewer to a page or on larger paper")]
+    #[error(
+        "on {paper} paper, {per_page} {puzzles} to a page would set {what} at {size:.1} pt, under the 7 pt a printer accepts: {advice}",
+        puzzles = if *per_page == 1 { "puzzle" } else { "puzzles" },
+        advice = if *per_page == 1 { "print on larger paper" } else { "print fewer to a page or on larger paper" }
+    )]
     TooSmall {
         /// Puzzles per page.
         per_page: usize,
@@ -117,15 +124,38 @@ pub struct Book {
     pub bookmarks: Vec<Bookmark>,
 }
 
-/// The band above a page's puzzles holding the section heading.
-const HEADER: f64 = 30.0;
-/// The band below holding the page number.
-const FOOTER: f64 = 22.0;
-/// Room above a grid for its number and caption.
-const CAPTION: f64 = 18.0;
-const HEADING_SIZE: f64 = 16.0;
-const BODY_SIZE: f64 = 11.0;
-const PAGE_NUMBER_SIZE: f64 = 9.0;
+/// The sizes of everything on a page but the grids: the text and the bands that hold it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Furniture {
+    /// The band above a page's puzzles holding the section heading.
+    header: f64,
+    /// The band below holding the page number.
+    footer: f64,
+    /// Room above a grid for its number and caption.
+    caption: f64,
+    heading_size: f64,
+    body_size: f64,
+    page_number_size: f64,
+    puzzle_caption_size: f64,
+    solution_caption_size: f64,
+}
+
+impl Furniture {
+    /// The usual sizes, or half as large again for large print.
+    fn new(large_print: bool) -> Furniture {
+        let scale = if large_print { 1.5 } else { 1.0 };
+        Furniture {
+            header: 30.0 * scale,
+            footer: 22.0 * scale,
+            caption: 18.0 * scale,
+            heading_size: 16.0 * scale,
+            body_size: 11.0 * scale,
+            page_number_size: 9.0 * scale,
+            puzzle_caption_size: 11.0 * scale,
+            solution_caption_size: 9.0 * scale,
+        }
+    }
+}
 
 /// Columns and rows of puzzles on a page.
 fn grid_of(per_page: usize) -> Result<(usize, usize), BookError> {
@@ -232,32 +262,34 @@ fn slots(area: Content, columns: usize, rows: usize) -> Vec<Slot> {
 
 /// The part of a puzzle or solution page the grids share: the content less the heading
 /// and page number bands.
-fn grid_area(content: Content) -> Content {
+fn grid_area(content: Content, furniture: &Furniture) -> Content {
     Content {
-        top: content.top + HEADER,
-        height: content.height - HEADER - FOOTER,
+        top: content.top + furniture.header,
+        height: content.height - furniture.header - furniture.footer,
         ..content
     }
 }
 
 /// The grid's side and top-left corner in a slot, leaving room for its caption.
-fn square_in(slot: Slot) -> Frame {
+fn square_in(slot: Slot, furniture: &Furniture) -> Frame {
+    let caption = furniture.caption;
     let (left, top, slot_width, slot_height) = slot;
     let gap = (slot_width.min(slot_height) * 0.08).min(24.0);
-    let side = (slot_width - gap).min(slot_height - gap - CAPTION).max(1.0);
+    let side = (slot_width - gap).min(slot_height - gap - caption).max(1.0);
     Frame {
         corner: point(
             left + (slot_width - side) / 2.0,
-            top + CAPTION + (slot_height - CAPTION - side) / 2.0,
+            top + caption + (slot_height - caption - side) / 2.0,
         ),
         side,
     }
 }
 
 /// The side of the grids in a `columns` × `rows` arrangement on pages with `margins`.
-fn grid_side(paper: &Paper, margins: &Margins, columns: usize, rows: usize) -> f64 {
-    let area = grid_area(Content::of_page(paper, margins, 1));
-    square_in(slots(area, columns, rows)[0]).side
+fn grid_side(layout: &Layout, margins: &Margins, columns: usize, rows: usize) -> f64 {
+    let furniture = Furniture::new(layout.large_print);
+    let area = grid_area(Content::of_page(&layout.paper, margins, 1), &furniture);
+    square_in(slots(area, columns, rows)[0], &furniture).side
 }
 
 fn plan(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Plan, BookError> {
@@ -313,7 +345,7 @@ fn check_puzzles_fit(
     layout: &Layout,
     plan: &Plan,
 ) -> Result<(), BookError> {
-    let side = grid_side(&layout.paper, &plan.margins, plan.columns, plan.rows);
+    let side = grid_side(layout, &plan.margins, plan.columns, plan.rows);
     let smallest = puzzles
         .iter()
         .map(|rated| board::text_sizes(&rated.puzzle, side, Detail::Full).smallest())
@@ -336,7 +368,7 @@ fn solution_grid(
     margins: &Margins,
 ) -> Result<(usize, usize), BookError> {
     let digits_at = |columns: usize, rows: usize| {
-        let side = grid_side(&layout.paper, margins, columns, rows);
+        let side = grid_side(layout, margins, columns, rows);
         board::text_sizes(&rated.puzzle, side, Detail::Plain).digits
     };
     SOLUTION_GRIDS
@@ -396,6 +428,7 @@ pub fn book(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Book, BookError>
     let plan = plan(puzzles, layout)?;
     let mut writer = Writer {
         layout,
+        furniture: Furniture::new(layout.large_print),
         plan: &plan,
         pages: Vec::new(),
         bookmarks: Vec::new(),
@@ -435,6 +468,7 @@ pub fn pdf(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Vec<u8>, BookErro
 /// Draws the pages one after another.
 struct Writer<'a> {
     layout: &'a Layout,
+    furniture: Furniture,
     plan: &'a Plan,
     pages: Vec<Drawing>,
     bookmarks: Vec<Bookmark>,
@@ -460,10 +494,12 @@ impl Writer<'_> {
             } else {
                 (content.left, Anchor::Start)
             };
+            // the font's descent (0.24 of the size) stays inside the margin too
+            let size = self.furniture.page_number_size;
             page.text(
-                point(x, content.bottom() - 3.0),
+                point(x, content.bottom() - 0.3 * size),
                 number.to_string(),
-                PAGE_NUMBER_SIZE,
+                size,
                 Typeface::Regular,
                 anchor,
             );
@@ -539,7 +575,8 @@ impl Writer<'_> {
 
     fn colophon_page(&mut self, puzzles: &[RatedPuzzle]) {
         let (mut page, content) = self.new_page();
-        let body = (BODY_SIZE, Typeface::Regular);
+        let body_size = self.furniture.body_size;
+        let body = (body_size, Typeface::Regular);
         let counts: Vec<String> = Level::ALL
             .iter()
             .filter_map(|&level| {
@@ -560,13 +597,14 @@ impl Writer<'_> {
             env!("CARGO_PKG_VERSION")
         ));
         // the colophon sits low on the page, as in printed books
-        let leading = BODY_SIZE * 1.35;
+        let leading = body_size * 1.35;
         let line_count: usize = lines
             .iter()
-            .map(|line| wrap(line, Typeface::Regular, BODY_SIZE, content.width).len())
+            .map(|line| wrap(line, Typeface::Regular, body_size, content.width).len())
             .sum();
         let height = line_count as f64 * leading + (lines.len() - 1) as f64 * 6.0;
-        let mut baseline = (content.bottom() - FOOTER - height).max(content.top + BODY_SIZE);
+        let mut baseline =
+            (content.bottom() - self.furniture.footer - height).max(content.top + body_size);
         for line in &lines {
             baseline = Self::paragraph(&mut page, content, line, body, baseline, false) + 6.0;
         }
@@ -579,12 +617,13 @@ impl Writer<'_> {
                 self.bookmark("How to play".to_string());
             }
             let (mut page, content) = self.new_page();
-            let mut baseline = content.top + HEADING_SIZE;
+            let furniture = self.furniture;
+            let mut baseline = content.top + furniture.heading_size;
             baseline = Self::paragraph(
                 &mut page,
                 content,
                 how_to_play::heading(rule),
-                (HEADING_SIZE, Typeface::Bold),
+                (furniture.heading_size, Typeface::Bold),
                 baseline,
                 false,
             ) + 6.0;
@@ -593,7 +632,7 @@ impl Writer<'_> {
                     &mut page,
                     content,
                     &paragraph,
-                    (BODY_SIZE, Typeface::Regular),
+                    (furniture.body_size, Typeface::Regular),
                     baseline,
                     false,
                 ) + 6.0;
@@ -624,7 +663,8 @@ impl Writer<'_> {
         else {
             return;
         };
-        let room = content.bottom() - FOOTER - top - CAPTION;
+        let furniture = self.furniture;
+        let room = content.bottom() - furniture.footer - top - furniture.caption;
         let side = room.min(content.width * 0.6);
         if side < 60.0
             || board::text_sizes(&rated.puzzle, side, Detail::Full)
@@ -634,11 +674,11 @@ impl Writer<'_> {
         {
             return;
         }
-        let corner = point(content.middle() - side / 2.0, top + CAPTION);
+        let corner = point(content.middle() - side / 2.0, top + furniture.caption);
         page.text(
             point(corner.x, corner.y - 5.0),
             format!("Puzzle {number} looks like this:"),
-            BODY_SIZE,
+            furniture.body_size,
             Typeface::Regular,
             Anchor::Start,
         );
@@ -651,11 +691,12 @@ impl Writer<'_> {
         );
     }
 
-    fn heading(page: &mut Drawing, content: Content, text: &str) {
+    fn heading(&self, page: &mut Drawing, content: Content, text: &str) {
+        let size = self.furniture.heading_size;
         page.text(
-            point(content.left, content.top + HEADING_SIZE),
+            point(content.left, content.top + size),
             text,
-            HEADING_SIZE,
+            size,
             Typeface::Bold,
             Anchor::Start,
         );
@@ -682,8 +723,8 @@ impl Writer<'_> {
             ));
             for chunk in indices.chunks(per_page) {
                 let (mut page, content) = self.new_page();
-                Self::heading(&mut page, content, &level.to_string());
-                let slots = slots(grid_area(content), plan.columns, plan.rows);
+                self.heading(&mut page, content, &level.to_string());
+                let slots = slots(grid_area(content, &self.furniture), plan.columns, plan.rows);
                 for (&index, slot) in chunk.iter().zip(slots) {
                     number += 1;
                     let rated = &puzzles[index];
@@ -692,7 +733,15 @@ impl Writer<'_> {
                     } else {
                         level.to_string()
                     };
-                    place(&mut page, slot, number, &caption, rated, None);
+                    place(
+                        &mut page,
+                        slot,
+                        number,
+                        &caption,
+                        rated,
+                        None,
+                        &self.furniture,
+                    );
                 }
                 self.finish_page(page, content, true);
             }
@@ -704,15 +753,23 @@ impl Writer<'_> {
         self.bookmark("Solutions".to_string());
         for solution_page in &plan.solution_pages {
             let (mut page, content) = self.new_page();
-            Self::heading(&mut page, content, "Solutions");
+            self.heading(&mut page, content, "Solutions");
             let slots = slots(
-                grid_area(content),
+                grid_area(content, &self.furniture),
                 solution_page.columns,
                 solution_page.rows,
             );
             for (&(number, index), slot) in solution_page.solutions.iter().zip(slots) {
                 let rated = &puzzles[index];
-                place(&mut page, slot, number, "", rated, Some(&rated.solution));
+                place(
+                    &mut page,
+                    slot,
+                    number,
+                    "",
+                    rated,
+                    Some(&rated.solution),
+                    &self.furniture,
+                );
             }
             self.finish_page(page, content, true);
         }
@@ -727,10 +784,15 @@ fn place(
     caption: &str,
     rated: &RatedPuzzle,
     solution: Option<&Grid>,
+    furniture: &Furniture,
 ) {
-    let frame = square_in(slot);
+    let frame = square_in(slot, furniture);
     let (corner, side) = (frame.corner, frame.side);
-    let text_size = if solution.is_some() { 9.0 } else { 11.0 };
+    let text_size = if solution.is_some() {
+        furniture.solution_caption_size
+    } else {
+        furniture.puzzle_caption_size
+    };
     let baseline = corner.y - 5.0;
     page.text(
         point(corner.x, baseline),

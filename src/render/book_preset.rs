@@ -67,6 +67,9 @@ pub struct BookPreset {
     /// Whether pages reach 0.125 in beyond the trim (false when left out).
     #[serde(default)]
     pub bleed: bool,
+    /// Headings, captions, rules and page numbers half as large again (false when left out).
+    #[serde(default)]
+    pub large_print: bool,
     /// Puzzles per page: 1, 2, 4 or 6 (4 when left out).
     #[serde(default = "default_per_page")]
     pub per_page: usize,

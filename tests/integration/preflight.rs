@@ -582,6 +582,26 @@ fn a_layout_that_needs_text_under_7_pt_is_refused_naming_the_size() {
         "error: on A5 paper, 6 puzzles to a page would set cage sums at 4.5 pt, under the 7 pt a printer accepts: print fewer to a page or on larger paper"
     );
     assert!(!folder.path().join("small/book.pdf").exists());
+    let tiny = make_book(
+        folder.path(),
+        "tiny",
+        &[
+            "--from",
+            path_text(&killers),
+            "--per-page",
+            "1",
+            "--paper",
+            "3x3in",
+        ],
+    )
+    .expect_err("refused");
+    assert!(
+        tiny.contains("on 3x3in paper, 1 puzzle to a page would set cage sums at")
+            && tiny
+                .trim()
+                .ends_with("pt, under the 7 pt a printer accepts: print on larger paper"),
+        "{tiny}"
+    );
     let fits = make_book(
         folder.path(),
         "fits",

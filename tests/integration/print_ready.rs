@@ -274,3 +274,44 @@ fn an_unknown_book_preset_is_named_with_the_shipped_ones() {
     );
     assert!(stderr.contains("book-large-print"), "{stderr}");
 }
+
+#[test]
+fn a_generated_book_prints_again_on_other_paper_from_its_records() {
+    if !poppler_available() {
+        return;
+    }
+    let folder = tempfile::tempdir().expect("temporary directory");
+    let first = folder.path().join("first");
+    succeeds(&[
+        "book",
+        "--preset",
+        "book-killer",
+        "--count",
+        "1",
+        "--out",
+        path_text(&first),
+    ]);
+    let records = first.join("puzzles.jsonl");
+    let again = folder.path().join("again");
+    succeeds(&[
+        "book",
+        "--preset",
+        "book-killer",
+        "--from",
+        path_text(&records),
+        "--paper",
+        "6x9in",
+        "--out",
+        path_text(&again),
+    ]);
+    let pdf = again.join("book.pdf");
+    let info = poppler("pdfinfo", &[], &pdf, &[]);
+    assert!(info.contains("Page size:       432 x 648 pts"), "{info}");
+    // the same puzzles in the same order, the preset's title, a colophon that says so
+    assert_eq!(
+        std::fs::read_to_string(&records).unwrap(),
+        std::fs::read_to_string(again.join("puzzles.jsonl")).unwrap()
+    );
+    assert!(page_text(&pdf, 1).starts_with("Killer Sudoku"));
+    assert!(page_text(&pdf, 2).contains("Book preset book-killer, the puzzles read from a file."));
+}
