@@ -9,7 +9,7 @@ use sudokit::model::Grid;
 use sudokit::notation::{self, Entry, Format};
 use sudokit::Count;
 
-use super::input::{read_records, InputOptions, Record};
+use super::input::{each_batch, InputOptions, Record};
 use super::output::{verbosity, Verbosity};
 use super::records::{self, Style, Writer};
 use super::suggest::{self, Advice};
@@ -92,10 +92,12 @@ enum Verdict {
     Failed(String),
 }
 
+/// Lines of a one-puzzle-a-line file read and answered at a time.
+const BATCH_LINES: usize = 8192;
+
 /// Runs `check` and prints one answer per puzzle read, in input order, plus a summary.
 pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
     let started = Instant::now();
-    let records = read_records(&options.input);
     let limit = options.limit.unwrap_or(if options.all { 100 } else { 2 });
     let style = Style::from_flags(options.json, options.csv);
     let columns = if options.suggest {
@@ -105,33 +107,44 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
     };
     let writer = Writer::new(style, columns);
     let mut tally = Tally::default();
+    let mut read = 0;
     if options.all && style == Style::Text {
-        for record in &records {
-            stream(options, record, limit, &mut tally);
-        }
+        each_batch(&options.input, BATCH_LINES, |records| {
+            read += records.len();
+            for record in &records {
+                stream(options, record, limit, &mut tally);
+            }
+        });
     } else {
-        let progress = progress_bar(records.len());
+        // batch by batch, so memory holds one batch of puzzles however long the file
+        let progress = progress_bar(0);
         let pool = thread_pool(options.jobs)?;
-        let verdicts: Vec<Option<Verdict>> = pool.install(|| {
-            records
-                .par_iter()
-                .map(|record| {
-                    let verdict = record
-                        .entry
-                        .as_ref()
-                        .ok()
-                        .map(|entry| judge(options, entry, limit));
-                    progress.inc(1);
-                    verdict
-                })
-                .collect()
+        each_batch(&options.input, BATCH_LINES, |records| {
+            read += records.len();
+            progress.inc_length(records.len() as u64);
+            let verdicts: Vec<Option<Verdict>> = pool.install(|| {
+                records
+                    .par_iter()
+                    .map(|record| {
+                        let verdict = record
+                            .entry
+                            .as_ref()
+                            .ok()
+                            .map(|entry| judge(options, entry, limit));
+                        progress.inc(1);
+                        verdict
+                    })
+                    .collect()
+            });
+            progress.suspend(|| {
+                for (record, verdict) in records.iter().zip(&verdicts) {
+                    report(&writer, style, record, verdict.as_ref(), limit, &mut tally);
+                }
+            });
         });
         progress.finish_and_clear();
-        for (record, verdict) in records.iter().zip(&verdicts) {
-            report(&writer, style, record, verdict.as_ref(), limit, &mut tally);
-        }
     }
-    if records.len() > 1 && verbosity() > Verbosity::Quiet {
+    if read > 1 && verbosity() > Verbosity::Quiet {
         let summary = tally.summary(started.elapsed().as_secs_f64());
         if style.is_record() {
             complain!("{summary}");

@@ -114,6 +114,14 @@ impl Record {
 /// never hides the others, and every command answers once per record, in input order.
 pub fn read_records(options: &InputOptions) -> Vec<Record> {
     let mut records = Vec::new();
+    each_batch(options, usize::MAX, |batch| records.extend(batch));
+    records
+}
+
+/// Hands the records of every source to `handle` in input order, a batch at a time: a file
+/// with one puzzle a line (line, killer TSV, f-puzzles links) is read `lines` lines at a
+/// time, so a command that answers batch by batch holds one batch of puzzles, not the file's.
+pub fn each_batch(options: &InputOptions, lines: usize, mut handle: impl FnMut(Vec<Record>)) {
     for path in &options.files {
         let source = match options.text {
             Some(_) => "request".to_string(),
@@ -130,39 +138,89 @@ pub fn read_records(options: &InputOptions) -> Vec<Record> {
         let text = match options.text.clone().map_or_else(|| read_source(path), Ok) {
             Ok(text) => text,
             Err(reason) => {
-                records.push(failure(None, format!("cannot read: {reason}")));
+                handle(vec![failure(None, format!("cannot read: {reason}"))]);
                 continue;
             }
         };
-        let before = records.len();
-        for result in notation::parse_each(&text, options.input_format) {
-            let record = match result {
-                Ok(entry) => match add_diagonals(entry, options.diagonals) {
-                    Ok(entry) => Record {
-                        source: source.clone(),
-                        entry: Ok(entry),
-                    },
-                    Err((line, reason)) => failure(Some(line), reason),
-                },
-                Err(error) => {
-                    let reason = match error.column {
-                        Some(column) => format!("column {column}: {}", error.reason),
-                        None => error.reason.to_string(),
-                    };
-                    let reason = notation::printable(&reason);
-                    failure(error.line, reason)
-                }
-            };
-            records.push(record);
+        let format = options
+            .input_format
+            .or_else(|| notation::detect_for_sure(&text));
+        let one_a_line = match format {
+            Some(Format::Line | Format::KillerTsv) => true,
+            Some(Format::Fpuzzles) => !text.trim_start().starts_with('{'),
+            _ => false,
+        };
+        let chunks: Vec<(usize, String)> = if one_a_line && text.lines().nth(lines).is_some() {
+            let all: Vec<&str> = text.lines().collect();
+            all.chunks(lines.max(1))
+                .enumerate()
+                .map(|(index, chunk)| (index * lines, chunk.join("\n")))
+                .collect()
+        } else {
+            vec![(0, text)]
+        };
+        let (mut readable, mut unreadable) = (0, 0);
+        for (number, (offset, chunk)) in chunks.iter().enumerate() {
+            let mut results = notation::parse_each(chunk, format.or(options.input_format));
+            let blank = matches!(results.as_slice(), [Err(error)] if error.line.is_none()
+                && matches!(error.reason, notation::Reason::NoPuzzle));
+            if number > 0 && blank {
+                // a later batch of only blank or comment lines: nothing to read there
+                continue;
+            }
+            shift_lines(&mut results, *offset);
+            let batch = records_of(results, options, &failure, &source);
+            readable += batch.iter().filter(|record| record.entry.is_ok()).count();
+            unreadable += batch.iter().filter(|record| record.entry.is_err()).count();
+            handle(batch);
         }
-        let read = &records[before..];
-        detail!(
-            "read {source}: {} puzzle(s), {} unreadable",
-            read.iter().filter(|record| record.entry.is_ok()).count(),
-            read.iter().filter(|record| record.entry.is_err()).count()
-        );
+        detail!("read {source}: {readable} puzzle(s), {unreadable} unreadable");
     }
-    records
+}
+
+/// Moves the line numbers of a batch's results past the `offset` lines before it.
+fn shift_lines(results: &mut [Result<Entry, notation::NotationError>], offset: usize) {
+    if offset == 0 {
+        return;
+    }
+    for result in results {
+        match result {
+            Ok(entry) => entry.line += offset,
+            Err(error) => {
+                if let Some(line) = error.line.as_mut() {
+                    *line += offset;
+                }
+            }
+        }
+    }
+}
+
+/// The records of one batch's results.
+fn records_of(
+    results: Vec<Result<Entry, notation::NotationError>>,
+    options: &InputOptions,
+    failure: &dyn Fn(Option<usize>, String) -> Record,
+    source: &str,
+) -> Vec<Record> {
+    results
+        .into_iter()
+        .map(|result| match result {
+            Ok(entry) => match add_diagonals(entry, options.diagonals) {
+                Ok(entry) => Record {
+                    source: source.to_string(),
+                    entry: Ok(entry),
+                },
+                Err((line, reason)) => failure(Some(line), reason),
+            },
+            Err(error) => {
+                let reason = match error.column {
+                    Some(column) => format!("column {column}: {}", error.reason),
+                    None => error.reason.to_string(),
+                };
+                failure(error.line, notation::printable(&reason))
+            }
+        })
+        .collect()
 }
 
 fn read_source(path: &PathBuf) -> Result<String, String> {

@@ -253,6 +253,12 @@ pub fn detect(text: &str) -> Format {
     }
 }
 
+/// The format of `text` when [`detect`] is sure of it (the format [`parse_each`] would read it
+/// in), `None` when it would refuse the text as of no format it can tell.
+pub fn detect_for_sure(text: &str) -> Option<Format> {
+    detect_surely(text).ok()
+}
+
 /// [`detect`], or — with the best guess — why the guess is not sure: a first line that is
 /// no puzzle line, grid row or record of another format, which read as a grid would give a
 /// grid of a size its author cannot have meant.

@@ -229,3 +229,41 @@ fn native_check_names_a_direct_contradiction() {
     assert_eq!(output.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains(": none"), "{stdout}");
 }
+
+/// `check` answers a long file batch by batch: every line answered once, in order, with its
+/// own line number past the batch boundaries (8192 lines), comments and blank lines skipped.
+#[test]
+fn long_files_are_checked_in_batches_with_their_line_numbers() {
+    let puzzles = crate::helpers::read_data("classic/royle_17clue_49158.txt");
+    let mut lines: Vec<String> = puzzles.lines().take(20_000).map(String::from).collect();
+    lines[9_000] = "12345".to_string();
+    lines[16_384] = "# a comment on a batch boundary".to_string();
+    lines[16_385] = String::new();
+    let file = file_with(lines.join("\n"), ".txt");
+    let output = sudokit(&[
+        "check",
+        "--engine",
+        "native",
+        "--json",
+        "--quiet",
+        file.path().to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let records: Vec<serde_json::Value> = text(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(records.len(), 20_000 - 2);
+    let numbers: Vec<u64> = records
+        .iter()
+        .map(|record| record["line"].as_u64().unwrap())
+        .collect();
+    let expected: Vec<u64> = (1..=20_000)
+        .filter(|number| ![16_385, 16_386].contains(number))
+        .collect();
+    assert_eq!(numbers, expected);
+    let bad = &records[9_000];
+    assert_eq!(bad["status"], "error");
+    assert_eq!(bad["line"], 9_001);
+    assert!(bad["source"].as_str().unwrap().ends_with(":9001"), "{bad}");
+}
