@@ -215,9 +215,9 @@ impl TechniqueTable {
             FrankenSwordfish,
             FinnedFrankenXWing,
             FinnedFrankenSwordfish,
+            CageForcingChain,
             ForcingChainContradiction,
             ForcingNetContradiction,
-            CageForcingChain,
             BruteForce,
         ];
         TechniqueTable {
