@@ -17,7 +17,7 @@ pub(crate) use combinations::cage_combinations;
 pub(crate) use comparison::cage_comparison;
 pub(crate) use forcing::cage_forcing_chain;
 pub(crate) use house::combination_interaction;
-pub(crate) use interaction::cage_house_interaction;
+pub(crate) use interaction::{cage_house_interaction, hidden_cage_interaction};
 pub(crate) use rule45::innies_outies;
 
 use super::digits_of;
