@@ -45,11 +45,6 @@ impl SumRegion {
     pub(crate) fn cells(&self) -> Vec<usize> {
         self.added.iter().chain(&self.subtracted).copied().collect()
     }
-
-    /// Whether `other` adds and subtracts the same cells.
-    pub(crate) fn same_cells(&self, other: &SumRegion) -> bool {
-        self.added == other.added && self.subtracted == other.subtracted
-    }
 }
 
 /// Largest set of cells whose sum is enumerated (innies, outies, hidden-sum cages).
