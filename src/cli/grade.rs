@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use serde_json::json;
-use sudokit::grade::{Grader, Grading, Stop, TechniqueTable, DEFAULT_WORK_LIMIT};
+use sudokit::grade::{Grader, Grading, Step, Stop, TechniqueTable, DEFAULT_WORK_LIMIT};
 use sudokit::notation::Entry;
 
 use super::input::{read_records, InputOptions, Record};
@@ -28,13 +28,15 @@ pub struct GradeOptions {
     /// One JSON object per puzzle read (JSON Lines), in input order: `source` (file:line),
     /// `status` (`rated`; `beyond` when the rating stopped early; `multiple` or `none`, never
     /// rated, with the cells where two solutions differ; `error` with the reason for an input
-    /// that could not be read), puzzle, level, score, hardest, solved, work, and the count of
-    /// each technique used.
+    /// that could not be read), puzzle, level, score, hardest, trial_steps (the number of
+    /// trial steps), solved, work, and the count of each technique used.
     #[arg(long)]
     json: bool,
 
-    /// Print the solving path as readable steps after each puzzle's line.
-    #[arg(long, conflicts_with_all = ["csv", "json"])]
+    /// Print the solving path as readable steps after each puzzle's line; with `--json`, each
+    /// record gets a `steps` array (technique, text, placements, eliminations, and the cells,
+    /// houses, digits and groups to draw, with killer cages' sums and combinations).
+    #[arg(long, conflicts_with = "csv")]
     explain: bool,
 
     /// A RON technique table (levels, base scores, switches, order) replacing HoDoKu's;
@@ -164,6 +166,43 @@ fn stop_reason(grading: &Grading) -> Option<&'static str> {
     })
 }
 
+/// One step of `grade --json --explain`: the technique, the explanation, what it changed, and
+/// the evidence to draw (cells, houses, digits, groups such as cages with their sums and the
+/// combinations they keep).
+fn step_record(step: &Step, puzzle: &sudokit::model::Puzzle) -> serde_json::Value {
+    let cells = |cells: &[sudokit::model::Cell]| -> Vec<String> {
+        cells.iter().map(ToString::to_string).collect()
+    };
+    let pairs =
+        |pairs: &[(sudokit::model::Cell, sudokit::model::Digit)], sign: &str| -> Vec<String> {
+            pairs
+                .iter()
+                .map(|(cell, digit)| format!("{cell}{sign}{digit}"))
+                .collect()
+        };
+    let evidence = &step.evidence;
+    json!({
+        "technique": step.technique.to_string(),
+        "text": step.explain(puzzle),
+        "placements": pairs(&step.placements, "="),
+        "eliminations": pairs(&step.eliminations, "<>"),
+        "cells": cells(&evidence.cells),
+        "houses": evidence.houses.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "digits": evidence.digits.iter().map(|digit| digit.get()).collect::<Vec<_>>(),
+        "groups": evidence.groups.iter().map(|group| cells(group)).collect::<Vec<_>>(),
+        "totals": evidence.totals,
+        "combinations": evidence
+            .combinations
+            .iter()
+            .map(|sets| {
+                sets.iter()
+                    .map(|set| set.iter().map(|digit| digit.to_string()).collect::<String>())
+                    .collect::<Vec<_>>()
+            })
+            .collect::<Vec<_>>(),
+    })
+}
+
 fn print_grading(
     options: &GradeOptions,
     writer: &Writer,
@@ -192,6 +231,14 @@ fn print_grading(
         object.insert("reason".into(), json!(stop_reason(grading)));
         object.insert("work".into(), json!(grading.work));
         object.insert("techniques".into(), json!(techniques));
+        if options.explain && options.json {
+            let steps: Vec<serde_json::Value> = grading
+                .steps
+                .iter()
+                .map(|step| step_record(step, &entry.puzzle))
+                .collect();
+            object.insert("steps".into(), json!(steps));
+        }
         object.insert(
             "fpuzzles".into(),
             json!(sudokit::render::links::fpuzzles(

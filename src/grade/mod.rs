@@ -18,8 +18,11 @@
 //! Remote Pair, uniqueness tests 1–6, hidden and avoidable rectangles, BUG+1, simple and
 //! multi colours, X- and XY-chains, nice loops and AICs (grouped too), Sue de Coq, ALS-XZ,
 //! ALS-XY-Wing, ALS chains, forcing chains and nets, and a trial step ("Brute Force") when
-//! nothing applies. Killer puzzles add cage combinations, cage/house interactions, innies and
-//! outies, and cage comparisons (greater killer), with rows of our own in the table.
+//! nothing applies. Killer puzzles add a killer solver's ladder (`techniques/killer/`): cage
+//! combinations, cage/house interactions, the 45 rule over houses and runs of adjacent houses
+//! (innies, outies, innie–outie differences, whose sums become hidden cages), hidden cage and
+//! combination interactions, cage comparisons (greater killer) and cage forcing chains, with
+//! rows of our own in the table; [`Grading::trial_steps`] counts the trial steps.
 //! Not implemented (HoDoKu leaves them off by default too): fish larger than Jellyfish,
 //! Franken Jellyfish, mutant and kraken fish, Death Blossom, templates, ALS nodes in chains.
 //! Limits: ALS of at most 6 cells above 9×9; no forcing chains or nets on 25×25 grids.

@@ -79,7 +79,7 @@ impl TechniqueTable {
         // every cage (~65 steps a puzzle), so they cost least; a cage/house interaction is an
         // intersection (Medium) done often, so cheaper than locked candidates; the 45 rule is
         // the first thing a killer solver learns after combinations (Medium, like an
-        // intersection; 97 % of its uses on krazydad are over one house); combination
+        // intersection; over 99 % of its uses on krazydad are over one house); combination
         // interaction (several cages filling a house together) and cage comparisons weigh
         // several cages at once (Hard, like fish).
         let rows: &[(Technique, Level, u32)] = &[
@@ -97,6 +97,7 @@ impl TechniqueTable {
             (HiddenPair, Medium, 70),
             (HiddenTriple, Medium, 100),
             (InniesOuties, Medium, 40),
+            (HiddenCageInteraction, Medium, 40),
             (CombinationInteraction, Hard, 110),
             (CageComparison, Hard, 100),
             (NakedQuadruple, Hard, 120),
@@ -170,6 +171,7 @@ impl TechniqueTable {
             HiddenPair,
             HiddenTriple,
             InniesOuties,
+            HiddenCageInteraction,
             CombinationInteraction,
             CageComparison,
             NakedQuadruple,
@@ -215,9 +217,9 @@ impl TechniqueTable {
             FrankenSwordfish,
             FinnedFrankenXWing,
             FinnedFrankenSwordfish,
+            CageForcingChain,
             ForcingChainContradiction,
             ForcingNetContradiction,
-            CageForcingChain,
             BruteForce,
         ];
         TechniqueTable {

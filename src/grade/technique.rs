@@ -91,6 +91,7 @@ techniques! {
     HiddenPair => "Hidden Pair", "Two digits of a house confined to two cells.";
     HiddenTriple => "Hidden Triple", "Three digits of a house confined to three cells.";
     InniesOuties => "Innies and Outies", "Killer: the 45 rule over a house or a run of adjacent houses.";
+    HiddenCageInteraction => "Hidden Cage Interaction", "Killer: a digit every combination of a hidden cage (a 45-rule sum) needs, confined to one house.";
     CombinationInteraction => "Combination Interaction", "Killer: cage combinations that leave the rest of a house no way to be filled.";
     CageComparison => "Cage Comparison", "Greater killer: bounds from comparing two cages' sums.";
     NakedQuadruple => "Naked Quadruple", "Four cells of a house holding only four digits.";
@@ -207,6 +208,7 @@ impl Technique {
             CageCombination
                 | CageHouseInteraction
                 | InniesOuties
+                | HiddenCageInteraction
                 | CombinationInteraction
                 | CageComparison
                 | CageForcingChain

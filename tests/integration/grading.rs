@@ -293,3 +293,36 @@ fn killer_steps_are_explained_in_killer_solvers_words() {
     assert!(stdout.contains("innies and outies: Innies r1: r1c1+r1c2 = 4(2) {13}"));
     assert!(stdout.contains("innies and outies: Innies-outies r1: r1c3+r1c4 - r2c9 = 11"));
 }
+
+/// Issue 17: `grade --json --explain` gives each record its steps, with what to draw: the
+/// cells, the cages (groups) with their sums and the combinations they keep.
+#[test]
+fn json_steps_carry_cages_sums_and_combinations() {
+    let output = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args([
+            "grade",
+            "--json",
+            "--explain",
+            data_path("killer/killer_lisudoku.txt").to_str().unwrap(),
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(0));
+    let first = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .next()
+        .expect("a record")
+        .to_string();
+    let record: serde_json::Value = serde_json::from_str(&first).expect("JSON");
+    assert_eq!(record["trial_steps"], 0);
+    let steps = record["steps"].as_array().expect("steps");
+    let combination = &steps[0];
+    assert_eq!(combination["technique"], "Cage Combinations");
+    assert_eq!(combination["groups"][0][0], "r1c3");
+    assert_eq!(combination["totals"][0], 9);
+    assert_eq!(combination["combinations"][0][0], "18");
+    assert_eq!(combination["eliminations"][0], "r1c3<>9");
+    assert!(steps
+        .iter()
+        .any(|step| step["technique"] == "Innies and Outies"));
+}

@@ -230,6 +230,7 @@ fn the_api_answers_the_records_the_cli_writes() {
 fn grading_explains_each_step_with_its_cells_and_render_and_generate_answer() {
     let server = Server::start(&[]);
     let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let puzzle_file = file_with(easy, ".txt");
     let (code, answer) = server.post(
         "/v1/grade",
         &serde_json::json!({"puzzle": easy, "explain": true}),
@@ -248,10 +249,16 @@ fn grading_explains_each_step_with_its_cells_and_render_and_generate_answer() {
         "every empty cell is placed"
     );
     assert!(steps[0]["text"].as_str().unwrap().contains("single"));
-    assert!(steps[0]["placements"][0]["cell"]
-        .as_str()
-        .unwrap()
-        .starts_with('r'));
+    assert!(steps[0]["placements"][0].as_str().unwrap().starts_with('r'));
+    let cli = cli_records(&[
+        "grade",
+        "--json",
+        "--explain",
+        path_text(puzzle_file.path()),
+    ]);
+    let mut served = record.clone();
+    served.as_object_mut().unwrap().remove("source");
+    assert_eq!(served, cli[0], "the same record as grade --json --explain");
 
     let (code, head, svg) = server.request(
         "POST",

@@ -14,9 +14,6 @@ use axum::Json;
 use clap::{Args, FromArgMatches};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use sudokit::grade::Grader;
-use sudokit::model::{Cell, Digit};
-use sudokit::notation;
 use sudokit::preset::Preset;
 
 use super::super::input::InputOptions;
@@ -403,59 +400,15 @@ pub async fn grade(
     if let Some(scale) = &request.scale {
         flags.extend(["--scale".into(), scale.clone()]);
     }
-    let puzzle = request.puzzle.clone();
+    if request.explain {
+        flags.push("--explain".into());
+    }
     let given = (request.puzzle, &request.input_format, &request.diagonals);
     let options = match command_options::<grade::GradeOptions>(given, flags) {
         Ok(options) => options,
         Err(refusal) => return refusal.into_response(),
     };
-    let explain = request.explain;
-    let result = bounded(&state, move || {
-        let (outcome, written) = capture(|| grade::run(&options));
-        let mut answer = answer(outcome, &written);
-        if explain && answer.code == StatusCode::OK {
-            add_steps(&mut answer.body, &puzzle, &options, work_limit);
-        }
-        answer.response()
-    })
-    .await;
-    finish(&state, "grade", result)
-}
-
-/// Adds `steps` to each rated record: the explanation of every step and its cells.
-fn add_steps(body: &mut Value, puzzle: &str, options: &grade::GradeOptions, work_limit: u64) {
-    let entries = notation::parse_each(puzzle, options.input.input_format);
-    let Some(records) = body["records"].as_array_mut() else {
-        return;
-    };
-    for (record, entry) in records.iter_mut().zip(entries) {
-        let Ok(entry) = entry else { continue };
-        if record["status"] != "rated" && record["status"] != "beyond" {
-            continue;
-        }
-        let grading = Grader::new(&entry.puzzle)
-            .with_work_limit(work_limit)
-            .grade();
-        let cells = |pairs: &[(Cell, Digit)]| -> Vec<Value> {
-            pairs
-                .iter()
-                .map(|(cell, digit)| json!({"cell": cell.to_string(), "digit": digit.to_string()}))
-                .collect()
-        };
-        let steps: Vec<Value> = grading
-            .steps
-            .iter()
-            .map(|step| {
-                json!({
-                    "technique": step.technique.to_string(),
-                    "text": step.explain(&entry.puzzle),
-                    "placements": cells(&step.placements),
-                    "eliminations": cells(&step.eliminations),
-                })
-            })
-            .collect();
-        record["steps"] = json!(steps);
-    }
+    run_command(&state, "grade", move || grade::run(&options)).await
 }
 
 /// Runs a command for a request and answers with its records.

@@ -119,6 +119,7 @@ pub(crate) fn find<const W: usize>(
         CageHouseInteraction => killer::cage_house_interaction(context, board),
         InniesOuties => killer::innies_outies(context, board),
         CombinationInteraction => killer::combination_interaction(context, board),
+        HiddenCageInteraction => killer::hidden_cage_interaction(context, board),
         CageComparison => killer::cage_comparison(context, board),
         CageForcingChain => killer::cage_forcing_chain(context, board),
         BruteForce => None,

@@ -150,6 +150,11 @@ pub(crate) fn detail(step: &Step, geometry: Geometry) -> String {
     let houses: Vec<String> = evidence.houses.iter().map(|h| h.to_string()).collect();
     match step.technique {
         Technique::CageCombination => group_text(step, 0),
+        Technique::HiddenCageInteraction => format!(
+            "every combination of the hidden cage {} holds {digits}, only in {}",
+            group_text(step, 0),
+            houses.join(", ")
+        ),
         Technique::CageHouseInteraction => {
             let cage = evidence.groups.first().cloned().unwrap_or_default();
             let inside = step

@@ -1,4 +1,5 @@
-//! Cage forcing chains: a candidate of a cell with two or three candidates is assumed, and
+//! Cage forcing chains: a candidate of a cell with two to four candidates, or a digit with two
+//! places left in a house, is assumed, and
 //! its consequences are followed through singles and the sums of cages and hidden cages; when
 //! they end in a contradiction (a cell or a house's digit without a place, a sum no digits can
 //! make), the candidate is removed. The chains the classic catalogue follows know nothing of
@@ -9,6 +10,7 @@ use super::rule45::{reach_of, sum_regions};
 use super::sums::{reach, Answer};
 use super::{SumRegion, MAX_ENUMERATED_CELLS};
 use crate::grade::board::Board;
+use crate::grade::cellset::CellSet;
 use crate::grade::layout::Layout;
 use crate::grade::step::Finding;
 use crate::grade::technique::Technique;
@@ -19,7 +21,7 @@ use crate::grade::techniques::{digits_of, Context};
 const MAX_EXACT_DIGITS: usize = 12;
 
 /// Most candidates a cell may have for its candidates to be assumed.
-const MAX_ASSUMED_CANDIDATES: u32 = 3;
+const MAX_ASSUMED_CANDIDATES: u32 = 4;
 
 /// Places every single (naked or hidden) on `board`; false on a contradiction.
 fn place_singles<const W: usize>(layout: &Layout<W>, board: &mut Board<W>) -> Option<bool> {
@@ -58,17 +60,22 @@ fn place_singles<const W: usize>(layout: &Layout<W>, board: &mut Board<W>) -> Op
     Some(changed)
 }
 
-/// Removes what the sums allow no more; `None` on a contradiction.
+/// Removes what the sums touching `touched` allow no more (the others, whose cells have not
+/// changed since they were last applied, would remove nothing); `None` on a contradiction.
 fn apply_sums<const W: usize>(
     layout: &Layout<W>,
     board: &mut Board<W>,
-    sums: &[SumRegion],
+    sums: &[(SumRegion, CellSet<W>)],
+    touched: &CellSet<W>,
 ) -> Option<bool> {
     let mut changed = false;
     for cage in &layout.cages {
         let Some(sum) = cage.sum else {
             continue;
         };
+        if !cage.set.intersects(touched) {
+            continue;
+        }
         if (cage.set & board.empty).is_empty() && !cage.cells.is_empty() {
             let total: u32 = cage
                 .cells
@@ -90,7 +97,11 @@ fn apply_sums<const W: usize>(
         for comparison in &layout.comparisons {
             let first = &layout.cages[comparison.first].cells;
             let second = &layout.cages[comparison.second].cells;
-            if first.len() > MAX_ENUMERATED_CELLS || second.len() > MAX_ENUMERATED_CELLS {
+            if first.len() > MAX_ENUMERATED_CELLS
+                || second.len() > MAX_ENUMERATED_CELLS
+                || !(layout.cages[comparison.first].set | layout.cages[comparison.second].set)
+                    .intersects(touched)
+            {
                 continue;
             }
             let [first_allowed, second_allowed] = compared(layout, board, comparison)?;
@@ -98,7 +109,10 @@ fn apply_sums<const W: usize>(
             changed |= prune_board(layout, board, second, &second_allowed);
         }
     }
-    for sum in sums {
+    for (sum, set) in sums {
+        if !set.intersects(touched) {
+            continue;
+        }
         let cells = sum.cells();
         match reach_of(layout, board, sum) {
             Answer::Impossible => return None,
@@ -131,18 +145,25 @@ fn prune_board<const W: usize>(
 }
 
 /// Follows singles and sums on `board` to a fixed point; false when they contradict.
+/// `before`: the candidates of a grid on which every sum was at its fixed point.
 fn consistent<const W: usize>(
     layout: &Layout<W>,
     board: &mut Board<W>,
-    sums: &[SumRegion],
+    sums: &[(SumRegion, CellSet<W>)],
+    before: &[u32],
 ) -> bool {
+    let mut seen = before.to_vec();
     loop {
         match place_singles(layout, board) {
             None => return false,
             Some(true) => continue,
             Some(false) => {}
         }
-        match apply_sums(layout, board, sums) {
+        let touched: CellSet<W> = (0..layout.cell_count)
+            .filter(|&cell| board.candidates[cell] != seen[cell])
+            .collect();
+        seen.copy_from_slice(&board.candidates);
+        match apply_sums(layout, board, sums, &touched) {
             None => return false,
             Some(true) => continue,
             Some(false) => return true,
@@ -162,29 +183,55 @@ pub(crate) fn cage_forcing_chain<const W: usize>(
     if layout.cages.is_empty() || layout.size > MAX_EXACT_DIGITS {
         return None;
     }
-    let sums = context.memo.killer_sums(|| sum_regions(layout));
-    let mut scratch = board.clone();
+    // every sum is at its fixed point on `board`: cage combinations, the 45 rule and cage
+    // comparisons come earlier in the ladder and found nothing
+    let sums: Vec<(SumRegion, CellSet<W>)> = context
+        .memo
+        .killer_sums(|| sum_regions(layout))
+        .iter()
+        .map(|sum| (sum.clone(), sum.cells().into_iter().collect()))
+        .collect();
+    // Premises: the candidates of cells with few candidates, fewest first, then digits with
+    // two places left in a house (in cells with more candidates).
+    let mut premises: Vec<(usize, usize)> = Vec::new();
     for count in 2..=MAX_ASSUMED_CANDIDATES {
-        for cell in board.empty.iter() {
-            if board.count(cell) != count {
+        for cell in board
+            .empty
+            .iter()
+            .filter(|&cell| board.count(cell) == count)
+        {
+            premises.extend(digits_of(board.candidates[cell]).map(|digit| (cell, digit)));
+        }
+    }
+    for (number, house) in layout.houses.iter().enumerate() {
+        for digit in 0..layout.size {
+            let places = board.house_cells(layout, number, digit);
+            if places.len() != 2 || board.placed[digit].intersects(&house.set) {
                 continue;
             }
-            for digit in digits_of(board.candidates[cell]) {
-                if !context.memo.charge(layout.cell_count as u64) {
-                    return None;
+            for cell in places.iter() {
+                if board.count(cell) > MAX_ASSUMED_CANDIDATES && !premises.contains(&(cell, digit))
+                {
+                    premises.push((cell, digit));
                 }
-                scratch.copy_grid_from(board);
-                scratch.place(layout, cell, digit);
-                if consistent(layout, &mut scratch, sums) {
-                    continue;
-                }
-                let mut finding = Finding::new(Technique::CageForcingChain);
-                finding.eliminate(cell, digit);
-                finding.cells.push(cell);
-                finding.digits = 1 << digit;
-                return Some(finding);
             }
         }
+    }
+    let mut scratch = board.clone();
+    for (cell, digit) in premises {
+        if !context.memo.charge(layout.cell_count as u64) {
+            return None;
+        }
+        scratch.copy_grid_from(board);
+        scratch.place(layout, cell, digit);
+        if consistent(layout, &mut scratch, &sums, &board.candidates) {
+            continue;
+        }
+        let mut finding = Finding::new(Technique::CageForcingChain);
+        finding.eliminate(cell, digit);
+        finding.cells.push(cell);
+        finding.digits = 1 << digit;
+        return Some(finding);
     }
     None
 }

@@ -1,7 +1,9 @@
-//! Cage/house interaction: a digit every combination of a cage needs, confined to one house,
-//! and a house's digit confined to one cage.
+//! Cage/house interaction: a digit every combination of a cage (or hidden cage) needs,
+//! confined to one house, and a house's digit confined to one cage.
 
 use super::combinations_after;
+use super::rule45::sum_regions;
+use super::sums::{choices_of, options_of};
 use crate::grade::board::Board;
 use crate::grade::cellset::CellSet;
 use crate::grade::step::Finding;
@@ -123,6 +125,77 @@ pub(crate) fn cage_house_interaction<const W: usize>(
                 for cell in targets.iter() {
                     finding.eliminate(cell, digit);
                 }
+                return Some(finding);
+            }
+        }
+    }
+    None
+}
+
+/// The same for hidden cages (the 45 rule's sums without outies) whose cells all see each
+/// other: a digit every combination needs, whose places in the hidden cage lie in one house,
+/// leaves the rest of that house.
+pub(crate) fn hidden_cage_interaction<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+) -> Option<Finding> {
+    let layout = context.layout;
+    let sums = context.memo.killer_sums(|| sum_regions(layout));
+    for sum in sums.iter().filter(|sum| sum.subtracted.is_empty()) {
+        let cells = &sum.added;
+        if cells.len() < 2 || cells.iter().all(|&cell| board.values[cell] != 0) {
+            continue;
+        }
+        let all_see = cells.iter().enumerate().all(|(position, &first)| {
+            cells[position + 1..]
+                .iter()
+                .all(|&second| layout.sees(first, second))
+        });
+        if !all_see {
+            continue;
+        }
+        let sets = choices_of(&options_of(board, cells), Some(sum.total));
+        let Some(required) = sets
+            .iter()
+            .map(|(set, _)| *set)
+            .reduce(|all, set| all & set)
+        else {
+            continue;
+        };
+        for digit in digits_of(required) {
+            if cells
+                .iter()
+                .any(|&cell| usize::from(board.values[cell]) == digit + 1)
+            {
+                continue;
+            }
+            let holders: CellSet<W> = cells
+                .iter()
+                .copied()
+                .filter(|&cell| board.values[cell] == 0 && board.has(cell, digit))
+                .collect();
+            let Some(first) = holders.first() else {
+                continue;
+            };
+            for &house in &layout.cell_houses[first] {
+                if !holders.is_subset(&layout.houses[house].set) {
+                    continue;
+                }
+                let targets = board.house_cells(layout, house, digit).minus(&holders);
+                if targets.is_empty() {
+                    continue;
+                }
+                let mut finding = Finding::new(Technique::HiddenCageInteraction);
+                finding.digits = 1 << digit;
+                finding.cells = holders.to_vec();
+                finding.houses.push(house);
+                finding.groups.push(cells.clone());
+                finding.totals.push(sum.total);
+                for cell in targets.iter() {
+                    finding.eliminate(cell, digit);
+                }
+                let kept = combinations_after(layout, board, cells, sum.total, &finding);
+                finding.combinations.push(kept);
                 return Some(finding);
             }
         }

@@ -17,7 +17,7 @@ pub(crate) use combinations::cage_combinations;
 pub(crate) use comparison::cage_comparison;
 pub(crate) use forcing::cage_forcing_chain;
 pub(crate) use house::combination_interaction;
-pub(crate) use interaction::cage_house_interaction;
+pub(crate) use interaction::{cage_house_interaction, hidden_cage_interaction};
 pub(crate) use rule45::innies_outies;
 
 use super::digits_of;
@@ -44,11 +44,6 @@ impl SumRegion {
     /// The cells, added ones first.
     pub(crate) fn cells(&self) -> Vec<usize> {
         self.added.iter().chain(&self.subtracted).copied().collect()
-    }
-
-    /// Whether `other` adds and subtracts the same cells.
-    pub(crate) fn same_cells(&self, other: &SumRegion) -> bool {
-        self.added == other.added && self.subtracted == other.subtracted
     }
 }
 

@@ -5,6 +5,8 @@
 //! Each becomes a [`SumRegion`]; those without outies are hidden cages, which the other
 //! killer techniques use like cages.
 
+use std::collections::HashSet;
+
 use super::sums::{options_of, reach, reach_difference, Answer};
 use super::{combinations_after, prune, SumRegion, MAX_ENUMERATED_CELLS};
 use crate::grade::board::Board;
@@ -81,6 +83,8 @@ pub(crate) fn sum_regions<const W: usize>(layout: &Layout<W>) -> Vec<SumRegion> 
     if layout.cages.is_empty() {
         return found;
     }
+    // every set of cells once (the first region giving it, the simplest, names it)
+    let mut seen: HashSet<(Vec<usize>, Vec<usize>)> = HashSet::new();
     let house_total = (layout.size * (layout.size + 1) / 2) as i32;
     for houses in regions(layout) {
         let region = houses.iter().fold(CellSet::<W>::EMPTY, |acc, &house| {
@@ -175,7 +179,7 @@ pub(crate) fn sum_regions<const W: usize>(layout: &Layout<W>) -> Vec<SumRegion> 
             )
         });
         for candidate in candidates {
-            if !found.iter().any(|known| known.same_cells(&candidate)) {
+            if seen.insert((candidate.added.clone(), candidate.subtracted.clone())) {
                 found.push(candidate);
             }
         }
