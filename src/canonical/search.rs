@@ -260,6 +260,7 @@ impl Ranks {
 /// column each output one comes from, chosen when the first cell needing it is reached.
 pub struct GeometrySearch<'cells> {
     cells: &'cells Cells,
+    lazy_columns: bool,
 }
 
 struct Walk<'cells> {
@@ -272,13 +273,29 @@ struct Walk<'cells> {
     band_used: Vec<bool>,
     stack_image: Vec<usize>,
     stack_used: Vec<bool>,
+    /// How many leading columns of each output stack are still unbound: columns empty in
+    /// every row so far, so any order of them gives the same image up to here (classic
+    /// grids only; the choice waits for the first row where they differ).
+    lazy: Vec<usize>,
+    lazy_columns: bool,
     ranks: Ranks,
 }
 
 impl<'cells> GeometrySearch<'cells> {
     /// A search over the cells of one puzzle.
     pub fn new(cells: &'cells Cells) -> GeometrySearch<'cells> {
-        GeometrySearch { cells }
+        GeometrySearch {
+            cells,
+            lazy_columns: cells.shift == 0,
+        }
+    }
+
+    /// The same search binding every column as soon as it is reached: slower, kept to check
+    /// the lazy one against.
+    #[cfg(test)]
+    pub fn eager(mut self) -> GeometrySearch<'cells> {
+        self.lazy_columns = false;
+        self
     }
 
     /// The smallest image over every orientation and permutation.
@@ -299,6 +316,8 @@ impl<'cells> GeometrySearch<'cells> {
                 band_used: vec![false; bands],
                 stack_image: vec![UNSET; stacks],
                 stack_used: vec![false; stacks],
+                lazy: vec![0; stacks],
+                lazy_columns: self.lazy_columns,
                 ranks: Ranks::new(oriented.token_count),
             };
             walk.visit(0, &mut best);
@@ -319,6 +338,17 @@ impl Walk<'_> {
         if self.rows[row] == UNSET {
             self.choose_row(row, position, best);
             return;
+        }
+        let stack = column / self.cells.box_columns;
+        if self.lazy_columns {
+            if self.stack_image[stack] == UNSET {
+                self.choose_stack(stack, position, best);
+                return;
+            }
+            if self.lazy[stack] > 0 && column == stack * self.cells.box_columns {
+                self.refine(row, stack, position, best);
+                return;
+            }
         }
         if self.columns[column] == UNSET {
             self.choose_column(column, position, best);
@@ -367,6 +397,96 @@ impl Walk<'_> {
             self.row_used[original] = false;
         }
         self.rows[row] = UNSET;
+    }
+
+    /// Binds output stack `stack` to each unused original stack in turn, all its columns
+    /// left unbound.
+    fn choose_stack(&mut self, stack: usize, position: usize, best: &mut Best) {
+        for original_stack in 0..self.stack_used.len() {
+            if self.stack_used[original_stack] {
+                continue;
+            }
+            self.stack_used[original_stack] = true;
+            self.stack_image[stack] = original_stack;
+            self.lazy[stack] = self.cells.box_columns;
+            self.visit(position, best);
+            self.stack_used[original_stack] = false;
+        }
+        self.stack_image[stack] = UNSET;
+        self.lazy[stack] = 0;
+    }
+
+    /// At the first unbound column of a stack in output row `row`: the unbound columns empty
+    /// in this row come first (and stay unbound), the others are bound after them in every
+    /// order the pruning lets through.
+    fn refine(&mut self, row: usize, stack: usize, position: usize, best: &mut Best) {
+        let size = self.cells.size;
+        let width = self.cells.box_columns;
+        let unbound = self.lazy[stack];
+        let original_row = self.rows[row];
+        let first = self.stack_image[stack] * width;
+        let mut empty = 0;
+        let mut filled = [0usize; 32];
+        let mut filled_count = 0;
+        for original in first..first + width {
+            if self.column_used[original] {
+                continue;
+            }
+            if self.cells.tokens[original_row * size + original] == NO_TOKEN {
+                empty += 1;
+            } else {
+                filled[filled_count] = original;
+                filled_count += 1;
+            }
+        }
+        for offset in 0..empty {
+            best.offer(position + offset, 0);
+        }
+        self.lazy[stack] = empty;
+        self.bind_filled(
+            row,
+            &filled[..filled_count],
+            0,
+            position + empty,
+            position + unbound,
+            best,
+        );
+        self.lazy[stack] = unbound;
+    }
+
+    fn bind_filled(
+        &mut self,
+        row: usize,
+        filled: &[usize],
+        taken: u32,
+        position: usize,
+        end: usize,
+        best: &mut Best,
+    ) {
+        if position == end {
+            self.visit(position, best);
+            return;
+        }
+        let size = self.cells.size;
+        let column = position % size;
+        for (slot, &original) in filled.iter().enumerate() {
+            if taken & (1 << slot) != 0 {
+                continue;
+            }
+            let cell = self.rows[row] * size + original;
+            let token = self.cells.tokens[cell];
+            let (rank, fresh) = self.ranks.of(token);
+            if best.offer(position, rank) {
+                self.columns[column] = original;
+                self.column_used[original] = true;
+                self.bind_filled(row, filled, taken | (1 << slot), position + 1, end, best);
+                self.column_used[original] = false;
+                self.columns[column] = UNSET;
+            }
+            if fresh {
+                self.ranks.forget(token);
+            }
+        }
     }
 
     fn choose_column(&mut self, column: usize, position: usize, best: &mut Best) {

@@ -290,3 +290,16 @@ fn variants_never_share_a_key() {
         assert!(canonical_key(&x).starts_with("9x:"));
     }
 }
+
+#[test]
+fn lazy_columns_find_the_same_minimum_as_binding_each_column() {
+    let mut all = puzzles("classic/top1465.txt", 40);
+    all.extend(puzzles("classic/royle_17clue_49158.txt", 40));
+    all.extend(puzzles("sizes/vu_kr_4x4.txt", 10));
+    for puzzle in &all {
+        let cells = search::Cells::of(puzzle);
+        let lazy = GeometrySearch::new(&cells).smallest().values;
+        let eager = GeometrySearch::new(&cells).eager().smallest().values;
+        assert_eq!(lazy, eager, "{puzzle:?}");
+    }
+}
