@@ -10,6 +10,7 @@
 //! - [`render`]: printing: SVG, PDF pages and books, f-puzzles and SudokuPad links.
 //! - [`generate`]: the generator: fill, dig under a symmetry, grade to a target, batches.
 //! - [`preset`]: presets (RON): what a batch generates, the shipped ones built in.
+//! - [`bank`]: the puzzle bank: rated puzzles in one SQLite file, one row per canonical key.
 //! - [`canonical`]: the canonical key of a puzzle under its variant's symmetries (minlex for
 //!   classic grids), so that isomorphs are recognised as one puzzle.
 //! - [`suggest`]: setter help: givens, a cage split or a sum that make a puzzle unique; a
@@ -85,6 +86,7 @@
 #![warn(missing_docs)]
 
 pub mod backtrack;
+pub mod bank;
 pub mod canonical;
 pub mod count;
 pub mod generate;
