@@ -369,7 +369,7 @@ impl Walk<'_> {
     fn choose_row(&mut self, row: usize, position: usize, best: &mut Best) {
         let height = self.cells.box_rows;
         let band = row / height;
-        if row % height == 0 {
+        if row.is_multiple_of(height) {
             for original_band in 0..self.band_used.len() {
                 if self.band_used[original_band] {
                     continue;
@@ -492,7 +492,7 @@ impl Walk<'_> {
     fn choose_column(&mut self, column: usize, position: usize, best: &mut Best) {
         let width = self.cells.box_columns;
         let stack = column / width;
-        if column % width == 0 {
+        if column.is_multiple_of(width) {
             for original_stack in 0..self.stack_used.len() {
                 if self.stack_used[original_stack] {
                     continue;
