@@ -375,16 +375,84 @@ pub async fn grade(
     let puzzle = request.puzzle.clone();
     options.input.text = Some(request.puzzle);
     let explain = request.explain;
+    let shared = state.clone();
     let result = bounded(&state, move || {
         let (outcome, written) = capture(|| grade::run(&options));
         let mut answer = answer(outcome, &written);
         if explain && answer.code == StatusCode::OK {
             add_steps(&mut answer.body, &puzzle, &options, work_limit);
         }
+        if let Some(bank) = &shared.bank {
+            keep_in_bank(bank, &mut answer.body, &puzzle, &options);
+        }
         answer.response()
     })
     .await;
     finish(&state, "grade", result)
+}
+
+/// Stores each rated puzzle in the bank, or finds its earlier record there: `bank` on the
+/// record says which (`stored` with the id, `seen` with the earlier record), or why neither.
+fn keep_in_bank(
+    bank: &std::sync::Mutex<sudokit::bank::Bank>,
+    body: &mut Value,
+    puzzle: &str,
+    options: &grade::GradeOptions,
+) {
+    let entries = notation::parse_each(puzzle, options.input.input_format);
+    let Some(records) = body["records"].as_array_mut() else {
+        return;
+    };
+    for (record, entry) in records.iter_mut().zip(entries) {
+        let Ok(entry) = entry else { continue };
+        if record["status"] != "rated" {
+            continue;
+        }
+        record["bank"] = bank_record(bank, &entry, record["source"].as_str().unwrap_or("serve"));
+    }
+}
+
+fn bank_record(
+    bank: &std::sync::Mutex<sudokit::bank::Bank>,
+    entry: &notation::Entry,
+    source: &str,
+) -> Value {
+    let failed = |reason: String| json!({"status": "error", "reason": reason});
+    let unavailable = || failed("the bank is unavailable after an earlier failure".to_string());
+    let key = sudokit::canonical::canonical_key(&entry.puzzle);
+    // Look up, then rate without holding the bank (ratings take time), then store: a puzzle
+    // another request stored meanwhile comes back as seen.
+    let found = match bank.lock() {
+        Ok(bank) => bank.find(&key),
+        Err(_) => return unavailable(),
+    };
+    match found {
+        Ok(Some(earlier)) => {
+            return json!({"status": "seen", "earlier": super::super::bank::stored_json(&earlier)})
+        }
+        Ok(None) => {}
+        Err(error) => return failed(error.to_string()),
+    }
+    let sudokit::Count::Unique(solution) = sudokit::backtrack::count_solutions(&entry.puzzle, 2)
+    else {
+        return failed("not exactly one solution".to_string());
+    };
+    let rated = super::super::bank::rate(&entry.puzzle, &solution);
+    let new = super::super::bank::new_puzzle(entry, &rated, format!("serve {source}"));
+    let added = match bank.lock() {
+        Ok(mut bank) => bank.add(&[new], super::super::bank::now()),
+        Err(_) => return unavailable(),
+    };
+    match added {
+        Ok(answers) => match answers.into_iter().next() {
+            Some(sudokit::bank::Added::Stored(id)) => json!({"status": "stored", "id": id}),
+            Some(sudokit::bank::Added::Seen(earlier)) => {
+                json!({"status": "seen", "earlier": super::super::bank::stored_json(&earlier)})
+            }
+            None => failed("nothing was stored".to_string()),
+        },
+        Err(error) => failed(error.to_string()),
+    }
 }
 
 /// Adds `steps` to each rated record: the explanation of every step and its cells.
