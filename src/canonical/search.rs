@@ -278,6 +278,9 @@ struct Walk<'cells> {
     /// grids only; the choice waits for the first row where they differ).
     lazy: Vec<usize>,
     lazy_columns: bool,
+    /// The original rows that may come first: on a classic grid, those whose
+    /// [`Walk::first_row_pattern`] is the smallest (any other starts a larger image).
+    first_rows: Vec<bool>,
     ranks: Ranks,
 }
 
@@ -318,8 +321,17 @@ impl<'cells> GeometrySearch<'cells> {
                 stack_used: vec![false; stacks],
                 lazy: vec![0; stacks],
                 lazy_columns: self.lazy_columns,
+                first_rows: vec![true; size],
                 ranks: Ranks::new(oriented.token_count),
             };
+            if self.lazy_columns {
+                let patterns: Vec<Vec<u8>> = (0..size)
+                    .map(|original| Walk::first_row_pattern(&oriented, original))
+                    .collect();
+                if let Some(smallest) = patterns.iter().min() {
+                    walk.first_rows = patterns.iter().map(|pattern| pattern == smallest).collect();
+                }
+            }
             walk.visit(0, &mut best);
         }
         best.into_image(cell_count)
@@ -385,10 +397,32 @@ impl Walk<'_> {
         }
     }
 
+    /// The 0/1 pattern a row shows first in the output when its stacks are put in order of
+    /// their givens (fewest first, empty cells first within each): the first row's image
+    /// of a classic grid is this pattern with its digits numbered 1, 2, 3….
+    fn first_row_pattern(cells: &Cells, original: usize) -> Vec<u8> {
+        let size = cells.size;
+        let width = cells.box_columns;
+        let mut counts: Vec<usize> = (0..size / width)
+            .map(|stack| {
+                (stack * width..(stack + 1) * width)
+                    .filter(|&column| cells.tokens[original * size + column] != NO_TOKEN)
+                    .count()
+            })
+            .collect();
+        counts.sort_unstable();
+        counts
+            .iter()
+            .flat_map(|&count| {
+                std::iter::repeat_n(0, width - count).chain(std::iter::repeat_n(1, count))
+            })
+            .collect()
+    }
+
     fn try_rows(&mut self, row: usize, original_band: usize, position: usize, best: &mut Best) {
         let height = self.cells.box_rows;
         for original in original_band * height..(original_band + 1) * height {
-            if self.row_used[original] {
+            if self.row_used[original] || (row == 0 && !self.first_rows[original]) {
                 continue;
             }
             self.row_used[original] = true;
