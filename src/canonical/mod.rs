@@ -28,16 +28,29 @@ use search::{Cells, GeometrySearch, Image};
 /// Classic 9×9 puzzles get their 81-character minlex line; every other puzzle a key that
 /// starts with its variant and size (`9x:`, `16:`, `9k:` …) so that keys of different variants
 /// never meet.
+///
+/// The search has no bound: a 25×25 grid with many empty rows can take very long; see
+/// [`canonical_key_within`].
 pub fn canonical_key(puzzle: &Puzzle) -> String {
+    canonical_key_within(puzzle, u64::MAX).unwrap_or_default()
+}
+
+/// The canonical key, or `None` when the search takes more than `work` steps (a step is one
+/// cell or choice of the walk; 9×9 grids need thousands, dense 16×16 ones millions).
+pub fn canonical_key_within(puzzle: &Puzzle, work: u64) -> Option<String> {
     let cells = Cells::of(puzzle);
     let diagonals = puzzle.diagonals();
     let image = if diagonals.is_empty() {
-        GeometrySearch::new(&cells).smallest()
+        GeometrySearch::new(&cells).smallest(work)?
     } else {
-        search::smallest_diagonal(&cells, diagonals.len() == 2)
+        search::smallest_diagonal(&cells, diagonals.len() == 2, work)?
     };
-    format_key(puzzle, &diagonals, &image)
+    Some(format_key(puzzle, &diagonals, &image))
 }
+
+/// The work bound `sudokit bank` and `serve --bank` give [`canonical_key_within`]: about a
+/// second of search.
+pub const BANK_WORK: u64 = 100_000_000;
 
 /// The minlex line of a classic 9×9 puzzle (its canonical key), or `None` for any other.
 pub fn minlex(puzzle: &Puzzle) -> Option<String> {

@@ -115,14 +115,26 @@ pub struct Image {
 struct Best {
     values: Vec<u32>,
     valid: usize,
+    /// Steps the search may still take; at 0 it stops and answers nothing.
+    work_left: u64,
 }
 
 impl Best {
-    fn new(length: usize) -> Best {
+    fn new(length: usize, work: u64) -> Best {
         Best {
             values: vec![0; length],
             valid: 0,
+            work_left: work,
         }
+    }
+
+    /// Takes one step of work: false once the budget is spent.
+    fn spend(&mut self) -> bool {
+        if self.work_left == 0 {
+            return false;
+        }
+        self.work_left -= 1;
+        true
     }
 
     /// Offers `value` at `position`, the positions before it being equal to the best's:
@@ -159,17 +171,20 @@ impl Best {
         }
     }
 
-    fn into_image(self, cell_count: usize) -> Image {
+    fn into_image(self, cell_count: usize) -> Option<Image> {
+        if self.work_left == 0 {
+            return None;
+        }
         let comparisons = self.values[cell_count..]
             .iter()
             .map(|&value| decode_comparison(value))
             .collect();
         let mut values = self.values;
         values.truncate(cell_count);
-        Image {
+        Some(Image {
             values,
             comparisons,
-        }
+        })
     }
 }
 
@@ -301,10 +316,11 @@ impl<'cells> GeometrySearch<'cells> {
         self
     }
 
-    /// The smallest image over every orientation and permutation.
-    pub fn smallest(&self) -> Image {
+    /// The smallest image over every orientation and permutation, or `None` when it takes
+    /// more than `work` steps.
+    pub fn smallest(&self, work: u64) -> Option<Image> {
         let cell_count = self.cells.size * self.cells.size;
-        let mut best = Best::new(cell_count + self.cells.comparisons.len());
+        let mut best = Best::new(cell_count + self.cells.comparisons.len(), work);
         for oriented in self.cells.orientations() {
             let size = oriented.size;
             let bands = size / oriented.box_rows;
@@ -340,6 +356,9 @@ impl<'cells> GeometrySearch<'cells> {
 
 impl Walk<'_> {
     fn visit(&mut self, position: usize, best: &mut Best) {
+        if !best.spend() {
+            return;
+        }
         let size = self.cells.size;
         if position == size * size {
             let tail = self.ranks.comparisons(&self.cells.comparisons);
@@ -637,11 +656,11 @@ fn extend_diagonal(
 /// [`diagonal_row_group`] applied to rows and to columns (or to columns then mirrored, which
 /// swaps the two diagonals, when both are houses), in both orientations when boxes are
 /// square.
-pub fn smallest_diagonal(cells: &Cells, both: bool) -> Image {
+pub fn smallest_diagonal(cells: &Cells, both: bool, work: u64) -> Option<Image> {
     let size = cells.size;
     let cell_count = size * size;
     let group = diagonal_row_group(size, cells.box_rows);
-    let mut best = Best::new(cell_count + cells.comparisons.len());
+    let mut best = Best::new(cell_count + cells.comparisons.len(), work);
     let mut ranks = Ranks::new(cells.token_count);
     let mut candidate = vec![0; cell_count];
     let mut mirrored = vec![0; size];
@@ -659,6 +678,9 @@ pub fn smallest_diagonal(cells: &Cells, both: bool) -> Image {
                 } else {
                     rows
                 };
+                if !best.spend() {
+                    return None;
+                }
                 ranks.clear();
                 let mut position = 0;
                 let mut smaller = best.valid == 0;

@@ -298,8 +298,33 @@ fn lazy_columns_find_the_same_minimum_as_binding_each_column() {
     all.extend(puzzles("sizes/vu_kr_4x4.txt", 10));
     for puzzle in &all {
         let cells = search::Cells::of(puzzle);
-        let lazy = GeometrySearch::new(&cells).smallest().values;
-        let eager = GeometrySearch::new(&cells).eager().smallest().values;
+        let lazy = GeometrySearch::new(&cells)
+            .smallest(u64::MAX)
+            .unwrap()
+            .values;
+        let eager = GeometrySearch::new(&cells)
+            .eager()
+            .smallest(u64::MAX)
+            .unwrap()
+            .values;
         assert_eq!(lazy, eager, "{puzzle:?}");
     }
+}
+
+#[test]
+fn a_spent_budget_answers_none() {
+    let puzzle = &puzzles("classic/top1465.txt", 1)[0];
+    assert!(canonical_key_within(puzzle, 10).is_none());
+    assert_eq!(
+        canonical_key_within(puzzle, BANK_WORK).as_deref(),
+        Some(canonical_key(puzzle).as_str())
+    );
+}
+
+#[test]
+fn a_large_grid_answers_within_its_bound() {
+    let puzzle = &puzzles("sizes/gecode_25x25.txt", 1)[0];
+    let started = std::time::Instant::now();
+    let _ = canonical_key_within(puzzle, BANK_WORK);
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
 }

@@ -180,7 +180,8 @@ pub fn run(options: &BankOptions) -> anyhow::Result<Outcome> {
 pub struct Rated {
     grading: Grading,
     se: Option<SeRating>,
-    canonical_key: String,
+    /// `None` when the canonical form took more than its work bound.
+    canonical_key: Option<String>,
     solution: String,
 }
 
@@ -191,7 +192,10 @@ pub fn rate(puzzle: &Puzzle, solution: &sudokit::model::Grid) -> Rated {
     Rated {
         grading,
         se,
-        canonical_key: sudokit::canonical::canonical_key(puzzle),
+        canonical_key: sudokit::canonical::canonical_key_within(
+            puzzle,
+            sudokit::canonical::BANK_WORK,
+        ),
         solution: notation::format_grid(solution, Format::Line),
     }
 }
@@ -214,11 +218,15 @@ pub fn variant(puzzle: &Puzzle) -> &'static str {
     }
 }
 
-/// What to store for a rated puzzle.
-pub fn new_puzzle(entry: &Entry, rated: &Rated, source: String) -> NewPuzzle {
+/// Why a rated puzzle cannot be stored: its canonical form took too long to find.
+pub const TOO_COSTLY: &str = "its canonical form was not found within the work bound \
+(grids of 25×25 with many equal rows); not stored";
+
+/// What to store for a rated puzzle, or `None` when its canonical key is missing.
+pub fn new_puzzle(entry: &Entry, rated: &Rated, source: String) -> Option<NewPuzzle> {
     let se = rated.se.as_ref().filter(|rating| rating.solved);
-    NewPuzzle {
-        canonical_key: rated.canonical_key.clone(),
+    Some(NewPuzzle {
+        canonical_key: rated.canonical_key.clone()?,
         puzzle: notation::format_grid(entry.puzzle.givens(), Format::Line),
         definition: notation::format(&entry.puzzle, Format::Ron).unwrap_or_default(),
         solution: rated.solution.clone(),
@@ -236,7 +244,7 @@ pub fn new_puzzle(entry: &Entry, rated: &Rated, source: String) -> NewPuzzle {
             )
         }),
         source,
-    }
+    })
 }
 
 const ADD_COLUMNS: &[&str] = &[
@@ -271,10 +279,17 @@ fn add(options: &AddOptions) -> anyhow::Result<Outcome> {
     let mut placed = Vec::new();
     for (record, judged) in records.iter().zip(&judged) {
         match judged_entry(record, judged, &writer, style) {
-            Ok((entry, rated)) => {
-                batch.push(new_puzzle(entry, rated, record.place()));
-                placed.push(record);
-            }
+            Ok((entry, rated)) => match new_puzzle(entry, rated, record.place()) {
+                Some(puzzle) => {
+                    batch.push(puzzle);
+                    placed.push(record);
+                }
+                None => {
+                    complain!("error: {}: {TOO_COSTLY}", record.location());
+                    writer.write(&records::error(record, TOO_COSTLY));
+                    outcome = outcome.worst(Outcome::BadInput);
+                }
+            },
             Err(worst) => outcome = outcome.worst(worst),
         }
     }

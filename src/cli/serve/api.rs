@@ -419,7 +419,11 @@ fn bank_record(
 ) -> Value {
     let failed = |reason: String| json!({"status": "error", "reason": reason});
     let unavailable = || failed("the bank is unavailable after an earlier failure".to_string());
-    let key = sudokit::canonical::canonical_key(&entry.puzzle);
+    let Some(key) =
+        sudokit::canonical::canonical_key_within(&entry.puzzle, sudokit::canonical::BANK_WORK)
+    else {
+        return failed(super::super::bank::TOO_COSTLY.to_string());
+    };
     // Look up, then rate without holding the bank (ratings take time), then store: a puzzle
     // another request stored meanwhile comes back as seen.
     let found = match bank.lock() {
@@ -438,7 +442,9 @@ fn bank_record(
         return failed("not exactly one solution".to_string());
     };
     let rated = super::super::bank::rate(&entry.puzzle, &solution);
-    let new = super::super::bank::new_puzzle(entry, &rated, format!("serve {source}"));
+    let Some(new) = super::super::bank::new_puzzle(entry, &rated, format!("serve {source}")) else {
+        return failed(super::super::bank::TOO_COSTLY.to_string());
+    };
     let added = match bank.lock() {
         Ok(mut bank) => bank.add(&[new], super::super::bank::now()),
         Err(_) => return unavailable(),
