@@ -10,6 +10,9 @@
 //! - [`render`]: printing: SVG, PDF pages and books, f-puzzles and SudokuPad links.
 //! - [`generate`]: the generator: fill, dig under a symmetry, grade to a target, batches.
 //! - [`preset`]: presets (RON): what a batch generates, the shipped ones built in.
+//! - [`bank`]: the puzzle bank: rated puzzles in one SQLite file, one row per canonical key.
+//! - [`canonical`]: the canonical key of a puzzle under its variant's symmetries (minlex for
+//!   classic grids), so that isomorphs are recognised as one puzzle.
 //! - [`suggest`]: setter help: givens, a cage split or a sum that make a puzzle unique; a
 //!   minimal conflict when it has no solution.
 //!
@@ -83,6 +86,8 @@
 #![warn(missing_docs)]
 
 pub mod backtrack;
+pub mod bank;
+pub mod canonical;
 pub mod count;
 pub mod generate;
 pub mod grade;

@@ -45,6 +45,7 @@ macro_rules! detail {
     };
 }
 
+mod bank;
 mod bench;
 mod book;
 mod check;
@@ -146,6 +147,13 @@ enum Command {
     /// Requests are bounded in body size, time and concurrency; SIGTERM or Ctrl-C stops the
     /// server once the requests in flight are answered (exit 0).
     Serve(serve::ServeOptions),
+    /// Keep rated puzzles in a SQLite bank and find them again: add, query, export, stats.
+    ///
+    /// `bank add` checks, rates (HoDoKu and Sudoku Explainer) and stores puzzles under their
+    /// canonical form, so a puzzle sent again relabelled, turned or with rows swapped is
+    /// answered with its earlier record instead of being stored twice. One file, WAL mode,
+    /// safe with several processes adding at once; each run is one transaction.
+    Bank(bank::BankOptions),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     ///
     /// For example `sudokit completions bash > ~/.local/share/bash-completion/completions/sudokit`.
@@ -250,6 +258,7 @@ pub fn run(arguments: Arguments) -> anyhow::Result<Outcome> {
         Command::Generate(options) => generate::run(&options),
         Command::Presets(options) => presets::run(&options),
         Command::Serve(options) => serve::run(&options),
+        Command::Bank(options) => bank::run(&options),
         Command::Completions(options) => shell::completions(&options),
         Command::Man(options) => shell::man(&options),
     };

@@ -1,5 +1,6 @@
 //! Integration tests: real puzzles from `tests/data` (see its PROVENANCE.md) and the CLI.
 
+mod bank;
 mod carving;
 mod cli;
 mod differential;

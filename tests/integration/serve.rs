@@ -7,7 +7,7 @@ use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::helpers::{data_path, file_with, path_text, sudokit, text};
 
@@ -675,4 +675,27 @@ fn load() {
     assert_eq!(output.status.code(), Some(0));
     println!("  CLI: check --json of the same 2000 17-clue puzzles in {:.3} s, {:.0} puzzles/s (process start included)", cli, 2000.0 / cli);
     assert_eq!(server.terminate(), Some(0));
+}
+
+#[test]
+fn with_a_bank_graded_puzzles_are_stored_and_isomorphs_seen() {
+    let folder = tempfile::tempdir().unwrap();
+    let bank = folder.path().join("bank.sqlite");
+    let server = Server::start(&["--bank", bank.to_str().unwrap()]);
+    let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let (code, first) = server.post("/v1/grade", &json!({"puzzle": line}));
+    assert_eq!(code, 200, "{first}");
+    assert_eq!(first["records"][0]["bank"]["status"], "stored", "{first}");
+    // The same puzzle mirrored left to right: seen, with the earlier record.
+    let mirrored: String = line
+        .as_bytes()
+        .chunks(9)
+        .flat_map(|row| row.iter().rev().map(|&byte| char::from(byte)))
+        .collect();
+    let (code, second) = server.post("/v1/grade", &json!({"puzzle": mirrored}));
+    assert_eq!(code, 200, "{second}");
+    let kept = &second["records"][0]["bank"];
+    assert_eq!(kept["status"], "seen", "{second}");
+    assert_eq!(kept["earlier"]["id"], first["records"][0]["bank"]["id"]);
+    assert_eq!(kept["earlier"]["puzzle"], line);
 }

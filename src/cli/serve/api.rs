@@ -14,6 +14,7 @@ use axum::Json;
 use clap::{Args, FromArgMatches};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use sudokit::notation;
 use sudokit::preset::Preset;
 
 use super::super::input::InputOptions;
@@ -403,12 +404,93 @@ pub async fn grade(
     if request.explain {
         flags.push("--explain".into());
     }
+    let puzzle = request.puzzle.clone();
     let given = (request.puzzle, &request.input_format, &request.diagonals);
     let options = match command_options::<grade::GradeOptions>(given, flags) {
         Ok(options) => options,
         Err(refusal) => return refusal.into_response(),
     };
-    run_command(&state, "grade", move || grade::run(&options)).await
+    let shared = state.clone();
+    let result = bounded(&state, move || {
+        let (outcome, written) = capture(|| grade::run(&options));
+        let mut answer = answer(outcome, &written);
+        if let Some(bank) = &shared.bank {
+            keep_in_bank(bank, &mut answer.body, &puzzle, &options);
+        }
+        answer.response()
+    })
+    .await;
+    finish(&state, "grade", result)
+}
+
+/// Stores each rated puzzle in the bank, or finds its earlier record there: `bank` on the
+/// record says which (`stored` with the id, `seen` with the earlier record), or why neither.
+fn keep_in_bank(
+    bank: &std::sync::Mutex<sudokit::bank::Bank>,
+    body: &mut Value,
+    puzzle: &str,
+    options: &grade::GradeOptions,
+) {
+    let entries = notation::parse_each(puzzle, options.input.input_format);
+    let Some(records) = body["records"].as_array_mut() else {
+        return;
+    };
+    for (record, entry) in records.iter_mut().zip(entries) {
+        let Ok(entry) = entry else { continue };
+        if record["status"] != "rated" {
+            continue;
+        }
+        record["bank"] = bank_record(bank, &entry, record["source"].as_str().unwrap_or("serve"));
+    }
+}
+
+fn bank_record(
+    bank: &std::sync::Mutex<sudokit::bank::Bank>,
+    entry: &notation::Entry,
+    source: &str,
+) -> Value {
+    let failed = |reason: String| json!({"status": "error", "reason": reason});
+    let unavailable = || failed("the bank is unavailable after an earlier failure".to_string());
+    let Some(key) =
+        sudokit::canonical::canonical_key_within(&entry.puzzle, sudokit::canonical::BANK_WORK)
+    else {
+        return failed(super::super::bank::TOO_COSTLY.to_string());
+    };
+    // Look up, then rate without holding the bank (ratings take time), then store: a puzzle
+    // another request stored meanwhile comes back as seen.
+    let found = match bank.lock() {
+        Ok(bank) => bank.find(&key),
+        Err(_) => return unavailable(),
+    };
+    match found {
+        Ok(Some(earlier)) => {
+            return json!({"status": "seen", "earlier": super::super::bank::stored_json(&earlier)})
+        }
+        Ok(None) => {}
+        Err(error) => return failed(error.to_string()),
+    }
+    let sudokit::Count::Unique(solution) = sudokit::backtrack::count_solutions(&entry.puzzle, 2)
+    else {
+        return failed("not exactly one solution".to_string());
+    };
+    let rated = super::super::bank::rate(&entry.puzzle, &solution);
+    let Some(new) = super::super::bank::new_puzzle(entry, &rated, format!("serve {source}")) else {
+        return failed(super::super::bank::TOO_COSTLY.to_string());
+    };
+    let added = match bank.lock() {
+        Ok(mut bank) => bank.add(&[new], super::super::bank::now()),
+        Err(_) => return unavailable(),
+    };
+    match added {
+        Ok(answers) => match answers.into_iter().next() {
+            Some(sudokit::bank::Added::Stored(id)) => json!({"status": "stored", "id": id}),
+            Some(sudokit::bank::Added::Seen(earlier)) => {
+                json!({"status": "seen", "earlier": super::super::bank::stored_json(&earlier)})
+            }
+            None => failed("nothing was stored".to_string()),
+        },
+        Err(error) => failed(error.to_string()),
+    }
 }
 
 /// Runs a command for a request and answers with its records.

@@ -54,6 +54,12 @@ pub struct ServeOptions {
     /// The most puzzles one /v1/generate request may ask for.
     #[arg(long, value_name = "N", default_value_t = 20)]
     generate_limit: usize,
+
+    /// Keep every puzzle /v1/grade rates in this bank (a SQLite file, as `sudokit bank`
+    /// makes): each rated record gets `bank`, `stored` with the new id, or `seen` with the
+    /// earlier record when the puzzle (or an isomorph of it) is already there.
+    #[arg(long, value_name = "FILE")]
+    bank: Option<std::path::PathBuf>,
 }
 
 /// What every handler shares.
@@ -66,6 +72,8 @@ pub struct State {
     waiting: AtomicUsize,
     /// Counters and the latency histogram behind `/metrics`.
     metrics: metrics::Metrics,
+    /// Where graded puzzles are kept (`--bank`).
+    bank: Option<std::sync::Mutex<sudokit::bank::Bank>>,
 }
 
 /// The bounds a request is held to.
@@ -87,6 +95,12 @@ pub fn run(options: &ServeOptions) -> anyhow::Result<Outcome> {
         .concurrency
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
         .clamp(1, 1024);
+    let bank = match &options.bank {
+        Some(path) => Some(std::sync::Mutex::new(sudokit::bank::Bank::open(
+            path, true,
+        )?)),
+        None => None,
+    };
     let state = Arc::new(State {
         limits: Limits {
             timeout: Duration::from_secs_f64(options.timeout),
@@ -98,6 +112,7 @@ pub fn run(options: &ServeOptions) -> anyhow::Result<Outcome> {
         slots: Arc::new(Semaphore::new(concurrency)),
         waiting: AtomicUsize::new(0),
         metrics: metrics::Metrics::default(),
+        bank,
     });
     let announce = super::output::verbosity() > Verbosity::Quiet;
     // the commands answer into the response: no progress bars or summaries on the console

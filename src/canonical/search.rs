@@ -1,0 +1,717 @@
+//! The searches behind the canonical key: a pruned depth-first walk over band, row, stack
+//! and column choices for grids without diagonals, and a walk over the (small) group of row
+//! permutations that keep the diagonals for X grids.
+
+use crate::model::{Puzzle, Relation};
+
+/// Where a cell value keeps its cage rank (killers).
+pub const RANK_SHIFT: u32 = 16;
+/// Where a cell value keeps its cage sum (killers).
+pub const SUM_SHIFT: u32 = 5;
+/// The bits of a cage sum once shifted down.
+pub const SUM_MASK: u32 = 0x7ff;
+/// The bits of a given digit (killers keep digits as they are).
+pub const DIGIT_MASK: u32 = 0x1f;
+
+const NO_TOKEN: u16 = u16::MAX;
+const UNSET: usize = usize::MAX;
+
+/// What the search sees of a puzzle, cell by cell in one orientation. A token is what gets
+/// renamed in order of first appearance: the digit for classic and X grids, the cage for
+/// killers (whose digits and sums stay as they are, in `fixed`).
+#[derive(Clone)]
+pub struct Cells {
+    size: usize,
+    box_rows: usize,
+    box_columns: usize,
+    tokens: Vec<u16>,
+    fixed: Vec<u32>,
+    token_count: usize,
+    shift: u32,
+    comparisons: Vec<(u16, u16, Relation)>,
+}
+
+impl Cells {
+    /// The cells of `puzzle` as they stand.
+    pub fn of(puzzle: &Puzzle) -> Cells {
+        let geometry = puzzle.geometry();
+        let size = usize::from(geometry.size());
+        let cell_count = geometry.cell_count();
+        let killer = puzzle.cage_count() > 0;
+        let mut tokens = vec![NO_TOKEN; cell_count];
+        let mut fixed = vec![0; cell_count];
+        if killer {
+            for (index, cage) in puzzle.cages().enumerate() {
+                let sum = cage.sum.unwrap_or(0) & SUM_MASK;
+                for cell in &cage.cells {
+                    tokens[cell.index()] = index as u16;
+                    fixed[cell.index()] = sum << SUM_SHIFT;
+                }
+            }
+            for (cell, digit) in puzzle.givens().filled() {
+                fixed[cell.index()] |= u32::from(digit.get());
+            }
+        } else {
+            for (cell, digit) in puzzle.givens().filled() {
+                tokens[cell.index()] = digit.index() as u16;
+            }
+        }
+        let comparisons = puzzle
+            .comparisons()
+            .map(|comparison| {
+                (
+                    comparison.first.index() as u16,
+                    comparison.second.index() as u16,
+                    comparison.relation,
+                )
+            })
+            .collect();
+        Cells {
+            size,
+            box_rows: usize::from(geometry.box_rows()),
+            box_columns: usize::from(geometry.box_columns()),
+            tokens,
+            fixed,
+            token_count: if killer { puzzle.cage_count() } else { size },
+            shift: if killer { RANK_SHIFT } else { 0 },
+            comparisons,
+        }
+    }
+
+    /// The same cells mirrored in the main diagonal (square boxes only).
+    fn transposed(&self) -> Cells {
+        let mut transposed = self.clone();
+        for row in 0..self.size {
+            for column in 0..self.size {
+                let from = row * self.size + column;
+                let to = column * self.size + row;
+                transposed.tokens[to] = self.tokens[from];
+                transposed.fixed[to] = self.fixed[from];
+            }
+        }
+        transposed
+    }
+
+    /// The orientations to try: as is, and transposed when boxes are square.
+    fn orientations(&self) -> Vec<Cells> {
+        let mut orientations = vec![self.clone()];
+        if self.box_rows == self.box_columns {
+            orientations.push(self.transposed());
+        }
+        orientations
+    }
+}
+
+/// The smallest image: cell values row-major, then the comparisons (cage ranks, smaller
+/// first, and how the first's sum relates to the second's), sorted.
+pub struct Image {
+    /// One value per cell.
+    pub values: Vec<u32>,
+    /// The comparisons between cages, by cage rank.
+    pub comparisons: Vec<(u32, u32, Relation)>,
+}
+
+/// The smallest image found so far; positions from `valid` on are not yet known.
+struct Best {
+    values: Vec<u32>,
+    valid: usize,
+    /// Steps the search may still take; at 0 it stops and answers nothing.
+    work_left: u64,
+}
+
+impl Best {
+    fn new(length: usize, work: u64) -> Best {
+        Best {
+            values: vec![0; length],
+            valid: 0,
+            work_left: work,
+        }
+    }
+
+    /// Takes one step of work: false once the budget is spent.
+    fn spend(&mut self) -> bool {
+        if self.work_left == 0 {
+            return false;
+        }
+        self.work_left -= 1;
+        true
+    }
+
+    /// Offers `value` at `position`, the positions before it being equal to the best's:
+    /// false when it is larger (the branch stops), true otherwise (kept as the best's).
+    fn offer(&mut self, position: usize, value: u32) -> bool {
+        if position < self.valid {
+            if value > self.values[position] {
+                return false;
+            }
+            if value == self.values[position] {
+                return true;
+            }
+        }
+        self.values[position] = value;
+        self.valid = position + 1;
+        true
+    }
+
+    /// Offers a whole tail starting at `start`.
+    fn offer_tail(&mut self, start: usize, tail: &[u32]) {
+        for (offset, &value) in tail.iter().enumerate() {
+            let position = start + offset;
+            if position < self.valid {
+                if value > self.values[position] {
+                    return;
+                }
+                if value == self.values[position] {
+                    continue;
+                }
+            }
+            self.values[position..position + tail.len() - offset].copy_from_slice(&tail[offset..]);
+            self.valid = start + tail.len();
+            return;
+        }
+    }
+
+    fn into_image(self, cell_count: usize) -> Option<Image> {
+        if self.work_left == 0 {
+            return None;
+        }
+        let comparisons = self.values[cell_count..]
+            .iter()
+            .map(|&value| decode_comparison(value))
+            .collect();
+        let mut values = self.values;
+        values.truncate(cell_count);
+        Some(Image {
+            values,
+            comparisons,
+        })
+    }
+}
+
+fn encode_comparison(first: u32, second: u32, relation: Relation) -> u32 {
+    let (first, second, relation) = if first <= second {
+        (first, second, relation)
+    } else {
+        let flipped = match relation {
+            Relation::Less => Relation::Greater,
+            Relation::Equal => Relation::Equal,
+            Relation::Greater => Relation::Less,
+        };
+        (second, first, flipped)
+    };
+    let code = match relation {
+        Relation::Less => 0,
+        Relation::Equal => 1,
+        Relation::Greater => 2,
+    };
+    (first << 20) | (second << 2) | code
+}
+
+fn decode_comparison(value: u32) -> (u32, u32, Relation) {
+    let relation = match value & 3 {
+        0 => Relation::Less,
+        1 => Relation::Equal,
+        _ => Relation::Greater,
+    };
+    (value >> 20, (value >> 2) & 0x3ffff, relation)
+}
+
+/// The renaming of tokens in order of first appearance along one transformation.
+struct Ranks {
+    rank: Vec<u32>,
+    next: u32,
+}
+
+impl Ranks {
+    fn new(token_count: usize) -> Ranks {
+        Ranks {
+            rank: vec![0; token_count],
+            next: 0,
+        }
+    }
+
+    /// The rank of `token` (0 for none), and whether it was given just now.
+    fn of(&mut self, token: u16) -> (u32, bool) {
+        if token == NO_TOKEN {
+            return (0, false);
+        }
+        let slot = &mut self.rank[usize::from(token)];
+        if *slot == 0 {
+            self.next += 1;
+            *slot = self.next;
+            return (*slot, true);
+        }
+        (*slot, false)
+    }
+
+    fn forget(&mut self, token: u16) {
+        self.rank[usize::from(token)] = 0;
+        self.next -= 1;
+    }
+
+    fn clear(&mut self) {
+        self.rank.fill(0);
+        self.next = 0;
+    }
+
+    /// The comparisons, by rank, sorted.
+    fn comparisons(&self, comparisons: &[(u16, u16, Relation)]) -> Vec<u32> {
+        let mut encoded: Vec<u32> = comparisons
+            .iter()
+            .map(|&(first, second, relation)| {
+                encode_comparison(
+                    self.rank[usize::from(first)],
+                    self.rank[usize::from(second)],
+                    relation,
+                )
+            })
+            .collect();
+        encoded.sort_unstable();
+        encoded
+    }
+}
+
+/// The depth-first walk over the geometry's symmetries: which original band, row, stack and
+/// column each output one comes from, chosen when the first cell needing it is reached.
+pub struct GeometrySearch<'cells> {
+    cells: &'cells Cells,
+    lazy_columns: bool,
+}
+
+struct Walk<'cells> {
+    cells: &'cells Cells,
+    rows: Vec<usize>,
+    columns: Vec<usize>,
+    row_used: Vec<bool>,
+    column_used: Vec<bool>,
+    band_image: Vec<usize>,
+    band_used: Vec<bool>,
+    stack_image: Vec<usize>,
+    stack_used: Vec<bool>,
+    /// How many leading columns of each output stack are still unbound: columns empty in
+    /// every row so far, so any order of them gives the same image up to here (classic
+    /// grids only; the choice waits for the first row where they differ).
+    lazy: Vec<usize>,
+    lazy_columns: bool,
+    /// The original rows that may come first: on a classic grid, those whose
+    /// [`Walk::first_row_pattern`] is the smallest (any other starts a larger image).
+    first_rows: Vec<bool>,
+    ranks: Ranks,
+}
+
+impl<'cells> GeometrySearch<'cells> {
+    /// A search over the cells of one puzzle.
+    pub fn new(cells: &'cells Cells) -> GeometrySearch<'cells> {
+        GeometrySearch {
+            cells,
+            lazy_columns: cells.shift == 0,
+        }
+    }
+
+    /// The same search binding every column as soon as it is reached: slower, kept to check
+    /// the lazy one against.
+    #[cfg(test)]
+    pub fn eager(mut self) -> GeometrySearch<'cells> {
+        self.lazy_columns = false;
+        self
+    }
+
+    /// The smallest image over every orientation and permutation, or `None` when it takes
+    /// more than `work` steps.
+    pub fn smallest(&self, work: u64) -> Option<Image> {
+        let cell_count = self.cells.size * self.cells.size;
+        let mut best = Best::new(cell_count + self.cells.comparisons.len(), work);
+        for oriented in self.cells.orientations() {
+            let size = oriented.size;
+            let bands = size / oriented.box_rows;
+            let stacks = size / oriented.box_columns;
+            let mut walk = Walk {
+                cells: &oriented,
+                rows: vec![UNSET; size],
+                columns: vec![UNSET; size],
+                row_used: vec![false; size],
+                column_used: vec![false; size],
+                band_image: vec![UNSET; bands],
+                band_used: vec![false; bands],
+                stack_image: vec![UNSET; stacks],
+                stack_used: vec![false; stacks],
+                lazy: vec![0; stacks],
+                lazy_columns: self.lazy_columns,
+                first_rows: vec![true; size],
+                ranks: Ranks::new(oriented.token_count),
+            };
+            if self.lazy_columns {
+                let patterns: Vec<Vec<u8>> = (0..size)
+                    .map(|original| Walk::first_row_pattern(&oriented, original))
+                    .collect();
+                if let Some(smallest) = patterns.iter().min() {
+                    walk.first_rows = patterns.iter().map(|pattern| pattern == smallest).collect();
+                }
+            }
+            walk.visit(0, &mut best);
+        }
+        best.into_image(cell_count)
+    }
+}
+
+impl Walk<'_> {
+    fn visit(&mut self, position: usize, best: &mut Best) {
+        if !best.spend() {
+            return;
+        }
+        let size = self.cells.size;
+        if position == size * size {
+            let tail = self.ranks.comparisons(&self.cells.comparisons);
+            best.offer_tail(position, &tail);
+            return;
+        }
+        let (row, column) = (position / size, position % size);
+        if self.rows[row] == UNSET {
+            self.choose_row(row, position, best);
+            return;
+        }
+        let stack = column / self.cells.box_columns;
+        if self.lazy_columns {
+            if self.stack_image[stack] == UNSET {
+                self.choose_stack(stack, position, best);
+                return;
+            }
+            if self.lazy[stack] > 0 && column == stack * self.cells.box_columns {
+                self.refine(row, stack, position, best);
+                return;
+            }
+        }
+        if self.columns[column] == UNSET {
+            self.choose_column(column, position, best);
+            return;
+        }
+        let original = self.rows[row] * size + self.columns[column];
+        let token = self.cells.tokens[original];
+        let (rank, fresh) = self.ranks.of(token);
+        let value = (rank << self.cells.shift) | self.cells.fixed[original];
+        if best.offer(position, value) {
+            self.visit(position + 1, best);
+        }
+        if fresh {
+            self.ranks.forget(token);
+        }
+    }
+
+    fn choose_row(&mut self, row: usize, position: usize, best: &mut Best) {
+        let height = self.cells.box_rows;
+        let band = row / height;
+        if row.is_multiple_of(height) {
+            for original_band in 0..self.band_used.len() {
+                if self.band_used[original_band] {
+                    continue;
+                }
+                self.band_used[original_band] = true;
+                self.band_image[band] = original_band;
+                self.try_rows(row, original_band, position, best);
+                self.band_used[original_band] = false;
+            }
+            self.band_image[band] = UNSET;
+        } else {
+            self.try_rows(row, self.band_image[band], position, best);
+        }
+    }
+
+    /// The 0/1 pattern a row shows first in the output when its stacks are put in order of
+    /// their givens (fewest first, empty cells first within each): the first row's image
+    /// of a classic grid is this pattern with its digits numbered 1, 2, 3….
+    fn first_row_pattern(cells: &Cells, original: usize) -> Vec<u8> {
+        let size = cells.size;
+        let width = cells.box_columns;
+        let mut counts: Vec<usize> = (0..size / width)
+            .map(|stack| {
+                (stack * width..(stack + 1) * width)
+                    .filter(|&column| cells.tokens[original * size + column] != NO_TOKEN)
+                    .count()
+            })
+            .collect();
+        counts.sort_unstable();
+        counts
+            .iter()
+            .flat_map(|&count| {
+                std::iter::repeat_n(0, width - count).chain(std::iter::repeat_n(1, count))
+            })
+            .collect()
+    }
+
+    fn try_rows(&mut self, row: usize, original_band: usize, position: usize, best: &mut Best) {
+        let height = self.cells.box_rows;
+        for original in original_band * height..(original_band + 1) * height {
+            if self.row_used[original] || (row == 0 && !self.first_rows[original]) {
+                continue;
+            }
+            self.row_used[original] = true;
+            self.rows[row] = original;
+            self.visit(position, best);
+            self.row_used[original] = false;
+        }
+        self.rows[row] = UNSET;
+    }
+
+    /// Binds output stack `stack` to each unused original stack in turn, all its columns
+    /// left unbound.
+    fn choose_stack(&mut self, stack: usize, position: usize, best: &mut Best) {
+        for original_stack in 0..self.stack_used.len() {
+            if self.stack_used[original_stack] {
+                continue;
+            }
+            self.stack_used[original_stack] = true;
+            self.stack_image[stack] = original_stack;
+            self.lazy[stack] = self.cells.box_columns;
+            self.visit(position, best);
+            self.stack_used[original_stack] = false;
+        }
+        self.stack_image[stack] = UNSET;
+        self.lazy[stack] = 0;
+    }
+
+    /// At the first unbound column of a stack in output row `row`: the unbound columns empty
+    /// in this row come first (and stay unbound), the others are bound after them in every
+    /// order the pruning lets through.
+    fn refine(&mut self, row: usize, stack: usize, position: usize, best: &mut Best) {
+        let size = self.cells.size;
+        let width = self.cells.box_columns;
+        let unbound = self.lazy[stack];
+        let original_row = self.rows[row];
+        let first = self.stack_image[stack] * width;
+        let mut empty = 0;
+        let mut filled = [0usize; 32];
+        let mut filled_count = 0;
+        for original in first..first + width {
+            if self.column_used[original] {
+                continue;
+            }
+            if self.cells.tokens[original_row * size + original] == NO_TOKEN {
+                empty += 1;
+            } else {
+                filled[filled_count] = original;
+                filled_count += 1;
+            }
+        }
+        for offset in 0..empty {
+            best.offer(position + offset, 0);
+        }
+        self.lazy[stack] = empty;
+        self.bind_filled(
+            row,
+            &filled[..filled_count],
+            0,
+            position + empty,
+            position + unbound,
+            best,
+        );
+        self.lazy[stack] = unbound;
+    }
+
+    fn bind_filled(
+        &mut self,
+        row: usize,
+        filled: &[usize],
+        taken: u32,
+        position: usize,
+        end: usize,
+        best: &mut Best,
+    ) {
+        if position == end {
+            self.visit(position, best);
+            return;
+        }
+        let size = self.cells.size;
+        let column = position % size;
+        for (slot, &original) in filled.iter().enumerate() {
+            if taken & (1 << slot) != 0 {
+                continue;
+            }
+            let cell = self.rows[row] * size + original;
+            let token = self.cells.tokens[cell];
+            let (rank, fresh) = self.ranks.of(token);
+            if best.offer(position, rank) {
+                self.columns[column] = original;
+                self.column_used[original] = true;
+                self.bind_filled(row, filled, taken | (1 << slot), position + 1, end, best);
+                self.column_used[original] = false;
+                self.columns[column] = UNSET;
+            }
+            if fresh {
+                self.ranks.forget(token);
+            }
+        }
+    }
+
+    fn choose_column(&mut self, column: usize, position: usize, best: &mut Best) {
+        let width = self.cells.box_columns;
+        let stack = column / width;
+        if column.is_multiple_of(width) {
+            for original_stack in 0..self.stack_used.len() {
+                if self.stack_used[original_stack] {
+                    continue;
+                }
+                self.stack_used[original_stack] = true;
+                self.stack_image[stack] = original_stack;
+                self.try_columns(column, original_stack, position, best);
+                self.stack_used[original_stack] = false;
+            }
+            self.stack_image[stack] = UNSET;
+        } else {
+            self.try_columns(column, self.stack_image[stack], position, best);
+        }
+    }
+
+    fn try_columns(
+        &mut self,
+        column: usize,
+        original_stack: usize,
+        position: usize,
+        best: &mut Best,
+    ) {
+        let width = self.cells.box_columns;
+        for original in original_stack * width..(original_stack + 1) * width {
+            if self.column_used[original] {
+                continue;
+            }
+            self.column_used[original] = true;
+            self.columns[column] = original;
+            self.visit(position, best);
+            self.column_used[original] = false;
+        }
+        self.columns[column] = UNSET;
+    }
+}
+
+/// The row permutations that keep the band structure and commute with reversal (row i goes
+/// where row n-1-i's mirror goes), so that applied to rows and columns alike they keep both
+/// long diagonals.
+pub fn diagonal_row_group(size: usize, box_rows: usize) -> Vec<Vec<usize>> {
+    let mut group = Vec::new();
+    let mut image = vec![UNSET; size];
+    let mut used = vec![false; size];
+    let mut band_image = vec![UNSET; size / box_rows];
+    extend_diagonal(
+        0,
+        box_rows,
+        &mut image,
+        &mut used,
+        &mut band_image,
+        &mut group,
+    );
+    group
+}
+
+fn extend_diagonal(
+    row: usize,
+    box_rows: usize,
+    image: &mut Vec<usize>,
+    used: &mut Vec<bool>,
+    band_image: &mut Vec<usize>,
+    group: &mut Vec<Vec<usize>>,
+) {
+    let size = image.len();
+    let mirror = size - 1 - row;
+    if row > mirror {
+        group.push(image.clone());
+        return;
+    }
+    for target in 0..size {
+        let target_mirror = size - 1 - target;
+        if used[target] || used[target_mirror] || (row == mirror) != (target == target_mirror) {
+            continue;
+        }
+        let pairs = [(row, target), (mirror, target_mirror)];
+        let mut set_bands = Vec::new();
+        let consistent = pairs.iter().all(|&(from, to)| {
+            let (from_band, to_band) = (from / box_rows, to / box_rows);
+            if band_image[from_band] == UNSET {
+                if band_image.contains(&to_band) {
+                    return false;
+                }
+                band_image[from_band] = to_band;
+                set_bands.push(from_band);
+                true
+            } else {
+                band_image[from_band] == to_band
+            }
+        });
+        if consistent {
+            for &(from, to) in &pairs {
+                image[from] = to;
+                used[to] = true;
+            }
+            extend_diagonal(row + 1, box_rows, image, used, band_image, group);
+            for &(from, to) in &pairs {
+                image[from] = UNSET;
+                used[to] = false;
+            }
+        }
+        for band in set_bands {
+            band_image[band] = UNSET;
+        }
+    }
+}
+
+/// The smallest image of a grid whose long diagonals are houses: every row permutation of
+/// [`diagonal_row_group`] applied to rows and to columns (or to columns then mirrored, which
+/// swaps the two diagonals, when both are houses), in both orientations when boxes are
+/// square.
+pub fn smallest_diagonal(cells: &Cells, both: bool, work: u64) -> Option<Image> {
+    let size = cells.size;
+    let cell_count = size * size;
+    let group = diagonal_row_group(size, cells.box_rows);
+    let mut best = Best::new(cell_count + cells.comparisons.len(), work);
+    let mut ranks = Ranks::new(cells.token_count);
+    let mut candidate = vec![0; cell_count];
+    let mut mirrored = vec![0; size];
+    for oriented in cells.orientations() {
+        for rows in &group {
+            for mirror in [false, true] {
+                if mirror && !both {
+                    continue;
+                }
+                let columns = if mirror {
+                    for (column, slot) in mirrored.iter_mut().enumerate() {
+                        *slot = size - 1 - rows[column];
+                    }
+                    &mirrored
+                } else {
+                    rows
+                };
+                if !best.spend() {
+                    return None;
+                }
+                ranks.clear();
+                let mut position = 0;
+                let mut smaller = best.valid == 0;
+                let mut larger = false;
+                'cells: for &original_row in rows.iter() {
+                    for &original_column in columns.iter() {
+                        let original = original_row * size + original_column;
+                        let (rank, _) = ranks.of(oriented.tokens[original]);
+                        let value = (rank << oriented.shift) | oriented.fixed[original];
+                        if !smaller {
+                            if value > best.values[position] {
+                                larger = true;
+                                break 'cells;
+                            }
+                            smaller = value < best.values[position];
+                        }
+                        candidate[position] = value;
+                        position += 1;
+                    }
+                }
+                if larger {
+                    continue;
+                }
+                let tail = ranks.comparisons(&oriented.comparisons);
+                if smaller {
+                    best.values[..cell_count].copy_from_slice(&candidate);
+                    best.valid = cell_count;
+                }
+                best.offer_tail(cell_count, &tail);
+            }
+        }
+    }
+    best.into_image(cell_count)
+}

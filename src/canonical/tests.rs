@@ -1,0 +1,330 @@
+//! Tests of the canonical key: random transformations of the shared puzzles keep it, other
+//! puzzles get other keys.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::search::diagonal_row_group;
+use super::*;
+use crate::model::{Cage, Constraint, Digit, Grid};
+use crate::notation;
+
+fn shared(path: &str) -> String {
+    let full = format!("{}/tests/data/{path}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&full).unwrap_or_else(|error| panic!("{full}: {error}"))
+}
+
+fn puzzles(path: &str, count: usize) -> Vec<Puzzle> {
+    notation::parse_each(&shared(path), None)
+        .into_iter()
+        .filter_map(Result::ok)
+        .take(count)
+        .map(|entry| entry.puzzle)
+        .collect()
+}
+
+/// A random order of `0..size` that keeps blocks of `block` together.
+fn block_order(rng: &mut ChaCha8Rng, size: usize, block: usize) -> Vec<usize> {
+    let mut blocks: Vec<usize> = (0..size / block).collect();
+    blocks.shuffle(rng);
+    let mut order = Vec::new();
+    for chosen in blocks {
+        let mut inside: Vec<usize> = (chosen * block..(chosen + 1) * block).collect();
+        inside.shuffle(rng);
+        order.extend(inside);
+    }
+    order
+}
+
+/// The puzzle whose cell (i, j) holds what `puzzle` holds at (rows[i], columns[j]) — or at
+/// (columns[j], rows[i]) when transposed — with digits renamed by `digits` when given.
+fn transform(
+    puzzle: &Puzzle,
+    transpose: bool,
+    rows: &[usize],
+    columns: &[usize],
+    digits: Option<&[u8]>,
+) -> Puzzle {
+    let geometry = puzzle.geometry();
+    let size = usize::from(geometry.size());
+    let mut destination = vec![None; geometry.cell_count()];
+    for (row, &original_row) in rows.iter().enumerate() {
+        for (column, &original_column) in columns.iter().enumerate() {
+            let (from_row, from_column) = if transpose {
+                (original_column, original_row)
+            } else {
+                (original_row, original_column)
+            };
+            destination[from_row * size + from_column] = geometry.cell(row, column);
+        }
+    }
+    let moved = |cell: crate::model::Cell| destination[cell.index()].unwrap();
+    let mut givens = Grid::empty(geometry);
+    for (cell, digit) in puzzle.givens().filled() {
+        let digit = match digits {
+            Some(names) => Digit::new(names[digit.index()]).unwrap(),
+            None => digit,
+        };
+        givens.set(moved(cell), Some(digit));
+    }
+    let constraints = puzzle
+        .constraints()
+        .iter()
+        .map(|constraint| match constraint {
+            Constraint::Distinct(house) => Constraint::Distinct(house.clone()),
+            Constraint::Cage(cage) => Constraint::Cage(Cage {
+                label: cage.label.clone(),
+                cells: cage.cells.iter().map(|&cell| moved(cell)).collect(),
+                sum: cage.sum,
+            }),
+            Constraint::Compare(comparison) => Constraint::Compare(*comparison),
+        })
+        .collect();
+    Puzzle::new(geometry, givens, constraints).unwrap()
+}
+
+fn random_digits(rng: &mut ChaCha8Rng, size: u8) -> Vec<u8> {
+    let mut digits: Vec<u8> = (1..=size).collect();
+    digits.shuffle(rng);
+    digits
+}
+
+/// A random transformation of the geometry's group (with digits renamed when `relabel`).
+fn random_geometric(rng: &mut ChaCha8Rng, puzzle: &Puzzle, relabel: bool) -> Puzzle {
+    let geometry = puzzle.geometry();
+    let size = usize::from(geometry.size());
+    let rows = block_order(rng, size, usize::from(geometry.box_rows()));
+    let columns = block_order(rng, size, usize::from(geometry.box_columns()));
+    let transpose = geometry.box_rows() == geometry.box_columns() && rng.random_bool(0.5);
+    let digits = random_digits(rng, geometry.size());
+    transform(
+        puzzle,
+        transpose,
+        &rows,
+        &columns,
+        relabel.then_some(&digits[..]),
+    )
+}
+
+/// A random transformation keeping both diagonals.
+fn random_diagonal(rng: &mut ChaCha8Rng, puzzle: &Puzzle, relabel: bool) -> Puzzle {
+    let geometry = puzzle.geometry();
+    let size = usize::from(geometry.size());
+    let group = diagonal_row_group(size, usize::from(geometry.box_rows()));
+    let rows = group[rng.random_range(0..group.len())].clone();
+    let columns: Vec<usize> = if rng.random_bool(0.5) {
+        rows.iter().map(|&row| size - 1 - row).collect()
+    } else {
+        rows.clone()
+    };
+    let transpose = geometry.box_rows() == geometry.box_columns() && rng.random_bool(0.5);
+    let digits = random_digits(rng, geometry.size());
+    transform(
+        puzzle,
+        transpose,
+        &rows,
+        &columns,
+        relabel.then_some(&digits[..]),
+    )
+}
+
+fn assert_keys_hold(
+    puzzles: &[Puzzle],
+    tries: usize,
+    shuffle: impl FnMut(&mut ChaCha8Rng, &Puzzle) -> Puzzle,
+) {
+    let keys = keys_hold(puzzles, tries, shuffle);
+    assert_eq!(keys, puzzles.len(), "different puzzles share a key");
+}
+
+/// Checks that each puzzle's transformations keep its key; answers how many keys there are.
+fn keys_hold(
+    puzzles: &[Puzzle],
+    tries: usize,
+    mut shuffle: impl FnMut(&mut ChaCha8Rng, &Puzzle) -> Puzzle,
+) -> usize {
+    let mut rng = ChaCha8Rng::seed_from_u64(19);
+    let mut keys = std::collections::HashSet::new();
+    for puzzle in puzzles {
+        let key = canonical_key(puzzle);
+        for _ in 0..tries {
+            let turned = shuffle(&mut rng, puzzle);
+            assert_eq!(canonical_key(&turned), key, "{puzzle:?}");
+        }
+        keys.insert(key);
+    }
+    keys.len()
+}
+
+#[test]
+fn classic_isomorphs_share_the_minlex_key() {
+    let mut all = puzzles("classic/top1465.txt", 60);
+    all.extend(puzzles("classic/royle_17clue_49158.txt", 60));
+    assert_keys_hold(&all, 5, |rng, puzzle| random_geometric(rng, puzzle, true));
+}
+
+#[test]
+fn minlex_of_a_known_puzzle() {
+    let puzzle = &puzzles("classic/royle_17clue_49158.txt", 1)[0];
+    let key = minlex(puzzle).unwrap();
+    assert_eq!(key.len(), 81);
+    // A minlex 17: the first row is empty, the first given is a 1, digits appear in order.
+    assert!(key.starts_with("000000000"), "{key}");
+    let first = key.bytes().find(|&byte| byte != b'0').unwrap();
+    assert_eq!(first, b'1');
+    assert_eq!(
+        key,
+        canonical_key(&notation::parse(&key, None).unwrap()[0].puzzle)
+    );
+}
+
+#[test]
+fn other_sizes_keep_their_key() {
+    // Small 4×4 puzzles are often isomorphs of each other: only their keys' stability counts.
+    let small = puzzles("sizes/vu_kr_4x4.txt", 20);
+    let distinct = keys_hold(&small, 5, |rng, puzzle| random_geometric(rng, puzzle, true));
+    assert!(distinct > 1 && distinct <= small.len());
+    let mut all = puzzles("sizes/vu_kr_16x16_100.txt", 4);
+    all.extend(puzzles("sizes/gecode_16x16.txt", 2));
+    assert_keys_hold(&all, 3, |rng, puzzle| random_geometric(rng, puzzle, true));
+}
+
+#[test]
+fn x_isomorphs_share_a_key() {
+    // The X puzzles of the shared file, and classic ones whose givens obey the X rule too.
+    let classic_lines = shared("classic/top1465.txt");
+    let all: Vec<Puzzle> = shared("sizes/xsudoku.txt")
+        .lines()
+        .filter(|line| line.contains("diag=both") && !line.starts_with('#'))
+        .chain(classic_lines.lines())
+        .filter_map(|line| {
+            let classic = notation::parse(line.split_whitespace().next()?, None)
+                .ok()?
+                .remove(0)
+                .puzzle;
+            let diagonals = [crate::model::Diagonal::Main, crate::model::Diagonal::Anti]
+                .map(|diagonal| Constraint::diagonal(classic.geometry(), diagonal));
+            Puzzle::new(
+                classic.geometry(),
+                classic.givens().clone(),
+                diagonals.to_vec(),
+            )
+            .ok()
+        })
+        .take(16)
+        .collect();
+    assert_eq!(all.len(), 16);
+    assert_keys_hold(&all, 5, |rng, puzzle| random_diagonal(rng, puzzle, true));
+}
+
+#[test]
+fn the_x_group_of_nine_has_24_row_orders() {
+    assert_eq!(diagonal_row_group(9, 3).len(), 24);
+    for rows in diagonal_row_group(9, 3) {
+        for row in 0..9 {
+            assert_eq!(rows[8 - row], 8 - rows[row]);
+        }
+    }
+}
+
+#[test]
+fn killer_isomorphs_share_a_key_without_relabelling() {
+    let mut all = puzzles("killer/killer_lisudoku.txt", 10);
+    all.extend(puzzles("killer/killer_greater_grilops.txt", 3));
+    assert!(all.iter().all(|puzzle| puzzle.cage_count() > 0));
+    // Only the square's symmetries keep every cage connected (a valid puzzle); the key
+    // itself is the same over the whole group.
+    assert_keys_hold(&all, 4, |rng, puzzle| {
+        let size = usize::from(puzzle.size());
+        let forward: Vec<usize> = (0..size).collect();
+        let backward: Vec<usize> = (0..size).rev().collect();
+        let rows = if rng.random_bool(0.5) {
+            &forward
+        } else {
+            &backward
+        };
+        let columns = if rng.random_bool(0.5) {
+            &forward
+        } else {
+            &backward
+        };
+        transform(puzzle, rng.random_bool(0.5), rows, columns, None)
+    });
+}
+
+#[test]
+fn relabelling_a_killer_changes_its_key() {
+    let killer = &puzzles("killer/killer_lisudoku.txt", 1)[0];
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let size = usize::from(killer.size());
+    let identity: Vec<usize> = (0..size).collect();
+    let mut digits = random_digits(&mut rng, killer.size());
+    while digits
+        .iter()
+        .enumerate()
+        .all(|(index, &digit)| usize::from(digit) == index + 1)
+    {
+        digits = random_digits(&mut rng, killer.size());
+    }
+    let renamed = transform(killer, false, &identity, &identity, Some(&digits));
+    if killer.givens().filled_count() > 0 {
+        assert_ne!(canonical_key(&renamed), canonical_key(killer));
+    }
+    assert!(canonical_key(killer).starts_with("9k:"));
+}
+
+#[test]
+fn variants_never_share_a_key() {
+    let classic = puzzles("classic/top1465.txt", 1).remove(0);
+    let x = Puzzle::new(
+        classic.geometry(),
+        classic.givens().clone(),
+        vec![
+            Constraint::diagonal(classic.geometry(), crate::model::Diagonal::Main),
+            Constraint::diagonal(classic.geometry(), crate::model::Diagonal::Anti),
+        ],
+    );
+    if let Ok(x) = x {
+        assert_ne!(canonical_key(&x), canonical_key(&classic));
+        assert!(canonical_key(&x).starts_with("9x:"));
+    }
+}
+
+#[test]
+fn lazy_columns_find_the_same_minimum_as_binding_each_column() {
+    let mut all = puzzles("classic/top1465.txt", 40);
+    all.extend(puzzles("classic/royle_17clue_49158.txt", 40));
+    all.extend(puzzles("sizes/vu_kr_4x4.txt", 10));
+    for puzzle in &all {
+        let cells = search::Cells::of(puzzle);
+        let lazy = GeometrySearch::new(&cells)
+            .smallest(u64::MAX)
+            .unwrap()
+            .values;
+        let eager = GeometrySearch::new(&cells)
+            .eager()
+            .smallest(u64::MAX)
+            .unwrap()
+            .values;
+        assert_eq!(lazy, eager, "{puzzle:?}");
+    }
+}
+
+#[test]
+fn a_spent_budget_answers_none() {
+    let puzzle = &puzzles("classic/top1465.txt", 1)[0];
+    assert!(canonical_key_within(puzzle, 10).is_none());
+    assert_eq!(
+        canonical_key_within(puzzle, BANK_WORK).as_deref(),
+        Some(canonical_key(puzzle).as_str())
+    );
+}
+
+#[test]
+fn a_large_grid_answers_within_its_bound() {
+    let puzzle = &puzzles("sizes/gecode_25x25.txt", 1)[0];
+    let started = std::time::Instant::now();
+    let _ = canonical_key_within(puzzle, BANK_WORK);
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+}

@@ -1,0 +1,584 @@
+//! `sudokit bank`: keep rated puzzles in a SQLite file and find them again — add (checked,
+//! rated on both scales, deduplicated by canonical form), query, export, stats.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use clap::{Args, Subcommand};
+use serde_json::{json, Map, Value};
+use sudokit::bank::{Added, Bank, Filter, NewPuzzle, Stored};
+use sudokit::grade::explainer::{format_tenths, SeRater, SeRating};
+use sudokit::grade::{Grader, Grading};
+use sudokit::model::Puzzle;
+use sudokit::notation::{self, Entry, Format};
+
+use super::input::{read_records, Failure, InputOptions, Record};
+use super::judging::{judge_in_parallel, judged_entry};
+use super::records::{self, Style, Writer};
+use super::Outcome;
+
+/// Options of `sudokit bank`.
+#[derive(Debug, Args)]
+pub struct BankOptions {
+    #[command(subcommand)]
+    command: BankCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum BankCommand {
+    /// Check, rate and store puzzles; a puzzle already in the bank is answered with its
+    /// earlier record.
+    ///
+    /// Reads any puzzle file the other commands read, or `generate`'s puzzles.jsonl. Each
+    /// puzzle must have exactly one solution; it is rated on HoDoKu's scale and Sudoku
+    /// Explainer's (not for killers), and stored with its canonical key, solution, variant,
+    /// size, source and time. A puzzle whose canonical key is in the bank (the same puzzle
+    /// relabelled, turned or with rows swapped) is reported as seen, with the earlier record,
+    /// and not stored twice. The whole run is one transaction: all stored, or none.
+    Add(AddOptions),
+    /// List stored puzzles, oldest first, filtered by level, SE rating, variant and size.
+    Query(QueryOptions),
+    /// Write stored puzzles in a notation sudokit reads (RON by default), oldest first.
+    Export(ExportOptions),
+    /// Count the stored puzzles by variant, size and level.
+    Stats(StatsOptions),
+}
+
+/// The bank file.
+#[derive(Debug, Args)]
+struct DatabaseOption {
+    /// The bank: one SQLite file (created by `bank add` when missing).
+    #[arg(long, value_name = "FILE")]
+    db: PathBuf,
+}
+
+/// Options of `bank add`.
+#[derive(Debug, Args)]
+#[command(after_help = super::EXIT_CODES)]
+pub struct AddOptions {
+    #[command(flatten)]
+    database: DatabaseOption,
+
+    #[command(flatten)]
+    input: InputOptions,
+
+    /// One JSON object per puzzle read (JSON Lines), in input order: `status` (`stored`,
+    /// `seen`, `multiple`, `none` or `error`), id, canonical key, ratings; for `seen`, the
+    /// earlier record under `earlier`.
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+
+    /// CSV with a header, one row per puzzle read: the fields of --json.
+    #[arg(long)]
+    csv: bool,
+
+    /// Threads to use for checking and rating: 1 to 256 (default: all cores).
+    #[arg(long, value_name = "J", value_parser = super::parse_jobs)]
+    jobs: Option<usize>,
+}
+
+/// Which stored puzzles.
+#[derive(Debug, Args)]
+struct FilterOptions {
+    /// Only this HoDoKu level (easy, medium, hard, unfair, extreme).
+    #[arg(long, value_name = "L")]
+    level: Option<String>,
+
+    /// Only puzzles with an SE rating (ER) of at least X.
+    #[arg(long, value_name = "X")]
+    se_min: Option<f64>,
+
+    /// Only puzzles with an SE rating (ER) of at most Y.
+    #[arg(long, value_name = "Y")]
+    se_max: Option<f64>,
+
+    /// Only this variant: classic, x, killer, killer-x, greater-killer.
+    #[arg(long, value_name = "V")]
+    variant: Option<String>,
+
+    /// Only grids of side N.
+    #[arg(long, value_name = "N")]
+    size: Option<u8>,
+
+    /// At most N puzzles.
+    #[arg(long, value_name = "N")]
+    limit: Option<u64>,
+}
+
+impl FilterOptions {
+    fn filter(&self) -> Filter {
+        Filter {
+            level: self.level.clone(),
+            se_minimum: self.se_min,
+            se_maximum: self.se_max,
+            variant: self.variant.clone(),
+            size: self.size,
+            limit: self.limit,
+        }
+    }
+}
+
+/// Options of `bank query`.
+#[derive(Debug, Args)]
+pub struct QueryOptions {
+    #[command(flatten)]
+    database: DatabaseOption,
+
+    #[command(flatten)]
+    filter: FilterOptions,
+
+    /// One JSON object per puzzle (JSON Lines): every stored field.
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+
+    /// CSV with a header, one row per puzzle.
+    #[arg(long)]
+    csv: bool,
+}
+
+/// Options of `bank export`.
+#[derive(Debug, Args)]
+pub struct ExportOptions {
+    #[command(flatten)]
+    database: DatabaseOption,
+
+    #[command(flatten)]
+    filter: FilterOptions,
+
+    /// The notation to write: ron (every variant, the default), line, grid, csv, killer,
+    /// killer-tsv, fpuzzles.
+    #[arg(long, value_name = "FORMAT", default_value = "ron", value_parser = parse_format)]
+    format: Format,
+}
+
+/// Options of `bank stats`.
+#[derive(Debug, Args)]
+pub struct StatsOptions {
+    #[command(flatten)]
+    database: DatabaseOption,
+
+    /// One JSON object per variant, size and level.
+    #[arg(long)]
+    json: bool,
+}
+
+fn parse_format(text: &str) -> Result<Format, String> {
+    text.parse::<Format>().map_err(|error| error.to_string())
+}
+
+/// Runs `bank`.
+pub fn run(options: &BankOptions) -> anyhow::Result<Outcome> {
+    match &options.command {
+        BankCommand::Add(options) => add(options),
+        BankCommand::Query(options) => query(options),
+        BankCommand::Export(options) => export(options),
+        BankCommand::Stats(options) => stats(options),
+    }
+}
+
+/// What `bank add` learns of one puzzle before storing it.
+pub struct Rated {
+    grading: Grading,
+    se: Option<SeRating>,
+    /// `None` when the canonical form took more than its work bound.
+    canonical_key: Option<String>,
+    solution: String,
+}
+
+/// Rates one puzzle with exactly one solution on both scales and computes its key.
+pub fn rate(puzzle: &Puzzle, solution: &sudokit::model::Grid) -> Rated {
+    let grading = Grader::new(puzzle).with_unique_solution(solution).grade();
+    let se = SeRater::new(puzzle).ok().map(|rater| rater.rate());
+    Rated {
+        grading,
+        se,
+        canonical_key: sudokit::canonical::canonical_key_within(
+            puzzle,
+            sudokit::canonical::BANK_WORK,
+        ),
+        solution: notation::format_grid(solution, Format::Line),
+    }
+}
+
+/// The variant's name, as presets and `generate`'s records spell it.
+pub fn variant(puzzle: &Puzzle) -> &'static str {
+    let diagonals = !puzzle.diagonals().is_empty();
+    if puzzle.comparisons().next().is_some() {
+        "greater-killer"
+    } else if puzzle.cage_count() > 0 {
+        if diagonals {
+            "killer-x"
+        } else {
+            "killer"
+        }
+    } else if diagonals {
+        "x"
+    } else {
+        "classic"
+    }
+}
+
+/// Why a rated puzzle cannot be stored: its canonical form took too long to find.
+pub const TOO_COSTLY: &str = "its canonical form was not found within the work bound \
+(grids of 25×25 with many equal rows); not stored";
+
+/// What to store for a rated puzzle, or `None` when its canonical key is missing.
+pub fn new_puzzle(entry: &Entry, rated: &Rated, source: String) -> Option<NewPuzzle> {
+    let se = rated.se.as_ref().filter(|rating| rating.solved);
+    Some(NewPuzzle {
+        canonical_key: rated.canonical_key.clone()?,
+        puzzle: notation::format_grid(entry.puzzle.givens(), Format::Line),
+        definition: notation::format(&entry.puzzle, Format::Ron).unwrap_or_default(),
+        solution: rated.solution.clone(),
+        variant: variant(&entry.puzzle).to_string(),
+        size: entry.puzzle.size(),
+        level: rated.grading.level.to_string(),
+        score: rated.grading.score,
+        se_rating: se.map(|rating| f64::from(rating.er) / 10.0),
+        se: se.map(|rating| {
+            format!(
+                "{}/{}/{}",
+                format_tenths(rating.er),
+                format_tenths(rating.ep),
+                format_tenths(rating.ed)
+            )
+        }),
+        source,
+    })
+}
+
+const ADD_COLUMNS: &[&str] = &[
+    "source",
+    "name",
+    "status",
+    "id",
+    "puzzle",
+    "variant",
+    "size",
+    "level",
+    "score",
+    "se",
+    "canonical_key",
+    "earlier_id",
+    "earlier_source",
+    "earlier_added",
+    "differences",
+    "reason",
+];
+
+fn add(options: &AddOptions) -> anyhow::Result<Outcome> {
+    let mut bank = Bank::open(&options.database.db, true)?;
+    let records = read_inputs(&options.input);
+    let judged = judge_in_parallel(&records, options.jobs, |entry, solution| {
+        rate(&entry.puzzle, solution)
+    })?;
+    let style = Style::from_flags(options.json, options.csv);
+    let writer = Writer::new(style, ADD_COLUMNS);
+    let mut outcome = Outcome::Success;
+    let mut batch = Vec::new();
+    let mut placed = Vec::new();
+    for (record, judged) in records.iter().zip(&judged) {
+        match judged_entry(record, judged, &writer, style) {
+            Ok((entry, rated)) => match new_puzzle(entry, rated, record.place()) {
+                Some(puzzle) => {
+                    batch.push(puzzle);
+                    placed.push(record);
+                }
+                None => {
+                    complain!("error: {}: {TOO_COSTLY}", record.location());
+                    writer.write(&records::error(record, TOO_COSTLY));
+                    outcome = outcome.worst(Outcome::BadInput);
+                }
+            },
+            Err(worst) => outcome = outcome.worst(worst),
+        }
+    }
+    let answers = bank.add(&batch, now())?;
+    let (mut stored, mut seen) = (0, 0);
+    for ((record, puzzle), answer) in placed.iter().zip(&batch).zip(&answers) {
+        match answer {
+            Added::Stored(_) => stored += 1,
+            Added::Seen(_) => seen += 1,
+        }
+        write_added(&writer, style, record, puzzle, answer);
+    }
+    note!(
+        "{}: {stored} stored, {seen} seen before, {} not added",
+        options.database.db.display(),
+        records.len() - stored - seen
+    );
+    Ok(outcome)
+}
+
+fn write_added(writer: &Writer, style: Style, record: &Record, puzzle: &NewPuzzle, answer: &Added) {
+    let se = puzzle.se.as_deref().unwrap_or("-");
+    if !style.is_record() {
+        match answer {
+            Added::Stored(id) => say!(
+                "{}: stored #{id}: {} {} {}, SE {se}",
+                record.location(),
+                puzzle.variant,
+                puzzle.level,
+                puzzle.score
+            ),
+            Added::Seen(earlier) => say!(
+                "{}: seen before: #{} from {} added {}: {} {}, SE {}",
+                record.location(),
+                earlier.id,
+                earlier.source,
+                timestamp(earlier.added),
+                earlier.level,
+                earlier.score,
+                earlier.se.as_deref().unwrap_or("-")
+            ),
+        }
+        return;
+    }
+    let (status, id) = match answer {
+        Added::Stored(id) => ("stored", *id),
+        Added::Seen(earlier) => ("seen", earlier.id),
+    };
+    let mut object = records::header(record, status);
+    object.insert("id".into(), json!(id));
+    object.insert("puzzle".into(), json!(puzzle.puzzle));
+    object.insert("variant".into(), json!(puzzle.variant));
+    object.insert("size".into(), json!(puzzle.size));
+    object.insert("level".into(), json!(puzzle.level));
+    object.insert("score".into(), json!(puzzle.score));
+    object.insert("se".into(), json!(puzzle.se));
+    object.insert("canonical_key".into(), json!(puzzle.canonical_key));
+    if let Added::Seen(earlier) = answer {
+        object.insert("earlier_id".into(), json!(earlier.id));
+        object.insert("earlier_source".into(), json!(earlier.source));
+        object.insert("earlier_added".into(), json!(timestamp(earlier.added)));
+        object.insert("earlier".into(), Value::Object(stored_json(earlier)));
+    }
+    writer.write(&object);
+}
+
+/// A stored puzzle as a JSON object: every field, the time as UTC text.
+pub fn stored_json(stored: &Stored) -> Map<String, Value> {
+    let mut object = Map::new();
+    object.insert("id".into(), json!(stored.id));
+    object.insert("puzzle".into(), json!(stored.puzzle));
+    object.insert("solution".into(), json!(stored.solution));
+    object.insert("variant".into(), json!(stored.variant));
+    object.insert("size".into(), json!(stored.size));
+    object.insert("level".into(), json!(stored.level));
+    object.insert("score".into(), json!(stored.score));
+    object.insert("se_rating".into(), json!(stored.se_rating));
+    object.insert("se".into(), json!(stored.se));
+    object.insert("source".into(), json!(stored.source));
+    object.insert("added".into(), json!(timestamp(stored.added)));
+    object.insert("canonical_key".into(), json!(stored.canonical_key));
+    object
+}
+
+/// Reads each input: `generate`'s JSON Lines records when the file holds them, else any
+/// notation through the common reader.
+fn read_inputs(options: &InputOptions) -> Vec<Record> {
+    let mut records = Vec::new();
+    for path in &options.files {
+        if let Some(generated) = read_generated(path) {
+            records.extend(generated);
+            continue;
+        }
+        records.extend(read_records(&InputOptions {
+            files: vec![path.clone()],
+            input_format: options.input_format,
+            diagonals: options.diagonals,
+            text: options.text.clone(),
+        }));
+    }
+    records
+}
+
+/// The records of a `generate` puzzles.jsonl, or `None` when the file is not one (its first
+/// line is not such a record).
+fn read_generated(path: &Path) -> Option<Vec<Record>> {
+    if path.as_os_str() == "-" {
+        return None;
+    }
+    let text = std::fs::read_to_string(path).ok()?;
+    let first = text.lines().find(|line| !line.trim().is_empty())?;
+    serde_json::from_str::<sudokit::generate::Record>(first).ok()?;
+    let source = path.display().to_string();
+    let records = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(number, line)| {
+            let line_number = number + 1;
+            let entry = serde_json::from_str::<sudokit::generate::Record>(line)
+                .map_err(|error| error.to_string())
+                .and_then(|generated| {
+                    let puzzle = generated.to_puzzle().map_err(|error| error.to_string())?;
+                    let solution = generated.solution_grid().ok();
+                    Ok(Entry {
+                        line: line_number,
+                        name: None,
+                        puzzle,
+                        solution,
+                        expected_count: None,
+                    })
+                })
+                .map_err(|reason| Failure {
+                    source: source.clone(),
+                    line: Some(line_number),
+                    reason: notation::printable(&reason),
+                });
+            Record {
+                source: source.clone(),
+                entry,
+            }
+        })
+        .collect();
+    Some(records)
+}
+
+const QUERY_COLUMNS: &[&str] = &[
+    "id",
+    "puzzle",
+    "solution",
+    "variant",
+    "size",
+    "level",
+    "score",
+    "se_rating",
+    "se",
+    "source",
+    "added",
+    "canonical_key",
+];
+
+fn query(options: &QueryOptions) -> anyhow::Result<Outcome> {
+    let bank = Bank::open(&options.database.db, false)?;
+    let found = bank.query(&options.filter.filter())?;
+    let style = Style::from_flags(options.json, options.csv);
+    let writer = Writer::new(style, QUERY_COLUMNS);
+    for stored in &found {
+        if style.is_record() {
+            writer.write(&stored_json(stored));
+        } else {
+            say!(
+                "#{} {} {} {}×{} {} {} SE {} {}",
+                stored.id,
+                stored.puzzle,
+                stored.variant,
+                stored.size,
+                stored.size,
+                stored.level,
+                stored.score,
+                stored.se.as_deref().unwrap_or("-"),
+                stored.source
+            );
+        }
+    }
+    note!("{} puzzle(s)", found.len());
+    Ok(Outcome::Success)
+}
+
+fn export(options: &ExportOptions) -> anyhow::Result<Outcome> {
+    let bank = Bank::open(&options.database.db, false)?;
+    let found = bank.query(&options.filter.filter())?;
+    let mut entries = Vec::with_capacity(found.len());
+    for stored in &found {
+        let mut entry = notation::parse(&stored.definition, Some(Format::Ron))
+            .ok()
+            .and_then(|mut entries| entries.pop())
+            .with_context(|| {
+                format!(
+                    "bank puzzle #{}: its stored definition does not read",
+                    stored.id
+                )
+            })?;
+        entry.name = Some(format!("#{}", stored.id));
+        entry.solution = sudokit::model::Grid::from_values(
+            entry.puzzle.geometry(),
+            &notation::parse(&stored.solution, Some(Format::Line))
+                .ok()
+                .and_then(|mut solved| solved.pop())
+                .map(|solved| solved.puzzle.givens().values())
+                .unwrap_or_default(),
+        );
+        entries.push(entry);
+    }
+    let text = notation::format_entries(&entries, options.format)
+        .with_context(|| format!("cannot write the puzzles as {}", options.format))?;
+    say_inline!("{text}");
+    note!("{} puzzle(s) exported", entries.len());
+    Ok(Outcome::Success)
+}
+
+fn stats(options: &StatsOptions) -> anyhow::Result<Outcome> {
+    let bank = Bank::open(&options.database.db, false)?;
+    let counts = bank.stats()?;
+    let total: u64 = counts.iter().map(|count| count.count).sum();
+    for count in &counts {
+        if options.json {
+            say!(
+                "{}",
+                json!({"variant": count.variant, "size": count.size, "level": count.level, "count": count.count})
+            );
+        } else {
+            say!(
+                "{:<16} {:>2}×{:<2} {:<8} {:>8}",
+                count.variant,
+                count.size,
+                count.size,
+                count.level,
+                count.count
+            );
+        }
+    }
+    if !options.json {
+        say!("{:<16} {:>5} {:<8} {total:>8}", "total", "", "");
+    }
+    Ok(Outcome::Success)
+}
+
+/// Seconds since 1970 now.
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_secs() as i64)
+}
+
+/// Seconds since 1970 as UTC text, `2026-11-25T14:30:00Z`.
+pub fn timestamp(seconds: i64) -> String {
+    let days = seconds.div_euclid(86_400);
+    let within = seconds.rem_euclid(86_400);
+    // Days to a civil date (proleptic Gregorian), counting eras of 400 years from 0000-03-01.
+    let shifted = days + 719_468;
+    let era = shifted.div_euclid(146_097);
+    let day_of_era = shifted.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 {
+        month_index + 3
+    } else {
+        month_index - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        within / 3600,
+        within % 3600 / 60,
+        within % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timestamps_are_utc_dates() {
+        assert_eq!(timestamp(0), "1970-01-01T00:00:00Z");
+        assert_eq!(timestamp(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(timestamp(1_795_617_000), "2026-11-25T14:30:00Z");
+    }
+}

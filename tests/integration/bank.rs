@@ -1,0 +1,276 @@
+//! `sudokit bank` as real processes on SQLite files in a temporary folder: isomorphs seen, not
+//! stored twice; two writers at once lose no row; `kill -9` part way leaves the batch all or
+//! nothing; foreign, damaged and newer files refused untouched.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use sudokit::bank::{Bank, Filter, SCHEMA_VERSION};
+
+use super::helpers::{path_text, read_data, succeeds, sudokit, text};
+
+/// The first `count` puzzles (one line each) of the Sudoku Exchange bank from `skip` on.
+fn exchange_lines(skip: usize, count: usize) -> String {
+    read_data("classic/sudoku_exchange_with_solutions.txt")
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .filter_map(|line| line.split_whitespace().nth(1))
+        .skip(skip)
+        .take(count)
+        .map(|puzzle| format!("{puzzle}\n"))
+        .collect()
+}
+
+fn stored_count(path: &Path) -> usize {
+    Bank::open(path, false)
+        .expect("the bank opens")
+        .query(&Filter::default())
+        .expect("the bank reads")
+        .len()
+}
+
+/// The puzzle with rows 1 and 2 swapped, then transposed, with digits 1 and 2 swapped.
+fn isomorph(line: &str) -> String {
+    let cells: Vec<char> = line.chars().collect();
+    let mut out = String::new();
+    for row in 0..9 {
+        for column in 0..9 {
+            let source_row = match column {
+                0 => 1,
+                1 => 0,
+                other => other,
+            };
+            let character = cells[source_row * 9 + row];
+            out.push(match character {
+                '1' => '2',
+                '2' => '1',
+                other => other,
+            });
+        }
+    }
+    out
+}
+
+#[test]
+fn an_isomorph_is_seen_with_its_earlier_record() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let first = folder.path().join("first.txt");
+    let lines = exchange_lines(0, 3);
+    std::fs::write(&first, &lines).unwrap();
+    succeeds(&[
+        "bank",
+        "add",
+        "--db",
+        path_text(&database),
+        path_text(&first),
+    ]);
+    let turned = folder.path().join("turned.txt");
+    std::fs::write(&turned, isomorph(lines.lines().next().unwrap()) + "\n").unwrap();
+    let output = succeeds(&[
+        "bank",
+        "add",
+        "--json",
+        "--db",
+        path_text(&database),
+        path_text(&turned),
+    ]);
+    let record: serde_json::Value = serde_json::from_str(text(&output.stdout).trim()).unwrap();
+    assert_eq!(record["status"], "seen", "{record}");
+    assert_eq!(record["earlier_id"], 1);
+    assert!(record["earlier_source"]
+        .as_str()
+        .unwrap()
+        .ends_with("first.txt:1"));
+    assert_eq!(stored_count(&database), 3);
+    let query = succeeds(&["bank", "query", "--db", path_text(&database), "--json"]);
+    assert_eq!(text(&query.stdout).lines().count(), 3);
+    let stats = succeeds(&["bank", "stats", "--db", path_text(&database)]);
+    assert!(text(&stats.stdout).contains("total"));
+}
+
+#[test]
+fn two_processes_adding_at_once_lose_no_row() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let halves = [exchange_lines(0, 40), exchange_lines(40, 40)];
+    let children: Vec<_> = halves
+        .iter()
+        .enumerate()
+        .map(|(number, lines)| {
+            let input = folder.path().join(format!("half{number}.txt"));
+            std::fs::write(&input, lines).unwrap();
+            Command::new(env!("CARGO_BIN_EXE_sudokit"))
+                .args(["bank", "add", "-q", "--jobs", "1", "--db"])
+                .arg(&database)
+                .arg(&input)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    }
+    assert_eq!(stored_count(&database), 80);
+}
+
+#[test]
+fn kill_during_add_leaves_the_batch_all_or_nothing() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let first = folder.path().join("first.txt");
+    std::fs::write(&first, exchange_lines(0, 5)).unwrap();
+    succeeds(&[
+        "bank",
+        "add",
+        "-q",
+        "--db",
+        path_text(&database),
+        path_text(&first),
+    ]);
+    let batch = folder.path().join("batch.txt");
+    std::fs::write(&batch, exchange_lines(5, 200)).unwrap();
+    for delay in [5, 40, 120, 300, 700] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+            .args(["bank", "add", "-q", "--db"])
+            .arg(&database)
+            .arg(&batch)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(delay));
+        // SIGKILL: no chance to clean up.
+        let _ = child.kill();
+        let _ = child.wait();
+        let bank = Bank::open(&database, false).expect("the bank still opens");
+        bank.check().expect("the bank is not damaged");
+        let count = stored_count(&database);
+        assert!(
+            count == 5 || count == 205,
+            "{count} rows after kill at {delay} ms"
+        );
+    }
+    succeeds(&[
+        "bank",
+        "add",
+        "-q",
+        "--db",
+        path_text(&database),
+        path_text(&batch),
+    ]);
+    assert_eq!(stored_count(&database), 205);
+}
+
+#[test]
+fn foreign_damaged_and_newer_files_are_refused_untouched() {
+    let folder = tempfile::tempdir().unwrap();
+    let input = folder.path().join("one.txt");
+    std::fs::write(&input, exchange_lines(0, 1)).unwrap();
+
+    let foreign = folder.path().join("notes.sqlite");
+    std::fs::write(&foreign, "shopping list: eggs, flour\n".repeat(100)).unwrap();
+    let before = std::fs::read(&foreign).unwrap();
+    let output = sudokit(&[
+        "bank",
+        "add",
+        "--db",
+        path_text(&foreign),
+        path_text(&input),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = text(&output.stderr);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(
+        message.contains("notes.sqlite: not a sudokit bank"),
+        "{message}"
+    );
+    assert_eq!(std::fs::read(&foreign).unwrap(), before);
+
+    let damaged = folder.path().join("damaged.sqlite");
+    succeeds(&[
+        "bank",
+        "add",
+        "-q",
+        "--db",
+        path_text(&damaged),
+        path_text(&input),
+    ]);
+    let mut bytes = std::fs::read(&damaged).unwrap();
+    for byte in bytes.iter_mut().take(100) {
+        *byte = b'?';
+    }
+    std::fs::write(&damaged, &bytes).unwrap();
+    let output = sudokit(&["bank", "stats", "--db", path_text(&damaged)]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("not a sudokit bank"));
+    assert_eq!(std::fs::read(&damaged).unwrap(), bytes);
+
+    let newer = folder.path().join("newer.sqlite");
+    succeeds(&[
+        "bank",
+        "add",
+        "-q",
+        "--db",
+        path_text(&newer),
+        path_text(&input),
+    ]);
+    let connection = rusqlite::Connection::open(&newer).unwrap();
+    connection
+        .pragma_update(None, "user_version", SCHEMA_VERSION + 1)
+        .unwrap();
+    drop(connection);
+    let output = sudokit(&["bank", "add", "--db", path_text(&newer), path_text(&input)]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = text(&output.stderr);
+    assert!(
+        message.contains("is newer than this sudokit's"),
+        "{message}"
+    );
+    assert_eq!(message.lines().count(), 1, "{message}");
+}
+
+#[test]
+fn generated_records_are_read_and_exported_back() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let out = folder.path().join("made");
+    succeeds(&[
+        "generate",
+        "-q",
+        "--preset",
+        "killer-easy",
+        "--count",
+        "2",
+        "--seed",
+        "5",
+        "--out",
+        path_text(&out),
+    ]);
+    let generated = out.join("puzzles.jsonl");
+    let output = succeeds(&[
+        "bank",
+        "add",
+        "--db",
+        path_text(&database),
+        path_text(&generated),
+    ]);
+    assert_eq!(text(&output.stdout).matches("stored").count(), 2);
+    let exported = succeeds(&["bank", "export", "--db", path_text(&database)]);
+    let again = folder.path().join("again.ron");
+    std::fs::write(&again, &exported.stdout).unwrap();
+    let output = succeeds(&[
+        "bank",
+        "add",
+        "--db",
+        path_text(&database),
+        path_text(&again),
+    ]);
+    assert_eq!(text(&output.stdout).matches("seen before").count(), 2);
+}
