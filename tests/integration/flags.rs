@@ -3,7 +3,7 @@
 
 use crate::helpers::{file_with, path_text, sudokit, text};
 
-const COMMANDS: [&str; 12] = [
+const COMMANDS: [&str; 13] = [
     "check",
     "solve",
     "grade",
@@ -14,6 +14,7 @@ const COMMANDS: [&str; 12] = [
     "generate",
     "presets",
     "serve",
+    "bank",
     "completions",
     "man",
 ];
