@@ -82,7 +82,7 @@ pub enum BankError {
 }
 
 /// A puzzle to store: what `bank add` learnt of it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct NewPuzzle {
     /// The canonical key ([`crate::canonical::canonical_key`]).
     pub canonical_key: String,
@@ -113,28 +113,8 @@ pub struct NewPuzzle {
 pub struct Stored {
     /// Its row number.
     pub id: i64,
-    /// The canonical key.
-    pub canonical_key: String,
-    /// The givens as one line.
-    pub puzzle: String,
-    /// The whole puzzle as RON.
-    pub definition: String,
-    /// The solution as one line.
-    pub solution: String,
-    /// The variant's name.
-    pub variant: String,
-    /// The side n.
-    pub size: u8,
-    /// HoDoKu level.
-    pub level: String,
-    /// HoDoKu score.
-    pub score: u32,
-    /// SE's ER.
-    pub se_rating: Option<f64>,
-    /// SE's `ER/EP/ED`.
-    pub se: Option<String>,
-    /// Where it first came from.
-    pub source: String,
+    /// What was stored (`source` is where it first came from).
+    pub record: NewPuzzle,
     /// When it was stored (seconds since 1970, UTC).
     pub added: i64,
 }
@@ -452,17 +432,19 @@ fn self_error(path: &str, source: rusqlite::Error) -> BankError {
 fn stored(row: &rusqlite::Row<'_>) -> rusqlite::Result<Stored> {
     Ok(Stored {
         id: row.get(0)?,
-        canonical_key: row.get(1)?,
-        puzzle: row.get(2)?,
-        definition: row.get(3)?,
-        solution: row.get(4)?,
-        variant: row.get(5)?,
-        size: row.get(6)?,
-        level: row.get(7)?,
-        score: row.get(8)?,
-        se_rating: row.get(9)?,
-        se: row.get(10)?,
-        source: row.get(11)?,
+        record: NewPuzzle {
+            canonical_key: row.get(1)?,
+            puzzle: row.get(2)?,
+            definition: row.get(3)?,
+            solution: row.get(4)?,
+            variant: row.get(5)?,
+            size: row.get(6)?,
+            level: row.get(7)?,
+            score: row.get(8)?,
+            se_rating: row.get(9)?,
+            se: row.get(10)?,
+            source: row.get(11)?,
+        },
         added: row.get(12)?,
     })
 }

@@ -325,11 +325,11 @@ fn write_added(writer: &Writer, style: Style, record: &Record, puzzle: &NewPuzzl
                 "{}: seen before: #{} from {} added {}: {} {}, SE {}",
                 record.location(),
                 earlier.id,
-                earlier.source,
+                earlier.record.source,
                 timestamp(earlier.added),
-                earlier.level,
-                earlier.score,
-                earlier.se.as_deref().unwrap_or("-")
+                earlier.record.level,
+                earlier.record.score,
+                earlier.record.se.as_deref().unwrap_or("-")
             ),
         }
         return;
@@ -349,7 +349,7 @@ fn write_added(writer: &Writer, style: Style, record: &Record, puzzle: &NewPuzzl
     object.insert("canonical_key".into(), json!(puzzle.canonical_key));
     if let Added::Seen(earlier) = answer {
         object.insert("earlier_id".into(), json!(earlier.id));
-        object.insert("earlier_source".into(), json!(earlier.source));
+        object.insert("earlier_source".into(), json!(earlier.record.source));
         object.insert("earlier_added".into(), json!(timestamp(earlier.added)));
         object.insert("earlier".into(), Value::Object(stored_json(earlier)));
     }
@@ -360,17 +360,17 @@ fn write_added(writer: &Writer, style: Style, record: &Record, puzzle: &NewPuzzl
 pub fn stored_json(stored: &Stored) -> Map<String, Value> {
     let mut object = Map::new();
     object.insert("id".into(), json!(stored.id));
-    object.insert("puzzle".into(), json!(stored.puzzle));
-    object.insert("solution".into(), json!(stored.solution));
-    object.insert("variant".into(), json!(stored.variant));
-    object.insert("size".into(), json!(stored.size));
-    object.insert("level".into(), json!(stored.level));
-    object.insert("score".into(), json!(stored.score));
-    object.insert("se_rating".into(), json!(stored.se_rating));
-    object.insert("se".into(), json!(stored.se));
-    object.insert("source".into(), json!(stored.source));
+    object.insert("puzzle".into(), json!(stored.record.puzzle));
+    object.insert("solution".into(), json!(stored.record.solution));
+    object.insert("variant".into(), json!(stored.record.variant));
+    object.insert("size".into(), json!(stored.record.size));
+    object.insert("level".into(), json!(stored.record.level));
+    object.insert("score".into(), json!(stored.record.score));
+    object.insert("se_rating".into(), json!(stored.record.se_rating));
+    object.insert("se".into(), json!(stored.record.se));
+    object.insert("source".into(), json!(stored.record.source));
     object.insert("added".into(), json!(timestamp(stored.added)));
-    object.insert("canonical_key".into(), json!(stored.canonical_key));
+    object.insert("canonical_key".into(), json!(stored.record.canonical_key));
     object
 }
 
@@ -463,14 +463,14 @@ fn query(options: &QueryOptions) -> anyhow::Result<Outcome> {
             say!(
                 "#{} {} {} {}×{} {} {} SE {} {}",
                 stored.id,
-                stored.puzzle,
-                stored.variant,
-                stored.size,
-                stored.size,
-                stored.level,
-                stored.score,
-                stored.se.as_deref().unwrap_or("-"),
-                stored.source
+                stored.record.puzzle,
+                stored.record.variant,
+                stored.record.size,
+                stored.record.size,
+                stored.record.level,
+                stored.record.score,
+                stored.record.se.as_deref().unwrap_or("-"),
+                stored.record.source
             );
         }
     }
@@ -483,7 +483,7 @@ fn export(options: &ExportOptions) -> anyhow::Result<Outcome> {
     let found = bank.query(&options.filter.filter())?;
     let mut entries = Vec::with_capacity(found.len());
     for stored in &found {
-        let mut entry = notation::parse(&stored.definition, Some(Format::Ron))
+        let mut entry = notation::parse(&stored.record.definition, Some(Format::Ron))
             .ok()
             .and_then(|mut entries| entries.pop())
             .with_context(|| {
@@ -495,7 +495,7 @@ fn export(options: &ExportOptions) -> anyhow::Result<Outcome> {
         entry.name = Some(format!("#{}", stored.id));
         entry.solution = sudokit::model::Grid::from_values(
             entry.puzzle.geometry(),
-            &notation::parse(&stored.solution, Some(Format::Line))
+            &notation::parse(&stored.record.solution, Some(Format::Line))
                 .ok()
                 .and_then(|mut solved| solved.pop())
                 .map(|solved| solved.puzzle.givens().values())
