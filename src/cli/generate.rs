@@ -44,7 +44,10 @@ pub struct GenerateOptions {
     jobs: Option<usize>,
 
     /// Make only shard i of N (0 ≤ i < N) of the batch: a contiguous block of indices, so
-    /// the shards' files, concatenated in order, are the whole batch's files.
+    /// the shards' files, concatenated in order, are the whole batch's files. When absent,
+    /// read from the scheduler: a Slurm job array (SLURM_ARRAY_TASK_ID minus
+    /// SLURM_ARRAY_TASK_MIN, of SLURM_ARRAY_TASK_COUNT) or a Kubernetes Indexed Job
+    /// (JOB_COMPLETION_INDEX, of SUDOKIT_SHARDS set in the manifest).
     #[arg(long, value_name = "i/N")]
     shard: Option<Shard>,
 
@@ -249,10 +252,49 @@ fn resolve_preset(options: &GenerateOptions) -> anyhow::Result<Preset> {
     Ok(preset)
 }
 
+/// The shard a scheduler gives this process through its environment, if any: a Slurm job
+/// array or a Kubernetes Indexed Job (whose shard count is `SUDOKIT_SHARDS`).
+pub fn scheduler_shard(variable: impl Fn(&str) -> Option<String>) -> Result<Option<Shard>, String> {
+    let number = |name: &str| -> Result<Option<u64>, String> {
+        variable(name)
+            .map(|value| {
+                value
+                    .trim()
+                    .parse::<u64>()
+                    .map_err(|_| format!("{name}={value:?} is not a whole number"))
+            })
+            .transpose()
+    };
+    let (index, count, names) = if let Some(task) = number("SLURM_ARRAY_TASK_ID")? {
+        let first = number("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
+        let count = number("SLURM_ARRAY_TASK_COUNT")?
+            .ok_or("SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_COUNT: give --shard i/N")?;
+        let index = task.checked_sub(first).ok_or(format!(
+            "SLURM_ARRAY_TASK_ID {task} is below SLURM_ARRAY_TASK_MIN {first}"
+        ))?;
+        (index, count, "SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT")
+    } else if let Some(index) = number("JOB_COMPLETION_INDEX")? {
+        let count = number("SUDOKIT_SHARDS")?.ok_or(
+            "JOB_COMPLETION_INDEX is set without SUDOKIT_SHARDS (the Job's completions): set it in the manifest or give --shard i/N",
+        )?;
+        (index, count, "JOB_COMPLETION_INDEX/SUDOKIT_SHARDS")
+    } else {
+        return Ok(None);
+    };
+    if index >= count {
+        return Err(format!("{names}: shard {index} of {count} does not exist"));
+    }
+    Ok(Some(Shard { index, count }))
+}
+
 /// The batch's indices (the whole count, or the shard's block) and its folder.
-fn indices_and_folder(options: &GenerateOptions, preset: &Preset) -> (u64, u64, PathBuf) {
+fn indices_and_folder(
+    options: &GenerateOptions,
+    preset: &Preset,
+    shard: Option<Shard>,
+) -> (u64, u64, PathBuf) {
     let count = preset.count as u64;
-    let (first, end) = match options.shard {
+    let (first, end) = match shard {
         Some(Shard {
             index,
             count: shards,
@@ -261,7 +303,7 @@ fn indices_and_folder(options: &GenerateOptions, preset: &Preset) -> (u64, u64, 
     };
     let folder = options.out.clone().unwrap_or_else(|| {
         let base = Path::new("output").join(&preset.name);
-        match options.shard {
+        match shard {
             Some(Shard { index, count }) => {
                 let width = count.to_string().len();
                 base.join(format!("shard-{index:0width$}-of-{count}"))
@@ -278,7 +320,14 @@ pub fn run(options: &GenerateOptions) -> anyhow::Result<Outcome> {
     let started = Instant::now();
     let preset = resolve_preset(options)?;
     let generator = Generator::new(&preset)?;
-    let (first, end, folder) = indices_and_folder(options, &preset);
+    let shard = match options.shard {
+        Some(shard) => Some(shard),
+        None => scheduler_shard(|name| std::env::var(name).ok()).map_err(anyhow::Error::msg)?,
+    };
+    if let Some(Shard { index, count }) = shard {
+        detail!("shard {index} of {count}");
+    }
+    let (first, end, folder) = indices_and_folder(options, &preset, shard);
     if folder == Path::new("-") {
         if options.resume {
             bail!("--resume continues a batch in a folder; with --out - nothing is kept to resume");

@@ -339,3 +339,78 @@ fn hard_killer_presets_keep_only_puzzles_solved_without_trial() {
         }
     }
 }
+
+/// Shards from a scheduler's environment, as separate processes: a Slurm job array starting
+/// at 1 and a Kubernetes Indexed Job give the same files as `--shard` and, joined in order,
+/// the one-machine batch; a shard that does not exist is refused with the variables named.
+#[test]
+fn shards_come_from_slurm_and_kubernetes_environments() {
+    let root = tempfile::tempdir().unwrap();
+    let common = ["--preset", "sudoku-6", "--count", "6", "--seed", "9"];
+    let one = root.path().join("one");
+    generate_into(&one, &common);
+    let run = |folder: &Path, variables: &[(&str, String)]| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"));
+        command
+            .args(["generate", "--out", folder.to_str().unwrap(), "--quiet"])
+            .args(common)
+            .env_remove("SLURM_ARRAY_TASK_ID")
+            .env_remove("JOB_COMPLETION_INDEX");
+        for (name, value) in variables {
+            command.env(name, value);
+        }
+        command.output().unwrap()
+    };
+    for name in ["puzzles.jsonl", "puzzles.txt"] {
+        let mut slurm = String::new();
+        let mut kubernetes = String::new();
+        for index in 0..3u32 {
+            let folder = root.path().join(format!("slurm-{index}"));
+            if !folder.join(name).exists() {
+                let output = run(
+                    &folder,
+                    &[
+                        ("SLURM_ARRAY_TASK_ID", (index + 1).to_string()),
+                        ("SLURM_ARRAY_TASK_MIN", "1".into()),
+                        ("SLURM_ARRAY_TASK_COUNT", "3".into()),
+                    ],
+                );
+                assert!(output.status.success(), "{}", text(&output.stderr));
+            }
+            slurm.push_str(&read(&folder, name));
+            let folder = root.path().join(format!("kubernetes-{index}"));
+            if !folder.join(name).exists() {
+                let output = run(
+                    &folder,
+                    &[
+                        ("JOB_COMPLETION_INDEX", index.to_string()),
+                        ("SUDOKIT_SHARDS", "3".into()),
+                    ],
+                );
+                assert!(output.status.success(), "{}", text(&output.stderr));
+            }
+            kubernetes.push_str(&read(&folder, name));
+        }
+        assert_eq!(slurm, read(&one, name), "{name} from Slurm shards");
+        assert_eq!(
+            kubernetes,
+            read(&one, name),
+            "{name} from Kubernetes shards"
+        );
+    }
+    let missing = run(
+        &root.path().join("none"),
+        &[
+            ("JOB_COMPLETION_INDEX", "3".into()),
+            ("SUDOKIT_SHARDS", "3".into()),
+        ],
+    );
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(text(&missing.stderr).contains("JOB_COMPLETION_INDEX/SUDOKIT_SHARDS: shard 3 of 3"));
+    let no_count = run(
+        &root.path().join("none"),
+        &[("JOB_COMPLETION_INDEX", "0".into())],
+    );
+    assert_eq!(no_count.status.code(), Some(2));
+    assert!(text(&no_count.stderr).contains("SUDOKIT_SHARDS"));
+}
