@@ -56,6 +56,7 @@ mod grade_se;
 mod input;
 mod judging;
 mod link;
+mod merge;
 mod output;
 mod presets;
 mod records;
@@ -137,6 +138,13 @@ enum Command {
     /// against its solution and graded before it is written. Exit codes: 0 every puzzle made, 1 some
     /// puzzle not made within the preset's attempts, 2 bad preset, flags or output folder.
     Generate(generate::GenerateOptions),
+    /// Join the shard folders of one batch (generate --shard, or a scheduler's shards) into the
+    /// folder one machine would have written, byte for byte.
+    ///
+    /// Checks that every shard belongs to the same preset and seed, is complete, and that
+    /// together they hold every index once, then writes batch.ron, puzzles.jsonl and
+    /// puzzles.txt into --out (each through a temporary file).
+    Merge(merge::MergeOptions),
     /// List the shipped presets, one line each (or print one with --show).
     Presets(presets::PresetsOptions),
     /// Answer checks, ratings, solutions, pictures and puzzles over HTTP, with a page for setters.
@@ -257,6 +265,7 @@ pub fn run(arguments: Arguments) -> anyhow::Result<Outcome> {
         Command::Book(options) => book::run(&options),
         Command::Generate(options) => generate::run(&options),
         Command::Presets(options) => presets::run(&options),
+        Command::Merge(options) => merge::run(&options),
         Command::Serve(options) => serve::run(&options),
         Command::Bank(options) => bank::run(&options),
         Command::Completions(options) => shell::completions(&options),

@@ -3,7 +3,7 @@
 
 use crate::helpers::{file_with, path_text, sudokit, text};
 
-const COMMANDS: [&str; 13] = [
+const COMMANDS: [&str; 14] = [
     "check",
     "solve",
     "grade",
@@ -15,6 +15,7 @@ const COMMANDS: [&str; 13] = [
     "presets",
     "serve",
     "bank",
+    "merge",
     "completions",
     "man",
 ];

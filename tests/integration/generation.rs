@@ -342,7 +342,8 @@ fn hard_killer_presets_keep_only_puzzles_solved_without_trial() {
 
 /// Shards from a scheduler's environment, as separate processes: a Slurm job array starting
 /// at 1 and a Kubernetes Indexed Job give the same files as `--shard` and, joined in order,
-/// the one-machine batch; a shard that does not exist is refused with the variables named.
+/// the one-machine batch; a shard that does not exist is refused with the variables named;
+/// `merge` joins them into the one-machine folder and refuses a gap or a shard given twice.
 #[test]
 fn shards_come_from_slurm_and_kubernetes_environments() {
     let root = tempfile::tempdir().unwrap();
@@ -407,6 +408,30 @@ fn shards_come_from_slurm_and_kubernetes_environments() {
     );
     assert_eq!(missing.status.code(), Some(2));
     assert!(text(&missing.stderr).contains("JOB_COMPLETION_INDEX/SUDOKIT_SHARDS: shard 3 of 3"));
+    // merge joins the shards, given in any order, into the one-machine folder, byte for byte
+    let merged = root.path().join("merged");
+    let shard = |index: u32| root.path().join(format!("kubernetes-{index}"));
+    let (first, second, third) = (shard(0), shard(1), shard(2));
+    let paths = [
+        third.to_str().unwrap(),
+        first.to_str().unwrap(),
+        second.to_str().unwrap(),
+    ];
+    let out = |name: &str| root.path().join(name).to_str().unwrap().to_string();
+    let merge = |folder: &str, shards: &[&str]| {
+        sudokit(&[&["merge", "--out", folder][..], shards].concat())
+    };
+    let output = merge(&out("merged"), &paths);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    for name in ["batch.ron", "puzzles.jsonl", "puzzles.txt"] {
+        assert_eq!(read(&merged, name), read(&one, name), "merged {name}");
+    }
+    let gap = merge(&out("gap"), &paths[..2]);
+    assert_eq!(gap.status.code(), Some(2));
+    assert!(text(&gap.stderr).contains("a shard is missing"));
+    let twice = merge(&out("twice"), &[paths[1], paths[1], paths[2], paths[0]]);
+    assert_eq!(twice.status.code(), Some(2));
+    assert!(text(&twice.stderr).contains("given twice"));
     let no_count = run(
         &root.path().join("none"),
         &[("JOB_COMPLETION_INDEX", "0".into())],
