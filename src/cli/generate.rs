@@ -107,8 +107,20 @@ pub struct GenerateOptions {
 /// `i/N`: shard i of N.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
-    index: u64,
-    count: u64,
+    /// Which shard, from 0.
+    pub index: u64,
+    /// How many shards.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The shard's contiguous block `first..end` of `total` items.
+    pub fn block(self, total: u64) -> (u64, u64) {
+        (
+            total * self.index / self.count,
+            total * (self.index + 1) / self.count,
+        )
+    }
 }
 
 impl FromStr for Shard {
@@ -294,13 +306,7 @@ fn indices_and_folder(
     shard: Option<Shard>,
 ) -> (u64, u64, PathBuf) {
     let count = preset.count as u64;
-    let (first, end) = match shard {
-        Some(Shard {
-            index,
-            count: shards,
-        }) => (count * index / shards, count * (index + 1) / shards),
-        None => (0, count),
-    };
+    let (first, end) = shard.map_or((0, count), |shard| shard.block(count));
     let folder = options.out.clone().unwrap_or_else(|| {
         let base = Path::new("output").join(&preset.name);
         match shard {

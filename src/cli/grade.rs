@@ -9,7 +9,7 @@ use sudokit::grade::{Grader, Grading, Step, Stop, TechniqueTable, DEFAULT_WORK_L
 use sudokit::notation::Entry;
 
 use super::input::{read_records, InputOptions, Record};
-use super::judging::{judge_in_parallel, judged_entry, puzzle_text, GradeSe};
+use super::judging::{judge_in_parallel, judged_entry, puzzle_text, shard_block, GradeSe};
 use super::records::{self, Style, Writer};
 use super::Outcome;
 
@@ -65,6 +65,12 @@ pub struct GradeOptions {
     /// Threads to use: 1 to 256 (default: all cores).
     #[arg(long, value_name = "J", value_parser = super::parse_jobs)]
     jobs: Option<usize>,
+
+    /// Rate only shard i of N of the puzzles read: a contiguous block, so the shards'
+    /// outputs, concatenated in order, are the whole run's. When absent, read from a Slurm
+    /// job array or a Kubernetes Indexed Job, as `generate --shard` does.
+    #[arg(long, value_name = "i/N")]
+    shard: Option<super::generate::Shard>,
 }
 
 /// The difficulty scales `grade` speaks.
@@ -107,6 +113,7 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
             explain: options.explain,
             table: options.table.as_deref(),
             jobs: options.jobs,
+            shard: options.shard,
             work_limit: options
                 .work_limit
                 .unwrap_or(sudokit::grade::explainer::DEFAULT_WORK_LIMIT),
@@ -122,7 +129,7 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
         None => TechniqueTable::default(),
     };
     let work_limit = options.work_limit.unwrap_or(DEFAULT_WORK_LIMIT);
-    let records = read_records(&options.input);
+    let records = shard_block(read_records(&options.input), options.shard)?;
     let judged = judge_in_parallel(&records, options.jobs, |entry, solution| {
         Grader::with_table(&entry.puzzle, table.clone())
             .with_unique_solution(solution)

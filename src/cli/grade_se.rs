@@ -23,7 +23,7 @@ pub fn run(options: &GradeSe<'_>) -> anyhow::Result<Outcome> {
         None if options.original => SeTable::original(),
         None => SeTable::explainer(),
     };
-    let records = read_records(options.input);
+    let records = super::judging::shard_block(read_records(options.input), options.shard)?;
     let judged = judge_in_parallel(&records, options.jobs, |entry, _solution| {
         SeRater::with_table(&entry.puzzle, table.clone())
             .map(|rater| rater.with_work_limit(options.work_limit).rate())

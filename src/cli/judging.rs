@@ -113,6 +113,8 @@ pub struct GradeSe<'a> {
     pub original: bool,
     /// Threads.
     pub jobs: Option<usize>,
+    /// Shard i of N of the puzzles read, when asked.
+    pub shard: Option<super::generate::Shard>,
     /// Implications the chain searches of one rating may derive.
     pub work_limit: u64,
 }
@@ -120,4 +122,33 @@ pub struct GradeSe<'a> {
 /// The puzzle as one line of text.
 pub fn puzzle_text(entry: &Entry) -> String {
     notation::format_grid(entry.puzzle.givens(), Format::Line)
+}
+
+/// The shard's block of `records` (all of them without a shard): `--shard`, or else the
+/// scheduler's environment (Slurm job array, Kubernetes Indexed Job).
+pub fn shard_block(
+    records: Vec<Record>,
+    shard: Option<super::generate::Shard>,
+) -> anyhow::Result<Vec<Record>> {
+    let shard = match shard {
+        Some(shard) => Some(shard),
+        None => super::generate::scheduler_shard(|name| std::env::var(name).ok())
+            .map_err(anyhow::Error::msg)?,
+    };
+    Ok(match shard {
+        Some(shard) => {
+            let (first, end) = shard.block(records.len() as u64);
+            detail!(
+                "shard {} of {}: puzzles {first}..{end}",
+                shard.index,
+                shard.count
+            );
+            records
+                .into_iter()
+                .skip(first as usize)
+                .take((end - first) as usize)
+                .collect()
+        }
+        None => records,
+    })
 }

@@ -439,3 +439,28 @@ fn shards_come_from_slurm_and_kubernetes_environments() {
     assert_eq!(no_count.status.code(), Some(2));
     assert!(text(&no_count.stderr).contains("SUDOKIT_SHARDS"));
 }
+
+/// `grade --shard i/N` (or a scheduler's shard) rates a contiguous block of the puzzles read:
+/// the shards' records, concatenated in order, are the whole run's, on both scales.
+#[test]
+fn grade_shards_join_into_the_whole_run() {
+    let lines: Vec<String> = crate::helpers::read_data("classic/top1465.txt")
+        .lines()
+        .take(10)
+        .map(String::from)
+        .collect();
+    let file = crate::helpers::file_with(lines.join("\n"), ".txt");
+    let path = file.path().to_str().unwrap();
+    for scale in ["hodoku", "se"] {
+        let whole = sudokit(&["grade", "--scale", scale, "--json", path]);
+        assert_eq!(whole.status.code(), Some(0), "{}", text(&whole.stderr));
+        let mut joined = String::new();
+        for shard in ["0/3", "1/3", "2/3"] {
+            let part = sudokit(&["grade", "--scale", scale, "--json", "--shard", shard, path]);
+            assert_eq!(part.status.code(), Some(0), "{}", text(&part.stderr));
+            joined.push_str(&text(&part.stdout));
+        }
+        assert_eq!(joined, text(&whole.stdout), "{scale}");
+        assert_eq!(joined.lines().count(), 10);
+    }
+}
