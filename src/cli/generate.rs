@@ -264,9 +264,17 @@ fn resolve_preset(options: &GenerateOptions) -> anyhow::Result<Preset> {
     Ok(preset)
 }
 
+/// The shard asked for: `--shard` when given, else the scheduler's (see [`scheduler_shard`]).
+pub fn resolve_shard(flag: Option<Shard>) -> anyhow::Result<Option<Shard>> {
+    match flag {
+        Some(shard) => Ok(Some(shard)),
+        None => scheduler_shard(|name| std::env::var(name).ok()).map_err(anyhow::Error::msg),
+    }
+}
+
 /// The shard a scheduler gives this process through its environment, if any: a Slurm job
 /// array or a Kubernetes Indexed Job (whose shard count is `SUDOKIT_SHARDS`).
-pub fn scheduler_shard(variable: impl Fn(&str) -> Option<String>) -> Result<Option<Shard>, String> {
+fn scheduler_shard(variable: impl Fn(&str) -> Option<String>) -> Result<Option<Shard>, String> {
     let number = |name: &str| -> Result<Option<u64>, String> {
         variable(name)
             .map(|value| {
@@ -326,10 +334,7 @@ pub fn run(options: &GenerateOptions) -> anyhow::Result<Outcome> {
     let started = Instant::now();
     let preset = resolve_preset(options)?;
     let generator = Generator::new(&preset)?;
-    let shard = match options.shard {
-        Some(shard) => Some(shard),
-        None => scheduler_shard(|name| std::env::var(name).ok()).map_err(anyhow::Error::msg)?,
-    };
+    let shard = resolve_shard(options.shard)?;
     if let Some(Shard { index, count }) = shard {
         detail!("shard {index} of {count}");
     }

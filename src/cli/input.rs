@@ -161,7 +161,7 @@ pub fn each_batch(options: &InputOptions, lines: usize, mut handle: impl FnMut(V
         };
         let (mut readable, mut unreadable) = (0, 0);
         for (number, (offset, chunk)) in chunks.iter().enumerate() {
-            let mut results = notation::parse_each(chunk, format.or(options.input_format));
+            let mut results = notation::parse_each(chunk, format);
             let blank = matches!(results.as_slice(), [Err(error)] if error.line.is_none()
                 && matches!(error.reason, notation::Reason::NoPuzzle));
             if number > 0 && blank {

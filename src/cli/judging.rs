@@ -130,12 +130,7 @@ pub fn shard_block(
     records: Vec<Record>,
     shard: Option<super::generate::Shard>,
 ) -> anyhow::Result<Vec<Record>> {
-    let shard = match shard {
-        Some(shard) => Some(shard),
-        None => super::generate::scheduler_shard(|name| std::env::var(name).ok())
-            .map_err(anyhow::Error::msg)?,
-    };
-    Ok(match shard {
+    Ok(match super::generate::resolve_shard(shard)? {
         Some(shard) => {
             let (first, end) = shard.block(records.len() as u64);
             detail!(
