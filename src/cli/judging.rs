@@ -8,7 +8,7 @@ use sudokit::notation::{self, Entry, Format};
 use sudokit::Count;
 
 use super::check::{count_fields, not_unique_text};
-use super::input::{InputOptions, Record};
+use super::input::Record;
 use super::records::{self, Style, Writer};
 use super::work::{progress_bar, thread_pool};
 use super::{engine, Engine, Outcome};
@@ -95,28 +95,6 @@ pub fn judged_entry<'record, T>(
             Err(Outcome::BadInput)
         }
     }
-}
-
-/// The options of `grade --scale se`, resolved.
-pub struct GradeSe<'a> {
-    /// Where the puzzles come from.
-    pub input: &'a InputOptions,
-    /// CSV output.
-    pub csv: bool,
-    /// JSON Lines output.
-    pub json: bool,
-    /// Print the path.
-    pub explain: bool,
-    /// A replacement SE table.
-    pub table: Option<&'a std::path::Path>,
-    /// Use SE 1.2.1's own table rather than the fork's.
-    pub original: bool,
-    /// Threads.
-    pub jobs: Option<usize>,
-    /// Shard i of N of the puzzles read, when asked.
-    pub shard: Option<super::generate::Shard>,
-    /// Implications the chain searches of one rating may derive.
-    pub work_limit: u64,
 }
 
 /// The puzzle as one line of text.

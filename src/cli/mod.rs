@@ -52,7 +52,6 @@ mod check;
 mod engine;
 mod generate;
 mod grade;
-mod grade_se;
 mod input;
 mod judging;
 mod link;

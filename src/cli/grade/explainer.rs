@@ -6,27 +6,32 @@ use serde_json::json;
 use sudokit::grade::explainer::{format_tenths, SeRater, SeRating, SeStop, SeTable};
 use sudokit::notation::Entry;
 
-use super::input::{read_records, Record};
-use super::judging::{judge_in_parallel, judged_entry, puzzle_text, GradeSe};
-use super::records::{self, Style, Writer};
-use super::Outcome;
+use crate::cli::input::{read_records, Record};
+use crate::cli::judging::{judge_in_parallel, judged_entry, puzzle_text, shard_block};
+use crate::cli::records::{self, Style, Writer};
+use crate::cli::Outcome;
+
+use super::{GradeOptions, Scale};
 
 /// Runs `grade --scale se`.
-pub fn run(options: &GradeSe<'_>) -> anyhow::Result<Outcome> {
-    let table = match options.table {
+pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
+    let table = match &options.table {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("{}: cannot read", path.display()))?;
             SeTable::from_ron(&text)
                 .with_context(|| format!("{}: not an SE rating table", path.display()))?
         }
-        None if options.original => SeTable::original(),
+        None if options.scale == Scale::Se121 => SeTable::original(),
         None => SeTable::explainer(),
     };
-    let records = super::judging::shard_block(read_records(options.input), options.shard)?;
+    let records = shard_block(read_records(&options.input), options.shard)?;
+    let work_limit = options
+        .work_limit
+        .unwrap_or(sudokit::grade::explainer::DEFAULT_WORK_LIMIT);
     let judged = judge_in_parallel(&records, options.jobs, |entry, _solution| {
         SeRater::with_table(&entry.puzzle, table.clone())
-            .map(|rater| rater.with_work_limit(options.work_limit).rate())
+            .map(|rater| rater.with_work_limit(work_limit).rate())
             .map_err(|error| error.to_string())
     })?;
     let style = Style::from_flags(options.json, options.csv);
@@ -81,7 +86,7 @@ fn stop_reason(rating: &SeRating) -> Option<&'static str> {
 }
 
 fn print_rating(
-    options: &GradeSe<'_>,
+    options: &GradeOptions,
     writer: &Writer,
     record: &Record,
     entry: &Entry,
