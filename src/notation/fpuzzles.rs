@@ -11,11 +11,11 @@
 use serde_json::{json, Map, Value};
 
 use super::error::{excerpt, NotationError, Reason};
+use super::lz_string;
 use super::{Entry, Extras, Format};
 use crate::model::{
     Cage, CageId, Cell, Comparison, Constraint, Diagonal, Digit, Geometry, Grid, Puzzle, Relation,
 };
-use crate::render::lz_string;
 
 /// Where f-puzzles opens a packed puzzle.
 pub const FPUZZLES_PREFIX: &str = "https://www.f-puzzles.com/?load=";

@@ -118,6 +118,7 @@ mod grid;
 mod killer;
 mod killer_tsv;
 mod line;
+pub mod lz_string;
 mod qqwing;
 mod ron;
 

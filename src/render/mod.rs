@@ -9,7 +9,7 @@
 //!   pages' text and the variants' names.
 //! - [`svg`] and [`pdf`]: a drawing (or pages of them) as an SVG or PDF file; [`font`]: the
 //!   DejaVu Sans faces both use, shipped inside the binary.
-//! - [`links`]: f-puzzles and SudokuPad links; [`lz_string`]: the packing they use.
+//! - [`links`]: f-puzzles and SudokuPad links (packed by [`crate::notation::lz_string`]).
 //!
 //! ```
 //! use sudokit::notation;
@@ -32,7 +32,6 @@ pub mod drawing;
 pub mod font;
 pub mod how_to_play;
 pub mod links;
-pub mod lz_string;
 mod number;
 pub mod paper;
 pub mod pdf;
