@@ -8,7 +8,9 @@ mod cli;
 
 fn main() -> ExitCode {
     let arguments = cli::Arguments::parse();
-    match cli::run(arguments) {
+    let result = cli::run(arguments);
+    cli::output::flush();
+    match result {
         Ok(outcome) => outcome.exit_code(),
         Err(error) => {
             eprintln!("error: {error:#}");

@@ -114,6 +114,7 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
             for record in &records {
                 stream(options, record, limit, &mut tally);
             }
+            super::output::flush();
         });
     } else {
         // batch by batch, so memory holds one batch of puzzles however long the file
@@ -140,6 +141,7 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
                 for (record, verdict) in records.iter().zip(&verdicts) {
                     report(&writer, style, record, verdict.as_ref(), limit, &mut tally);
                 }
+                super::output::flush();
             });
         });
         progress.finish_and_clear();

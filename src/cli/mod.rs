@@ -22,6 +22,7 @@ macro_rules! say_inline {
 macro_rules! complain {
     ($($argument:tt)*) => {
         if !$crate::cli::output::capturing() {
+            $crate::cli::output::flush();
             eprintln!($($argument)*);
         }
     };
@@ -31,6 +32,7 @@ macro_rules! complain {
 macro_rules! note {
     ($($argument:tt)*) => {
         if $crate::cli::output::verbosity() >= $crate::cli::output::Verbosity::Normal {
+            $crate::cli::output::flush();
             eprintln!($($argument)*);
         }
     };
@@ -40,6 +42,7 @@ macro_rules! note {
 macro_rules! detail {
     ($($argument:tt)*) => {
         if $crate::cli::output::verbosity() >= $crate::cli::output::Verbosity::Verbose {
+            $crate::cli::output::flush();
             eprintln!($($argument)*);
         }
     };
@@ -56,7 +59,7 @@ mod input;
 mod judging;
 mod link;
 mod merge;
-mod output;
+pub(crate) mod output;
 mod presets;
 mod records;
 mod render;

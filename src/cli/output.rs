@@ -4,8 +4,9 @@
 
 use std::cell::RefCell;
 use std::fmt;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 /// How much sudokit says on standard error besides errors and warnings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -54,6 +55,20 @@ pub fn verbosity() -> Verbosity {
     }
 }
 
+/// What `say!` wrote and standard output has not yet received. Records are gathered here
+/// and handed over in blocks: a write per record costs a system call each (standard output
+/// is line-buffered by Rust), more than answering a 17-clue puzzle.
+static PENDING: Mutex<Vec<u8>> = Mutex::new(Vec::new());
+
+/// How much is gathered before it is handed to standard output.
+const BLOCK: usize = 64 * 1024;
+
+/// Whether standard output is a terminal, where every line goes out as it is said.
+fn stdout_is_terminal() -> bool {
+    static TERMINAL: OnceLock<bool> = OnceLock::new();
+    *TERMINAL.get_or_init(|| io::stdout().is_terminal())
+}
+
 /// Writes `arguments` (and a newline when `newline`) to standard output. On a closed pipe the
 /// process exits with code 0, since nobody reads any more; on any other write error it
 /// reports it and exits with code 2.
@@ -72,11 +87,32 @@ pub fn emit(arguments: fmt::Arguments<'_>, newline: bool) {
     if captured {
         return;
     }
-    let mut stdout = io::stdout().lock();
-    let mut result = stdout.write_fmt(arguments);
+    let mut pending = PENDING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let _ = pending.write_fmt(arguments);
     if newline {
-        result = result.and_then(|()| stdout.write_all(b"\n"));
+        pending.push(b'\n');
     }
+    if pending.len() >= BLOCK || stdout_is_terminal() {
+        hand_over(&mut pending);
+    }
+}
+
+/// Hands what `say!` gathered to standard output now: at the end of a run, before anything
+/// goes to standard error (so that a terminal shows both in the order they were said), after
+/// each batch of records, and before bytes are written to standard output directly.
+pub fn flush() {
+    let mut pending = PENDING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    hand_over(&mut pending);
+}
+
+fn hand_over(pending: &mut Vec<u8>) {
+    let mut stdout = io::stdout().lock();
+    let result = stdout.write_all(pending).and_then(|()| stdout.flush());
+    pending.clear();
     if let Err(error) = result {
         if error.kind() == io::ErrorKind::BrokenPipe {
             std::process::exit(0);

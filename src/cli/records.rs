@@ -83,7 +83,10 @@ impl Writer {
     pub fn write(&self, object: &Map<String, Value>) {
         match self.style {
             Style::Text => {}
-            Style::Json => say!("{}", Value::Object(object.clone())),
+            Style::Json => match serde_json::to_string(object) {
+                Ok(text) => say!("{text}"),
+                Err(error) => complain!("error: a record could not be written: {error}"),
+            },
             Style::Csv => {
                 let fields: Vec<String> = self
                     .columns

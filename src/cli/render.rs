@@ -203,6 +203,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8], force: bool) -> anyhow::Resul
 /// Writes `bytes` to standard output (a PDF piped on, say).
 fn write_standard_output(bytes: &[u8]) -> anyhow::Result<()> {
     use std::io::Write;
+    super::output::flush();
     let mut stdout = std::io::stdout().lock();
     stdout
         .write_all(bytes)

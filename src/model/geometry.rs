@@ -227,12 +227,15 @@ impl Geometry {
                 cells: (0..size).filter_map(|row| self.cell(row, column)).collect(),
             });
         }
+        let (box_rows, box_columns) = (usize::from(self.box_rows), usize::from(self.box_columns));
         for number in 0..size {
+            let top = number / self.boxes_per_band() * box_rows;
+            let left = number % self.boxes_per_band() * box_columns;
             houses.push(House {
                 kind: HouseKind::Box(number as u8),
-                cells: self
-                    .cells()
-                    .filter(|&cell| self.box_of(cell) == number)
+                cells: (top..top + box_rows)
+                    .flat_map(|row| (left..left + box_columns).map(move |column| (row, column)))
+                    .filter_map(|(row, column)| self.cell(row, column))
                     .collect(),
             });
         }
@@ -263,6 +266,36 @@ impl fmt::Display for Geometry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Boxes are built band by band; each holds, in row-major order, exactly the cells whose
+    /// `box_of` is its number, on every shape.
+    #[test]
+    fn boxes_hold_the_cells_box_of_names() {
+        for size in 1..=25u8 {
+            for box_rows in 1..=size {
+                if size % box_rows != 0 {
+                    continue;
+                }
+                let Ok(geometry) = Geometry::new(box_rows, size / box_rows) else {
+                    continue;
+                };
+                let houses = geometry.houses();
+                for number in 0..usize::from(size) {
+                    let expected: Vec<Cell> = geometry
+                        .cells()
+                        .filter(|&cell| geometry.box_of(cell) == number)
+                        .collect();
+                    let house = &houses[2 * usize::from(size) + number];
+                    assert_eq!(house.kind(), HouseKind::Box(number as u8));
+                    assert_eq!(
+                        house.cells(),
+                        expected.as_slice(),
+                        "{geometry} box {number}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn usual_box_shapes() {

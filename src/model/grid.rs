@@ -50,6 +50,11 @@ impl Grid {
         self.cells[cell.index()] = digit;
     }
 
+    /// Row-major contents, `None` for empty.
+    pub fn digits(&self) -> impl ExactSizeIterator<Item = Option<Digit>> + '_ {
+        self.cells.iter().copied()
+    }
+
     /// Row-major values, `0` for empty.
     pub fn values(&self) -> Vec<u8> {
         self.cells

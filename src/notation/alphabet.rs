@@ -151,11 +151,9 @@ pub(super) fn fits(text: &str, size: usize) -> bool {
 
 /// The grid as one line of n² characters, `.` for empty cells.
 pub fn grid_line(grid: &Grid) -> String {
-    let geometry = grid.geometry();
-    geometry
-        .cells()
-        .map(|cell| grid.get(cell).map_or(EMPTY, character))
-        .collect()
+    let mut line = String::with_capacity(grid.digits().len());
+    line.extend(grid.digits().map(|digit| digit.map_or(EMPTY, character)));
+    line
 }
 
 /// The 1-based character column of byte offset `byte` in `line`.

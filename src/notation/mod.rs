@@ -519,7 +519,7 @@ fn write(puzzle: &Puzzle, extras: Extras<'_>, format: Format) -> Result<String, 
 /// characters, rows with box separators, or CSV rows. Killer text and killer TSV have no grid
 /// form of their own and get the line; RON gets the line as a RON string.
 pub fn format_grid(grid: &Grid, format: Format) -> String {
-    let text = match format {
+    let mut text = match format {
         Format::Grid => grid::write_grid(grid),
         Format::Csv => csv::write_grid(grid),
         Format::Ron => format!("\"{}\"", alphabet::grid_line(grid)),
@@ -527,7 +527,8 @@ pub fn format_grid(grid: &Grid, format: Format) -> String {
             alphabet::grid_line(grid)
         }
     };
-    text.trim_end().to_string()
+    text.truncate(text.trim_end().len());
+    text
 }
 
 /// The diagonals a word names: `both`, `main`, `anti` or `none` (and `primary-only`,
