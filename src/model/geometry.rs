@@ -183,7 +183,14 @@ impl Geometry {
 
     /// Every cell, row-major.
     pub fn cells(self) -> impl Iterator<Item = Cell> {
-        (0..self.cell_count()).filter_map(move |index| self.cell_at(index))
+        let size = self.size();
+        (0..size).flat_map(move |row| {
+            (0..size).map(move |column| Cell {
+                index: u16::from(row) * u16::from(size) + u16::from(column),
+                row,
+                column,
+            })
+        })
     }
 
     /// Zero-based number of the box holding `cell`, row-major.

@@ -196,6 +196,9 @@ impl Puzzle {
     }
 
     fn check_cages_apart(&self) -> Result<(), ModelError> {
+        if self.cage_positions.is_empty() {
+            return Ok(());
+        }
         let mut owner: Vec<Option<&str>> = vec![None; self.geometry.cell_count()];
         let mut labels = HashMap::new();
         for cage in self.cages() {
