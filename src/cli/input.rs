@@ -1,6 +1,6 @@
 //! Reading puzzle files (or standard input) into records that remember where they came from.
 
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
@@ -119,9 +119,12 @@ pub fn read_records(options: &InputOptions) -> Vec<Record> {
 }
 
 /// Hands the records of every source to `handle` in input order, a batch at a time: a file
-/// with one puzzle a line (line, killer TSV, f-puzzles links) is read `lines` lines at a
-/// time, so a command that answers batch by batch holds one batch of puzzles, not the file's.
+/// with one puzzle a line (line, killer TSV, f-puzzles links) is read from disk `lines`
+/// lines at a time, so a command that answers batch by batch holds one batch of text and
+/// puzzles, however long the file. Other formats (grids, killer text, RON, f-puzzles
+/// documents) are read whole.
 pub fn each_batch(options: &InputOptions, lines: usize, mut handle: impl FnMut(Vec<Record>)) {
+    let lines = lines.max(1);
     for path in &options.files {
         let source = match options.text {
             Some(_) => "request".to_string(),
@@ -135,46 +138,211 @@ pub fn each_batch(options: &InputOptions, lines: usize, mut handle: impl FnMut(V
                 reason,
             }),
         };
-        let text = match options.text.clone().map_or_else(|| read_source(path), Ok) {
-            Ok(text) => text,
-            Err(reason) => {
-                handle(vec![failure(None, format!("cannot read: {reason}"))]);
+        let mut reader = match &options.text {
+            Some(text) => Chunks::new(Box::new(std::io::Cursor::new(text.clone().into_bytes()))),
+            None => match open_source(path) {
+                Ok(reader) => Chunks::new(reader),
+                Err(reason) => {
+                    handle(vec![failure(None, format!("cannot read: {reason}"))]);
+                    continue;
+                }
+            },
+        };
+        // The first batch tells the format (detection looks at the first lines only).
+        let head = match reader.next_lines(lines) {
+            Ok(head) => head,
+            Err(unread) => {
+                handle(vec![failure(
+                    unread.line,
+                    format!("cannot read: {}", unread.reason),
+                )]);
                 continue;
             }
         };
         let format = options
             .input_format
-            .or_else(|| notation::detect_for_sure(&text));
+            .or_else(|| notation::detect_for_sure(&head));
         let one_a_line = match format {
             Some(Format::Line | Format::KillerTsv) => true,
-            Some(Format::Fpuzzles) => !text.trim_start().starts_with('{'),
+            Some(Format::Fpuzzles) => !head.trim_start().starts_with('{'),
             _ => false,
         };
-        let chunks: Vec<(usize, String)> = if one_a_line && text.lines().nth(lines).is_some() {
-            let all: Vec<&str> = text.lines().collect();
-            all.chunks(lines.max(1))
-                .enumerate()
-                .map(|(index, chunk)| (index * lines, chunk.join("\n")))
-                .collect()
-        } else {
-            vec![(0, text)]
-        };
         let (mut readable, mut unreadable) = (0, 0);
-        for (number, (offset, chunk)) in chunks.iter().enumerate() {
-            let mut results = notation::parse_each(chunk, format);
-            let blank = matches!(results.as_slice(), [Err(error)] if error.line.is_none()
-                && matches!(error.reason, notation::Reason::NoPuzzle));
-            if number > 0 && blank {
-                // a later batch of only blank or comment lines: nothing to read there
-                continue;
-            }
-            shift_lines(&mut results, *offset);
-            let batch = records_of(results, options, &failure, &source);
+        let mut count = |batch: &[Record]| {
             readable += batch.iter().filter(|record| record.entry.is_ok()).count();
             unreadable += batch.iter().filter(|record| record.entry.is_err()).count();
+        };
+        if !one_a_line {
+            let text = match reader.rest() {
+                Ok(rest) => head + &rest,
+                Err(unread) => {
+                    handle(vec![failure(
+                        unread.line,
+                        format!("cannot read: {}", unread.reason),
+                    )]);
+                    continue;
+                }
+            };
+            if let Some(unread) = reader.damage.take() {
+                // a record of these formats may span lines: none is read from a damaged file
+                handle(vec![failure(
+                    unread.line,
+                    format!("cannot read: {}", unread.reason),
+                )]);
+                continue;
+            }
+            let batch = records_of(
+                notation::parse_each(&text, format),
+                options,
+                &failure,
+                &source,
+            );
+            count(&batch);
             handle(batch);
+            detail!("read {source}: {readable} puzzle(s), {unreadable} unreadable");
+            continue;
+        }
+        let mut chunk = head;
+        let mut offset = 0;
+        loop {
+            let mut results = notation::parse_each(&chunk, format);
+            let blank = matches!(results.as_slice(), [Err(error)] if error.line.is_none()
+                && matches!(error.reason, notation::Reason::NoPuzzle));
+            // (a later batch of only blank or comment lines has nothing to read, nor has
+            // one cut short by an invalid byte)
+            if !blank || (offset == 0 && reader.damage.is_none()) {
+                shift_lines(&mut results, offset);
+                let batch = records_of(results, options, &failure, &source);
+                count(&batch);
+                handle(batch);
+            }
+            if let Some(unread) = reader.damage.take() {
+                // the lines before the invalid byte are answered; nothing after it is read
+                handle(vec![failure(
+                    unread.line,
+                    format!("cannot read: {}", unread.reason),
+                )]);
+                break;
+            }
+            if reader.finished {
+                break;
+            }
+            offset = reader.lines_read;
+            chunk = match reader.next_lines(lines) {
+                Ok(chunk) if chunk.is_empty() => break,
+                Ok(chunk) => chunk,
+                Err(unread) => {
+                    let line = unread.line.or(Some(offset + 1));
+                    handle(vec![failure(
+                        line,
+                        format!("cannot read: {}", unread.reason),
+                    )]);
+                    break;
+                }
+            };
         }
         detail!("read {source}: {readable} puzzle(s), {unreadable} unreadable");
+    }
+}
+
+/// Why part of an input could not be read, and on which line when that is known.
+struct Unread {
+    line: Option<usize>,
+    reason: String,
+}
+
+impl Unread {
+    fn from_io(error: &std::io::Error) -> Unread {
+        Unread {
+            line: None,
+            reason: error.to_string(),
+        }
+    }
+}
+
+/// A file or standard input read a number of lines at a time, each batch checked to be
+/// UTF-8 (an invalid byte is reported by its offset in the whole input).
+struct Chunks {
+    reader: Box<dyn BufRead>,
+    /// Lines handed out so far.
+    lines_read: usize,
+    /// Bytes handed out so far.
+    bytes_read: usize,
+    /// Whether the end of the input (or an invalid byte) was reached.
+    finished: bool,
+    /// The invalid byte that ended the reading, if one did.
+    damage: Option<Unread>,
+}
+
+impl Chunks {
+    fn new(reader: Box<dyn BufRead>) -> Chunks {
+        Chunks {
+            reader,
+            lines_read: 0,
+            bytes_read: 0,
+            finished: false,
+            damage: None,
+        }
+    }
+
+    /// The next `count` lines (fewer at the end), with their line ends, as text.
+    fn next_lines(&mut self, count: usize) -> Result<String, Unread> {
+        let first_line = self.lines_read + 1;
+        let mut bytes = Vec::new();
+        let mut read = 0;
+        while read < count {
+            let got = self
+                .reader
+                .read_until(b'\n', &mut bytes)
+                .map_err(|error| Unread::from_io(&error))?;
+            if got == 0 {
+                self.finished = true;
+                break;
+            }
+            read += 1;
+        }
+        self.lines_read += read;
+        Ok(self.text(bytes, first_line))
+    }
+
+    /// Everything left, as text.
+    fn rest(&mut self) -> Result<String, Unread> {
+        let first_line = self.lines_read + 1;
+        let mut bytes = Vec::new();
+        self.reader
+            .read_to_end(&mut bytes)
+            .map_err(|error| Unread::from_io(&error))?;
+        self.finished = true;
+        Ok(self.text(bytes, first_line))
+    }
+
+    /// The bytes as text. At an invalid byte, the text is cut before the line holding it,
+    /// reading stops, and `damage` says where (its line, its offset in the whole input).
+    fn text(&mut self, bytes: Vec<u8>, first_line: usize) -> String {
+        let start = self.bytes_read;
+        self.bytes_read += bytes.len();
+        match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(error) => {
+                let valid = error.utf8_error().valid_up_to();
+                let mut bytes = error.into_bytes();
+                let line_start = bytes[..valid]
+                    .iter()
+                    .rposition(|&byte| byte == b'\n')
+                    .map_or(0, |position| position + 1);
+                let before = bytes[..line_start]
+                    .iter()
+                    .filter(|&&byte| byte == b'\n')
+                    .count();
+                self.damage = Some(Unread {
+                    line: Some(first_line + before),
+                    reason: format!("not UTF-8 text (invalid byte at offset {})", start + valid),
+                });
+                self.finished = true;
+                bytes.truncate(line_start);
+                String::from_utf8(bytes).unwrap_or_default()
+            }
+        }
     }
 }
 
@@ -223,22 +391,13 @@ fn records_of(
         .collect()
 }
 
-fn read_source(path: &PathBuf) -> Result<String, String> {
-    let bytes = if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|error| error.to_string())?;
-        bytes
-    } else {
-        std::fs::read(path).map_err(|error| error.to_string())?
-    };
-    String::from_utf8(bytes).map_err(|error| {
-        format!(
-            "not UTF-8 text (invalid byte at offset {})",
-            error.utf8_error().valid_up_to()
-        )
-    })
+/// The file at `path`, or standard input for `-`, buffered.
+fn open_source(path: &PathBuf) -> Result<Box<dyn BufRead>, String> {
+    if path.as_os_str() == "-" {
+        return Ok(Box::new(BufReader::new(std::io::stdin())));
+    }
+    let file = std::fs::File::open(path).map_err(|error| error.to_string())?;
+    Ok(Box::new(BufReader::with_capacity(256 * 1024, file)))
 }
 
 fn add_diagonals(entry: Entry, choice: Option<DiagonalChoice>) -> Result<Entry, (usize, String)> {

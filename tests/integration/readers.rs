@@ -3,7 +3,7 @@
 
 use sudokit::notation::{self, Format};
 
-use crate::helpers::{data_path, file_with, sudokit, text};
+use crate::helpers::{data_path, file_with, path_text, read_data, sudokit, text};
 
 /// Runs `check` on `path` and returns its one error line, after asserting exit code 2, one
 /// line on standard error naming the file, nothing on standard output, and no panic.
@@ -292,4 +292,59 @@ fn a_killer_tsv_row_cut_short_is_refused() {
         let line = refusal(file.path().to_str().unwrap());
         assert!(line.contains("total") || line.contains("no sum"), "{line}");
     }
+}
+
+/// A long file is read a batch of lines at a time: an invalid byte far into it is refused
+/// with its line and offset, every line before it is answered (across the batch boundary
+/// at 8192 lines), nothing after it is read, and the exit code says input was refused.
+#[test]
+fn an_invalid_byte_deep_in_a_long_file_is_refused_at_its_line() {
+    let puzzle = read_data("classic/royle_17clue_49158.txt")
+        .lines()
+        .next()
+        .expect("a puzzle")
+        .to_string();
+    let mut bytes = format!("{puzzle}\n").repeat(9000).into_bytes();
+    let offset = bytes.len() + 10;
+    bytes.extend_from_slice(b"# comment \xe9\n");
+    bytes.extend(format!("{puzzle}\n").repeat(3).into_bytes());
+    let file = file_with(&bytes, ".txt");
+    let path = path_text(file.path());
+    let output = sudokit(&["check", "--engine", "native", "--json", path]);
+    assert_eq!(output.status.code(), Some(2));
+    let stdout = text(&output.stdout);
+    let records: Vec<&str> = stdout.lines().collect();
+    assert_eq!(records.len(), 9001, "9000 answers and one refusal");
+    assert!(records[..9000]
+        .iter()
+        .all(|record| record.contains("\"status\":\"unique\"")));
+    let last = records[9000];
+    assert!(last.contains("\"line\":9001"), "{last}");
+    assert!(last.contains("\"status\":\"error\""), "{last}");
+    assert!(
+        last.contains(&format!("not UTF-8 text (invalid byte at offset {offset})")),
+        "{last}"
+    );
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains(&format!("{path}:9001: cannot read")),
+        "{stderr}"
+    );
+}
+
+/// A grid (whose puzzles span lines) with an invalid byte is refused whole, naming the line.
+#[test]
+fn a_damaged_grid_file_is_refused_whole() {
+    let mut bytes = read_data("seeds/classic.txt").into_bytes();
+    let grid = notation::format(
+        &notation::parse(&String::from_utf8(bytes.clone()).unwrap(), None).unwrap()[0].puzzle,
+        Format::Grid,
+    )
+    .unwrap();
+    bytes = grid.into_bytes();
+    let cut = bytes.iter().position(|&byte| byte == b'\n').unwrap() + 3;
+    bytes.insert(cut, 0xff);
+    let file = file_with(&bytes, ".txt");
+    let line = refusal(path_text(file.path()));
+    assert!(line.contains(":2: cannot read: not UTF-8 text"), "{line}");
 }
