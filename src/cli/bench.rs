@@ -2,13 +2,15 @@
 
 use std::time::{Duration, Instant};
 
-use clap::Args;
+use clap::{Args, FromArgMatches, ValueEnum};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use sudokit::notation::Entry;
 
+use super::check::{self, CheckOptions};
 use super::input::{read_records, InputOptions};
+use super::output::capture;
 use super::work::progress_bar;
 use super::{engine, Engine, Outcome};
 
@@ -33,6 +35,14 @@ pub struct BenchOptions {
     /// Seed of the sample and of the order puzzles are timed in.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+
+    /// Also time the whole `check` command on each file (in this process, on one thread,
+    /// its records written to memory): reading, answering and writing every puzzle, in text
+    /// and with `--json`, beside the engine alone on the same puzzles, all in CPU time (so
+    /// that other work on the machine does not count). The difference is what the command
+    /// costs around the engine.
+    #[arg(long)]
+    whole: bool,
 }
 
 /// Runs the benchmark and prints one Markdown table row per file.
@@ -41,6 +51,7 @@ pub fn run(options: &BenchOptions) -> anyhow::Result<Outcome> {
     let mut outcome = Outcome::Success;
     say!("| file | engine | puzzles | unique / multiple / none | puzzles/s | median | mean | p90 | max | guesses/puzzle |");
     say!("|---|---|---|---|---|---|---|---|---|---|");
+    let mut engine_means: Vec<(String, Option<Duration>)> = Vec::new();
     for source in sources_in_order(&options.input) {
         let mut entries: Vec<&Entry> = Vec::new();
         for record in records.iter().filter(|record| record.source == source) {
@@ -56,6 +67,9 @@ pub fn run(options: &BenchOptions) -> anyhow::Result<Outcome> {
         // first would warm caches unevenly), and a sample must be the same every run.
         let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
         entries.shuffle(&mut rng);
+        // `--whole` compares with `check` on the whole file, so the engine's CPU time is
+        // taken over every puzzle of it, not the sample
+        let every_entry = entries.clone();
         if let Some(sample) = options.sample {
             entries.truncate(sample);
         }
@@ -83,6 +97,18 @@ pub fn run(options: &BenchOptions) -> anyhow::Result<Outcome> {
             progress.inc(1);
         }
         progress.finish_and_clear();
+        let engine_cpu = if options.whole {
+            cpu_per_run(|| {
+                for entry in &every_entry {
+                    let _ = engine::answer(options.engine, &entry.puzzle, options.limit);
+                }
+            })
+            .map(|time| time / every_entry.len().max(1) as u32)
+        } else {
+            None
+        };
+        let statistics = Statistics::of(&mut times);
+        engine_means.push((source.clone(), engine_cpu));
         say!(
             "| {source} | {:?} | {} | {} / {} / {} | {} | {} |",
             options.engine,
@@ -90,7 +116,7 @@ pub fn run(options: &BenchOptions) -> anyhow::Result<Outcome> {
             found[1],
             found[2],
             found[0],
-            Statistics::of(&mut times).row(),
+            statistics.row(),
             if options.engine == Engine::Sat {
                 "–".to_string()
             } else {
@@ -98,7 +124,105 @@ pub fn run(options: &BenchOptions) -> anyhow::Result<Outcome> {
             }
         );
     }
+    if options.whole {
+        outcome = outcome.worst(time_whole_checks(options, &engine_means)?);
+    }
     Ok(outcome)
+}
+
+/// Times `check` on each file in this process and prints a table: per puzzle, the CPU time
+/// of the whole command in text and with `--json`, the engine's alone on the same puzzles,
+/// and the difference. CPU time (all threads of the process, from the kernel's accounting)
+/// rather than wall time, so that other work on the machine does not count; each is run
+/// until a fifth of a second of CPU has gone.
+fn time_whole_checks(
+    options: &BenchOptions,
+    engine_means: &[(String, Option<Duration>)],
+) -> anyhow::Result<Outcome> {
+    let engine = options
+        .engine
+        .to_possible_value()
+        .map(|value| value.get_name().to_string())
+        .unwrap_or_default();
+    say!();
+    say!("| file | puzzles | CPU per puzzle: check (text) | check --json | the engine alone | around the engine (text / json) |");
+    say!("|---|---|---|---|---|---|");
+    let mut outcome = Outcome::Success;
+    for (source, engine_mean) in engine_means {
+        let mut elapsed = Vec::new();
+        let mut puzzles = 0;
+        for json in [false, true] {
+            let mut arguments = vec!["--engine", &engine, "--jobs", "1"];
+            if json {
+                arguments.push("--json");
+            }
+            if let Some(format) = &options.input.input_format {
+                arguments.extend(["--input-format", format.name()]);
+            }
+            arguments.push(source);
+            let command =
+                CheckOptions::augment_args(clap::Command::new("check").no_binary_name(true));
+            let check_options =
+                CheckOptions::from_arg_matches(&command.try_get_matches_from(arguments)?)?;
+            let mut result = Ok(Outcome::Success);
+            let mut written = String::new();
+            elapsed.push(cpu_per_run(|| {
+                (result, written) = capture(|| check::run(&check_options));
+            }));
+            outcome = outcome.worst(result?);
+            // one JSON record per input read
+            puzzles = written.lines().count();
+        }
+        let per_puzzle: Vec<Option<Duration>> = elapsed
+            .iter()
+            .map(|whole| whole.map(|whole| whole / puzzles.max(1) as u32))
+            .collect();
+        let shown = |time: Option<Duration>| time.map_or_else(|| "–".to_string(), human);
+        let around = |whole: Option<Duration>| match (whole, engine_mean) {
+            (Some(whole), Some(engine)) => {
+                format!(
+                    "{:+.1} µs",
+                    (whole.as_secs_f64() - engine.as_secs_f64()) * 1e6
+                )
+            }
+            _ => "–".to_string(),
+        };
+        say!(
+            "| {source} | {puzzles} | {} | {} | {} | {} / {} |",
+            shown(per_puzzle[0]),
+            shown(per_puzzle[1]),
+            shown(*engine_mean),
+            around(per_puzzle[0]),
+            around(per_puzzle[1])
+        );
+    }
+    Ok(outcome)
+}
+
+/// The CPU time one run of `work` takes: runs it until at least a fifth of a second of CPU
+/// has gone (at most 100 times), so that the 10 ms ticks of the accounting matter little.
+fn cpu_per_run(mut work: impl FnMut()) -> Option<Duration> {
+    let start = process_cpu_time()?;
+    for runs in 1..=100u32 {
+        work();
+        let spent = process_cpu_time()?.saturating_sub(start);
+        if spent >= Duration::from_millis(200) || runs == 100 {
+            return Some(spent / runs);
+        }
+    }
+    None
+}
+
+/// The CPU time this process has used so far, all threads, user and system (Linux: from
+/// `/proc/self/stat`, in the kernel's clock ticks of 10 ms); `None` where that is not known.
+fn process_cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // the fields after the command name, which is in parentheses and may hold spaces
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    const TICKS_PER_SECOND: u64 = 100;
+    Some(Duration::from_millis(ticks * 1000 / TICKS_PER_SECOND))
 }
 
 fn sources_in_order(input: &InputOptions) -> Vec<String> {

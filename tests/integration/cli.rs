@@ -267,3 +267,25 @@ fn long_files_are_checked_in_batches_with_their_line_numbers() {
     assert_eq!(bad["line"], 9_001);
     assert!(bad["source"].as_str().unwrap().ends_with(":9001"), "{bad}");
 }
+
+/// `bench --whole` times `check` itself beside the engine: one row per file with the number
+/// of puzzles read, CPU times per puzzle, and the difference; the engine table comes first.
+#[test]
+fn bench_whole_times_check_beside_the_engine() {
+    let path = data_path("classic/top1465.txt");
+    let path = path.to_str().unwrap();
+    let output = sudokit(&[
+        "bench", "--engine", "native", "--whole", "--sample", "50", path,
+    ]);
+    let stdout = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    let rows: Vec<&str> = stdout.lines().filter(|line| line.contains(path)).collect();
+    assert_eq!(rows.len(), 2, "{stdout}");
+    assert!(rows[0].contains("| 50 | 50 / 0 / 0 |"), "{}", rows[0]);
+    let cells: Vec<&str> = rows[1].split('|').map(str::trim).collect();
+    assert_eq!(cells[2], "1465", "check reads the whole file: {}", rows[1]);
+    for cell in &cells[3..6] {
+        assert!(cell.ends_with("µs") || cell.ends_with("ms"), "{}", rows[1]);
+    }
+    assert!(cells[6].contains(" / "), "{}", rows[1]);
+}
