@@ -39,7 +39,7 @@ use crate::model::{Cell, Grid, Puzzle};
 use crate::preset::{Preset, PresetError};
 
 pub use crate::model::{Symmetry, UnknownSymmetry};
-pub use dig::{dig, is_minimal, make_minimal, removable_cells};
+pub use dig::{dig, dig_with, is_minimal, make_minimal, removable_cells, Witnesses};
 pub use fill::{fill, stream};
 pub use record::{Record, RecordError};
 
@@ -268,8 +268,11 @@ impl Run<'_> {
         self.attempts += 1;
         let started = Instant::now();
         let min_clues = preset.clues.map_or(0, |clues| clues.min);
-        let givens = dig(
+        // The other solutions met while digging answer many of minimality's questions.
+        let mut witnesses = Witnesses::default();
+        let givens = dig_with(
             &mut self.solver,
+            &mut witnesses,
             solution,
             start,
             &generator.orbits,
@@ -281,6 +284,7 @@ impl Run<'_> {
             let started = Instant::now();
             let minimal = make_minimal(
                 &mut self.solver,
+                &mut witnesses,
                 solution,
                 givens,
                 &generator.orbits,
