@@ -20,6 +20,10 @@ pub struct Witnesses {
     /// For each cell, the kept solutions that differ there, oldest first: only those can
     /// fit a question that takes the cell out (a fitting one differs in a cell taken out).
     by_cell: Vec<Vec<usize>>,
+    /// Questions answered by a native search.
+    searched: u64,
+    /// Questions answered by a kept solution.
+    recalled: u64,
 }
 
 impl Witnesses {
@@ -47,16 +51,35 @@ impl Witnesses {
                 .rev()
                 .any(|&index| fits(&self.differences[index]))
             {
+                self.recalled += 1;
                 return true;
             }
         }
+        self.other_solution(solver, givens, solution).is_some()
+    }
+
+    /// How many questions a native search answered, and how many a kept solution did: a
+    /// measure of minimality's work that does not depend on the machine's load.
+    pub fn questions(&self) -> (u64, u64) {
+        (self.searched, self.recalled)
+    }
+
+    /// A solution of the rules with `givens` other than `solution` (which must be one of
+    /// theirs), found by one native search and kept; `None` when there is none.
+    fn other_solution(
+        &mut self,
+        solver: &mut Solver,
+        givens: &Grid,
+        solution: &Grid,
+    ) -> Option<Grid> {
+        self.searched += 1;
         match solver.count_with_givens(givens, 2) {
             Count::Multiple { first, second, .. } => {
                 let other = if &first == solution { second } else { first };
                 self.keep(&other, solution);
-                true
+                Some(other)
             }
-            Count::Unique(_) | Count::None { .. } => false,
+            Count::Unique(_) | Count::None { .. } => None,
         }
     }
 
@@ -189,9 +212,7 @@ pub fn make_minimal(
         // Every other solution differs from `solution` outside the weak orbit's other
         // cells only if putting those back is not the only fix; put back the orbit of a
         // differing cell elsewhere until `solution` is the only one left.
-        while let Count::Multiple { first, second, .. } = solver.count_with_givens(&givens, 2) {
-            let other = if &first == solution { second } else { first };
-            witnesses.keep(&other, solution);
+        while let Some(other) = witnesses.other_solution(solver, &givens, solution) {
             let elsewhere: Vec<Cell> = other
                 .differences(solution)
                 .into_iter()
@@ -285,6 +306,71 @@ mod tests {
                 assert!(is_minimal(&mut solver, &givens, &solution));
             }
         }
+    }
+
+    #[test]
+    fn kept_solutions_answer_as_the_native_engine_does() {
+        let geometry = Geometry::for_size(9).unwrap();
+        let rules = Puzzle::classic(Grid::empty(geometry)).unwrap();
+        let mut solver = Solver::new(&rules);
+        let orbits = Symmetry::Rotate180.orbits(geometry);
+        let mut orbit_of = vec![0; geometry.cell_count()];
+        for (index, orbit) in orbits.iter().enumerate() {
+            for cell in orbit {
+                orbit_of[cell.index()] = index;
+            }
+        }
+        let mut recalled = 0;
+        for index in 0..6 {
+            let mut rng = stream(11, index);
+            let solution = fill(&mut solver, &mut rng).unwrap();
+            let mut witnesses = Witnesses::default();
+            let givens = dig_with(
+                &mut solver,
+                &mut witnesses,
+                &solution,
+                solution.clone(),
+                &orbits,
+                0,
+                &mut rng,
+            );
+            let givens = make_minimal(
+                &mut solver,
+                &mut witnesses,
+                &solution,
+                givens.clone(),
+                &orbits,
+                &orbit_of,
+                0,
+                3,
+                &mut rng,
+            )
+            .unwrap_or(givens);
+            // Every single given and every orbit of givens, asked of both.
+            let mut questions: Vec<Vec<Cell>> =
+                givens.filled().map(|(cell, _)| vec![cell]).collect();
+            questions.extend(
+                orbits
+                    .iter()
+                    .filter(|orbit| orbit.iter().all(|&cell| givens.get(cell).is_some()))
+                    .cloned(),
+            );
+            for removed in questions {
+                let mut trial = givens.clone();
+                for &cell in &removed {
+                    trial.set(cell, None);
+                }
+                let before = witnesses.questions().1;
+                let pooled = witnesses.has_other_solution(&mut solver, &trial, &removed, &solution);
+                recalled += witnesses.questions().1 - before;
+                assert_eq!(
+                    pooled,
+                    solver.has_other_solution(&trial, &solution),
+                    "{removed:?}"
+                );
+            }
+        }
+        assert!(recalled > 0, "the kept solutions answered nothing");
     }
 
     #[test]
