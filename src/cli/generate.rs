@@ -577,9 +577,12 @@ fn print_timings(timings: &Timings) {
         .map(|(name, time)| format!("{name} {:.3} s", time.as_secs_f64()))
         .collect();
     say!(
-        "this run: {} candidates dug, {} graded; time per stage (summed over threads): {}",
+        "this run: {} candidates dug, {} graded; time per stage (summed over threads): {}; \
+         uniqueness questions while digging: {} searched, {} answered by other solutions met",
         timings.candidates,
         timings.graded,
-        line.join(", ")
+        line.join(", "),
+        timings.searched,
+        timings.recalled
     );
 }

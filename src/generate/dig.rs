@@ -8,6 +8,95 @@ use crate::backtrack::Solver;
 use crate::count::Count;
 use crate::model::{Cell, Grid};
 
+/// Other solutions met while digging one solution grid, each kept as the cells where it
+/// differs from that grid. Taking givens out lets another solution in exactly when some
+/// other solution differs from the grid only in cells left empty, so a kept one answers
+/// the question without a search whenever it fits; the answers are the same either way,
+/// only cheaper (minimality asks about the same givens round after round).
+#[derive(Clone, Debug, Default)]
+pub struct Witnesses {
+    /// Where each kept solution differs from the grid.
+    differences: Vec<Vec<Cell>>,
+    /// For each cell, the kept solutions that differ there, oldest first: only those can
+    /// fit a question that takes the cell out (a fitting one differs in a cell taken out).
+    by_cell: Vec<Vec<usize>>,
+    /// Questions answered by a native search.
+    searched: u64,
+    /// Questions answered by a kept solution.
+    recalled: u64,
+}
+
+impl Witnesses {
+    /// Whether the rules with `givens` have a solution other than `solution`, which must be
+    /// one of theirs; `removed` lists the cells just taken out of `givens` (the others
+    /// have `solution` as their only solution). A kept solution that fits, else one native
+    /// search for two solutions, whose second solution is kept when there is one.
+    pub fn has_other_solution(
+        &mut self,
+        solver: &mut Solver,
+        givens: &Grid,
+        removed: &[Cell],
+        solution: &Grid,
+    ) -> bool {
+        let fits =
+            |differences: &Vec<Cell>| differences.iter().all(|&cell| givens.get(cell).is_none());
+        for cell in removed {
+            let kept = self
+                .by_cell
+                .get(cell.index())
+                .map_or(&[][..], Vec::as_slice);
+            // The latest are the likeliest to fit: the grid changed least since.
+            if kept
+                .iter()
+                .rev()
+                .any(|&index| fits(&self.differences[index]))
+            {
+                self.recalled += 1;
+                return true;
+            }
+        }
+        self.other_solution(solver, givens, solution).is_some()
+    }
+
+    /// How many questions a native search answered, and how many a kept solution did: a
+    /// measure of minimality's work that does not depend on the machine's load.
+    pub fn questions(&self) -> (u64, u64) {
+        (self.searched, self.recalled)
+    }
+
+    /// A solution of the rules with `givens` other than `solution` (which must be one of
+    /// theirs), found by one native search and kept; `None` when there is none.
+    fn other_solution(
+        &mut self,
+        solver: &mut Solver,
+        givens: &Grid,
+        solution: &Grid,
+    ) -> Option<Grid> {
+        self.searched += 1;
+        match solver.count_with_givens(givens, 2) {
+            Count::Multiple { first, second, .. } => {
+                let other = if &first == solution { second } else { first };
+                self.keep(&other, solution);
+                Some(other)
+            }
+            Count::Unique(_) | Count::None { .. } => None,
+        }
+    }
+
+    /// Keeps `other`, a solution of the rules that differs from `solution`.
+    fn keep(&mut self, other: &Grid, solution: &Grid) {
+        let differences = other.differences(solution);
+        let index = self.differences.len();
+        if self.by_cell.is_empty() {
+            self.by_cell = vec![Vec::new(); solution.geometry().cell_count()];
+        }
+        for cell in &differences {
+            self.by_cell[cell.index()].push(index);
+        }
+        self.differences.push(differences);
+    }
+}
+
 /// Removes whole orbits of givens from `givens`, in an order drawn from `rng`, keeping a
 /// removal only while `solution` stays the only solution (one "is there another?" question
 /// to the native engine per orbit), and never going below `min_clues` givens. Orbits with
@@ -16,6 +105,28 @@ use crate::model::{Cell, Grid};
 /// `min_clues` stopped it).
 pub fn dig(
     solver: &mut Solver,
+    solution: &Grid,
+    givens: Grid,
+    orbits: &[Vec<Cell>],
+    min_clues: usize,
+    rng: &mut impl Rng,
+) -> Grid {
+    let mut witnesses = Witnesses::default();
+    dig_with(
+        solver,
+        &mut witnesses,
+        solution,
+        givens,
+        orbits,
+        min_clues,
+        rng,
+    )
+}
+
+/// [`dig`], asking `witnesses` first.
+pub fn dig_with(
+    solver: &mut Solver,
+    witnesses: &mut Witnesses,
     solution: &Grid,
     mut givens: Grid,
     orbits: &[Vec<Cell>],
@@ -35,7 +146,7 @@ pub fn dig(
         for &cell in orbit {
             givens.set(cell, None);
         }
-        if solver.has_other_solution(&givens, solution) {
+        if witnesses.has_other_solution(solver, &givens, orbit, solution) {
             for &cell in orbit {
                 givens.set(cell, solution.get(cell));
             }
@@ -49,12 +160,22 @@ pub fn dig(
 /// The givens that can go one at a time: removing any one of them alone keeps `solution`
 /// the only solution. Empty when the puzzle is minimal.
 pub fn removable_cells(solver: &mut Solver, givens: &Grid, solution: &Grid) -> Vec<Cell> {
+    removable_cells_with(solver, &mut Witnesses::default(), givens, solution)
+}
+
+/// [`removable_cells`], asking `witnesses` first.
+fn removable_cells_with(
+    solver: &mut Solver,
+    witnesses: &mut Witnesses,
+    givens: &Grid,
+    solution: &Grid,
+) -> Vec<Cell> {
     let mut trial = givens.clone();
     givens
         .filled()
         .filter(|&(cell, digit)| {
             trial.set(cell, None);
-            let needed = solver.has_other_solution(&trial, solution);
+            let needed = witnesses.has_other_solution(solver, &trial, &[cell], solution);
             trial.set(cell, Some(digit));
             !needed
         })
@@ -67,9 +188,11 @@ pub fn removable_cells(solver: &mut Solver, givens: &Grid, solution: &Grid) -> V
 /// that could go alone (the puzzle then has other solutions), puts back orbits of cells
 /// where another solution differs until `solution` is the only one again, and digs again.
 /// `orbit_of` gives each cell's index in `orbits`. `None` when no round ends minimal.
+/// `witnesses` keeps the other solutions met, for `solution` only.
 #[allow(clippy::too_many_arguments)]
 pub fn make_minimal(
     solver: &mut Solver,
+    witnesses: &mut Witnesses,
     solution: &Grid,
     mut givens: Grid,
     orbits: &[Vec<Cell>],
@@ -79,7 +202,7 @@ pub fn make_minimal(
     rng: &mut impl Rng,
 ) -> Option<Grid> {
     for _ in 0..rounds {
-        let Some(weak) = first_removable(solver, &givens, solution, rng) else {
+        let Some(weak) = first_removable(solver, witnesses, &givens, solution, rng) else {
             return Some(givens);
         };
         let weak_orbit = orbit_of[weak.index()];
@@ -89,8 +212,7 @@ pub fn make_minimal(
         // Every other solution differs from `solution` outside the weak orbit's other
         // cells only if putting those back is not the only fix; put back the orbit of a
         // differing cell elsewhere until `solution` is the only one left.
-        while let Count::Multiple { first, second, .. } = solver.count_with_givens(&givens, 2) {
-            let other = if &first == solution { second } else { first };
+        while let Some(other) = witnesses.other_solution(solver, &givens, solution) {
             let elsewhere: Vec<Cell> = other
                 .differences(solution)
                 .into_iter()
@@ -104,9 +226,9 @@ pub fn make_minimal(
                 givens.set(cell, solution.get(cell));
             }
         }
-        givens = dig(solver, solution, givens, orbits, min_clues, rng);
+        givens = dig_with(solver, witnesses, solution, givens, orbits, min_clues, rng);
     }
-    removable_cells(solver, &givens, solution)
+    removable_cells_with(solver, witnesses, &givens, solution)
         .is_empty()
         .then_some(givens)
 }
@@ -115,6 +237,7 @@ pub fn make_minimal(
 /// `None` when the puzzle is minimal.
 fn first_removable(
     solver: &mut Solver,
+    witnesses: &mut Witnesses,
     givens: &Grid,
     solution: &Grid,
     rng: &mut impl Rng,
@@ -125,7 +248,7 @@ fn first_removable(
     filled.into_iter().find(|&cell| {
         let digit = trial.get(cell);
         trial.set(cell, None);
-        let needed = solver.has_other_solution(&trial, solution);
+        let needed = witnesses.has_other_solution(solver, &trial, &[cell], solution);
         trial.set(cell, digit);
         !needed
     })
@@ -183,6 +306,71 @@ mod tests {
                 assert!(is_minimal(&mut solver, &givens, &solution));
             }
         }
+    }
+
+    #[test]
+    fn kept_solutions_answer_as_the_native_engine_does() {
+        let geometry = Geometry::for_size(9).unwrap();
+        let rules = Puzzle::classic(Grid::empty(geometry)).unwrap();
+        let mut solver = Solver::new(&rules);
+        let orbits = Symmetry::Rotate180.orbits(geometry);
+        let mut orbit_of = vec![0; geometry.cell_count()];
+        for (index, orbit) in orbits.iter().enumerate() {
+            for cell in orbit {
+                orbit_of[cell.index()] = index;
+            }
+        }
+        let mut recalled = 0;
+        for index in 0..6 {
+            let mut rng = stream(11, index);
+            let solution = fill(&mut solver, &mut rng).unwrap();
+            let mut witnesses = Witnesses::default();
+            let givens = dig_with(
+                &mut solver,
+                &mut witnesses,
+                &solution,
+                solution.clone(),
+                &orbits,
+                0,
+                &mut rng,
+            );
+            let givens = make_minimal(
+                &mut solver,
+                &mut witnesses,
+                &solution,
+                givens.clone(),
+                &orbits,
+                &orbit_of,
+                0,
+                3,
+                &mut rng,
+            )
+            .unwrap_or(givens);
+            // Every single given and every orbit of givens, asked of both.
+            let mut questions: Vec<Vec<Cell>> =
+                givens.filled().map(|(cell, _)| vec![cell]).collect();
+            questions.extend(
+                orbits
+                    .iter()
+                    .filter(|orbit| orbit.iter().all(|&cell| givens.get(cell).is_some()))
+                    .cloned(),
+            );
+            for removed in questions {
+                let mut trial = givens.clone();
+                for &cell in &removed {
+                    trial.set(cell, None);
+                }
+                let before = witnesses.questions().1;
+                let pooled = witnesses.has_other_solution(&mut solver, &trial, &removed, &solution);
+                recalled += witnesses.questions().1 - before;
+                assert_eq!(
+                    pooled,
+                    solver.has_other_solution(&trial, &solution),
+                    "{removed:?}"
+                );
+            }
+        }
+        assert!(recalled > 0, "the kept solutions answered nothing");
     }
 
     #[test]

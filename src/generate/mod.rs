@@ -39,7 +39,7 @@ use crate::model::{Cell, Grid, Puzzle};
 use crate::preset::{Preset, PresetError};
 
 pub use crate::model::{Symmetry, UnknownSymmetry};
-pub use dig::{dig, is_minimal, make_minimal, removable_cells};
+pub use dig::{dig, dig_with, is_minimal, make_minimal, removable_cells, Witnesses};
 pub use fill::{fill, stream};
 pub use record::{Record, RecordError};
 
@@ -83,6 +83,11 @@ pub struct Timings {
     pub candidates: u64,
     /// Candidates graded (the others failed the clue range or minimality).
     pub graded: u64,
+    /// Uniqueness questions of digging and minimality a native search answered.
+    pub searched: u64,
+    /// Uniqueness questions of digging and minimality an other solution met before
+    /// answered (see [`Witnesses`]).
+    pub recalled: u64,
 }
 
 impl Timings {
@@ -95,6 +100,8 @@ impl Timings {
         self.confirm += other.confirm;
         self.candidates += other.candidates;
         self.graded += other.graded;
+        self.searched += other.searched;
+        self.recalled += other.recalled;
     }
 }
 
@@ -260,6 +267,13 @@ impl Run<'_> {
         })
     }
 
+    /// Adds the uniqueness questions one candidate asked to the timings.
+    fn count_questions(&mut self, witnesses: &Witnesses) {
+        let (searched, recalled) = witnesses.questions();
+        self.timings.searched += searched;
+        self.timings.recalled += recalled;
+    }
+
     /// Digs `start` down (one attempt), and grades the result if it has the clue count and
     /// minimality the preset asks for.
     fn candidate(&mut self, solution: &Grid, start: Grid) -> Option<Candidate> {
@@ -268,8 +282,11 @@ impl Run<'_> {
         self.attempts += 1;
         let started = Instant::now();
         let min_clues = preset.clues.map_or(0, |clues| clues.min);
-        let givens = dig(
+        // The other solutions met while digging answer many of minimality's questions.
+        let mut witnesses = Witnesses::default();
+        let givens = dig_with(
             &mut self.solver,
+            &mut witnesses,
             solution,
             start,
             &generator.orbits,
@@ -281,6 +298,7 @@ impl Run<'_> {
             let started = Instant::now();
             let minimal = make_minimal(
                 &mut self.solver,
+                &mut witnesses,
                 solution,
                 givens,
                 &generator.orbits,
@@ -290,8 +308,10 @@ impl Run<'_> {
                 &mut self.rng,
             );
             self.timings.minimal += started.elapsed();
+            self.count_questions(&witnesses);
             minimal?
         } else {
+            self.count_questions(&witnesses);
             givens
         };
         if preset
