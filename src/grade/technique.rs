@@ -92,6 +92,7 @@ techniques! {
     HiddenTriple => "Hidden Triple", "Three digits of a house confined to three cells.";
     InniesOuties => "Innies and Outies", "Killer: the 45 rule over a house or a run of adjacent houses.";
     HiddenCageInteraction => "Hidden Cage Interaction", "Killer: a digit every combination of a hidden cage (a 45-rule sum) needs, confined to one house.";
+    LawOfLeftovers => "Law of Leftovers", "Killer: the cells a union of houses leaves over, once cages of fixed digits are taken out, and the cells those cages put outside hold the same digits up to a known difference.";
     CombinationInteraction => "Combination Interaction", "Killer: cage combinations that leave the rest of a house no way to be filled.";
     CageComparison => "Cage Comparison", "Greater killer: bounds from comparing two cages' sums.";
     NakedQuadruple => "Naked Quadruple", "Four cells of a house holding only four digits.";
@@ -209,6 +210,7 @@ impl Technique {
                 | CageHouseInteraction
                 | InniesOuties
                 | HiddenCageInteraction
+                | LawOfLeftovers
                 | CombinationInteraction
                 | CageComparison
                 | CageForcingChain

@@ -264,6 +264,41 @@ fn every_killer_technique_is_a_sound_next_step_on_real_killers() {
     assert!(union, "no 45 rule over several houses");
 }
 
+/// The krazydad killer named `name`, with its solution.
+fn krazydad_killer(name: &str) -> (Puzzle, Vec<u8>) {
+    let text = data("tests/data/killer/killer_krazydad_1000.tsv");
+    let line = text
+        .lines()
+        .find(|line| line.split('\t').next() == Some(name))
+        .expect("listed");
+    let fields: Vec<&str> = line.split('\t').collect();
+    let solution = fields[3].bytes().map(symbol_value).collect();
+    (killer_puzzle(fields[1], fields[2], &[0; 81]), solution)
+}
+
+/// Issue 17: on krazydad's IM2-B1-P4 the grader's next step, once no single, cage
+/// combination, cage/house interaction or subset applies, is the law of leftovers in row 1:
+/// its two 14(2) cages {59/68} take 5, 6, 8 and 9 between them, so the five cells left over
+/// hold the other digits.
+#[test]
+fn law_of_leftovers_is_the_next_step_on_a_krazydad_killer() {
+    let (puzzle, solution) = krazydad_killer("KD_Killer_IM2-B1-P4");
+    let grading = grade(&puzzle);
+    assert_sound(&puzzle, &grading, &solution);
+    let step = grading
+        .steps
+        .iter()
+        .find(|step| step.technique == Technique::LawOfLeftovers)
+        .expect("a leftovers step");
+    let text = step.explain(&puzzle);
+    assert!(
+        text.contains("Leftovers r1: each digit once, the cages 14(2) r1c1+r1c2 {59/68}"),
+        "{text}"
+    );
+    assert!(text.contains("rules out 5/6/8/9 there"), "{text}");
+    assert_eq!(step.eliminations.len(), 12);
+}
+
 #[test]
 fn diagonal_and_other_sizes_are_solved_soundly() {
     let text = data("tests/data/sizes/xsudoku.txt");

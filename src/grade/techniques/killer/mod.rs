@@ -1,6 +1,6 @@
 //! The killer solver's ladder: cage combinations, cage/house interactions, innies, outies and
 //! innie–outie differences (the 45 rule over houses and runs of adjacent houses, whose sums
-//! become hidden cages), combination interaction inside a house and, for greater killers,
+//! become hidden cages), the law of leftovers, combination interaction inside a house and, for greater killers,
 //! bounds from comparing two cages' sums. One file per technique group; what they share (the
 //! sum reasoning, pruning a set of cells to what its sum allows) lives here and in [`sums`].
 
@@ -10,6 +10,7 @@ pub(crate) mod explain;
 pub(crate) mod forcing;
 pub(crate) mod house;
 pub(crate) mod interaction;
+pub(crate) mod leftovers;
 pub(crate) mod rule45;
 pub(crate) mod sums;
 
@@ -18,6 +19,7 @@ pub(crate) use comparison::cage_comparison;
 pub(crate) use forcing::cage_forcing_chain;
 pub(crate) use house::combination_interaction;
 pub(crate) use interaction::{cage_house_interaction, hidden_cage_interaction};
+pub(crate) use leftovers::law_of_leftovers;
 pub(crate) use rule45::innies_outies;
 
 use super::digits_of;
