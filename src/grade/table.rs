@@ -155,6 +155,7 @@ impl TechniqueTable {
             (ForcingNetContradiction, Extreme, 700),
             (ForcingNetVerity, Extreme, 700),
             (CageForcingChain, Extreme, 600),
+            (CageCombinationForcing, Extreme, 700),
             (BruteForce, Extreme, 10000),
         ];
         let order = vec![
@@ -220,6 +221,7 @@ impl TechniqueTable {
             FinnedFrankenXWing,
             FinnedFrankenSwordfish,
             CageForcingChain,
+            CageCombinationForcing,
             ForcingChainContradiction,
             ForcingNetContradiction,
             BruteForce,

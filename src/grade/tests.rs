@@ -299,6 +299,30 @@ fn law_of_leftovers_is_the_next_step_on_a_krazydad_killer() {
     assert_eq!(step.eliminations.len(), 12);
 }
 
+/// Issue 17: on m00nlight's "most difficult killer sudoku", once the cage forcing chain finds
+/// no contradiction, the grader's next step takes a cage's combinations in turn: what every
+/// combination removes, through singles and cage sums, goes.
+#[test]
+fn cage_combination_forcing_is_the_next_step_on_the_most_difficult_killer() {
+    let text = data("tests/data/seeds/killer_m00nlight_clpfd.txt");
+    let entry = crate::notation::parse(&text, None)
+        .unwrap()
+        .into_iter()
+        .find(|entry| entry.name.as_deref() == Some("most_difficult_killer_sudoku"))
+        .expect("listed");
+    let solution = entry.solution.as_ref().expect("with its solution").values();
+    let grading = grade(&entry.puzzle);
+    assert_sound(&entry.puzzle, &grading, &solution);
+    let step = grading
+        .steps
+        .iter()
+        .find(|step| step.technique == Technique::CageCombinationForcing)
+        .expect("a cage combination forcing step");
+    let text = step.explain(&entry.puzzle);
+    assert!(text.contains("cage combination forcing: every "), "{text}");
+    assert!(text.contains("through singles and cage sums"), "{text}");
+}
+
 #[test]
 fn diagonal_and_other_sizes_are_solved_soundly() {
     let text = data("tests/data/sizes/xsudoku.txt");

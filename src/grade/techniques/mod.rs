@@ -123,6 +123,7 @@ pub(crate) fn find<const W: usize>(
         LawOfLeftovers => killer::law_of_leftovers(context, board),
         CageComparison => killer::cage_comparison(context, board),
         CageForcingChain => killer::cage_forcing_chain(context, board),
+        CageCombinationForcing => killer::cage_combination_forcing(context, board),
         BruteForce => None,
     }
 }

@@ -16,7 +16,7 @@ pub(crate) mod sums;
 
 pub(crate) use combinations::cage_combinations;
 pub(crate) use comparison::cage_comparison;
-pub(crate) use forcing::cage_forcing_chain;
+pub(crate) use forcing::{cage_combination_forcing, cage_forcing_chain};
 pub(crate) use house::combination_interaction;
 pub(crate) use interaction::{cage_house_interaction, hidden_cage_interaction};
 pub(crate) use leftovers::law_of_leftovers;
