@@ -95,6 +95,7 @@ techniques! {
     LawOfLeftovers => "Law of Leftovers", "Killer: the cells a union of houses leaves over, once cages of fixed digits are taken out, and the cells those cages put outside hold the same digits up to a known difference.";
     CombinationInteraction => "Combination Interaction", "Killer: cage combinations that leave the rest of a house no way to be filled.";
     CageComparison => "Cage Comparison", "Greater killer: bounds from comparing two cages' sums.";
+    HiddenSumBounds => "Hidden Sum Bounds", "Greater killer: the ranges of hidden cage sums narrowed, round after round, through comparisons and the 45 rule.";
     NakedQuadruple => "Naked Quadruple", "Four cells of a house holding only four digits.";
     HiddenQuadruple => "Hidden Quadruple", "Four digits of a house confined to four cells.";
     XWing => "X-Wing", "A digit in two lines confined to two cross lines.";
@@ -214,6 +215,7 @@ impl Technique {
                 | LawOfLeftovers
                 | CombinationInteraction
                 | CageComparison
+                | HiddenSumBounds
                 | CageForcingChain
                 | CageCombinationForcing
         )

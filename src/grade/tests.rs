@@ -299,26 +299,50 @@ fn law_of_leftovers_is_the_next_step_on_a_krazydad_killer() {
     assert_eq!(step.eliminations.len(), 12);
 }
 
+/// The explanation of the first `technique` step on m00nlight's seed killer `name`, after
+/// checking the whole path is sound.
+fn seed_step_text(name: &str, technique: Technique) -> String {
+    let text = data("tests/data/seeds/killer_m00nlight_clpfd.txt");
+    let entry = crate::notation::parse(&text, None)
+        .unwrap()
+        .into_iter()
+        .find(|entry| entry.name.as_deref() == Some(name))
+        .expect("listed");
+    let solution = entry.solution.as_ref().expect("with its solution").values();
+    let grading = grade(&entry.puzzle);
+    assert_sound(&entry.puzzle, &grading, &solution);
+    grading
+        .steps
+        .iter()
+        .find(|step| step.technique == technique)
+        .unwrap_or_else(|| panic!("no {technique} step"))
+        .explain(&entry.puzzle)
+}
+
+/// Issue 17: on m00nlight's hard greater killer the grader's next step, once comparisons of
+/// two cages say nothing more, narrows a hidden sum through the comparisons and the 45 rule
+/// together.
+#[test]
+fn hidden_sum_bounds_is_the_next_step_on_a_greater_killer() {
+    let text = seed_step_text(
+        "daily_greater_killer_sudoku_hard",
+        Technique::HiddenSumBounds,
+    );
+    assert!(
+        text.contains("hidden sum bounds: the hidden sum of "),
+        "{text}"
+    );
+}
+
 /// Issue 17: on m00nlight's "most difficult killer sudoku", once the cage forcing chain finds
 /// no contradiction, the grader's next step takes a cage's combinations in turn: what every
 /// combination removes, through singles and cage sums, goes.
 #[test]
 fn cage_combination_forcing_is_the_next_step_on_the_most_difficult_killer() {
-    let text = data("tests/data/seeds/killer_m00nlight_clpfd.txt");
-    let entry = crate::notation::parse(&text, None)
-        .unwrap()
-        .into_iter()
-        .find(|entry| entry.name.as_deref() == Some("most_difficult_killer_sudoku"))
-        .expect("listed");
-    let solution = entry.solution.as_ref().expect("with its solution").values();
-    let grading = grade(&entry.puzzle);
-    assert_sound(&entry.puzzle, &grading, &solution);
-    let step = grading
-        .steps
-        .iter()
-        .find(|step| step.technique == Technique::CageCombinationForcing)
-        .expect("a cage combination forcing step");
-    let text = step.explain(&entry.puzzle);
+    let text = seed_step_text(
+        "most_difficult_killer_sudoku",
+        Technique::CageCombinationForcing,
+    );
     assert!(text.contains("cage combination forcing: every "), "{text}");
     assert!(text.contains("through singles and cage sums"), "{text}");
 }

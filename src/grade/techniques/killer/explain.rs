@@ -227,6 +227,18 @@ pub(crate) fn detail(step: &Step, geometry: Geometry) -> String {
                 cells.join(",")
             )
         }
+        Technique::HiddenSumBounds => {
+            let cells = evidence.groups.first().cloned().unwrap_or_default();
+            let (low, high) = match evidence.totals.as_slice() {
+                [low, high] => (*low, *high),
+                _ => (0, 0),
+            };
+            format!(
+                "the hidden sum of {} lies in {low}..{high}, by the comparisons and the 45 rule \
+                 over the houses holding cages without a sum",
+                cells_text(&cells)
+            )
+        }
         Technique::CageCombinationForcing => {
             let cases = if evidence.groups.is_empty() {
                 let cells: Vec<String> = evidence.cells.iter().map(Cell::to_string).collect();
