@@ -94,6 +94,7 @@ techniques! {
     HiddenCageInteraction => "Hidden Cage Interaction", "Killer: a digit every combination of a hidden cage (a 45-rule sum) needs, confined to one house.";
     LawOfLeftovers => "Law of Leftovers", "Killer: the cells a union of houses leaves over, once cages of fixed digits are taken out, and the cells those cages put outside hold the same digits up to a known difference.";
     CombinationInteraction => "Combination Interaction", "Killer: cage combinations that leave the rest of a house no way to be filled.";
+    CageSplitting => "Cage Splitting", "Killer: combination interaction in a house with the cages it cuts in two, whose cells inside hold what the whole cage allows.";
     CageComparison => "Cage Comparison", "Greater killer: bounds from comparing two cages' sums.";
     HiddenSumBounds => "Hidden Sum Bounds", "Greater killer: the ranges of hidden cage sums narrowed, round after round, through comparisons and the 45 rule.";
     NakedQuadruple => "Naked Quadruple", "Four cells of a house holding only four digits.";
@@ -215,6 +216,7 @@ impl Technique {
                 | LawOfLeftovers
                 | CombinationInteraction
                 | CageComparison
+                | CageSplitting
                 | HiddenSumBounds
                 | CageForcingChain
                 | CageCombinationForcing

@@ -302,7 +302,36 @@ fn law_of_leftovers_is_the_next_step_on_a_krazydad_killer() {
 /// The explanation of the first `technique` step on m00nlight's seed killer `name`, after
 /// checking the whole path is sound.
 fn seed_step_text(name: &str, technique: Technique) -> String {
-    let text = data("tests/data/seeds/killer_m00nlight_clpfd.txt");
+    file_step_text(
+        "tests/data/seeds/killer_m00nlight_clpfd.txt",
+        name,
+        technique,
+    )
+}
+
+/// Issue 17: on vtsukur's difficulty-10 puzzle 24889 the grader's next step, where the cages
+/// inside row 1 say nothing more, fills the row together with the four 3-cell cages it cuts
+/// in two (whose cells inside hold what some assignment of the whole cage gives).
+#[test]
+fn cage_splitting_is_the_next_step_on_a_difficulty_ten_killer() {
+    let text = file_step_text(
+        "tests/data/killer/killer_vtsukur.txt",
+        "vtsukur/puzzle24889_difficulty10",
+        Technique::CageSplitting,
+    );
+    assert!(
+        text.starts_with(
+            "r1c3<>5  cage splitting: in row 1, with the cages it cuts in two: \
+             17(3) r1c1+r1c2+r2c1 {368/467}, 15(3) r1c3+r1c4+r2c3 {249/258}"
+        ),
+        "{text}"
+    );
+}
+
+/// The explanation of the first `technique` step on the killer `name` of `file`, after
+/// checking the whole path is sound.
+fn file_step_text(file: &str, name: &str, technique: Technique) -> String {
+    let text = data(file);
     let entry = crate::notation::parse(&text, None)
         .unwrap()
         .into_iter()

@@ -122,6 +122,7 @@ pub(crate) fn find<const W: usize>(
         HiddenCageInteraction => killer::hidden_cage_interaction(context, board),
         LawOfLeftovers => killer::law_of_leftovers(context, board),
         CageComparison => killer::cage_comparison(context, board),
+        CageSplitting => killer::cage_splitting(context, board),
         HiddenSumBounds => killer::hidden_sum_bounds(context, board),
         CageForcingChain => killer::cage_forcing_chain(context, board),
         CageCombinationForcing => killer::cage_combination_forcing(context, board),

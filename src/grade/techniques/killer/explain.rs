@@ -252,6 +252,16 @@ pub(crate) fn detail(step: &Step, geometry: Geometry) -> String {
             };
             format!("{cases} leads, through singles and cage sums, to these eliminations")
         }
+        Technique::CageSplitting => {
+            let groups: Vec<String> = (0..evidence.groups.len())
+                .map(|index| group_text(step, index))
+                .collect();
+            format!(
+                "in {}, with the cages it cuts in two: {}",
+                houses.join(", "),
+                groups.join(", ")
+            )
+        }
         Technique::CombinationInteraction => {
             let groups: Vec<String> = (0..evidence.groups.len())
                 .map(|index| group_text(step, index))

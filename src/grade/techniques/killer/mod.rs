@@ -20,7 +20,7 @@ pub(crate) use bounds::hidden_sum_bounds;
 pub(crate) use combinations::cage_combinations;
 pub(crate) use comparison::cage_comparison;
 pub(crate) use forcing::{cage_combination_forcing, cage_forcing_chain};
-pub(crate) use house::combination_interaction;
+pub(crate) use house::{cage_splitting, combination_interaction};
 pub(crate) use interaction::{cage_house_interaction, hidden_cage_interaction};
 pub(crate) use leftovers::law_of_leftovers;
 pub(crate) use rule45::innies_outies;
