@@ -151,7 +151,7 @@ techniques! {
     ForcingNetContradiction => "Forcing Net Contradiction", "An assumption whose net ends in a contradiction.";
     ForcingNetVerity => "Forcing Net Verity", "Every branch of a choice leads, through nets, to the same conclusion.";
     CageForcingChain => "Cage Forcing Chain", "Killer: a candidate whose consequences, through singles and cage sums, contradict each other.";
-    CageCombinationForcing => "Cage Combination Forcing", "Killer: each combination of a cage (or candidate of a cell, or place of a digit in a house) followed in turn through singles and cage sums; what every case removes goes.";
+    CageCombinationForcing => "Cage Combination Forcing", "Killer: each combination of a cage or hidden cage followed in turn through singles and cage sums; what every combination removes goes.";
     BruteForce => "Brute Force", "A trial: a digit taken from the solution when no technique applies.";
 }
 

@@ -240,16 +240,7 @@ pub(crate) fn detail(step: &Step, geometry: Geometry) -> String {
             )
         }
         Technique::CageCombinationForcing => {
-            let cases = if evidence.groups.is_empty() {
-                let cells: Vec<String> = evidence.cells.iter().map(Cell::to_string).collect();
-                if let [cell] = cells.as_slice() {
-                    format!("every candidate of {cell}")
-                } else {
-                    format!("every place of the digit in {}", cells.join(","))
-                }
-            } else {
-                format!("every combination of {}", group_text(step, 0))
-            };
+            let cases = format!("every combination of {}", group_text(step, 0));
             format!("{cases} leads, through singles and cage sums, to these eliminations")
         }
         Technique::CageSplitting => {

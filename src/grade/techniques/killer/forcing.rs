@@ -236,12 +236,12 @@ pub(crate) fn cage_forcing_chain<const W: usize>(
     None
 }
 
-/// Most branches of one cage combination forcing (combinations of a cage, candidates of a
-/// cell, places of a digit in a house).
-const MAX_BRANCHES: usize = 4;
+/// Most combinations of a cage (or hidden cage) taken in turn by cage combination forcing
+/// (with more, the look-ahead costs more than the classic forcing chains after it).
+const MAX_BRANCHES: usize = 3;
 
-/// One way to split the grid into cases that between them hold the solution: per case, the
-/// digits each of `cells` may then take.
+/// A cage's combinations as cases that between them hold the solution: per case, the digits
+/// each of `cells` may then take.
 struct Branching {
     cells: Vec<usize>,
     cases: Vec<Vec<u32>>,
@@ -249,8 +249,8 @@ struct Branching {
     cage: Option<(i32, Vec<u32>)>,
 }
 
-/// The splits tried, simplest first: cages with two to four combinations left, cells with two
-/// to four candidates, and digits with two to four places left in a house.
+/// The splits tried: cages and hidden cages with two or three combinations left, fewest
+/// first. (Cells and houses split by candidate are the classic forcing chains' premises.)
 fn branchings<const W: usize>(
     layout: &Layout<W>,
     board: &Board<W>,
@@ -289,58 +289,12 @@ fn branchings<const W: usize>(
     }
     cages.sort_by_key(|branching| branching.cases.len());
     found.extend(cages);
-    for count in 2..=MAX_BRANCHES as u32 {
-        for cell in board
-            .empty
-            .iter()
-            .filter(|&cell| board.count(cell) == count)
-        {
-            found.push(Branching {
-                cells: vec![cell],
-                cases: digits_of(board.candidates[cell])
-                    .map(|digit| vec![1 << digit])
-                    .collect(),
-                cage: None,
-            });
-        }
-    }
-    for (number, house) in layout.houses.iter().enumerate() {
-        for digit in 0..layout.size {
-            let places = board.house_cells(layout, number, digit);
-            if !(2..=MAX_BRANCHES).contains(&places.len())
-                || board.placed[digit].intersects(&house.set)
-            {
-                continue;
-            }
-            let cells = places.to_vec();
-            let cases = (0..cells.len())
-                .map(|chosen| {
-                    cells
-                        .iter()
-                        .enumerate()
-                        .map(|(position, &cell)| {
-                            if position == chosen {
-                                1 << digit
-                            } else {
-                                board.candidates[cell] & !(1 << digit)
-                            }
-                        })
-                        .collect()
-                })
-                .collect();
-            found.push(Branching {
-                cells,
-                cases,
-                cage: None,
-            });
-        }
-    }
     found
 }
 
-/// Cage combination forcing: the cases of a split (each combination of a cage, each candidate
-/// of a cell, each place of a digit in a house) followed in turn through singles, cage sums,
-/// hidden cages and comparisons; a candidate every case that holds removes is removed.
+/// Cage combination forcing: each combination of a cage or hidden cage followed in turn
+/// through singles, cage sums, hidden cages and comparisons; a candidate every combination
+/// that holds removes is removed.
 pub(crate) fn cage_combination_forcing<const W: usize>(
     context: &Context<'_, W>,
     board: &Board<W>,
