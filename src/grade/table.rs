@@ -81,7 +81,10 @@ impl TechniqueTable {
         // the first thing a killer solver learns after combinations (Medium, like an
         // intersection; over 99 % of its uses on krazydad are over one house); combination
         // interaction (several cages filling a house together) and cage comparisons weigh
-        // several cages at once (Hard, like fish).
+        // several cages at once (Hard, like fish). The law of leftovers is the 45 rule counted
+        // in digits (Medium, just before it: after it, it is never needed on real killers);
+        // cage splitting and hidden sum bounds weigh cages across houses (Hard); cage
+        // combination forcing follows whole cases, like a forcing net (Extreme).
         let rows: &[(Technique, Level, u32)] = &[
             (FullHouse, Easy, 4),
             (NakedSingle, Easy, 4),
