@@ -236,8 +236,9 @@ pub(crate) fn cage_forcing_chain<const W: usize>(
     None
 }
 
-/// Most combinations of a cage (or hidden cage) taken in turn by cage combination forcing
-/// (with more, the look-ahead costs more than the classic forcing chains after it).
+/// Most combinations of a cage (or hidden cage) taken in turn by cage combination forcing.
+/// Nine would remove one of the two trial steps of the most difficult seed killer (six would
+/// not) but slows `killer-hard` generation by a third (BENCHMARKS.md, third round).
 const MAX_BRANCHES: usize = 3;
 
 /// A cage's combinations as cases that between them hold the solution: per case, the digits
