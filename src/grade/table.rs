@@ -81,7 +81,10 @@ impl TechniqueTable {
         // the first thing a killer solver learns after combinations (Medium, like an
         // intersection; over 99 % of its uses on krazydad are over one house); combination
         // interaction (several cages filling a house together) and cage comparisons weigh
-        // several cages at once (Hard, like fish).
+        // several cages at once (Hard, like fish). The law of leftovers is the 45 rule counted
+        // in digits (Medium, just before it: after it, it is never needed on real killers);
+        // cage splitting and hidden sum bounds weigh cages across houses (Hard); cage
+        // combination forcing follows whole cases, like a forcing net (Extreme).
         let rows: &[(Technique, Level, u32)] = &[
             (FullHouse, Easy, 4),
             (NakedSingle, Easy, 4),
@@ -98,8 +101,11 @@ impl TechniqueTable {
             (HiddenTriple, Medium, 100),
             (InniesOuties, Medium, 40),
             (HiddenCageInteraction, Medium, 40),
+            (LawOfLeftovers, Medium, 50),
             (CombinationInteraction, Hard, 110),
+            (CageSplitting, Hard, 130),
             (CageComparison, Hard, 100),
+            (HiddenSumBounds, Hard, 120),
             (NakedQuadruple, Hard, 120),
             (HiddenQuadruple, Hard, 150),
             (XWing, Hard, 140),
@@ -154,6 +160,7 @@ impl TechniqueTable {
             (ForcingNetContradiction, Extreme, 700),
             (ForcingNetVerity, Extreme, 700),
             (CageForcingChain, Extreme, 600),
+            (CageCombinationForcing, Extreme, 700),
             (BruteForce, Extreme, 10000),
         ];
         let order = vec![
@@ -170,10 +177,13 @@ impl TechniqueTable {
             NakedTriple,
             HiddenPair,
             HiddenTriple,
+            LawOfLeftovers,
             InniesOuties,
             HiddenCageInteraction,
             CombinationInteraction,
+            CageSplitting,
             CageComparison,
+            HiddenSumBounds,
             NakedQuadruple,
             HiddenQuadruple,
             XWing,
@@ -218,6 +228,7 @@ impl TechniqueTable {
             FinnedFrankenXWing,
             FinnedFrankenSwordfish,
             CageForcingChain,
+            CageCombinationForcing,
             ForcingChainContradiction,
             ForcingNetContradiction,
             BruteForce,

@@ -92,8 +92,11 @@ techniques! {
     HiddenTriple => "Hidden Triple", "Three digits of a house confined to three cells.";
     InniesOuties => "Innies and Outies", "Killer: the 45 rule over a house or a run of adjacent houses.";
     HiddenCageInteraction => "Hidden Cage Interaction", "Killer: a digit every combination of a hidden cage (a 45-rule sum) needs, confined to one house.";
+    LawOfLeftovers => "Law of Leftovers", "Killer: the cells a union of houses leaves over, once cages of fixed digits are taken out, and the cells those cages put outside hold the same digits up to a known difference.";
     CombinationInteraction => "Combination Interaction", "Killer: cage combinations that leave the rest of a house no way to be filled.";
+    CageSplitting => "Cage Splitting", "Killer: combination interaction in a house with the cages it cuts in two, whose cells inside hold what the whole cage allows.";
     CageComparison => "Cage Comparison", "Greater killer: bounds from comparing two cages' sums.";
+    HiddenSumBounds => "Hidden Sum Bounds", "Greater killer: the ranges of hidden cage sums narrowed, round after round, through comparisons and the 45 rule.";
     NakedQuadruple => "Naked Quadruple", "Four cells of a house holding only four digits.";
     HiddenQuadruple => "Hidden Quadruple", "Four digits of a house confined to four cells.";
     XWing => "X-Wing", "A digit in two lines confined to two cross lines.";
@@ -148,6 +151,7 @@ techniques! {
     ForcingNetContradiction => "Forcing Net Contradiction", "An assumption whose net ends in a contradiction.";
     ForcingNetVerity => "Forcing Net Verity", "Every branch of a choice leads, through nets, to the same conclusion.";
     CageForcingChain => "Cage Forcing Chain", "Killer: a candidate whose consequences, through singles and cage sums, contradict each other.";
+    CageCombinationForcing => "Cage Combination Forcing", "Killer: each combination of a cage or hidden cage followed in turn through singles and cage sums; what every combination removes goes.";
     BruteForce => "Brute Force", "A trial: a digit taken from the solution when no technique applies.";
 }
 
@@ -209,9 +213,13 @@ impl Technique {
                 | CageHouseInteraction
                 | InniesOuties
                 | HiddenCageInteraction
+                | LawOfLeftovers
                 | CombinationInteraction
                 | CageComparison
+                | CageSplitting
+                | HiddenSumBounds
                 | CageForcingChain
+                | CageCombinationForcing
         )
     }
 

@@ -264,6 +264,118 @@ fn every_killer_technique_is_a_sound_next_step_on_real_killers() {
     assert!(union, "no 45 rule over several houses");
 }
 
+/// The krazydad killer named `name`, with its solution.
+fn krazydad_killer(name: &str) -> (Puzzle, Vec<u8>) {
+    let text = data("tests/data/killer/killer_krazydad_1000.tsv");
+    let line = text
+        .lines()
+        .find(|line| line.split('\t').next() == Some(name))
+        .expect("listed");
+    let fields: Vec<&str> = line.split('\t').collect();
+    let solution = fields[3].bytes().map(symbol_value).collect();
+    (killer_puzzle(fields[1], fields[2], &[0; 81]), solution)
+}
+
+/// Issue 17: on krazydad's IM2-B1-P4 the grader's next step, once no single, cage
+/// combination, cage/house interaction or subset applies, is the law of leftovers in row 1:
+/// its two 14(2) cages {59/68} take 5, 6, 8 and 9 between them, so the five cells left over
+/// hold the other digits.
+#[test]
+fn law_of_leftovers_is_the_next_step_on_a_krazydad_killer() {
+    let (puzzle, solution) = krazydad_killer("KD_Killer_IM2-B1-P4");
+    let grading = grade(&puzzle);
+    assert_sound(&puzzle, &grading, &solution);
+    let step = grading
+        .steps
+        .iter()
+        .find(|step| step.technique == Technique::LawOfLeftovers)
+        .expect("a leftovers step");
+    let text = step.explain(&puzzle);
+    assert!(
+        text.contains("Leftovers r1: each digit once, the cages 14(2) r1c1+r1c2 {59/68}"),
+        "{text}"
+    );
+    assert!(text.contains("rules out 5/6/8/9 there"), "{text}");
+    assert_eq!(step.eliminations.len(), 12);
+}
+
+/// The explanation of the first `technique` step on m00nlight's seed killer `name`, after
+/// checking the whole path is sound.
+fn seed_step_text(name: &str, technique: Technique) -> String {
+    file_step_text(
+        "tests/data/seeds/killer_m00nlight_clpfd.txt",
+        name,
+        technique,
+    )
+}
+
+/// Issue 17: on vtsukur's difficulty-10 puzzle 24889 the grader's next step, where the cages
+/// inside row 1 say nothing more, fills the row together with the four 3-cell cages it cuts
+/// in two (whose cells inside hold what some assignment of the whole cage gives).
+#[test]
+fn cage_splitting_is_the_next_step_on_a_difficulty_ten_killer() {
+    let text = file_step_text(
+        "tests/data/killer/killer_vtsukur.txt",
+        "vtsukur/puzzle24889_difficulty10",
+        Technique::CageSplitting,
+    );
+    assert!(
+        text.starts_with(
+            "r1c3<>5  cage splitting: in row 1, with the cages it cuts in two: \
+             17(3) r1c1+r1c2+r2c1 {368/467}, 15(3) r1c3+r1c4+r2c3 {249/258}"
+        ),
+        "{text}"
+    );
+}
+
+/// The explanation of the first `technique` step on the killer `name` of `file`, after
+/// checking the whole path is sound.
+fn file_step_text(file: &str, name: &str, technique: Technique) -> String {
+    let text = data(file);
+    let entry = crate::notation::parse(&text, None)
+        .unwrap()
+        .into_iter()
+        .find(|entry| entry.name.as_deref() == Some(name))
+        .expect("listed");
+    let solution = entry.solution.as_ref().expect("with its solution").values();
+    let grading = grade(&entry.puzzle);
+    assert_sound(&entry.puzzle, &grading, &solution);
+    grading
+        .steps
+        .iter()
+        .find(|step| step.technique == technique)
+        .unwrap_or_else(|| panic!("no {technique} step"))
+        .explain(&entry.puzzle)
+}
+
+/// Issue 17: on m00nlight's hard greater killer the grader's next step, once comparisons of
+/// two cages say nothing more, narrows a hidden sum through the comparisons and the 45 rule
+/// together.
+#[test]
+fn hidden_sum_bounds_is_the_next_step_on_a_greater_killer() {
+    let text = seed_step_text(
+        "daily_greater_killer_sudoku_hard",
+        Technique::HiddenSumBounds,
+    );
+    assert!(
+        text.contains("hidden sum bounds: the hidden sum of "),
+        "{text}"
+    );
+}
+
+/// Issue 17: on m00nlight's "most difficult killer sudoku", once the cage forcing chain finds
+/// no contradiction, the grader's next step takes a cage's combinations in turn: what every
+/// combination removes, through singles and cage sums, goes.
+#[test]
+fn cage_combination_forcing_is_the_next_step_on_the_most_difficult_killer() {
+    let text = seed_step_text(
+        "most_difficult_killer_sudoku",
+        Technique::CageCombinationForcing,
+    );
+    assert!(text.contains("cage combination forcing: every "), "{text}");
+    assert!(text.contains("through singles and cage sums"), "{text}");
+}
+
 #[test]
 fn diagonal_and_other_sizes_are_solved_soundly() {
     let text = data("tests/data/sizes/xsudoku.txt");

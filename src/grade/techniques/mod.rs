@@ -120,8 +120,12 @@ pub(crate) fn find<const W: usize>(
         InniesOuties => killer::innies_outies(context, board),
         CombinationInteraction => killer::combination_interaction(context, board),
         HiddenCageInteraction => killer::hidden_cage_interaction(context, board),
+        LawOfLeftovers => killer::law_of_leftovers(context, board),
         CageComparison => killer::cage_comparison(context, board),
+        CageSplitting => killer::cage_splitting(context, board),
+        HiddenSumBounds => killer::hidden_sum_bounds(context, board),
         CageForcingChain => killer::cage_forcing_chain(context, board),
+        CageCombinationForcing => killer::cage_combination_forcing(context, board),
         BruteForce => None,
     }
 }

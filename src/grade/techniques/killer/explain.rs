@@ -142,6 +142,49 @@ fn rule45_text(step: &Step, geometry: Geometry) -> String {
     text
 }
 
+/// The law of leftovers: `Leftovers r1-2: each digit 2 times, the cages 3(2) r1c1+r1c2 {12},
+/// … leave innies r2c5+r2c6 and outies r3c1 to make up the rest, which rules out 7 there`.
+fn leftovers_text(step: &Step) -> String {
+    let evidence = &step.evidence;
+    let region = region_text(&evidence.houses);
+    let side = |index: usize| match evidence.groups.get(index) {
+        Some(cells) if !cells.is_empty() => cells_text(cells),
+        _ => "none".to_string(),
+    };
+    let times = evidence.totals.first().copied().unwrap_or(1);
+    let cages: Vec<String> = (2..evidence.groups.len())
+        .map(|index| {
+            let mut text = cage_text(
+                &evidence.groups[index],
+                evidence.totals.get(index - 1).copied().unwrap_or_default(),
+            );
+            if let Some(sets) = evidence
+                .combinations
+                .get(index - 2)
+                .filter(|sets| !sets.is_empty())
+            {
+                text.push(' ');
+                text.push_str(&combinations_text(sets));
+            }
+            text
+        })
+        .collect();
+    let digits: Vec<String> = evidence.digits.iter().map(|d| d.to_string()).collect();
+    let times = match times {
+        1 => "once".to_string(),
+        2 => "twice".to_string(),
+        count => format!("{count} times"),
+    };
+    format!(
+        "Leftovers {region}: each digit {times}, the cages {} leave innies {} and outies {} \
+         to make up the rest, which rules out {} there",
+        cages.join(", "),
+        side(0),
+        side(1),
+        digits.join("/")
+    )
+}
+
 /// The explanation of a killer step (after its placements and eliminations).
 pub(crate) fn detail(step: &Step, geometry: Geometry) -> String {
     let evidence = &step.evidence;
@@ -176,11 +219,38 @@ pub(crate) fn detail(step: &Step, geometry: Geometry) -> String {
             }
         }
         Technique::InniesOuties => rule45_text(step, geometry),
+        Technique::LawOfLeftovers => leftovers_text(step),
         Technique::CageForcingChain => {
             let cells: Vec<String> = evidence.cells.iter().map(Cell::to_string).collect();
             format!(
                 "{}={digits} leads, through singles and cage sums, to a contradiction",
                 cells.join(",")
+            )
+        }
+        Technique::HiddenSumBounds => {
+            let cells = evidence.groups.first().cloned().unwrap_or_default();
+            let (low, high) = match evidence.totals.as_slice() {
+                [low, high] => (*low, *high),
+                _ => (0, 0),
+            };
+            format!(
+                "the hidden sum of {} lies in {low}..{high}, by the comparisons and the 45 rule \
+                 over the houses holding cages without a sum",
+                cells_text(&cells)
+            )
+        }
+        Technique::CageCombinationForcing => {
+            let cases = format!("every combination of {}", group_text(step, 0));
+            format!("{cases} leads, through singles and cage sums, to these eliminations")
+        }
+        Technique::CageSplitting => {
+            let groups: Vec<String> = (0..evidence.groups.len())
+                .map(|index| group_text(step, index))
+                .collect();
+            format!(
+                "in {}, with the cages it cuts in two: {}",
+                houses.join(", "),
+                groups.join(", ")
             )
         }
         Technique::CombinationInteraction => {

@@ -7,7 +7,7 @@
 
 use super::comparison::compared;
 use super::rule45::{reach_of, sum_regions};
-use super::sums::{reach, Answer};
+use super::sums::{choices_of, options_of, reach, Answer};
 use super::{SumRegion, MAX_ENUMERATED_CELLS};
 use crate::grade::board::Board;
 use crate::grade::cellset::CellSet;
@@ -231,6 +231,133 @@ pub(crate) fn cage_forcing_chain<const W: usize>(
         finding.eliminate(cell, digit);
         finding.cells.push(cell);
         finding.digits = 1 << digit;
+        return Some(finding);
+    }
+    None
+}
+
+/// Most combinations of a cage (or hidden cage) taken in turn by cage combination forcing.
+/// Nine would remove one of the two trial steps of the most difficult seed killer (six would
+/// not) but slows `killer-hard` generation by a third (BENCHMARKS.md, third round).
+const MAX_BRANCHES: usize = 3;
+
+/// A cage's combinations as cases that between them hold the solution: per case, the digits
+/// each of `cells` may then take.
+struct Branching {
+    cells: Vec<usize>,
+    cases: Vec<Vec<u32>>,
+    /// The cage whose combinations are the cases, if any: (its sum, the combinations).
+    cage: Option<(i32, Vec<u32>)>,
+}
+
+/// The splits tried: cages and hidden cages with two or three combinations left, fewest
+/// first. (Cells and houses split by candidate are the classic forcing chains' premises.)
+fn branchings<const W: usize>(
+    layout: &Layout<W>,
+    board: &Board<W>,
+    sums: &[(SumRegion, CellSet<W>)],
+) -> Vec<Branching> {
+    let mut found = Vec::new();
+    let mut cages: Vec<Branching> = Vec::new();
+    // cages, then hidden cages whose cells all see each other (their digits differ)
+    let hidden = sums.iter().filter_map(|(sum, _)| {
+        let cells = &sum.added;
+        let all_see = cells.iter().enumerate().all(|(position, &first)| {
+            cells[position + 1..]
+                .iter()
+                .all(|&second| layout.sees(first, second))
+        });
+        (sum.subtracted.is_empty() && all_see).then_some((cells, sum.total))
+    });
+    let summed = layout
+        .cages
+        .iter()
+        .filter_map(|cage| cage.sum.map(|sum| (&cage.cells, sum as i32)))
+        .chain(hidden);
+    for (cells, sum) in summed {
+        if cells.iter().all(|&cell| board.values[cell] != 0) {
+            continue;
+        }
+        let choices = choices_of(&options_of(board, cells), Some(sum));
+        if !(2..=MAX_BRANCHES).contains(&choices.len()) {
+            continue;
+        }
+        cages.push(Branching {
+            cells: cells.clone(),
+            cage: Some((sum, choices.iter().map(|(set, _)| *set).collect())),
+            cases: choices.into_iter().map(|(_, masks)| masks).collect(),
+        });
+    }
+    cages.sort_by_key(|branching| branching.cases.len());
+    found.extend(cages);
+    found
+}
+
+/// Cage combination forcing: each combination of a cage or hidden cage followed in turn
+/// through singles, cage sums, hidden cages and comparisons; a candidate every combination
+/// that holds removes is removed.
+pub(crate) fn cage_combination_forcing<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+) -> Option<Finding> {
+    let layout = context.layout;
+    if layout.cages.is_empty() || layout.size > MAX_EXACT_DIGITS {
+        return None;
+    }
+    let sums: Vec<(SumRegion, CellSet<W>)> = context
+        .memo
+        .killer_sums(|| sum_regions(layout))
+        .iter()
+        .map(|sum| (sum.clone(), sum.cells().into_iter().collect()))
+        .collect();
+    let mut scratch = board.clone();
+    for branching in branchings(layout, board, &sums) {
+        // what some case that holds leaves in each cell
+        let mut kept = vec![0u32; layout.cell_count];
+        let mut holding = 0;
+        for case in &branching.cases {
+            if !context.memo.charge(layout.cell_count as u64) {
+                return None;
+            }
+            scratch.copy_grid_from(board);
+            for (&cell, &mask) in branching.cells.iter().zip(case) {
+                if board.values[cell] != 0 {
+                    continue;
+                }
+                for digit in digits_of(board.candidates[cell] & !mask) {
+                    scratch.eliminate(layout, cell, digit);
+                }
+            }
+            if !consistent(layout, &mut scratch, &sums, &board.candidates) {
+                continue;
+            }
+            holding += 1;
+            for (cell, slot) in kept.iter_mut().enumerate() {
+                *slot |= match scratch.values[cell] {
+                    0 => scratch.candidates[cell],
+                    value => 1 << (value - 1),
+                };
+            }
+        }
+        // with one case left the cage forcing chain (or a single) says as much
+        if holding < 2 {
+            continue;
+        }
+        let mut finding = Finding::new(Technique::CageCombinationForcing);
+        for cell in board.empty.iter() {
+            for digit in digits_of(board.candidates[cell] & !kept[cell]) {
+                finding.eliminate(cell, digit);
+            }
+        }
+        if finding.eliminations.is_empty() {
+            continue;
+        }
+        finding.cells = branching.cells.clone();
+        if let Some((sum, sets)) = branching.cage {
+            finding.groups.push(branching.cells);
+            finding.totals.push(sum);
+            finding.combinations.push(sets);
+        }
         return Some(finding);
     }
     None

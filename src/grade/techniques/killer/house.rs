@@ -1,7 +1,9 @@
 //! Combination interaction in a house: the cages and hidden cages lying inside one house
 //! must use different digits, together with the house's other cells, so a combination of
 //! one that leaves the others no way to be filled is dropped. Killer pairs and triples (two
-//! cages of a house sharing a pair of digits between them) are the simplest cases.
+//! cages of a house sharing a pair of digits between them) are the simplest cases. Cage
+//! splitting adds the cages the house cuts in two: their cells inside hold a digit set that
+//! some assignment of the whole cage gives.
 
 use super::combinations_after;
 use super::rule45::sum_regions;
@@ -72,12 +74,102 @@ fn house_reach(size: usize, groups: &[Group]) -> Option<Vec<u32>> {
     Some(possible)
 }
 
+/// Most cells of a cage split by a house (its assignments are enumerated whole).
+const MAX_SPLIT_CAGE_CELLS: usize = 6;
+
+/// Most assignments visited while splitting one cage (beyond that its part is left out).
+const SPLIT_BUDGET: usize = 20_000;
+
+/// The digit sets the cells at `inside` (positions in the cage) take over the cage's
+/// assignments (distinct digits from `options`, summing to `sum`), each with the digits each
+/// of those cells may then hold; `None` when the enumeration runs over its budget.
+fn split_choices(options: &[u32], inside: &[usize], sum: i32) -> Option<Vec<(u32, Vec<u32>)>> {
+    struct Split<'a> {
+        options: &'a [u32],
+        inside: &'a [usize],
+        sum: i32,
+        chosen: Vec<usize>,
+        found: Vec<(u32, Vec<u32>)>,
+        budget: usize,
+    }
+    fn walk(split: &mut Split<'_>, used: u32, total: i32) -> bool {
+        if split.budget == 0 {
+            return false;
+        }
+        split.budget -= 1;
+        let depth = split.chosen.len();
+        if depth == split.options.len() {
+            if total == split.sum {
+                let set = split
+                    .inside
+                    .iter()
+                    .fold(0u32, |set, &position| set | 1 << split.chosen[position]);
+                let entry = match split.found.iter().position(|(known, _)| *known == set) {
+                    Some(entry) => entry,
+                    None => {
+                        split.found.push((set, vec![0; split.inside.len()]));
+                        split.found.len() - 1
+                    }
+                };
+                for (slot, &position) in split.inside.iter().enumerate() {
+                    split.found[entry].1[slot] |= 1 << split.chosen[position];
+                }
+            }
+            return true;
+        }
+        let left = (split.options.len() - depth) as i32;
+        for digit in digits_of(split.options[depth] & !used) {
+            let value = digit as i32 + 1;
+            // the cells after this one add at least 1 + 2 + … and at most n + (n − 1) + …
+            let after = left - 1;
+            if total + value + after * (after + 1) / 2 > split.sum {
+                break;
+            }
+            split.chosen.push(digit);
+            let finished = walk(split, used | 1 << digit, total + value);
+            split.chosen.pop();
+            if !finished {
+                return false;
+            }
+        }
+        true
+    }
+    let mut split = Split {
+        options,
+        inside,
+        sum,
+        chosen: Vec::with_capacity(options.len()),
+        found: Vec::new(),
+        budget: SPLIT_BUDGET,
+    };
+    walk(&mut split, 0, 0).then_some(split.found)
+}
+
 /// The first house where the cages and hidden cages inside it, filled together with its
 /// other cells, rule out candidates.
 pub(crate) fn combination_interaction<const W: usize>(
     context: &Context<'_, W>,
     board: &Board<W>,
 ) -> Option<Finding> {
+    interaction_in_houses(context, board, Technique::CombinationInteraction)
+}
+
+/// Cage splitting: the same with the cages a house splits (part inside, part outside) taking
+/// part too — their inside cells hold a digit set some assignment of the whole cage gives.
+pub(crate) fn cage_splitting<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+) -> Option<Finding> {
+    interaction_in_houses(context, board, Technique::CageSplitting)
+}
+
+/// Combination interaction (with split cages for [`Technique::CageSplitting`]).
+fn interaction_in_houses<const W: usize>(
+    context: &Context<'_, W>,
+    board: &Board<W>,
+    technique: Technique,
+) -> Option<Finding> {
+    let split = technique == Technique::CageSplitting;
     let layout = context.layout;
     if layout.cages.is_empty() || layout.size > MAX_HOUSE_SIZE {
         return None;
@@ -85,12 +177,9 @@ pub(crate) fn combination_interaction<const W: usize>(
     let sums = context.memo.killer_sums(|| sum_regions(layout));
     for (number, house) in layout.houses.iter().enumerate() {
         if (house.set & board.empty).is_empty()
-            || context.memo.is_barren_at(
-                Technique::CombinationInteraction,
-                number,
-                board,
-                house.cells.iter().copied(),
-            )
+            || context
+                .memo
+                .is_barren_at(technique, number, board, house.cells.iter().copied())
         {
             continue;
         }
@@ -123,7 +212,7 @@ pub(crate) fn combination_interaction<const W: usize>(
             taken |= set;
             summed.push((cells.clone(), sum));
         }
-        if summed.is_empty() {
+        if summed.is_empty() && !split {
             continue;
         }
         let options = options_of(board, &house.cells);
@@ -145,6 +234,44 @@ pub(crate) fn combination_interaction<const W: usize>(
                 }
             })
             .collect();
+        // split cages: their parts inside, with the digit sets the whole cage allows
+        let mut parts: Vec<(Vec<usize>, i32)> = Vec::new();
+        if split {
+            for cage in &layout.cages {
+                let Some(sum) = cage.sum else {
+                    continue;
+                };
+                let inside: Vec<usize> = (0..cage.cells.len())
+                    .filter(|&position| house.set.contains(cage.cells[position]))
+                    .collect();
+                if inside.len() < 2
+                    || inside.len() == cage.cells.len()
+                    || cage.cells.len() > MAX_SPLIT_CAGE_CELLS
+                    || cage.set.intersects(&taken)
+                {
+                    continue;
+                }
+                let cage_options = options_of(board, &cage.cells);
+                let Some(choices) = split_choices(&cage_options, &inside, sum as i32) else {
+                    continue;
+                };
+                let cells: Vec<usize> = inside
+                    .iter()
+                    .map(|&position| cage.cells[position])
+                    .collect();
+                for &cell in &cells {
+                    taken.insert(cell);
+                }
+                groups.push(Group {
+                    positions: cells.iter().map(|&cell| position_of(cell)).collect(),
+                    choices,
+                });
+                parts.push((cage.cells.clone(), sum as i32));
+            }
+            if parts.is_empty() {
+                continue;
+            }
+        }
         for (position, &cell) in house.cells.iter().enumerate() {
             if !taken.contains(cell) {
                 groups.push(Group {
@@ -160,7 +287,7 @@ pub(crate) fn combination_interaction<const W: usize>(
         let Some(possible) = house_reach(layout.size, &groups) else {
             continue;
         };
-        let mut finding = Finding::new(Technique::CombinationInteraction);
+        let mut finding = Finding::new(technique);
         for (position, &cell) in house.cells.iter().enumerate() {
             if board.values[cell] != 0 {
                 continue;
@@ -170,17 +297,20 @@ pub(crate) fn combination_interaction<const W: usize>(
             }
         }
         if finding.eliminations.is_empty() {
-            context.memo.set_barren_at(
-                Technique::CombinationInteraction,
-                number,
-                board,
-                house.cells.iter().copied(),
-            );
+            context
+                .memo
+                .set_barren_at(technique, number, board, house.cells.iter().copied());
             continue;
         }
         finding.cells = house.cells.clone();
         finding.houses.push(number);
         for (cells, total) in summed {
+            let kept = combinations_after(layout, board, &cells, total, &finding);
+            finding.combinations.push(kept);
+            finding.totals.push(total);
+            finding.groups.push(cells);
+        }
+        for (cells, total) in parts {
             let kept = combinations_after(layout, board, &cells, total, &finding);
             finding.combinations.push(kept);
             finding.totals.push(total);

@@ -1,23 +1,28 @@
 //! The killer solver's ladder: cage combinations, cage/house interactions, innies, outies and
 //! innie–outie differences (the 45 rule over houses and runs of adjacent houses, whose sums
-//! become hidden cages), combination interaction inside a house and, for greater killers,
-//! bounds from comparing two cages' sums. One file per technique group; what they share (the
+//! become hidden cages), the law of leftovers, combination interaction inside a house and, for greater killers,
+//! bounds from comparing two cages' sums and hidden sums bounded through comparisons and the
+//! 45 rule. One file per technique group; what they share (the
 //! sum reasoning, pruning a set of cells to what its sum allows) lives here and in [`sums`].
 
+pub(crate) mod bounds;
 pub(crate) mod combinations;
 pub(crate) mod comparison;
 pub(crate) mod explain;
 pub(crate) mod forcing;
 pub(crate) mod house;
 pub(crate) mod interaction;
+pub(crate) mod leftovers;
 pub(crate) mod rule45;
 pub(crate) mod sums;
 
+pub(crate) use bounds::hidden_sum_bounds;
 pub(crate) use combinations::cage_combinations;
 pub(crate) use comparison::cage_comparison;
-pub(crate) use forcing::cage_forcing_chain;
-pub(crate) use house::combination_interaction;
+pub(crate) use forcing::{cage_combination_forcing, cage_forcing_chain};
+pub(crate) use house::{cage_splitting, combination_interaction};
 pub(crate) use interaction::{cage_house_interaction, hidden_cage_interaction};
+pub(crate) use leftovers::law_of_leftovers;
 pub(crate) use rule45::innies_outies;
 
 use super::digits_of;

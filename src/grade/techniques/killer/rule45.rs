@@ -25,7 +25,7 @@ const MAX_MIXED_CAGES: usize = 8;
 /// The unions of houses the 45 rule is applied to, simplest first: every house (rows,
 /// columns, boxes, extra houses such as diagonals), then runs of 2 to n − 1 adjacent rows or
 /// columns, then runs of adjacent boxes along a band or a stack.
-fn regions<const W: usize>(layout: &Layout<W>) -> Vec<Vec<usize>> {
+pub(crate) fn regions<const W: usize>(layout: &Layout<W>) -> Vec<Vec<usize>> {
     let size = layout.size;
     let mut regions: Vec<Vec<usize>> = (0..layout.houses.len()).map(|house| vec![house]).collect();
     for length in 2..size {
