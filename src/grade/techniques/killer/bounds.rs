@@ -5,7 +5,7 @@
 //! shrink; a cage whose range shrank keeps only the digits of sums inside it.
 
 use super::prune;
-use super::rule45::regions;
+use super::rule45::{regions, Region};
 use super::sums::reach;
 use crate::grade::board::Board;
 use crate::grade::cellset::CellSet;
@@ -33,17 +33,11 @@ struct RegionSum<const W: usize> {
 fn region_sums<const W: usize>(layout: &Layout<W>) -> Vec<RegionSum<W>> {
     let house_total = (layout.size * (layout.size + 1) / 2) as i32;
     let mut found = Vec::new();
-    for houses in regions(layout) {
-        let region = houses.iter().fold(CellSet::<W>::EMPTY, |all, &house| {
-            all | layout.houses[house].set
-        });
-        let cell_count: usize = houses
-            .iter()
-            .map(|&house| layout.houses[house].cells.len())
-            .sum();
-        if cell_count != region.len() {
-            continue;
-        }
+    for Region {
+        houses,
+        cells: region,
+    } in regions(layout)
+    {
         let mut hidden = Vec::new();
         let mut remaining = house_total * houses.len() as i32;
         let mut covered = CellSet::<W>::EMPTY;

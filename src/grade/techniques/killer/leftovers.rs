@@ -4,7 +4,7 @@
 //! digits — with nothing left to account for, the leftovers on each side hold the same digits.
 
 use super::combinations_after;
-use super::rule45::regions;
+use super::rule45::{regions, Region};
 use super::sums::options_of;
 use crate::grade::board::Board;
 use crate::grade::cellset::CellSet;
@@ -173,15 +173,12 @@ pub(crate) fn law_of_leftovers<const W: usize>(
         .iter()
         .map(|cage| cage_digits(board, &cage.cells, cage.sum?))
         .collect();
-    for houses in regions(layout) {
-        let region = houses.iter().fold(CellSet::<W>::EMPTY, |all, &house| {
-            all | layout.houses[house].set
-        });
-        let cell_count: usize = houses
-            .iter()
-            .map(|&house| layout.houses[house].cells.len())
-            .sum();
-        if cell_count != region.len() || (region & board.empty).is_empty() {
+    for Region {
+        houses,
+        cells: region,
+    } in regions(layout)
+    {
+        if (region & board.empty).is_empty() {
             continue;
         }
         for crossing_out in [false, true] {

@@ -22,10 +22,34 @@ const MAX_DIFFERENCE_CELLS: usize = 4;
 /// Most cages sticking out of a region for which innie–outie mixtures are tried.
 const MAX_MIXED_CAGES: usize = 8;
 
-/// The unions of houses the 45 rule is applied to, simplest first: every house (rows,
-/// columns, boxes, extra houses such as diagonals), then runs of 2 to n − 1 adjacent rows or
-/// columns, then runs of adjacent boxes along a band or a stack.
-pub(crate) fn regions<const W: usize>(layout: &Layout<W>) -> Vec<Vec<usize>> {
+/// A union of houses that share no cell, and its cells.
+pub(crate) struct Region<const W: usize> {
+    pub houses: Vec<usize>,
+    pub cells: CellSet<W>,
+}
+
+/// The unions of houses the 45 rule (and the law of leftovers) is applied to, simplest
+/// first: every house (rows, columns, boxes, extra houses such as diagonals), then runs of 2
+/// to n − 1 adjacent rows or columns, then runs of adjacent boxes along a band or a stack;
+/// only unions whose houses share no cell (extra houses overlap lines and boxes).
+pub(crate) fn regions<const W: usize>(layout: &Layout<W>) -> Vec<Region<W>> {
+    house_unions(layout)
+        .into_iter()
+        .filter_map(|houses| {
+            let cells = houses.iter().fold(CellSet::<W>::EMPTY, |all, &house| {
+                all | layout.houses[house].set
+            });
+            let cell_count: usize = houses
+                .iter()
+                .map(|&house| layout.houses[house].cells.len())
+                .sum();
+            (cell_count == cells.len()).then_some(Region { houses, cells })
+        })
+        .collect()
+}
+
+/// Every union [`regions`] looks at, overlapping or not.
+fn house_unions<const W: usize>(layout: &Layout<W>) -> Vec<Vec<usize>> {
     let size = layout.size;
     let mut regions: Vec<Vec<usize>> = (0..layout.houses.len()).map(|house| vec![house]).collect();
     for length in 2..size {
@@ -86,18 +110,11 @@ pub(crate) fn sum_regions<const W: usize>(layout: &Layout<W>) -> Vec<SumRegion> 
     // every set of cells once (the first region giving it, the simplest, names it)
     let mut seen: HashSet<(Vec<usize>, Vec<usize>)> = HashSet::new();
     let house_total = (layout.size * (layout.size + 1) / 2) as i32;
-    for houses in regions(layout) {
-        let region = houses.iter().fold(CellSet::<W>::EMPTY, |acc, &house| {
-            acc | layout.houses[house].set
-        });
-        // The union must not count a cell twice (extra houses overlap lines and boxes).
-        let cell_count: usize = houses
-            .iter()
-            .map(|&house| layout.houses[house].cells.len())
-            .sum();
-        if cell_count != region.len() {
-            continue;
-        }
+    for Region {
+        houses,
+        cells: region,
+    } in regions(layout)
+    {
         let mut remaining = house_total * houses.len() as i32;
         // Cells of cages without a sum (greater killer) and cells without a cage are loose:
         // always innies, and with any of them the outies' sum is unknown.
