@@ -54,7 +54,7 @@ pub fn removable_cells(solver: &mut Solver, givens: &Grid, solution: &Grid) -> V
         .filled()
         .filter(|&(cell, digit)| {
             trial.set(cell, None);
-            let needed = solver.has_other_solution(&trial, solution);
+            let needed = solver.has_other_solution_without(&trial, solution, cell);
             trial.set(cell, Some(digit));
             !needed
         })
@@ -125,7 +125,7 @@ fn first_removable(
     filled.into_iter().find(|&cell| {
         let digit = trial.get(cell);
         trial.set(cell, None);
-        let needed = solver.has_other_solution(&trial, solution);
+        let needed = solver.has_other_solution_without(&trial, solution, cell);
         trial.set(cell, digit);
         !needed
     })
@@ -137,7 +137,7 @@ pub fn is_minimal(solver: &mut Solver, givens: &Grid, solution: &Grid) -> bool {
     let mut trial = givens.clone();
     givens.filled().all(|(cell, digit)| {
         trial.set(cell, None);
-        let needed = solver.has_other_solution(&trial, solution);
+        let needed = solver.has_other_solution_without(&trial, solution, cell);
         trial.set(cell, Some(digit));
         needed
     })
