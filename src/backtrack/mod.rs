@@ -240,6 +240,36 @@ impl Solver {
         other.found
     }
 
+    /// Whether `givens` have a solution other than `solution`, where `givens` are a puzzle's
+    /// givens less those in `removed`, and that puzzle has `solution` as its only solution
+    /// (the digging question: "can this orbit go?"). Every other solution differs from
+    /// `solution` in some removed cell, so one search per removed cell looks for a solution
+    /// differing there first (the earlier removed cells put back): no search enters the
+    /// part of the tree that holds `solution`. Plain 9×9 asks
+    /// [`Solver::has_other_solution`], whose answer is the same.
+    pub fn has_other_solution_without_cells(
+        &mut self,
+        givens: &Grid,
+        solution: &Grid,
+        removed: &[Cell],
+    ) -> bool {
+        if self.classic.is_some() {
+            return self.has_other_solution(givens, solution);
+        }
+        let mut trial = givens.clone();
+        let mut guesses = 0;
+        for &cell in removed {
+            if self.has_other_solution_without(&trial, solution, cell) {
+                self.guesses += guesses;
+                return true;
+            }
+            guesses += self.guesses;
+            trial.set(cell, solution.get(cell));
+        }
+        self.guesses = guesses;
+        false
+    }
+
     /// Branch points visited by the last call.
     pub fn guesses(&self) -> u64 {
         self.guesses

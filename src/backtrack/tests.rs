@@ -471,3 +471,39 @@ fn other_solution_without_a_given_agrees_with_the_plain_question() {
     println!("{questions} questions: {plain_guesses} guesses plain, {without_guesses} without");
     assert!(without_guesses <= plain_guesses);
 }
+
+#[test]
+fn other_solution_without_cells_agrees_with_the_plain_question() {
+    // Gecode's 16×16 puzzles, pairs of givens symmetric under a half turn taken out
+    // together: the orbit question must not change the answer.
+    let mut questions = 0;
+    for (line, solution) in puzzles_with_solutions("sizes/gecode_16x16_solutions.txt")
+        .iter()
+        .take(12)
+    {
+        let puzzle = classic(line);
+        let solution = grid(solution);
+        let geometry = puzzle.geometry();
+        let mut solver = Solver::new(&puzzle);
+        for (cell, _) in puzzle.givens().filled() {
+            let opposite = geometry
+                .cell_at(geometry.cell_count() - 1 - cell.index())
+                .unwrap();
+            if opposite.index() < cell.index() || puzzle.givens().get(opposite).is_none() {
+                continue;
+            }
+            let orbit: Vec<_> = if opposite == cell {
+                vec![cell]
+            } else {
+                vec![cell, opposite]
+            };
+            let mut trial = puzzle.givens().clone();
+            orbit.iter().for_each(|&member| trial.set(member, None));
+            let plain = solver.has_other_solution(&trial, &solution);
+            let without = solver.has_other_solution_without_cells(&trial, &solution, &orbit);
+            assert_eq!(plain, without, "{line}: {cell}");
+            questions += 1;
+        }
+    }
+    assert!(questions > 100, "{questions}");
+}

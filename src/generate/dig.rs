@@ -35,7 +35,7 @@ pub fn dig(
         for &cell in orbit {
             givens.set(cell, None);
         }
-        if solver.has_other_solution(&givens, solution) {
+        if solver.has_other_solution_without_cells(&givens, solution, orbit) {
             for &cell in orbit {
                 givens.set(cell, solution.get(cell));
             }
