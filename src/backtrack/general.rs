@@ -1,7 +1,7 @@
 //! The general engine: every size and variant, on per-cell candidate masks (`propagate.rs`
 //! and the rules beside it) searched depth-first (`search.rs`).
 
-use crate::model::{Grid, Puzzle};
+use crate::model::{Cell, Digit, Grid, Puzzle};
 
 use super::branching::Branching;
 use super::cages::CageRules;
@@ -43,6 +43,16 @@ impl General {
     /// Writes the root state for `givens` (same geometry as `puzzle`) and propagates it;
     /// the reason when it fails.
     pub fn prepare(&mut self, puzzle: &Puzzle, givens: &Grid) -> Result<(), String> {
+        self.prepare_excluding(puzzle, givens, None)
+    }
+
+    /// Like [`General::prepare`], with `excluded`'s digit also ruled out of its cell.
+    pub fn prepare_excluding(
+        &mut self,
+        puzzle: &Puzzle,
+        givens: &Grid,
+        excluded: Option<(Cell, Digit)>,
+    ) -> Result<(), String> {
         let length = self.rules.state_len();
         let state = &mut self.states[..length];
         self.rules.reset(state);
@@ -51,7 +61,11 @@ impl General {
         let placed = givens
             .filled()
             .try_for_each(|(cell, digit)| pass.place(cell.index(), 1 << digit.index()));
-        placed.and_then(|()| pass.run()).map_err(|contradiction| {
+        let excluded = placed.and_then(|()| match excluded {
+            Some((cell, digit)) => pass.restrict(cell.index(), !(1 << digit.index())),
+            None => Ok(()),
+        });
+        excluded.and_then(|()| pass.run()).map_err(|contradiction| {
             reasons::from_givens(&self.rules.layout, givens)
                 .unwrap_or_else(|| reasons::of_contradiction(puzzle, &self.rules, contradiction))
         })
@@ -59,13 +73,24 @@ impl General {
 
     /// Searches from the prepared root until the visitor stops; the branch points visited.
     pub fn search(&mut self, visitor: &mut impl Visitor) -> u64 {
+        self.search_within(visitor, None).0
+    }
+
+    /// Like [`General::search`], giving up after `budget` branch points; also whether it
+    /// gave up.
+    pub fn search_within(
+        &mut self,
+        visitor: &mut impl Visitor,
+        budget: Option<u64>,
+    ) -> (u64, bool) {
         let mut search = Search::new(
             &self.rules,
             &mut self.work,
             &mut self.states,
             &mut self.branching,
-        );
+        )
+        .with_budget(budget);
         search.run(visitor);
-        search.guesses
+        (search.guesses, search.exhausted)
     }
 }

@@ -52,7 +52,7 @@ mod tests;
 use rand::Rng;
 
 use crate::count::Count;
-use crate::model::{Grid, Puzzle};
+use crate::model::{Cell, Grid, Puzzle};
 
 use general::General;
 use search::{masks_of, Counter, OtherSolution, RandomFill};
@@ -116,15 +116,41 @@ impl Solver {
 
     /// Counts the solutions under the same rules with other givens, up to `limit` (at least 1).
     pub fn count_with_givens(&mut self, givens: &Grid, limit: usize) -> Count {
+        self.count_within(givens, limit, None)
+            .expect("a search without a budget runs to the end")
+    }
+
+    /// Counts like [`Solver::count_with_givens`], giving up after `budget` branch points
+    /// (none: no limit): `None` when the budget ran out before the answer was known. Plain
+    /// 9×9 takes the fast path, which is never cut short (its hardest known puzzles need a
+    /// few thousand branch points at most).
+    pub fn count_within(
+        &mut self,
+        givens: &Grid,
+        limit: usize,
+        budget: Option<u64>,
+    ) -> Option<Count> {
         self.guesses = 0;
         if let Err(reason) = self.prepare(givens) {
-            return Count::None {
+            return Some(Count::None {
                 reason: Some(reason),
-            };
+            });
         }
         let mut counter = Counter::new(limit);
-        self.search(&mut counter);
-        match counter.found {
+        if self.classic.is_some() {
+            self.search(&mut counter);
+        } else {
+            let general = self
+                .general
+                .as_mut()
+                .expect("the general engine serves every puzzle but plain 9×9");
+            let (guesses, exhausted) = general.search_within(&mut counter, budget);
+            self.guesses = guesses;
+            if exhausted {
+                return None;
+            }
+        }
+        Some(match counter.found {
             0 => Count::None { reason: None },
             1 => Count::Unique(self.grid(&counter.first, givens)),
             found => Count::Multiple {
@@ -132,7 +158,7 @@ impl Solver {
                 second: self.grid(&counter.second, givens),
                 found,
             },
-        }
+        })
     }
 
     /// The solutions under the same rules with other givens, up to `limit` (at least 1), in
@@ -177,6 +203,77 @@ impl Solver {
         let mut other = OtherSolution::new(&known);
         self.search(&mut other);
         other.found
+    }
+
+    /// Whether `givens` have a solution other than `solution`, where `givens` are a puzzle's
+    /// givens less the one in `removed`, and that puzzle has `solution` as its only
+    /// solution (the minimality question: "can this given go?"). Every other solution then
+    /// differs in `removed`, so the search rules its digit out there from the start and
+    /// never enters the part of the tree that holds `solution`: on large grids that part
+    /// costs as much as proving the whole puzzle unique. Plain 9×9 asks
+    /// [`Solver::has_other_solution`], whose answer is the same.
+    pub fn has_other_solution_without(
+        &mut self,
+        givens: &Grid,
+        solution: &Grid,
+        removed: Cell,
+    ) -> bool {
+        let digit = solution.get(removed).filter(|_| {
+            solution.geometry() == self.puzzle.geometry()
+                && givens.geometry() == self.puzzle.geometry()
+                && givens.get(removed).is_none()
+        });
+        let (Some(digit), None, Some(general)) = (digit, &self.classic, self.general.as_mut())
+        else {
+            return self.has_other_solution(givens, solution);
+        };
+        self.guesses = 0;
+        if general
+            .prepare_excluding(&self.puzzle, givens, Some((removed, digit)))
+            .is_err()
+        {
+            return false;
+        }
+        let known = masks_of(&solution.values(), usize::from(self.puzzle.size()));
+        let mut other = OtherSolution::new(&known);
+        self.guesses = general.search(&mut other);
+        other.found
+    }
+
+    /// Whether `givens` have a solution other than `solution`, where `givens` are a puzzle's
+    /// givens less those in `removed`, and that puzzle has `solution` as its only solution
+    /// (the digging question: "can this orbit go?"). Every other solution differs from
+    /// `solution` in some removed cell, so one search per removed cell looks for a solution
+    /// differing there first (the earlier removed cells put back): no search enters the
+    /// part of the tree that holds `solution`. Plain 9×9 asks
+    /// [`Solver::has_other_solution`], whose answer is the same.
+    pub fn has_other_solution_without_cells(
+        &mut self,
+        givens: &Grid,
+        solution: &Grid,
+        removed: &[Cell],
+    ) -> bool {
+        if self.classic.is_some() {
+            return self.has_other_solution(givens, solution);
+        }
+        let mut trial = givens.clone();
+        let mut guesses = 0;
+        for &cell in removed {
+            if self.has_other_solution_without(&trial, solution, cell) {
+                self.guesses += guesses;
+                return true;
+            }
+            guesses += self.guesses;
+            trial.set(cell, solution.get(cell));
+        }
+        self.guesses = guesses;
+        false
+    }
+
+    /// Whether [`Solver::has_other_solution_without`] rules the removed given's digit out
+    /// of its cell (the general engine); the 9×9 fast path asks the plain question instead.
+    pub fn rules_out_removed_digits(&self) -> bool {
+        self.classic.is_none() && self.general.is_some()
     }
 
     /// Branch points visited by the last call.

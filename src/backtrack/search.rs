@@ -156,6 +156,10 @@ pub(super) struct Search<'a> {
     branching: &'a mut Branching,
     /// Branch points visited.
     pub guesses: u64,
+    /// The most branch points to visit before giving up (none: no limit).
+    budget: Option<u64>,
+    /// Whether the search stopped because it spent its budget.
+    pub exhausted: bool,
 }
 
 impl<'a> Search<'a> {
@@ -173,7 +177,15 @@ impl<'a> Search<'a> {
             states,
             branching,
             guesses: 0,
+            budget: None,
+            exhausted: false,
         }
+    }
+
+    /// The same search, giving up after `budget` branch points (see [`Search::exhausted`]).
+    pub fn with_budget(mut self, budget: Option<u64>) -> Search<'a> {
+        self.budget = budget;
+        self
     }
 
     /// Explores every branch from the root state until the visitor stops.
@@ -191,6 +203,10 @@ impl<'a> Search<'a> {
             return visitor.solution(candidates);
         };
         self.guesses += 1;
+        if self.budget.is_some_and(|budget| self.guesses > budget) {
+            self.exhausted = true;
+            return true;
+        }
         visitor.order(&mut branch);
         let (last, others) = branch
             .choices()

@@ -442,3 +442,68 @@ fn dug_random_grids_of_every_size_agree_with_themselves() {
         );
     }
 }
+
+#[test]
+fn other_solution_without_a_given_agrees_with_the_plain_question() {
+    // Gecode's 16×16 puzzles and the first 9×9 ones, every given taken out in turn: ruling
+    // the given's digit out of its cell must not change the answer, only the work.
+    let mut questions = 0;
+    let mut plain_guesses = 0;
+    let mut without_guesses = 0;
+    let sixteen = puzzles_with_solutions("sizes/gecode_16x16_solutions.txt");
+    let nine = puzzles_with_solutions("sizes/gecode_9x9_solutions.txt");
+    for (line, solution) in sixteen.iter().take(12).chain(nine.iter().take(3)) {
+        let puzzle = classic(line);
+        let solution = grid(solution);
+        let mut solver = Solver::new(&puzzle);
+        let mut trial = puzzle.givens().clone();
+        for (cell, digit) in puzzle.givens().filled() {
+            trial.set(cell, None);
+            let plain = solver.has_other_solution(&trial, &solution);
+            plain_guesses += solver.guesses();
+            let without = solver.has_other_solution_without(&trial, &solution, cell);
+            without_guesses += solver.guesses();
+            assert_eq!(plain, without, "{line}: {cell}");
+            trial.set(cell, Some(digit));
+            questions += 1;
+        }
+    }
+    println!("{questions} questions: {plain_guesses} guesses plain, {without_guesses} without");
+    assert!(without_guesses <= plain_guesses);
+}
+
+#[test]
+fn other_solution_without_cells_agrees_with_the_plain_question() {
+    // Gecode's 16×16 puzzles, pairs of givens symmetric under a half turn taken out
+    // together: the orbit question must not change the answer.
+    let mut questions = 0;
+    for (line, solution) in puzzles_with_solutions("sizes/gecode_16x16_solutions.txt")
+        .iter()
+        .take(12)
+    {
+        let puzzle = classic(line);
+        let solution = grid(solution);
+        let geometry = puzzle.geometry();
+        let mut solver = Solver::new(&puzzle);
+        for (cell, _) in puzzle.givens().filled() {
+            let opposite = geometry
+                .cell_at(geometry.cell_count() - 1 - cell.index())
+                .unwrap();
+            if opposite.index() < cell.index() || puzzle.givens().get(opposite).is_none() {
+                continue;
+            }
+            let orbit: Vec<_> = if opposite == cell {
+                vec![cell]
+            } else {
+                vec![cell, opposite]
+            };
+            let mut trial = puzzle.givens().clone();
+            orbit.iter().for_each(|&member| trial.set(member, None));
+            let plain = solver.has_other_solution(&trial, &solution);
+            let without = solver.has_other_solution_without_cells(&trial, &solution, &orbit);
+            assert_eq!(plain, without, "{line}: {cell}");
+            questions += 1;
+        }
+    }
+    assert!(questions > 100, "{questions}");
+}

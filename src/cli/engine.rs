@@ -6,6 +6,11 @@ use sudokit::{sat, Count};
 
 use super::Engine;
 
+/// Branch points the native engine may visit under `--engine auto` before the SAT engine
+/// takes over: about 0.15 s on a 25×25 grid, far more than any 9×9 or 16×16 of the test
+/// data needs (BENCHMARKS.md, "25×25").
+pub const AUTO_NATIVE_BUDGET: u64 = 2_000;
+
 /// An engine's answer and, for the native engine, how many guesses (branch points) it took.
 pub struct Answer {
     /// How many solutions, up to the limit.
@@ -30,6 +35,18 @@ pub fn answer(engine: Engine, puzzle: &Puzzle, limit: usize) -> Result<Answer, S
         Engine::Native => {
             let mut solver = Solver::new(puzzle);
             let count = solver.count(limit);
+            Ok(Answer {
+                count,
+                guesses: Some(solver.guesses()),
+            })
+        }
+        Engine::Auto => {
+            let mut solver = Solver::new(puzzle);
+            let native = solver.count_within(puzzle.givens(), limit, Some(AUTO_NATIVE_BUDGET));
+            let count = match native {
+                Some(count) => count,
+                None => count_with_sat(puzzle, limit)?,
+            };
             Ok(Answer {
                 count,
                 guesses: Some(solver.guesses()),
@@ -72,7 +89,7 @@ fn check_agreement(native: &Count, sat: &Count) -> Result<(), String> {
 /// Lists up to `limit` solutions; only the SAT engine enumerates them.
 pub fn solutions(engine: Engine, puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>, String> {
     match engine {
-        Engine::Sat | Engine::Both => {
+        Engine::Sat | Engine::Both | Engine::Auto => {
             sat::solutions(puzzle, limit).map_err(|error| format!("SAT engine: {error}"))
         }
         Engine::Native => {

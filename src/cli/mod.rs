@@ -184,6 +184,10 @@ pub enum Engine {
     /// Both, failing loudly if their counts (or, for a unique puzzle, their solutions)
     /// disagree.
     Both,
+    /// The native engine within a budget of branch points, then, if the budget runs out,
+    /// the SAT engine from the start: native speed on ordinary puzzles, clause learning on
+    /// the hard large ones.
+    Auto,
 }
 
 /// The exit codes of the commands that answer per puzzle (`check`, `grade`, `solve`).

@@ -34,9 +34,10 @@ pub struct SolveOptions {
     #[command(flatten)]
     pub(super) input: InputOptions,
 
-    /// The engine that solves (`native` is the fastest; `sat` the independent authority;
-    /// `both` fails loudly if their counts disagree).
-    #[arg(long, value_enum, default_value = "native")]
+    /// The engine that solves (`auto`: native, then SAT past a budget of branch points;
+    /// `native` alone; `sat` the independent authority; `both` fails loudly if their
+    /// counts disagree).
+    #[arg(long, value_enum, default_value = "auto")]
     engine: Engine,
 
     /// The notation each solution is printed in (named as --input-format names them).

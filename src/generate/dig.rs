@@ -55,6 +55,12 @@ impl Witnesses {
                 return true;
             }
         }
+        if solver.rules_out_removed_digits() {
+            // big grids: a search per removed cell with its digit ruled out, cheaper than
+            // proving the rest unique again (the other solution is not kept)
+            self.searched += 1;
+            return solver.has_other_solution_without_cells(givens, solution, removed);
+        }
         self.other_solution(solver, givens, solution).is_some()
     }
 
@@ -260,7 +266,7 @@ pub fn is_minimal(solver: &mut Solver, givens: &Grid, solution: &Grid) -> bool {
     let mut trial = givens.clone();
     givens.filled().all(|(cell, digit)| {
         trial.set(cell, None);
-        let needed = solver.has_other_solution(&trial, solution);
+        let needed = solver.has_other_solution_without(&trial, solution, cell);
         trial.set(cell, Some(digit));
         needed
     })

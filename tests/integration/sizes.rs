@@ -7,7 +7,8 @@ use sudokit::notation::{self, Format};
 use sudokit::Count;
 
 use crate::helpers::{
-    assert_unique_and_matching, entries, line_puzzle, read_data, sat_count, with_diagonals,
+    assert_unique_and_matching, entries, file_with, line_puzzle, path_text, read_data, sat_count,
+    succeeds, text, with_diagonals,
 };
 
 fn all_unique_and_matching(relative: &str, expected_puzzles: usize) {
@@ -54,6 +55,29 @@ fn twenty_five_by_twenty_five() {
         eprintln!(
             "SAT check of 25×25 number {number}: {:.2} s",
             started.elapsed().as_secs_f64()
+        );
+    }
+}
+
+/// `solve`'s default engine (`auto`): 25×25 number 17 is settled by the native engine
+/// within its budget, number 2 runs past it and is handed to the SAT engine; both print
+/// the published solution.
+#[test]
+fn solve_by_default_hands_hard_twenty_fives_to_sat() {
+    let lines: Vec<String> = read_data("sizes/gecode_25x25_solutions.txt")
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(str::to_string)
+        .collect();
+    for number in [17, 2] {
+        let mut fields = lines[number - 1].split_whitespace();
+        let (puzzle, solution) = (fields.next().unwrap(), fields.next().unwrap());
+        let file = file_with(format!("{puzzle}\n"), ".txt");
+        let output = succeeds(&["solve", "--output-format", "line", path_text(file.path())]);
+        assert_eq!(
+            text(&output.stdout).trim(),
+            solution,
+            "25×25 number {number}"
         );
     }
 }
