@@ -198,6 +198,8 @@ fn stream(options: &CheckOptions, record: &Record, limit: usize, tally: &mut Tal
             first = Some(solution.clone());
         }
         say!("  {number:>5}  {}", line(solution));
+        // each solution goes out as soon as it is found, even into a pipe
+        super::output::flush();
     });
     match result {
         Ok(found) => {

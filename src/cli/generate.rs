@@ -447,6 +447,7 @@ pub fn run(options: &GenerateOptions) -> anyhow::Result<Outcome> {
     if failures.is_empty() {
         return Ok(Outcome::Success);
     }
+    super::output::flush();
     for failure in &failures {
         eprintln!("error: {failure}");
     }
@@ -490,10 +491,13 @@ fn run_to_standard_output(
                 Ok(record) => say!("{}", record.to_json()),
                 Err(message) => {
                     failures += 1;
+                    super::output::flush();
                     eprintln!("error: {message}");
                 }
             }
         }
+        // each block goes out as soon as it is made
+        super::output::flush();
     }
     progress.finish_and_clear();
     Ok(if failures == 0 {
