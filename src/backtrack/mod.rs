@@ -304,11 +304,10 @@ impl Solver {
         if self.classic.is_some() {
             let mut root = classic::State::new();
             let placed = givens
-                .values()
-                .iter()
+                .digits()
                 .enumerate()
-                .filter(|(_, &value)| value != 0)
-                .try_for_each(|(cell, &value)| root.place(cell, usize::from(value) - 1));
+                .filter_map(|(cell, digit)| digit.map(|digit| (cell, digit)))
+                .try_for_each(|(cell, digit)| root.place(cell, digit.index()));
             if placed.and_then(|()| root.propagate()).is_ok() {
                 self.classic = Some(root);
                 return Ok(());
