@@ -408,35 +408,8 @@ impl State {
                 once |= mask;
             }
             let pairs = twice & !thrice & self.open[band];
-            if pairs != 0 {
-                // Cells with two candidates: their weights summed digit by digit (each pair
-                // cell is met twice), cheaper than reading each cell's candidates.
-                let mut heft = [0u32; 27];
-                for digit in 0..9 {
-                    let mut cells = pairs & self.places[slot(digit, band)];
-                    let add = weights[slot(digit, band)] + weights[27 + digit];
-                    while cells != 0 {
-                        heft[cells.trailing_zeros() as usize] += add;
-                        cells &= cells - 1;
-                    }
-                }
-                let mut cells = pairs;
-                while cells != 0 {
-                    let bit = cells.trailing_zeros() as usize;
-                    cells &= cells - 1;
-                    let cell = band * 27 + bit;
-                    let total = heft[bit] + weights[36 + cell];
-                    let better = best.is_none_or(|(_, best_count, best_heft)| {
-                        2 < best_count || (best_count == 2 && total > best_heft)
-                    });
-                    if better {
-                        best = Some((cell, 2, total));
-                    }
-                }
-                continue;
-            }
-            let mut cells = if best.is_some_and(|(_, count, _)| count == 2) {
-                0
+            let mut cells = if pairs != 0 || best.is_some_and(|(_, count, _)| count == 2) {
+                pairs
             } else {
                 self.open[band]
             };
