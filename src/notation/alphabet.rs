@@ -106,6 +106,9 @@ pub(super) fn read_grid(
     line: usize,
     column: usize,
 ) -> Result<Grid, NotationError> {
+    if let Some(grid) = read_plain_grid(text, geometry) {
+        return Ok(grid);
+    }
     let found = text.chars().count();
     if found != geometry.cell_count() {
         return Err(NotationError::at_column(
@@ -124,6 +127,26 @@ pub(super) fn read_grid(
         grid.set(cell, digit);
     }
     Ok(grid)
+}
+
+/// The common case of [`read_grid`] by bytes: n² ASCII symbols, each standing for at most
+/// the side. `None` for anything else, which the character-by-character reading then reads
+/// or refuses with its reason and column.
+fn read_plain_grid(text: &str, geometry: Geometry) -> Option<Grid> {
+    if text.len() != geometry.cell_count() {
+        return None;
+    }
+    let values: Option<Vec<u8>> = text
+        .bytes()
+        .map(|byte| match byte {
+            b'.' | b'0' => Some(0),
+            b'1'..=b'9' => Some(byte - b'0'),
+            b'A'..=b'P' => Some(byte - b'A' + 10),
+            b'a'..=b'p' => Some(byte - b'a' + 10),
+            _ => None,
+        })
+        .collect();
+    Grid::from_values(geometry, &values?)
 }
 
 /// Reads a published solution: like [`read_grid`], and every cell must be filled.
