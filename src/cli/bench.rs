@@ -134,7 +134,7 @@ pub fn run(options: &BenchOptions) -> anyhow::Result<Outcome> {
 /// of the whole command in text and with `--json`, the engine's alone on the same puzzles,
 /// and the difference. CPU time (all threads of the process, from the kernel's accounting)
 /// rather than wall time, so that other work on the machine does not count; each is run
-/// until a fifth of a second of CPU has gone.
+/// until a second of CPU has gone.
 fn time_whole_checks(
     options: &BenchOptions,
     engine_means: &[(String, Option<Duration>)],
@@ -199,14 +199,14 @@ fn time_whole_checks(
     Ok(outcome)
 }
 
-/// The CPU time one run of `work` takes: runs it until at least a fifth of a second of CPU
-/// has gone (at most 100 times), so that the 10 ms ticks of the accounting matter little.
+/// The CPU time one run of `work` takes: runs it until at least a second of CPU
+/// has gone (at most 1000 times), so that the 10 ms ticks of the accounting matter little.
 fn cpu_per_run(mut work: impl FnMut()) -> Option<Duration> {
     let start = process_cpu_time()?;
-    for runs in 1..=100u32 {
+    for runs in 1..=1000u32 {
         work();
         let spent = process_cpu_time()?.saturating_sub(start);
-        if spent >= Duration::from_millis(200) || runs == 100 {
+        if spent >= Duration::from_secs(1) || runs == 1000 {
             return Some(spent / runs);
         }
     }
