@@ -171,6 +171,24 @@ fn consistent<const W: usize>(
     }
 }
 
+/// The cage sums and hidden sums the forcing steps follow, with their cells; `None` without
+/// cages, or on grids larger than the exact sum search handles (there a cage's sum goes
+/// through a search that may give up, which must not be taken for a contradiction).
+fn forcing_sums<const W: usize>(context: &Context<'_, W>) -> Option<Vec<(SumRegion, CellSet<W>)>> {
+    let layout = context.layout;
+    if layout.cages.is_empty() || layout.size > MAX_EXACT_DIGITS {
+        return None;
+    }
+    Some(
+        context
+            .memo
+            .killer_sums(|| sum_regions(layout))
+            .iter()
+            .map(|sum| (sum.clone(), sum.cells().into_iter().collect()))
+            .collect(),
+    )
+}
+
 /// The first candidate (cells with fewest candidates first, then in reading order) whose
 /// consequences contradict each other.
 pub(crate) fn cage_forcing_chain<const W: usize>(
@@ -178,19 +196,9 @@ pub(crate) fn cage_forcing_chain<const W: usize>(
     board: &Board<W>,
 ) -> Option<Finding> {
     let layout = context.layout;
-    // On larger grids a cage's sum goes through a search that may give up, which must not
-    // be taken for a contradiction.
-    if layout.cages.is_empty() || layout.size > MAX_EXACT_DIGITS {
-        return None;
-    }
     // every sum is at its fixed point on `board`: cage combinations, the 45 rule and cage
     // comparisons come earlier in the ladder and found nothing
-    let sums: Vec<(SumRegion, CellSet<W>)> = context
-        .memo
-        .killer_sums(|| sum_regions(layout))
-        .iter()
-        .map(|sum| (sum.clone(), sum.cells().into_iter().collect()))
-        .collect();
+    let sums = forcing_sums(context)?;
     // Premises: the candidates of cells with few candidates, fewest first, then digits with
     // two places left in a house (in cells with more candidates).
     let mut premises: Vec<(usize, usize)> = Vec::new();
@@ -301,15 +309,7 @@ pub(crate) fn cage_combination_forcing<const W: usize>(
     board: &Board<W>,
 ) -> Option<Finding> {
     let layout = context.layout;
-    if layout.cages.is_empty() || layout.size > MAX_EXACT_DIGITS {
-        return None;
-    }
-    let sums: Vec<(SumRegion, CellSet<W>)> = context
-        .memo
-        .killer_sums(|| sum_regions(layout))
-        .iter()
-        .map(|sum| (sum.clone(), sum.cells().into_iter().collect()))
-        .collect();
+    let sums = forcing_sums(context)?;
     let mut scratch = board.clone();
     for branching in branchings(layout, board, &sums) {
         // what some case that holds leaves in each cell
