@@ -68,6 +68,18 @@ pub(crate) struct Layout<const W: usize> {
 }
 
 impl<const W: usize> Layout<W> {
+    /// The houses holding every cell of `cells` (none when `cells` is empty).
+    pub(crate) fn houses_holding<'a>(
+        &'a self,
+        cells: &'a CellSet<W>,
+    ) -> impl Iterator<Item = usize> + 'a {
+        let first = cells.first();
+        first
+            .into_iter()
+            .flat_map(move |first| self.cell_houses[first].iter().copied())
+            .filter(move |&house| cells.is_subset(&self.houses[house].set))
+    }
+
     /// Builds the tables for `puzzle`; `W` must be wide enough for its cells.
     pub(crate) fn new(puzzle: &Puzzle) -> Layout<W> {
         let geometry = puzzle.geometry();

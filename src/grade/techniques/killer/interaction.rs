@@ -71,13 +71,7 @@ pub(crate) fn cage_house_interaction<const W: usize>(
                 .copied()
                 .filter(|&c| board.has(c, digit))
                 .collect();
-            let Some(first) = holders.first() else {
-                continue;
-            };
-            for &house in &layout.cell_houses[first] {
-                if !holders.is_subset(&layout.houses[house].set) {
-                    continue;
-                }
+            for house in layout.houses_holding(&holders) {
                 let targets = board.house_cells(layout, house, digit).minus(&cage.set);
                 if !targets.is_empty() {
                     let mut finding = Finding::new(Technique::CageHouseInteraction);
@@ -174,13 +168,7 @@ pub(crate) fn hidden_cage_interaction<const W: usize>(
                 .copied()
                 .filter(|&cell| board.values[cell] == 0 && board.has(cell, digit))
                 .collect();
-            let Some(first) = holders.first() else {
-                continue;
-            };
-            for &house in &layout.cell_houses[first] {
-                if !holders.is_subset(&layout.houses[house].set) {
-                    continue;
-                }
+            for house in layout.houses_holding(&holders) {
                 let targets = board.house_cells(layout, house, digit).minus(&holders);
                 if targets.is_empty() {
                     continue;
