@@ -67,6 +67,7 @@ mod serve;
 mod shell;
 mod solve;
 mod suggest;
+mod table;
 mod work;
 
 use std::process::ExitCode;
@@ -149,6 +150,12 @@ enum Command {
     Merge(merge::MergeOptions),
     /// List the shipped presets, one line each (or print one with --show).
     Presets(presets::PresetsOptions),
+    /// Print a built-in difficulty table as RON, to edit and pass back with `grade --table`.
+    ///
+    /// HoDoKu's scale (the default): per technique its level, base score and whether it may be
+    /// used, then the order in which techniques are tried and the level caps. `--scale se` or
+    /// `se121`: Sudoku Explainer's base rating of each technique.
+    Table(table::TableOptions),
     /// Answer checks, ratings, solutions, pictures and puzzles over HTTP, with a page for setters.
     ///
     /// A JSON API under /v1 (check, grade, solve, render, generate) answering the same
@@ -271,6 +278,7 @@ pub fn run(arguments: Arguments) -> anyhow::Result<Outcome> {
         Command::Book(options) => book::run(&options),
         Command::Generate(options) => generate::run(&options),
         Command::Presets(options) => presets::run(&options),
+        Command::Table(options) => table::run(&options),
         Command::Merge(options) => merge::run(&options),
         Command::Serve(options) => serve::run(&options),
         Command::Bank(options) => bank::run(&options),

@@ -7,7 +7,9 @@ use sudokit::grade::{grade, Grading, Level};
 use sudokit::model::Grid;
 use sudokit::notation::{self, Format};
 
-use crate::helpers::{data_path, entries, line_puzzle, read_data, sat_count};
+use crate::helpers::{
+    data_path, entries, line_puzzle, path_text, read_data, sat_count, succeeds, text,
+};
 
 /// `puzzle level score …` rows of HoDoKu 2.2's ratings, every `step`-th one.
 fn calibration_rows(step: usize) -> Vec<(String, String, u32)> {
@@ -325,4 +327,55 @@ fn json_steps_carry_cages_sums_and_combinations() {
     assert!(steps
         .iter()
         .any(|step| step["technique"] == "Innies and Outies"));
+}
+
+/// `sudokit table` prints each scale's built-in table; passed back with `grade --table` it
+/// rates exactly as the built-in one, and an edited copy (a technique switched off) rates
+/// differently: the printed text is the table the grader uses, not a description of it.
+#[test]
+fn printed_tables_rate_as_the_built_in_ones() {
+    let puzzles: String = calibration_rows(97)
+        .into_iter()
+        .map(|(text, _, _)| text + "\n")
+        .collect();
+    let puzzles = crate::helpers::file_with(puzzles, ".txt");
+    let killers = data_path("killer/killer_vtsukur.txt");
+    for (scale, files) in [
+        (
+            "hodoku",
+            vec![path_text(puzzles.path()), path_text(&killers)],
+        ),
+        ("se", vec![path_text(puzzles.path())]),
+        ("se121", vec![path_text(puzzles.path())]),
+    ] {
+        let table = succeeds(&["table", "--scale", scale]);
+        let table = crate::helpers::file_with(&table.stdout, ".ron");
+        let mut built_in = vec!["grade", "--json", "--scale", scale];
+        built_in.extend(&files);
+        let mut printed = built_in.clone();
+        printed.extend(["--table", path_text(table.path())]);
+        let expected = text(&succeeds(&built_in).stdout);
+        assert!(expected.lines().count() > 10, "{scale}: {expected}");
+        assert_eq!(text(&succeeds(&printed).stdout), expected, "{scale}");
+    }
+    // switching off the killers' most used step changes their ratings
+    let table = text(&succeeds(&["table"]).stdout);
+    let row = "technique: InniesOuties,\n            level: Medium,\n            score: 40,\n            enabled: true,";
+    assert!(table.contains(row), "{table}");
+    let edited = table.replace(row, &row.replace("true", "false"));
+    let edited = crate::helpers::file_with(edited, ".ron");
+    let killers = path_text(&killers);
+    let with = text(&succeeds(&["grade", "--json", killers]).stdout);
+    let without = text(
+        &succeeds(&[
+            "grade",
+            "--json",
+            "--table",
+            path_text(edited.path()),
+            killers,
+        ])
+        .stdout,
+    );
+    assert!(with.contains("Innies and Outies"), "{with}");
+    assert!(!without.contains("Innies and Outies"), "{without}");
 }

@@ -39,6 +39,7 @@ pub struct GradeOptions {
 
     /// A RON technique table (levels, base scores, switches, order) replacing HoDoKu's;
     /// with `--scale se` or `se121`, a RON table of SE ratings replacing the built-in one.
+    /// `sudokit table [--scale S]` prints the built-in one to start from.
     #[arg(long, value_name = "FILE")]
     table: Option<PathBuf>,
 

@@ -37,7 +37,7 @@ use super::memo::Memo;
 use super::solution;
 
 pub use rating::{format_tenths, length_bonus};
-pub use table::{SeRow, SeTable, SeTechnique};
+pub use table::{SeRow, SeTable, SeTechnique, EXPLAINER_TABLE, ORIGINAL_TABLE};
 
 /// Why a rating stopped before the grid was full.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -228,6 +228,13 @@ pub struct SeRow {
     pub rating: f64,
 }
 
+/// The RON text of the built-in SE table with the Sukaku Explainer fork's techniques
+/// (`table.ron`), comments included.
+pub const EXPLAINER_TABLE: &str = include_str!("table.ron");
+
+/// The RON text of the built-in SE 1.2.1 table (`table_original.ron`), comments included.
+pub const ORIGINAL_TABLE: &str = include_str!("table_original.ron");
+
 /// The base rating of every technique of the SE scale. The rater's order is SE's producer
 /// order; the table says what each step is worth before the chain length bonus.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -246,13 +253,12 @@ impl SeTable {
     /// Sudoku Explainer's ratings with the Sukaku Explainer fork's techniques (`table.ron`),
     /// the set that rated the published banks.
     pub fn explainer() -> SeTable {
-        SeTable::from_ron(include_str!("table.ron")).expect("the built-in SE table parses")
+        SeTable::from_ron(EXPLAINER_TABLE).expect("the built-in SE table parses")
     }
 
     /// Sudoku Explainer 1.2.1's own techniques and ratings (`table_original.ron`).
     pub fn original() -> SeTable {
-        SeTable::from_ron(include_str!("table_original.ron"))
-            .expect("the built-in SE 1.2.1 table parses")
+        SeTable::from_ron(ORIGINAL_TABLE).expect("the built-in SE 1.2.1 table parses")
     }
 
     /// Reads a table from RON text.
