@@ -10,7 +10,7 @@ use anyhow::{bail, Context};
 use clap::Args;
 use rayon::prelude::*;
 use sudokit::generate::batch::{Batch, Manifest, Start};
-use sudokit::generate::{Generator, Record, Symmetry, Timings};
+use sudokit::generate::{GenerateError, Generator, Record, Symmetry, Timings};
 use sudokit::grade::Level;
 use sudokit::preset::{ClueRange, Preset, SeBand};
 
@@ -378,6 +378,11 @@ pub fn run(options: &GenerateOptions) -> anyhow::Result<Outcome> {
             let generated = match result {
                 Ok(generated) => generated,
                 Err(error) => {
+                    if let GenerateError::TargetNotMet { timings: spent, .. } = &error {
+                        if let Ok(mut total) = timings.lock() {
+                            total.add(spent);
+                        }
+                    }
                     if let Ok(mut failures) = failures.lock() {
                         failures.push(error.to_string());
                     }

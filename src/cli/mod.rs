@@ -139,7 +139,8 @@ enum Command {
     /// technique counts, preset, seed, index) and puzzles.txt (one line each, or killer-text
     /// records for killers). Every puzzle is confirmed unique by the SAT engine, checked
     /// against its solution and graded before it is written. Exit codes: 0 every puzzle made, 1 some
-    /// puzzle not made within the preset's attempts, 2 bad preset, flags or output folder.
+    /// puzzles (not all) not made within the preset's attempts, 2 none made, or a bad preset,
+    /// flags or output folder.
     Generate(generate::GenerateOptions),
     /// Join the shard folders of one batch (generate --shard, or a scheduler's shards) into the
     /// folder one machine would have written, byte for byte.

@@ -118,7 +118,10 @@ pub enum GenerateError {
         index: u64,
     },
     /// No candidate met the target within the preset's attempts.
-    #[error("puzzle {index}: no candidate met the target in {attempts} attempts ({graded} graded); raise `attempts` or widen the target")]
+    #[error(
+        "puzzle {index}: no candidate met the target in {attempts} attempts ({graded} graded); {}",
+        advice(.misses, .graded)
+    )]
     TargetNotMet {
         /// The puzzle's index.
         index: u64,
@@ -126,6 +129,10 @@ pub enum GenerateError {
         attempts: u32,
         /// Candidates graded.
         graded: u32,
+        /// Why the candidates that were not graded fell short.
+        misses: Misses,
+        /// Where the time went, the failed attempts included.
+        timings: Box<Timings>,
     },
     /// The SAT engine could not confirm the native engine's verdict (a bug in one of them).
     #[error("puzzle {index}: the SAT engine does not confirm it: {reason}")]
@@ -135,6 +142,49 @@ pub enum GenerateError {
         /// What the SAT engine said.
         reason: String,
     },
+}
+
+/// Candidates dropped before grading, by reason.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Misses {
+    /// Candidates that did not end minimal within the repair rounds (at or above `min_clues`).
+    pub not_minimal: u32,
+    /// Candidates that kept more givens than `max_clues`.
+    pub over_clues: u32,
+    /// The clue range's minimum (0 without a range).
+    pub min_clues: usize,
+    /// The clue range's maximum, if any.
+    pub max_clues: Option<usize>,
+}
+
+/// What to change when no candidate met the target, from why they fell short.
+fn advice(misses: &Misses, graded: &u32) -> String {
+    let mut parts = Vec::new();
+    if misses.not_minimal > 0 {
+        parts.push(if misses.min_clues > 0 {
+            format!(
+                "{} never ended minimal with at least {} givens (a minimal puzzle of these rules \
+                 may need fewer: lower the clue range with `--clues`, or drop `--minimal`)",
+                misses.not_minimal, misses.min_clues
+            )
+        } else {
+            format!(
+                "{} did not end minimal within {MINIMAL_ROUNDS} repair rounds (raise `attempts`, \
+                 or drop `--minimal`)",
+                misses.not_minimal
+            )
+        });
+    }
+    if let (true, Some(max)) = (misses.over_clues > 0, misses.max_clues) {
+        parts.push(format!(
+            "{} kept more than {max} givens (raise the clue range's maximum with `--clues`)",
+            misses.over_clues
+        ));
+    }
+    if *graded > 0 || parts.is_empty() {
+        parts.push("raise `attempts` or widen the target".to_string());
+    }
+    parts.join("; ")
 }
 
 /// Everything a preset fixes for its puzzles, prepared once and shared by every index.
@@ -186,6 +236,11 @@ impl Generator {
             rng: stream(seed, index),
             attempts: 0,
             graded: 0,
+            misses: Misses {
+                min_clues: self.preset.clues.map_or(0, |clues| clues.min),
+                max_clues: self.preset.clues.map(|clues| clues.max),
+                ..Misses::default()
+            },
             timings: Timings::default(),
         };
         let (puzzle, solution, grading) = run.until_accepted(index)?;
@@ -222,6 +277,7 @@ pub(crate) struct Run<'generator> {
     rng: rand_chacha::ChaCha20Rng,
     attempts: u32,
     graded: u32,
+    misses: Misses,
     timings: Timings,
 }
 
@@ -260,10 +316,15 @@ impl Run<'_> {
                 return Ok((found.puzzle, solution, found.grading));
             }
         }
+        let mut timings = self.timings;
+        timings.candidates = u64::from(self.attempts);
+        timings.graded = u64::from(self.graded);
         Err(GenerateError::TargetNotMet {
             index,
             attempts: self.attempts,
             graded: self.graded,
+            misses: self.misses,
+            timings: Box::new(timings),
         })
     }
 
@@ -309,7 +370,11 @@ impl Run<'_> {
             );
             self.timings.minimal += started.elapsed();
             self.count_questions(&witnesses);
-            minimal?
+            let Some(minimal) = minimal else {
+                self.misses.not_minimal += 1;
+                return None;
+            };
+            minimal
         } else {
             self.count_questions(&witnesses);
             givens
@@ -318,6 +383,7 @@ impl Run<'_> {
             .clues
             .is_some_and(|clues| givens.filled_count() > clues.max)
         {
+            self.misses.over_clues += 1;
             return None;
         }
         let puzzle = generator.rules.with_givens(givens.clone()).ok()?;

@@ -464,3 +464,46 @@ fn grade_shards_join_into_the_whole_run() {
         assert_eq!(joined.lines().count(), 10);
     }
 }
+
+/// A batch no candidate can fit says why the candidates fell short and what to change, and
+/// `--timings` counts the failed attempts' work: a minimal 16×16 puzzle has far fewer than
+/// `sudoku-16`'s 112 givens, so `--minimal true` alone asks for the impossible.
+#[test]
+fn a_target_no_candidate_can_meet_is_explained() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let folder = folder.path().to_str().expect("a UTF-8 path");
+    let output = sudokit(&[
+        "generate",
+        "--preset",
+        "sudoku-16",
+        "--minimal",
+        "true",
+        "--count",
+        "1",
+        "--seed",
+        "1",
+        "--jobs",
+        "1",
+        "--attempts",
+        "3",
+        "--timings",
+        "--out",
+        folder,
+    ]);
+    // none made: exit 2, as for a bad preset
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("puzzle 0: no candidate met the target in 3 attempts (0 graded); 3 never ended minimal with at least 112 givens"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("lower the clue range with `--clues`, or drop `--minimal`"),
+        "{stderr}"
+    );
+    let stdout = text(&output.stdout);
+    assert!(
+        stdout.contains("this run: 3 candidates dug, 0 graded"),
+        "{stdout}"
+    );
+}
