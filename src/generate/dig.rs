@@ -1,7 +1,7 @@
 //! Digging: removing givens orbit by orbit in a random order while the puzzle keeps one
 //! solution, and checking minimality cell by cell.
 
-use rand::seq::{IndexedRandom, SliceRandom};
+use rand::seq::SliceRandom;
 use rand::Rng;
 
 use crate::backtrack::Solver;
@@ -87,6 +87,26 @@ impl Witnesses {
             }
             Count::Unique(_) | Count::None { .. } => None,
         }
+    }
+
+    /// Among `cells`, the one where the most kept solutions that are still solutions of
+    /// `givens` (they differ from the grid only where `givens` is empty) differ: putting its
+    /// digit back rules them all out. Ties go to the earliest in `cells`.
+    fn most_telling(&self, givens: &Grid, cells: &[Cell]) -> Option<Cell> {
+        let fits =
+            |differences: &Vec<Cell>| differences.iter().all(|&cell| givens.get(cell).is_none());
+        let mut best: Option<(usize, Cell)> = None;
+        for &cell in cells {
+            let count = self.by_cell.get(cell.index()).map_or(0, |kept| {
+                kept.iter()
+                    .filter(|&&index| fits(&self.differences[index]))
+                    .count()
+            });
+            if best.is_none_or(|(most, _)| count > most) {
+                best = Some((count, cell));
+            }
+        }
+        best.map(|(_, cell)| cell)
     }
 
     /// Keeps `other`, a solution of the rules that differs from `solution`.
@@ -219,12 +239,13 @@ pub fn make_minimal(
         // cells only if putting those back is not the only fix; put back the orbit of a
         // differing cell elsewhere until `solution` is the only one left.
         while let Some(other) = witnesses.other_solution(solver, &givens, solution) {
-            let elsewhere: Vec<Cell> = other
+            let mut elsewhere: Vec<Cell> = other
                 .differences(solution)
                 .into_iter()
                 .filter(|cell| orbit_of[cell.index()] != weak_orbit)
                 .collect();
-            let orbit = match elsewhere.choose(rng) {
+            elsewhere.shuffle(rng);
+            let orbit = match witnesses.most_telling(&givens, &elsewhere) {
                 Some(cell) => orbit_of[cell.index()],
                 None => weak_orbit,
             };
