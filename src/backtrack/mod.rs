@@ -68,6 +68,33 @@ pub fn count_solutions(puzzle: &Puzzle, limit: usize) -> Count {
     Solver::new(puzzle).count(limit)
 }
 
+/// What a search for a solution other than a known one found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Second {
+    /// There is no other solution.
+    None,
+    /// There is another solution, not kept.
+    Exists,
+    /// This other solution.
+    Found(Grid),
+}
+
+impl Second {
+    /// `Exists` or `None`.
+    fn from_exists(exists: bool) -> Second {
+        if exists {
+            Second::Exists
+        } else {
+            Second::None
+        }
+    }
+
+    /// Whether there is another solution.
+    pub fn exists(&self) -> bool {
+        !matches!(self, Second::None)
+    }
+}
+
 /// A solver prepared once for a puzzle's geometry and constraints, reusable across calls.
 #[derive(Clone, Debug)]
 pub struct Solver {
@@ -218,6 +245,19 @@ impl Solver {
         solution: &Grid,
         removed: Cell,
     ) -> bool {
+        self.other_solution_without(givens, solution, removed, false)
+            .exists()
+    }
+
+    /// [`Solver::has_other_solution_without`], with the other solution found when `keep`
+    /// (plain 9×9 never finds it).
+    fn other_solution_without(
+        &mut self,
+        givens: &Grid,
+        solution: &Grid,
+        removed: Cell,
+        keep: bool,
+    ) -> Second {
         let digit = solution.get(removed).filter(|_| {
             solution.geometry() == self.puzzle.geometry()
                 && givens.geometry() == self.puzzle.geometry()
@@ -225,19 +265,26 @@ impl Solver {
         });
         let (Some(digit), None, Some(general)) = (digit, &self.classic, self.general.as_mut())
         else {
-            return self.has_other_solution(givens, solution);
+            return Second::from_exists(self.has_other_solution(givens, solution));
         };
         self.guesses = 0;
         if general
             .prepare_excluding(&self.puzzle, givens, Some((removed, digit)))
             .is_err()
         {
-            return false;
+            return Second::None;
         }
         let known = masks_of(&solution.values(), usize::from(self.puzzle.size()));
-        let mut other = OtherSolution::new(&known);
+        let mut other = if keep {
+            OtherSolution::keeping(&known)
+        } else {
+            OtherSolution::new(&known)
+        };
         self.guesses = general.search(&mut other);
-        other.found
+        match other.other {
+            Some(cells) => Second::Found(self.grid(&cells, givens)),
+            None => Second::from_exists(other.found),
+        }
     }
 
     /// Whether `givens` have a solution other than `solution`, where `givens` are a puzzle's
@@ -256,18 +303,37 @@ impl Solver {
         if self.classic.is_some() {
             return self.has_other_solution(givens, solution);
         }
+        self.other_solution_without_cells(givens, solution, removed, false)
+            .exists()
+    }
+
+    /// What [`Solver::has_other_solution_without_cells`] finds, with the other solution
+    /// itself when `keep` and the general engine (the one
+    /// [`Solver::rules_out_removed_digits`] speaks of) found it, so that it may answer
+    /// later questions. Plain 9×9 only says whether there is one.
+    pub fn other_solution_without_cells(
+        &mut self,
+        givens: &Grid,
+        solution: &Grid,
+        removed: &[Cell],
+        keep: bool,
+    ) -> Second {
+        if self.classic.is_some() {
+            return Second::from_exists(self.has_other_solution(givens, solution));
+        }
         let mut trial = givens.clone();
         let mut guesses = 0;
         for &cell in removed {
-            if self.has_other_solution_without(&trial, solution, cell) {
+            let second = self.other_solution_without(&trial, solution, cell, keep);
+            if second.exists() {
                 self.guesses += guesses;
-                return true;
+                return second;
             }
             guesses += self.guesses;
             trial.set(cell, solution.get(cell));
         }
         self.guesses = guesses;
-        false
+        Second::None
     }
 
     /// Whether [`Solver::has_other_solution_without`] rules the removed given's digit out

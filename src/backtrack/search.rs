@@ -118,6 +118,9 @@ pub(super) struct OtherSolution<'s> {
     known: &'s [u32],
     /// Whether a different solution was found.
     pub found: bool,
+    /// The different solution found (one digit mask per cell), when asked to keep it.
+    pub other: Option<Vec<u32>>,
+    keep: bool,
 }
 
 impl<'s> OtherSolution<'s> {
@@ -126,6 +129,16 @@ impl<'s> OtherSolution<'s> {
         OtherSolution {
             known,
             found: false,
+            other: None,
+            keep: false,
+        }
+    }
+
+    /// The same, keeping the different solution found in [`OtherSolution::other`].
+    pub fn keeping(known: &'s [u32]) -> OtherSolution<'s> {
+        OtherSolution {
+            keep: true,
+            ..OtherSolution::new(known)
         }
     }
 }
@@ -143,6 +156,9 @@ impl Visitor for OtherSolution<'_> {
 
     fn solution(&mut self, cells: &[u32]) -> bool {
         self.found = cells != self.known;
+        if self.found && self.keep {
+            self.other = Some(cells.to_vec());
+        }
         self.found
     }
 }
