@@ -412,7 +412,10 @@ mod tests {
                 );
             }
         }
-        assert!(recalled > 0, "{size}×{size}: the kept solutions answered nothing");
+        assert!(
+            recalled > 0,
+            "{size}×{size}: the kept solutions answered nothing"
+        );
     }
 
     #[test]
