@@ -6,6 +6,7 @@
 //! by sum bounds and by what is already known possible.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::super::digits_of;
 use crate::grade::board::Board;
@@ -203,7 +204,9 @@ fn search<const W: usize>(
         low: i32::MAX,
         high: i32::MIN,
         budget: SEARCH_BUDGET,
-        dead: HashSet::new(),
+        dead: HashSet::default(),
+        key: Vec::with_capacity(cells.len() + 2),
+        removed: vec![Vec::new(); cells.len()],
     };
     walk.visit(0, 0);
     if walk.budget == 0 {
@@ -217,6 +220,38 @@ fn search<const W: usize>(
         low: walk.low,
         high: walk.high,
     })
+}
+
+/// A multiply-rotate hash of words, for the dead states of [`search`]: their keys are short
+/// arrays of small numbers that SipHash spends most of the search on. Only lookups use it,
+/// never an iteration order, so it changes no answer.
+#[derive(Default)]
+struct WordHasher {
+    state: u64,
+}
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u32(&mut self, word: u32) {
+        self.write_u64(u64::from(word));
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.state = (self.state.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.state
+    }
 }
 
 /// The state of [`search`]; everything is indexed by depth except `possible` (by position).
@@ -236,7 +271,11 @@ struct Walk<'a> {
     high: i32,
     budget: usize,
     /// States (depth, total, later cells' digits) known to have no completion.
-    dead: HashSet<Vec<u32>>,
+    dead: HashSet<Vec<u32>, BuildHasherDefault<WordHasher>>,
+    /// The key of the state being looked up (kept to save an allocation per visit).
+    key: Vec<u32>,
+    /// Per depth, the later depths a choice there took a digit from (kept, likewise).
+    removed: Vec<Vec<usize>>,
 }
 
 /// Whether a search below a state found a completion, found none, or was cut short.
@@ -259,12 +298,12 @@ impl Walk<'_> {
                 .all(|later| self.available[later] & !self.possible[self.order[later]] == 0)
     }
 
-    fn key(&self, depth: usize, total: i32) -> Vec<u32> {
-        let mut key = Vec::with_capacity(self.order.len() - depth + 2);
-        key.push(depth as u32);
-        key.push(total as u32);
-        key.extend_from_slice(&self.available[depth..]);
-        key
+    /// Writes the key of the state at `depth` with `total` into [`Walk::key`].
+    fn write_key(&mut self, depth: usize, total: i32) {
+        self.key.clear();
+        self.key.push(depth as u32);
+        self.key.push(total as u32);
+        self.key.extend_from_slice(&self.available[depth..]);
     }
 
     fn visit(&mut self, depth: usize, total: i32) -> Outcome {
@@ -305,13 +344,17 @@ impl Walk<'_> {
             return Outcome::Cut;
         }
         let remember = depth + 2 < self.order.len();
-        if remember && self.dead.contains(&self.key(depth, total)) {
-            return Outcome::None;
+        if remember {
+            self.write_key(depth, total);
+            if self.dead.contains(&self.key) {
+                return Outcome::None;
+            }
         }
         let mut outcome = Outcome::None;
+        let mut removed = std::mem::take(&mut self.removed[depth]);
         for digit in digits_of(self.available[depth]) {
             let bit = 1u32 << digit;
-            let mut removed: Vec<usize> = Vec::new();
+            removed.clear();
             for &later in &self.sees_later[depth] {
                 if self.available[later] & bit != 0 {
                     self.available[later] &= !bit;
@@ -320,7 +363,7 @@ impl Walk<'_> {
             }
             self.chosen[depth] = digit;
             let below = self.visit(depth + 1, total + self.weights[depth] * (digit as i32 + 1));
-            for later in removed {
+            for &later in &removed {
                 self.available[later] |= bit;
             }
             match below {
@@ -329,12 +372,14 @@ impl Walk<'_> {
                 _ => {}
             }
             if self.budget == 0 {
+                self.removed[depth] = removed;
                 return Outcome::Cut;
             }
         }
+        self.removed[depth] = removed;
         if remember && outcome == Outcome::None {
-            let key = self.key(depth, total);
-            self.dead.insert(key);
+            self.write_key(depth, total);
+            self.dead.insert(self.key.clone());
         }
         outcome
     }
