@@ -108,32 +108,85 @@ fn mask_sum(mask: u32) -> u32 {
     digits_of(mask).map(|digit| digit as u32 + 1).sum()
 }
 
-/// Cells that all differ: layer `i` holds the digit sets the first `i` cells can use.
-fn digit_sets(size: usize, options: &[u32], sum: Option<u32>) -> Option<Reach> {
-    let count = options.len();
-    let width = 1usize << size;
-    // layers[i][mask]: the first i cells can use exactly `mask`.
-    let mut layers: Vec<Vec<bool>> = vec![vec![false; width]; count + 1];
-    layers[0][0] = true;
-    let mut frontier: Vec<u32> = vec![0];
-    for (index, &option) in options.iter().enumerate() {
-        let mut next = Vec::new();
-        for &mask in &frontier {
-            for digit in digits_of(option & !mask) {
-                let extended = mask | 1 << digit;
-                if !layers[index + 1][extended as usize] {
-                    layers[index + 1][extended as usize] = true;
-                    next.push(extended);
+/// For cells that all differ, which digit sets the first `i` cells can use exactly, for
+/// every `i`: the layers of the programme over digit sets.
+struct Prefixes {
+    /// Masks per layer (`1 << digits`).
+    width: usize,
+    /// `reach[i * width + mask]`: the first `i` cells can use exactly `mask`.
+    reach: Vec<bool>,
+    /// The sets all the cells can use.
+    complete: Vec<u32>,
+}
+
+impl Prefixes {
+    /// The layers for cells with `options`, digits below `digits`.
+    fn new(options: &[u32], digits: usize) -> Prefixes {
+        let width = 1usize << digits;
+        let mut reach = vec![false; (options.len() + 1) * width];
+        reach[0] = true;
+        let mut frontier: Vec<u32> = vec![0];
+        for (index, &option) in options.iter().enumerate() {
+            let mut next = Vec::new();
+            for &mask in &frontier {
+                for digit in digits_of(option & !mask) {
+                    let extended = mask | 1 << digit;
+                    let slot = (index + 1) * width + extended as usize;
+                    if !reach[slot] {
+                        reach[slot] = true;
+                        next.push(extended);
+                    }
                 }
             }
+            frontier = next;
         }
-        frontier = next;
+        Prefixes {
+            width,
+            reach,
+            complete: frontier,
+        }
     }
-    // Keep the full sets with the right sum, then walk back keeping sets that lead to them.
+
+    /// Whether the first `count` cells can use exactly `mask`.
+    fn can(&self, count: usize, mask: u32) -> bool {
+        self.reach[count * self.width + mask as usize]
+    }
+
+    /// Per cell, the digits it holds in some assignment of the cells (with `options`) that
+    /// uses exactly one of `sets`: a walk back from the sets over their subsets.
+    fn held(&self, options: &[u32], mut alive: Vec<u32>, marked: &mut [bool]) -> Vec<u32> {
+        let mut possible = vec![0u32; options.len()];
+        for index in (0..options.len()).rev() {
+            let mut earlier = Vec::new();
+            for &mask in &alive {
+                for digit in digits_of(mask & options[index]) {
+                    let before = mask & !(1 << digit);
+                    if self.can(index, before) {
+                        possible[index] |= 1 << digit;
+                        if !marked[before as usize] {
+                            marked[before as usize] = true;
+                            earlier.push(before);
+                        }
+                    }
+                }
+            }
+            for &mask in &earlier {
+                marked[mask as usize] = false;
+            }
+            alive = earlier;
+        }
+        possible
+    }
+}
+
+/// Cells that all differ: the programme over digit sets ([`Prefixes`]), then the sets with
+/// the sum walked back to what each cell holds.
+fn digit_sets(size: usize, options: &[u32], sum: Option<u32>) -> Option<Reach> {
+    let prefixes = Prefixes::new(options, size);
     let mut low = u32::MAX;
     let mut high = 0;
     let mut alive: Vec<u32> = Vec::new();
-    for &mask in &frontier {
+    for &mask in &prefixes.complete {
         let total = mask_sum(mask);
         if sum.is_none_or(|target| target == total) {
             alive.push(mask);
@@ -144,29 +197,9 @@ fn digit_sets(size: usize, options: &[u32], sum: Option<u32>) -> Option<Reach> {
     if alive.is_empty() {
         return None;
     }
-    let mut possible = vec![0u32; count];
-    let mut marked = vec![false; width];
-    for index in (0..count).rev() {
-        let mut earlier = Vec::new();
-        for &mask in &alive {
-            for digit in digits_of(mask & options[index]) {
-                let before = (mask & !(1 << digit)) as usize;
-                if layers[index][before] {
-                    possible[index] |= 1 << digit;
-                    if !marked[before] {
-                        marked[before] = true;
-                        earlier.push(before as u32);
-                    }
-                }
-            }
-        }
-        for &mask in &earlier {
-            marked[mask as usize] = false;
-        }
-        alive = earlier;
-    }
+    let mut marked = vec![false; prefixes.width];
     Some(Reach {
-        possible,
+        possible: prefixes.held(options, alive, &mut marked),
         low: low as i32,
         high: high as i32,
     })
@@ -394,85 +427,33 @@ impl Walk<'_> {
 /// its subsets. A cage of eight cells with eight candidates each has 40 320 assignments
 /// per set but at most 256 subsets.
 pub(crate) fn choices_of(options: &[u32], sum: Option<i32>) -> Vec<(u32, Vec<u32>)> {
-    let digits = 32
+    let digits = (32
         - options
             .iter()
             .fold(0, |all, &mask| all | mask)
-            .leading_zeros();
-    if digits as usize > MAX_SET_DIGITS {
+            .leading_zeros()) as usize;
+    if digits > MAX_SET_DIGITS {
         return choices_by_assignment(options, sum);
     }
     let count = options.len();
-    let width = 1usize << digits;
-    // first[i * width + mask]: cells 0..i can use exactly `mask`; last[i * width + mask]:
-    // cells i..count can
-    let mut first = vec![false; (count + 1) * width];
-    let mut last = vec![false; (count + 1) * width];
-    first[0] = true;
-    last[count * width] = true;
-    let mut frontier: Vec<u32> = vec![0];
-    for (index, &option) in options.iter().enumerate() {
-        let mut next = Vec::new();
-        for &mask in &frontier {
-            for digit in digits_of(option & !mask) {
-                let extended = (mask | 1 << digit) as usize;
-                if !first[(index + 1) * width + extended] {
-                    first[(index + 1) * width + extended] = true;
-                    next.push(extended as u32);
-                }
-            }
-        }
-        frontier = next;
-    }
-    let complete = frontier;
-    let mut frontier: Vec<u32> = vec![0];
-    for index in (0..count).rev() {
-        let mut next = Vec::new();
-        for &mask in &frontier {
-            for digit in digits_of(options[index] & !mask) {
-                let extended = (mask | 1 << digit) as usize;
-                if !last[index * width + extended] {
-                    last[index * width + extended] = true;
-                    next.push(extended as u32);
-                }
-            }
-        }
-        frontier = next;
-    }
+    let prefixes = Prefixes::new(options, digits);
+    // the same layers from the last cell back: `suffixes.can(i, mask)` says the last `i`
+    // cells can use exactly `mask`
+    let reversed: Vec<u32> = options.iter().rev().copied().collect();
+    let suffixes = Prefixes::new(&reversed, digits);
+    let mut marked = vec![false; prefixes.width];
     let mut found: Vec<(Vec<usize>, u32, Vec<u32>)> = Vec::new();
-    let mut marked = vec![false; width];
-    for set in complete {
+    for &set in &prefixes.complete {
         if sum.is_some_and(|target| target != mask_sum(set) as i32) {
             continue;
         }
-        // what each cell holds in some assignment of exactly `set`
-        let mut possible = vec![0u32; count];
-        let mut alive = vec![set];
-        for index in (0..count).rev() {
-            let mut earlier = Vec::new();
-            for &mask in &alive {
-                for digit in digits_of(mask & options[index]) {
-                    let before = (mask & !(1 << digit)) as usize;
-                    if first[index * width + before] {
-                        possible[index] |= 1 << digit;
-                        if !marked[before] {
-                            marked[before] = true;
-                            earlier.push(before as u32);
-                        }
-                    }
-                }
-            }
-            for &mask in &earlier {
-                marked[mask as usize] = false;
-            }
-            alive = earlier;
-        }
+        let possible = prefixes.held(options, vec![set], &mut marked);
         // its first assignment: each cell the lowest digit the later cells can complete
         let mut left = set;
         let assignment: Vec<usize> = (0..count)
             .map(|index| {
                 let digit = digits_of(options[index] & left)
-                    .find(|&digit| last[(index + 1) * width + (left & !(1 << digit)) as usize])
+                    .find(|&digit| suffixes.can(count - index - 1, left & !(1 << digit)))
                     .expect("a set the cells can use has an assignment");
                 left &= !(1 << digit);
                 digit
