@@ -137,7 +137,7 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
 }
 
 /// The record's published solution, else the native engine's when it is the only one.
-pub(super) fn solution_of(entry: &Entry) -> Option<Grid> {
+fn solution_of(entry: &Entry) -> Option<Grid> {
     let published = entry.solution.clone();
     published
         .filter(|solution| entry.puzzle.is_solution(solution))

@@ -698,3 +698,40 @@ fn book_from_a_preset_generates_and_is_the_same_for_any_thread_count() {
         "the same book whatever the thread count"
     );
 }
+
+/// Two solutions, differing at r4c1 r4c6 r6c1 r6c6, and the first of them.
+const SEVERAL: &str =
+    ".39...12....9.7...8..4.1..6.42...79...........91...54.5..1.9..3...8.5....14...87.";
+
+#[test]
+fn book_from_refuses_a_puzzle_with_several_solutions_even_beside_a_published_one() {
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let several = notation::parse(SEVERAL, None).unwrap().remove(0);
+    let Count::Multiple { first, .. } = crate::helpers::sat_count(&several.puzzle, 2) else {
+        panic!("the puzzle has several solutions");
+    };
+    let first = notation::format_grid(&first, Format::Line);
+    let as_line = directory.path().join("several.txt");
+    std::fs::write(&as_line, format!("{SEVERAL} {first}\n")).unwrap();
+    let as_record = directory.path().join("several.jsonl");
+    std::fs::write(
+        &as_record,
+        format!(
+            "{}\n",
+            serde_json::json!({ "puzzle": SEVERAL, "solution": first, "level": "Easy", "score": 100 })
+        ),
+    )
+    .unwrap();
+    for input in [&as_line, &as_record] {
+        let out = directory.path().join("book");
+        let output = sudokit(&["book", "--from", path_text(input), "--out", path_text(&out)]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.starts_with(&format!("error: {}:1: multiple", path_text(input))),
+            "{stderr}"
+        );
+        assert!(!out.exists(), "no book of a puzzle with several solutions");
+    }
+}
