@@ -198,3 +198,23 @@ fn old_spellings_still_work_and_stay_out_of_help() {
         "the old --format json stays hidden"
     );
 }
+
+#[test]
+fn bench_refuses_a_limit_below_two_and_an_empty_sample() {
+    let batch = file_with(BATCH, ".txt");
+    let path = path_text(batch.path());
+    // a limit of 0 or 1 used to count the puzzle with several solutions as unique
+    for (flag, value) in [("--limit", "0"), ("--limit", "1"), ("--sample", "0")] {
+        let output = sudokit(&["bench", "--engine", "native", flag, value, path]);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{flag} {value}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("error: invalid value '{value}' for '{flag}")),
+            "{stderr}"
+        );
+        assert!(output.stdout.is_empty(), "no table for a refused flag");
+    }
+    let output = sudokit(&["bench", "--engine", "native", "--limit", "2", path]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).contains("| 3 | 2 / 1 / 0 |"));
+}
