@@ -20,7 +20,7 @@ use sudokit::render::paper::Paper;
 use sudokit::Count;
 
 use super::check::{cell_list, not_unique_text};
-use super::render::write_atomically;
+use super::render::{refuse_existing, write_atomically};
 use super::work::{progress_bar, thread_pool};
 use super::Outcome;
 use super::{engine, Engine};
@@ -401,13 +401,19 @@ pub fn write_book(
     let puzzles: Vec<RatedPuzzle> = rated.iter().map(|(puzzle, _)| puzzle.clone()).collect();
     let pdf = book::pdf(&puzzles, layout)?;
     let pdf_path = directory.join("book.pdf");
-    write_atomically(&pdf_path, &pdf, force)?;
     let records_path = directory.join("puzzles.jsonl");
     let same = |input: &Path| {
         let canonical = |path: &Path| std::fs::canonicalize(path).ok();
         canonical(input).is_some() && canonical(input) == canonical(&records_path)
     };
-    if input.is_some_and(same) {
+    let records_are_the_input = input.is_some_and(same);
+    if records_are_the_input {
+        refuse_existing(&[&pdf_path], force)?;
+    } else {
+        refuse_existing(&[&pdf_path, &records_path], force)?;
+    }
+    write_atomically(&pdf_path, &pdf, force)?;
+    if records_are_the_input {
         note!("wrote {} ({} puzzles)", pdf_path.display(), puzzles.len());
         return Ok(());
     }

@@ -735,3 +735,59 @@ fn book_from_refuses_a_puzzle_with_several_solutions_even_beside_a_published_one
         assert!(!out.exists(), "no book of a puzzle with several solutions");
     }
 }
+
+#[test]
+fn render_and_book_write_nothing_when_an_input_or_an_output_is_wrong() {
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let seeds = read_data("seeds/classic.txt");
+    let unique = &seeds.lines().find(|line| !line.starts_with('#')).unwrap()[..81];
+    let path = |name: &str| directory.path().join(name);
+    let mixed = path("mixed.txt");
+    std::fs::write(&mixed, format!("{unique}\n{}\n", &unique[..80])).unwrap();
+    for kind in ["--pdf", "--svg"] {
+        let out = path(&format!("mixed{}", kind.replace("--", ".")));
+        let output = sudokit(&["render", kind, path_text(&mixed), "--out", path_text(&out)]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(&format!("{}:2: 80 cells", path_text(&mixed))));
+        assert!(stderr.contains("nothing drawn"), "{stderr}");
+        let written = std::fs::read_dir(directory.path()).unwrap().count();
+        assert_eq!(written, 1, "only the input is there after {kind}");
+    }
+
+    let one = path("one.txt");
+    std::fs::write(&one, format!("{unique}\n")).unwrap();
+    // the second of three pictures is there already: none is written
+    std::fs::write(path("picture-2.svg"), "old").unwrap();
+    let output = sudokit(&[
+        "render",
+        "--svg",
+        path_text(&one),
+        path_text(&one),
+        path_text(&one),
+        "--out",
+        path_text(&path("picture.svg")),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(!path("picture-1.svg").exists());
+    assert!(!path("picture-3.svg").exists());
+
+    // puzzles.jsonl is there already: book.pdf is not written beside it
+    let book = path("book");
+    std::fs::create_dir(&book).unwrap();
+    std::fs::write(book.join("puzzles.jsonl"), "old\n").unwrap();
+    let output = sudokit(&["book", "--from", path_text(&one), "--out", path_text(&book)]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("puzzles.jsonl: already exists"), "{stderr}");
+    assert!(!book.join("book.pdf").exists());
+    succeeds(&[
+        "book",
+        "--from",
+        path_text(&one),
+        "--out",
+        path_text(&book),
+        "--force",
+    ]);
+    assert!(book.join("book.pdf").exists());
+}
