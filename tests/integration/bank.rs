@@ -274,3 +274,45 @@ fn generated_records_are_read_and_exported_back() {
     ]);
     assert_eq!(text(&output.stdout).matches("seen before").count(), 2);
 }
+
+#[test]
+fn a_misspelt_filter_is_refused_not_answered_with_nothing() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let input = folder.path().join("input.txt");
+    std::fs::write(&input, exchange_lines(0, 2)).unwrap();
+    succeeds(&[
+        "bank",
+        "add",
+        "--db",
+        path_text(&database),
+        path_text(&input),
+    ]);
+    let database = path_text(&database);
+    for (command, filter) in [
+        ("query", &["--level", "expert"][..]),
+        ("query", &["--variant", "sudoku"]),
+        ("query", &["--size", "3"]),
+        ("query", &["--se-min", "nan"]),
+        ("export", &["--se-min", "9", "--se-max", "2"]),
+    ] {
+        let mut arguments = vec!["bank", command, "--db", database];
+        arguments.extend_from_slice(filter);
+        let output = sudokit(&arguments);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{filter:?}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{stderr}");
+        assert!(output.stdout.is_empty(), "{filter:?}");
+    }
+    // spelt in any case, a level or variant still matches what is stored
+    let output = succeeds(&[
+        "bank",
+        "query",
+        "--db",
+        database,
+        "--variant",
+        "Classic",
+        "--json",
+    ]);
+    assert_eq!(text(&output.stdout).lines().count(), 2);
+}
