@@ -181,8 +181,14 @@ pub struct ExportOptions {
 
     /// The notation to write: ron (every variant, the default), line, grid, csv, killer,
     /// killer-tsv, fpuzzles.
-    #[arg(long, value_name = "FORMAT", default_value = "ron", value_parser = parse_format)]
-    format: Format,
+    #[arg(
+        long,
+        alias = "format",
+        value_name = "FORMAT",
+        default_value = "ron",
+        value_parser = parse_format
+    )]
+    output_format: Format,
 }
 
 /// Options of `bank stats`.
@@ -537,8 +543,8 @@ fn export(options: &ExportOptions) -> anyhow::Result<Outcome> {
         );
         entries.push(entry);
     }
-    let text = notation::format_entries(&entries, options.format)
-        .with_context(|| format!("cannot write the puzzles as {}", options.format))?;
+    let text = notation::format_entries(&entries, options.output_format)
+        .with_context(|| format!("cannot write the puzzles as {}", options.output_format))?;
     say_inline!("{text}");
     note!("{} puzzle(s) exported", entries.len());
     Ok(Outcome::Success)

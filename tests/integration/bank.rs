@@ -316,3 +316,32 @@ fn a_misspelt_filter_is_refused_not_answered_with_nothing() {
     ]);
     assert_eq!(text(&output.stdout).lines().count(), 2);
 }
+
+#[test]
+fn export_spells_the_written_notation_output_format_like_solve() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let input = folder.path().join("input.txt");
+    std::fs::write(&input, exchange_lines(0, 2)).unwrap();
+    succeeds(&[
+        "bank",
+        "add",
+        "--db",
+        path_text(&database),
+        path_text(&input),
+    ]);
+    let database = path_text(&database);
+    let new = succeeds(&[
+        "bank",
+        "export",
+        "--db",
+        database,
+        "--output-format",
+        "line",
+    ]);
+    let old = succeeds(&["bank", "export", "--db", database, "--format", "line"]);
+    assert_eq!(new.stdout, old.stdout, "the old spelling still works");
+    assert_eq!(text(&new.stdout).lines().count(), 2);
+    let help = text(&sudokit(&["bank", "export", "--help"]).stdout);
+    assert!(help.contains("--output-format") && !help.contains(" --format"));
+}
