@@ -464,3 +464,35 @@ fn grade_shards_join_into_the_whole_run() {
         assert_eq!(joined.lines().count(), 10);
     }
 }
+
+#[test]
+fn merge_tells_a_missing_shard_file_from_an_unreadable_one() {
+    let root = tempfile::tempdir().unwrap();
+    let common = ["--preset", "sudoku-6", "--count", "2", "--seed", "3"];
+    let (first, second) = (root.path().join("first"), root.path().join("second"));
+    generate_into(&first, &[&common[..], &["--shard", "0/2"]].concat());
+    generate_into(&second, &[&common[..], &["--shard", "1/2"]].concat());
+    let merge = || {
+        let out = root.path().join("whole");
+        let output = sudokit(&[
+            "merge",
+            first.to_str().unwrap(),
+            second.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(output.status.code(), Some(2));
+        assert!(!out.exists(), "nothing merged");
+        text(&output.stderr)
+    };
+    let lines = second.join("puzzles.txt");
+    let mut damaged = fs::read(&lines).unwrap();
+    damaged.push(0xff);
+    fs::write(&lines, damaged).unwrap();
+    let stderr = merge();
+    assert!(stderr.contains("cannot read puzzles.txt"), "{stderr}");
+    assert!(!stderr.contains("unfinished"), "{stderr}");
+    fs::remove_file(&lines).unwrap();
+    let stderr = merge();
+    assert!(stderr.contains("unfinished (no puzzles.txt)"), "{stderr}");
+}
