@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use clap::Args;
+use clap::{ArgGroup, Args};
 use sudokit::backtrack;
 use sudokit::model::Grid;
 use sudokit::notation::Entry;
@@ -16,12 +16,13 @@ use super::Outcome;
 
 /// Options of `sudokit render`.
 #[derive(Debug, Args)]
+#[command(group(ArgGroup::new("picture").required(true).args(["svg", "pdf"])))]
 pub struct RenderOptions {
     #[command(flatten)]
     input: InputOptions,
 
     /// Write SVG: one picture per puzzle.
-    #[arg(long, required_unless_present = "pdf", conflicts_with = "pdf")]
+    #[arg(long)]
     svg: bool,
 
     /// Write one PDF with a page per puzzle.

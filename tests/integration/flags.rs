@@ -218,3 +218,15 @@ fn bench_refuses_a_limit_below_two_and_an_empty_sample() {
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     assert!(text(&output.stdout).contains("| 3 | 2 / 1 / 0 |"));
 }
+
+#[test]
+fn render_without_a_picture_kind_names_both_svg_and_pdf() {
+    let batch = file_with(BATCH, ".txt");
+    let output = sudokit(&["render", path_text(batch.path())]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("<--svg|--pdf>"), "{stderr}");
+    let both = sudokit(&["render", "--svg", "--pdf", path_text(batch.path())]);
+    assert_eq!(both.status.code(), Some(2));
+    assert!(text(&both.stderr).contains("cannot be used with"));
+}
