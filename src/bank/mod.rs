@@ -72,12 +72,13 @@ pub enum BankError {
         known: i64,
     },
     /// SQLite failed while reading or writing.
-    #[error("{path}: {source}")]
+    #[error("{path}: {error}")]
     Sqlite {
         /// The file.
         path: String,
-        /// What SQLite said.
-        source: rusqlite::Error,
+        /// What SQLite said (in the message, not a separate source: an error printed with
+        /// its chain would say it twice).
+        error: rusqlite::Error,
     },
 }
 
@@ -206,7 +207,10 @@ impl Bank {
                 path,
                 reason: source.to_string(),
             },
-            _ => BankError::Sqlite { path, source },
+            _ => BankError::Sqlite {
+                path,
+                error: source,
+            },
         }
     }
 
@@ -424,7 +428,7 @@ fn self_error(path: &str, source: rusqlite::Error) -> BankError {
         }
         _ => BankError::Sqlite {
             path: path.to_string(),
-            source,
+            error: source,
         },
     }
 }

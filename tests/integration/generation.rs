@@ -496,3 +496,23 @@ fn merge_tells_a_missing_shard_file_from_an_unreadable_one() {
     let stderr = merge();
     assert!(stderr.contains("unfinished (no puzzles.txt)"), "{stderr}");
 }
+
+#[test]
+fn an_output_folder_that_is_a_file_is_reported_once() {
+    let root = tempfile::tempdir().unwrap();
+    let file = root.path().join("a-file");
+    fs::write(&file, "not a folder").unwrap();
+    let output = sudokit(&[
+        "generate",
+        "--preset",
+        "sudoku-6",
+        "--count",
+        "1",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert_eq!(stderr.matches("os error").count(), 1, "said once: {stderr}");
+}
