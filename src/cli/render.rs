@@ -101,6 +101,14 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
         .out
         .clone()
         .unwrap_or_else(|| default_path(&options.input.files[0], extension));
+    let names_a_folder = out.is_dir() || out.as_os_str().to_string_lossy().ends_with(['/', '\\']);
+    if names_a_folder {
+        anyhow::bail!(
+            "{}: a folder, but --out names the file to write (such as {})",
+            out.display(),
+            out.join(format!("puzzles.{extension}")).display()
+        );
+    }
     if options.pdf {
         let stem = out
             .file_stem()

@@ -791,3 +791,29 @@ fn render_and_book_write_nothing_when_an_input_or_an_output_is_wrong() {
     ]);
     assert!(book.join("book.pdf").exists());
 }
+
+#[test]
+fn render_out_naming_a_folder_is_refused_with_the_file_it_wants() {
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let one = directory.path().join("one.txt");
+    std::fs::write(&one, format!("{SEVERAL}\n")).unwrap();
+    let folder = directory.path().join("pictures");
+    std::fs::create_dir(&folder).unwrap();
+    let missing = format!("{}/", path_text(&directory.path().join("missing")));
+    for (kind, out) in [
+        ("--pdf", path_text(&folder)),
+        ("--svg", path_text(&folder)),
+        ("--pdf", missing.as_str()),
+    ] {
+        let output = sudokit(&["render", kind, path_text(&one), "--out", out, "--force"]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("a folder, but --out names the file"),
+            "{stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+    assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 0);
+    assert!(!directory.path().join("missing").exists());
+}
