@@ -230,3 +230,34 @@ fn render_without_a_picture_kind_names_both_svg_and_pdf() {
     assert_eq!(both.status.code(), Some(2));
     assert!(text(&both.stderr).contains("cannot be used with"));
 }
+
+#[test]
+fn a_flag_error_is_one_line_naming_the_flag_and_why() {
+    let batch = file_with(BATCH, ".txt");
+    let path = path_text(batch.path());
+    for (arguments, expected) in [
+        (
+            &["check", "--input-format", "foo", path][..],
+            "unknown format \"foo\"",
+        ),
+        (&["check", "--jobs", "0", path], "0 threads"),
+        (
+            &["solve", "--output-format", "foo", path],
+            "possible values",
+        ),
+        (&["check", "--json", "--csv", path], "cannot be used with"),
+        (&["render", path], "<--svg|--pdf>"),
+        (&["generate", "--preset", "x", "--seed", "-1"], "'-1'"),
+        (&["nosuch"], "unrecognized subcommand"),
+    ] {
+        let output = sudokit(arguments);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{arguments:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{arguments:?}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{stderr}");
+        assert!(stderr.contains(expected), "{arguments:?}: {stderr}");
+    }
+    // help and the version still print in full, and succeed
+    assert!(text(&sudokit(&["check", "--help"]).stdout).contains("Usage: sudokit check"));
+    assert_eq!(sudokit(&["--version"]).status.code(), Some(0));
+}
