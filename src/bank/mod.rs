@@ -50,6 +50,14 @@ pub enum BankError {
         /// The file.
         path: String,
     },
+    /// The path cannot hold a bank file: a folder, or a file in a folder that does not exist.
+    #[error("{path}: cannot open a bank there: {reason}")]
+    Unopenable {
+        /// The path given.
+        path: String,
+        /// Why not.
+        reason: String,
+    },
     /// The file is not a SQLite database, or is damaged.
     #[error("{path}: not a sudokit bank: {reason}; left untouched")]
     NotABank {
@@ -173,8 +181,19 @@ impl Bank {
     /// migrating its schema forward.
     pub fn open(path: &Path, create: bool) -> Result<Bank, BankError> {
         let name = path.display().to_string();
+        if path.is_dir() {
+            let reason = "it is a folder (give the bank's file, such as bank.sqlite)".to_string();
+            return Err(BankError::Unopenable { path: name, reason });
+        }
         if !create && !path.exists() {
             return Err(BankError::Missing { path: name });
+        }
+        let parent = path
+            .parent()
+            .filter(|parent| !parent.as_os_str().is_empty());
+        if let Some(parent) = parent.filter(|parent| !parent.is_dir()) {
+            let reason = format!("the folder {} does not exist", parent.display());
+            return Err(BankError::Unopenable { path: name, reason });
         }
         let mut flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         if create {

@@ -345,3 +345,28 @@ fn export_spells_the_written_notation_output_format_like_solve() {
     let help = text(&sudokit(&["bank", "export", "--help"]).stdout);
     assert!(help.contains("--output-format") && !help.contains(" --format"));
 }
+
+#[test]
+fn a_folder_or_a_missing_folder_given_as_the_bank_is_named_as_such() {
+    let folder = tempfile::tempdir().unwrap();
+    let input = folder.path().join("input.txt");
+    std::fs::write(&input, exchange_lines(0, 1)).unwrap();
+    let missing = folder.path().join("missing").join("bank.sqlite");
+    for (database, expected) in [
+        (folder.path().to_path_buf(), "it is a folder"),
+        (missing.clone(), "does not exist"),
+    ] {
+        let output = sudokit(&[
+            "bank",
+            "add",
+            "--db",
+            path_text(&database),
+            path_text(&input),
+        ]);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(expected), "{stderr}");
+        assert!(!stderr.contains("not a sudokit bank"), "{stderr}");
+    }
+    assert!(!missing.parent().unwrap().exists());
+}
