@@ -516,3 +516,22 @@ fn an_output_folder_that_is_a_file_is_reported_once() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert_eq!(stderr.matches("os error").count(), 1, "said once: {stderr}");
 }
+
+#[test]
+fn a_batch_of_no_puzzles_is_refused_before_any_file_is_written() {
+    let root = tempfile::tempdir().unwrap();
+    let out = root.path().join("batch");
+    let output = sudokit(&[
+        "generate",
+        "--preset",
+        "sudoku-6",
+        "--count",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("'--count <N>'"), "{stderr}");
+    assert!(!out.exists());
+}
