@@ -2,12 +2,16 @@
 
 use std::process::ExitCode;
 
+use clap::error::ErrorKind;
 use clap::Parser;
 
 mod cli;
 
 fn main() -> ExitCode {
-    let arguments = cli::Arguments::parse();
+    let arguments = match cli::Arguments::try_parse() {
+        Ok(arguments) => arguments,
+        Err(error) => return refuse_arguments(error),
+    };
     let result = cli::run(arguments);
     cli::output::flush();
     match result {
@@ -17,4 +21,22 @@ fn main() -> ExitCode {
             cli::Outcome::BadInput.exit_code()
         }
     }
+}
+
+/// Help and the version are printed as clap writes them; a flag error becomes one line like
+/// every other error (clap's own takes several: the error, its usage, a pointer to --help).
+fn refuse_arguments(error: clap::Error) -> ExitCode {
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        error.exit();
+    }
+    let rendered = error.render().to_string();
+    let first_paragraph = rendered.split("\n\n").next().unwrap_or_default();
+    let words: Vec<&str> = first_paragraph.split_whitespace().collect();
+    eprintln!("{} (see --help)", words.join(" "));
+    cli::Outcome::BadInput.exit_code()
 }

@@ -50,6 +50,14 @@ pub enum BankError {
         /// The file.
         path: String,
     },
+    /// The path cannot hold a bank file: a folder, or a file in a folder that does not exist.
+    #[error("{path}: cannot open a bank there: {reason}")]
+    Unopenable {
+        /// The path given.
+        path: String,
+        /// Why not.
+        reason: String,
+    },
     /// The file is not a SQLite database, or is damaged.
     #[error("{path}: not a sudokit bank: {reason}; left untouched")]
     NotABank {
@@ -72,12 +80,13 @@ pub enum BankError {
         known: i64,
     },
     /// SQLite failed while reading or writing.
-    #[error("{path}: {source}")]
+    #[error("{path}: {error}")]
     Sqlite {
         /// The file.
         path: String,
-        /// What SQLite said.
-        source: rusqlite::Error,
+        /// What SQLite said (in the message, not a separate source: an error printed with
+        /// its chain would say it twice).
+        error: rusqlite::Error,
     },
 }
 
@@ -172,8 +181,19 @@ impl Bank {
     /// migrating its schema forward.
     pub fn open(path: &Path, create: bool) -> Result<Bank, BankError> {
         let name = path.display().to_string();
+        if path.is_dir() {
+            let reason = "it is a folder (give the bank's file, such as bank.sqlite)".to_string();
+            return Err(BankError::Unopenable { path: name, reason });
+        }
         if !create && !path.exists() {
             return Err(BankError::Missing { path: name });
+        }
+        let parent = path
+            .parent()
+            .filter(|parent| !parent.as_os_str().is_empty());
+        if let Some(parent) = parent.filter(|parent| !parent.is_dir()) {
+            let reason = format!("the folder {} does not exist", parent.display());
+            return Err(BankError::Unopenable { path: name, reason });
         }
         let mut flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         if create {
@@ -206,7 +226,10 @@ impl Bank {
                 path,
                 reason: source.to_string(),
             },
-            _ => BankError::Sqlite { path, source },
+            _ => BankError::Sqlite {
+                path,
+                error: source,
+            },
         }
     }
 
@@ -424,7 +447,7 @@ fn self_error(path: &str, source: rusqlite::Error) -> BankError {
         }
         _ => BankError::Sqlite {
             path: path.to_string(),
-            source,
+            error: source,
         },
     }
 }

@@ -8,9 +8,10 @@ use clap::{Args, Subcommand};
 use serde_json::{json, Map, Value};
 use sudokit::bank::{Added, Bank, Filter, NewPuzzle, Stored};
 use sudokit::grade::explainer::{format_tenths, SeRater, SeRating};
-use sudokit::grade::{Grader, Grading};
+use sudokit::grade::{Grader, Grading, Level};
 use sudokit::model::Puzzle;
 use sudokit::notation::{self, Entry, Format};
+use sudokit::preset::Variant;
 
 use super::input::{read_records, Failure, InputOptions, Record};
 use super::judging::{judge_in_parallel, judged_entry};
@@ -81,23 +82,23 @@ pub struct AddOptions {
 #[derive(Debug, Args)]
 struct FilterOptions {
     /// Only this HoDoKu level (easy, medium, hard, unfair, extreme).
-    #[arg(long, value_name = "L")]
+    #[arg(long, value_name = "L", value_parser = parse_level)]
     level: Option<String>,
 
     /// Only puzzles with an SE rating (ER) of at least X.
-    #[arg(long, value_name = "X")]
+    #[arg(long, value_name = "X", value_parser = parse_rating)]
     se_min: Option<f64>,
 
     /// Only puzzles with an SE rating (ER) of at most Y.
-    #[arg(long, value_name = "Y")]
+    #[arg(long, value_name = "Y", value_parser = parse_rating)]
     se_max: Option<f64>,
 
     /// Only this variant: classic, x, killer, killer-x, greater-killer.
-    #[arg(long, value_name = "V")]
+    #[arg(long, value_name = "V", value_parser = parse_variant)]
     variant: Option<String>,
 
-    /// Only grids of side N.
-    #[arg(long, value_name = "N")]
+    /// Only grids of side N (4 to 25).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(4..=25))]
     size: Option<u8>,
 
     /// At most N puzzles.
@@ -105,16 +106,49 @@ struct FilterOptions {
     limit: Option<u64>,
 }
 
+/// A level as the bank stores it; a misspelt one would match nothing, without a word.
+fn parse_level(text: &str) -> Result<String, String> {
+    Level::ALL
+        .into_iter()
+        .find(|level| level.to_string().eq_ignore_ascii_case(text.trim()))
+        .map(|level| level.to_string())
+        .ok_or_else(|| format!("{text:?} is not a level (easy, medium, hard, unfair, extreme)"))
+}
+
+/// A variant as the bank stores it.
+fn parse_variant(text: &str) -> Result<String, String> {
+    Variant::from_name(&text.trim().to_ascii_lowercase())
+        .map(|variant| variant.name().to_string())
+        .ok_or_else(|| {
+            format!("{text:?} is not a variant (classic, x, killer, killer-x, greater-killer)")
+        })
+}
+
+/// An SE rating bound: a number from 0 up.
+fn parse_rating(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(rating) if rating.is_finite() && rating >= 0.0 => Ok(rating),
+        _ => Err(format!(
+            "{text:?} is not an SE rating (a number such as 7.2)"
+        )),
+    }
+}
+
 impl FilterOptions {
-    fn filter(&self) -> Filter {
-        Filter {
+    fn filter(&self) -> anyhow::Result<Filter> {
+        if let (Some(minimum), Some(maximum)) = (self.se_min, self.se_max) {
+            if minimum > maximum {
+                anyhow::bail!("--se-min {minimum} is above --se-max {maximum}: nothing can match");
+            }
+        }
+        Ok(Filter {
             level: self.level.clone(),
             se_minimum: self.se_min,
             se_maximum: self.se_max,
             variant: self.variant.clone(),
             size: self.size,
             limit: self.limit,
-        }
+        })
     }
 }
 
@@ -147,8 +181,14 @@ pub struct ExportOptions {
 
     /// The notation to write: ron (every variant, the default), line, grid, csv, killer,
     /// killer-tsv, fpuzzles.
-    #[arg(long, value_name = "FORMAT", default_value = "ron", value_parser = parse_format)]
-    format: Format,
+    #[arg(
+        long,
+        alias = "format",
+        value_name = "FORMAT",
+        default_value = "ron",
+        value_parser = parse_format
+    )]
+    output_format: Format,
 }
 
 /// Options of `bank stats`.
@@ -453,7 +493,7 @@ const QUERY_COLUMNS: &[&str] = &[
 
 fn query(options: &QueryOptions) -> anyhow::Result<Outcome> {
     let bank = Bank::open(&options.database.db, false)?;
-    let found = bank.query(&options.filter.filter())?;
+    let found = bank.query(&options.filter.filter()?)?;
     let style = Style::from_flags(options.json, options.csv);
     let writer = Writer::new(style, QUERY_COLUMNS);
     for stored in &found {
@@ -480,7 +520,7 @@ fn query(options: &QueryOptions) -> anyhow::Result<Outcome> {
 
 fn export(options: &ExportOptions) -> anyhow::Result<Outcome> {
     let bank = Bank::open(&options.database.db, false)?;
-    let found = bank.query(&options.filter.filter())?;
+    let found = bank.query(&options.filter.filter()?)?;
     let mut entries = Vec::with_capacity(found.len());
     for stored in &found {
         let mut entry = notation::parse(&stored.record.definition, Some(Format::Ron))
@@ -503,8 +543,8 @@ fn export(options: &ExportOptions) -> anyhow::Result<Outcome> {
         );
         entries.push(entry);
     }
-    let text = notation::format_entries(&entries, options.format)
-        .with_context(|| format!("cannot write the puzzles as {}", options.format))?;
+    let text = notation::format_entries(&entries, options.output_format)
+        .with_context(|| format!("cannot write the puzzles as {}", options.output_format))?;
     say_inline!("{text}");
     note!("{} puzzle(s) exported", entries.len());
     Ok(Outcome::Success)

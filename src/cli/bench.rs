@@ -24,12 +24,12 @@ pub struct BenchOptions {
     #[arg(long, value_enum, default_value = "sat")]
     engine: Engine,
 
-    /// Count solutions up to this limit per puzzle (2 answers "unique or not").
-    #[arg(long, default_value_t = 2)]
+    /// Count solutions up to this limit per puzzle, 2 or more (2 answers "unique or not").
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = check::parse_limit)]
     limit: usize,
 
-    /// Time only a fixed random sample of N puzzles per file (drawn with --seed).
-    #[arg(long, value_name = "N")]
+    /// Time only a fixed random sample of N puzzles per file (drawn with --seed), 1 or more.
+    #[arg(long, value_name = "N", value_parser = parse_sample)]
     sample: Option<usize>,
 
     /// Seed of the sample and of the order puzzles are timed in.
@@ -43,6 +43,14 @@ pub struct BenchOptions {
     /// costs around the engine.
     #[arg(long)]
     whole: bool,
+}
+
+fn parse_sample(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("a sample of 0 puzzles times nothing (give 1 or more)".to_string()),
+        Ok(sample) => Ok(sample),
+        Err(_) => Err(format!("{text:?} is not a number (give 1 or more)")),
+    }
 }
 
 /// Runs the benchmark and prints one Markdown table row per file.

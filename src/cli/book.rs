@@ -17,17 +17,21 @@ use sudokit::render::book::{self, Layout, RatedPuzzle};
 use sudokit::render::book_preset::BookPreset;
 use sudokit::render::links;
 use sudokit::render::paper::Paper;
+use sudokit::Count;
 
-use super::render::{solution_of, write_atomically};
+use super::check::{cell_list, not_unique_text};
+use super::render::{refuse_existing, write_atomically};
 use super::work::{progress_bar, thread_pool};
 use super::Outcome;
+use super::{engine, Engine};
 
 /// Options of `sudokit book`.
 #[derive(Debug, Args)]
 pub struct BookOptions {
     /// Puzzles to print: JSON Lines records (`puzzle`, and optionally `solution`, `level`,
     /// `score`, as `sudokit generate` writes them) or any puzzle file. Puzzles without a
-    /// level are graded; without a solution, solved (each must have exactly one). With
+    /// level are graded. Each must have exactly one solution, checked even when the record
+    /// gives one (which must then be that one). With
     /// --preset, the preset gives the layout (title, paper, per page) and the file the
     /// puzzles: a book printed again on other paper without generating it again.
     #[arg(long, value_name = "FILE", required_unless_present = "preset")]
@@ -113,6 +117,8 @@ type Rated = (RatedPuzzle, Map<String, Value>);
 
 /// One puzzle read for the book, with what its record already says.
 struct Candidate {
+    /// `file:line`, for errors.
+    place: String,
     entry: Entry,
     level: Option<Level>,
     score: Option<u32>,
@@ -395,13 +401,19 @@ pub fn write_book(
     let puzzles: Vec<RatedPuzzle> = rated.iter().map(|(puzzle, _)| puzzle.clone()).collect();
     let pdf = book::pdf(&puzzles, layout)?;
     let pdf_path = directory.join("book.pdf");
-    write_atomically(&pdf_path, &pdf, force)?;
     let records_path = directory.join("puzzles.jsonl");
     let same = |input: &Path| {
         let canonical = |path: &Path| std::fs::canonicalize(path).ok();
         canonical(input).is_some() && canonical(input) == canonical(&records_path)
     };
-    if input.is_some_and(same) {
+    let records_are_the_input = input.is_some_and(same);
+    if records_are_the_input {
+        refuse_existing(&[&pdf_path], force)?;
+    } else {
+        refuse_existing(&[&pdf_path, &records_path], force)?;
+    }
+    write_atomically(&pdf_path, &pdf, force)?;
+    if records_are_the_input {
         note!("wrote {} ({} puzzles)", pdf_path.display(), puzzles.len());
         return Ok(());
     }
@@ -460,11 +472,11 @@ fn read_candidates(text: &str, source: &str) -> anyhow::Result<Vec<Candidate>> {
     let is_records = first.starts_with('{')
         && serde_json::from_str::<Value>(first).is_ok_and(|value| value.get("puzzle").is_some());
     if !is_records {
-        let entries =
-            notation::parse(text, None).map_err(|error| anyhow::anyhow!("{source}: {error}"))?;
+        let entries = notation::parse(text, None).map_err(|error| located(source, &error))?;
         return Ok(entries
             .into_iter()
             .map(|entry| Candidate {
+                place: format!("{source}:{}", entry.line),
                 entry,
                 level: None,
                 score: None,
@@ -478,27 +490,27 @@ fn read_candidates(text: &str, source: &str) -> anyhow::Result<Vec<Candidate>> {
         if line.trim().is_empty() {
             continue;
         }
-        let value: Value = serde_json::from_str(line)
-            .with_context(|| format!("{source}: line {number}: not JSON"))?;
+        let value: Value =
+            serde_json::from_str(line).with_context(|| format!("{source}:{number}: not JSON"))?;
         if let Ok(generated) = serde_json::from_value::<Record>(value.clone()) {
             candidates.push(from_generator_record(generated, number, value, source)?);
             continue;
         }
         let Value::Object(mut record) = value else {
-            anyhow::bail!("{source}: line {number}: not a JSON object");
+            anyhow::bail!("{source}:{number}: not a JSON object");
         };
         let puzzle_text = record
             .get("puzzle")
             .and_then(Value::as_str)
-            .with_context(|| format!("{source}: line {number}: no \"puzzle\" text"))?;
+            .with_context(|| format!("{source}:{number}: no \"puzzle\" text"))?;
         let mut entry = notation::parse(puzzle_text, None)
-            .map_err(|error| anyhow::anyhow!("{source}: line {number}: puzzle: {error}"))?
+            .map_err(|error| anyhow::anyhow!("{source}:{number}: puzzle: {error}"))?
             .into_iter()
             .next()
-            .with_context(|| format!("{source}: line {number}: no puzzle"))?;
+            .with_context(|| format!("{source}:{number}: no puzzle"))?;
         entry.line = number;
         entry.puzzle = with_record_rules(entry.puzzle, &record)
-            .map_err(|reason| anyhow::anyhow!("{source}: line {number}: {reason}"))?;
+            .map_err(|reason| anyhow::anyhow!("{source}:{number}: {reason}"))?;
         if let Some(solution) = record.get("solution").and_then(Value::as_str) {
             entry.solution = read_grid(solution, &entry.puzzle);
         }
@@ -513,6 +525,7 @@ fn read_candidates(text: &str, source: &str) -> anyhow::Result<Vec<Candidate>> {
             record.remove(key);
         }
         candidates.push(Candidate {
+            place: format!("{source}:{number}"),
             entry,
             level,
             score,
@@ -530,7 +543,7 @@ fn from_generator_record(
     value: Value,
     source: &str,
 ) -> anyhow::Result<Candidate> {
-    let at = |error: &dyn std::fmt::Display| anyhow::anyhow!("{source}: line {number}: {error}");
+    let at = |error: &dyn std::fmt::Display| anyhow::anyhow!("{source}:{number}: {error}");
     let puzzle = generated.to_puzzle().map_err(|error| at(&error))?;
     let solution = generated.solution_grid().map_err(|error| at(&error))?;
     let mut entry = Entry::new(puzzle);
@@ -544,6 +557,7 @@ fn from_generator_record(
         record.remove(key);
     }
     Ok(Candidate {
+        place: format!("{source}:{number}"),
         entry,
         level: Some(generated.level),
         score: Some(generated.score),
@@ -608,6 +622,41 @@ fn read_grid(text: &str, puzzle: &Puzzle) -> Option<Grid> {
     Grid::from_values(puzzle.geometry(), &values?)
 }
 
+/// `file:line: column C: reason`, the place of a notation error as every command writes it.
+fn located(source: &str, error: &notation::NotationError) -> anyhow::Error {
+    let place = match error.line {
+        Some(line) => format!("{source}:{line}"),
+        None => source.to_string(),
+    };
+    match error.column {
+        Some(column) => anyhow::anyhow!("{place}: column {column}: {}", error.reason),
+        None => anyhow::anyhow!("{place}: {}", error.reason),
+    }
+}
+
+/// The puzzle's one solution, or why it cannot be printed: no solution, several, or a
+/// published solution that is not the one. A published solution is never taken on trust:
+/// a puzzle with several solutions would otherwise reach the book beside one of them.
+fn only_solution(entry: &Entry) -> Result<Grid, String> {
+    let count = engine::count(Engine::Auto, &entry.puzzle, 2)?;
+    let solution = match count {
+        Count::Unique(solution) => solution,
+        other => {
+            let account = not_unique_text(&other, 2).unwrap_or_else(|| other.word().to_string());
+            return Err(format!(
+                "{account}; a book prints only puzzles with exactly one solution"
+            ));
+        }
+    };
+    match &entry.solution {
+        Some(published) if *published != solution => Err(format!(
+            "the published solution differs from the puzzle's only one at {}",
+            cell_list(published, &solution).join(" ")
+        )),
+        _ => Ok(solution),
+    }
+}
+
 /// Solves and grades what the records leave open, in parallel.
 fn rate(candidates: Vec<Candidate>, jobs: Option<usize>) -> anyhow::Result<Vec<Rated>> {
     let progress = progress_bar(candidates.len());
@@ -630,17 +679,13 @@ fn rate(candidates: Vec<Candidate>, jobs: Option<usize>) -> anyhow::Result<Vec<R
 
 fn rate_one(candidate: Candidate) -> Result<Rated, String> {
     let Candidate {
+        place,
         entry,
         level,
         score,
         mut record,
     } = candidate;
-    let solution = solution_of(&entry).ok_or_else(|| {
-        format!(
-            "line {}: the puzzle does not have exactly one solution",
-            entry.line
-        )
-    })?;
+    let solution = only_solution(&entry).map_err(|reason| format!("{place}: {reason}"))?;
     let (level, score) = match (level, score) {
         (Some(level), Some(score)) => (level, score),
         _ => {

@@ -74,7 +74,7 @@ const COLUMNS: &[&str] = &[
     "suggest",
 ];
 
-fn parse_limit(text: &str) -> Result<usize, String> {
+pub(super) fn parse_limit(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
         Ok(limit) if limit >= 2 => Ok(limit),
         Ok(limit) => Err(format!(

@@ -25,8 +25,8 @@ pub struct GenerateOptions {
     #[arg(long, value_name = "FILE|NAME")]
     preset: String,
 
-    /// Puzzles in the batch (default: the preset's count).
-    #[arg(long, value_name = "N")]
+    /// Puzzles in the batch, 1 or more (default: the preset's count).
+    #[arg(long, value_name = "N", value_parser = parse_count)]
     count: Option<usize>,
 
     /// The seed: the same preset and seed give the same puzzles, byte for byte.
@@ -208,6 +208,15 @@ impl FromStr for Levels {
             })
             .collect::<Result<Vec<Level>, String>>()
             .map(Levels)
+    }
+}
+
+/// A batch size: a batch of no puzzles would write empty files and succeed.
+fn parse_count(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("a batch of 0 puzzles makes nothing (give 1 or more)".to_string()),
+        Ok(count) => Ok(count),
+        Err(_) => Err(format!("{text:?} is not a number (give 1 or more)")),
     }
 }
 

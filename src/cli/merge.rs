@@ -49,9 +49,12 @@ fn read_shard(folder: &Path) -> anyhow::Result<Shard> {
             folder.display()
         );
     }
-    let read = |name: &str| {
-        std::fs::read_to_string(folder.join(name))
-            .with_context(|| format!("{}: the shard is unfinished (no {name})", folder.display()))
+    let read = |name: &str| match std::fs::read_to_string(folder.join(name)) {
+        Ok(text) => Ok(text),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            bail!("{}: the shard is unfinished (no {name})", folder.display())
+        }
+        Err(error) => bail!("{}: cannot read {name}: {error}", folder.display()),
     };
     let (records, lines) = (read(RECORDS_FILE)?, read(LINES_FILE)?);
     let expected = manifest.end - manifest.first;

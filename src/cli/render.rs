@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use clap::Args;
+use clap::{ArgGroup, Args};
 use sudokit::backtrack;
 use sudokit::model::Grid;
 use sudokit::notation::Entry;
@@ -16,12 +16,13 @@ use super::Outcome;
 
 /// Options of `sudokit render`.
 #[derive(Debug, Args)]
+#[command(group(ArgGroup::new("picture").required(true).args(["svg", "pdf"])))]
 pub struct RenderOptions {
     #[command(flatten)]
     input: InputOptions,
 
     /// Write SVG: one picture per puzzle.
-    #[arg(long, required_unless_present = "pdf", conflicts_with = "pdf")]
+    #[arg(long)]
     svg: bool,
 
     /// Write one PDF with a page per puzzle.
@@ -49,14 +50,25 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
     let records = read_records(&options.input);
     let mut outcome = Outcome::Success;
     let mut entries: Vec<Entry> = Vec::new();
+    let mut places: Vec<String> = Vec::new();
+    let mut unreadable = 0;
     for record in records {
+        let place = record.place();
         match record.entry {
-            Ok(entry) => entries.push(entry),
+            Ok(entry) => {
+                entries.push(entry);
+                places.push(place);
+            }
             Err(reason) => {
                 complain!("error: {reason}");
-                outcome = Outcome::BadInput;
+                unreadable += 1;
             }
         }
+    }
+    // a picture set or PDF without the puzzles that could not be read would pass for the
+    // whole input: draw all of them or nothing
+    if unreadable > 0 {
+        anyhow::bail!("nothing drawn: {unreadable} error(s) in the input");
     }
     if entries.is_empty() {
         anyhow::bail!("no puzzle to render");
@@ -66,9 +78,9 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
         .map(|entry| options.solution.then(|| solution_of(entry)).flatten())
         .collect();
     if options.solution {
-        for (entry, solution) in entries.iter().zip(&solutions) {
+        for (place, solution) in places.iter().zip(&solutions) {
             if solution.is_none() {
-                complain!("warning: line {}: no unique solution to draw", entry.line);
+                complain!("warning: {place}: no unique solution to draw");
                 outcome = outcome.worst(Outcome::NotUnique);
             }
         }
@@ -89,6 +101,14 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
         .out
         .clone()
         .unwrap_or_else(|| default_path(&options.input.files[0], extension));
+    let names_a_folder = out.is_dir() || out.as_os_str().to_string_lossy().ends_with(['/', '\\']);
+    if names_a_folder {
+        anyhow::bail!(
+            "{}: a folder, but --out names the file to write (such as {})",
+            out.display(),
+            out.join(format!("puzzles.{extension}")).display()
+        );
+    }
     if options.pdf {
         let stem = out
             .file_stem()
@@ -108,25 +128,26 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
         return Ok(outcome);
     }
     let numbered = entries.len() > 1;
+    let mut pictures = Vec::new();
     for (index, (entry, solution)) in entries.iter().zip(&solutions).enumerate() {
         let path = if numbered {
             with_suffix(&out, &format!("-{}", index + 1))
         } else {
             out.clone()
         };
-        write_atomically(
-            &path,
-            render::puzzle_svg(&entry.puzzle, None).as_bytes(),
-            options.force,
-        )?;
-        if let Some(solution) = solution {
-            let solved = render::puzzle_svg(&entry.puzzle, Some(solution));
-            write_atomically(
-                &with_suffix(&path, "-solution"),
-                solved.as_bytes(),
-                options.force,
-            )?;
-        }
+        let solved = solution.as_ref().map(|solution| {
+            (
+                with_suffix(&path, "-solution"),
+                render::puzzle_svg(&entry.puzzle, Some(solution)),
+            )
+        });
+        pictures.push((path, render::puzzle_svg(&entry.puzzle, None)));
+        pictures.extend(solved);
+    }
+    let paths: Vec<&Path> = pictures.iter().map(|(path, _)| path.as_path()).collect();
+    refuse_existing(&paths, options.force)?;
+    for (path, picture) in &pictures {
+        write_atomically(path, picture.as_bytes(), options.force)?;
     }
     note!(
         "wrote {} SVG picture(s) at {}",
@@ -137,7 +158,7 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
 }
 
 /// The record's published solution, else the native engine's when it is the only one.
-pub(super) fn solution_of(entry: &Entry) -> Option<Grid> {
+fn solution_of(entry: &Entry) -> Option<Grid> {
     let published = entry.solution.clone();
     published
         .filter(|solution| entry.puzzle.is_solution(solution))
@@ -171,15 +192,26 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     path.with_file_name(name)
 }
 
+/// Refuses, before anything is written, when one of the files a command is about to write
+/// already exists and `force` is not given: a refusal halfway would leave some of the new
+/// files beside old ones.
+pub fn refuse_existing(paths: &[&Path], force: bool) -> anyhow::Result<()> {
+    if force {
+        return Ok(());
+    }
+    match paths.iter().find(|path| path.exists()) {
+        Some(path) => anyhow::bail!(
+            "{}: already exists (use --force to replace it)",
+            path.display()
+        ),
+        None => Ok(()),
+    }
+}
+
 /// Writes `bytes` to a temporary file beside `path` and renames it into place, so `path`
 /// is never left half written; refuses to replace an existing file unless `force`.
 pub fn write_atomically(path: &Path, bytes: &[u8], force: bool) -> anyhow::Result<()> {
-    if !force && path.exists() {
-        anyhow::bail!(
-            "{}: already exists (use --force to replace it)",
-            path.display()
-        );
-    }
+    refuse_existing(&[path], force)?;
     let directory = path
         .parent()
         .filter(|parent| !parent.as_os_str().is_empty())

@@ -44,6 +44,11 @@ pub fn man(options: &ManOptions) -> anyhow::Result<Outcome> {
             clap_mangen::Man::new(command).render(&mut page)?;
             say_inline!("{}", String::from_utf8_lossy(&page));
         }
+        Some(folder) if folder.as_os_str() == "-" => {
+            anyhow::bail!(
+                "--out -: the manual is a page per command, which cannot share standard output; leave --out out to print the main page, or give a folder"
+            );
+        }
         Some(folder) => {
             let written = write_pages(&command, folder)?;
             note!("wrote {written} manual pages into {}", folder.display());

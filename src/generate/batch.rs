@@ -65,12 +65,13 @@ pub enum Start {
 #[derive(Debug, thiserror::Error)]
 pub enum BatchError {
     /// A file operation failed.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {error}", path.display())]
     Io {
         /// The file or folder.
         path: PathBuf,
-        /// What the system said.
-        source: io::Error,
+        /// What the system said (in the message, not a separate source: an error printed
+        /// with its chain would say it twice).
+        error: io::Error,
     },
     /// The folder already holds a batch and neither `--force` nor `--resume` was given.
     #[error("{} already exists (use --force to start over or --resume to continue)", path.display())]
@@ -105,9 +106,9 @@ pub enum BatchError {
 }
 
 fn io_error(path: &Path) -> impl FnOnce(io::Error) -> BatchError + '_ {
-    move |source| BatchError::Io {
+    move |error| BatchError::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     }
 }
 
@@ -326,11 +327,11 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), BatchError> {
     let temporary = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
     let written = File::create(&temporary)
         .and_then(|mut file| file.write_all(bytes).and_then(|()| file.sync_all()));
-    if let Err(source) = written {
+    if let Err(error) = written {
         let _ = fs::remove_file(&temporary);
         return Err(BatchError::Io {
             path: temporary,
-            source,
+            error,
         });
     }
     fs::rename(&temporary, path).map_err(io_error(path))

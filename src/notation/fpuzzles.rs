@@ -188,7 +188,11 @@ fn from_value(value: &Value, line: usize) -> Result<Entry, NotationError> {
             ));
         }
         for (column, cell) in cells.iter().enumerate() {
-            let given = cell.get("given").and_then(Value::as_bool).unwrap_or(false);
+            let given = switch(
+                cell.get("given"),
+                &format!("r{}c{} given", row + 1, column + 1),
+                line,
+            )?;
             let Some(value) = cell.get("value").filter(|_| given) else {
                 continue;
             };
@@ -211,7 +215,7 @@ fn from_value(value: &Value, line: usize) -> Result<Entry, NotationError> {
     }
     let mut constraints = Vec::new();
     for (key, diagonal) in [("diagonal-", Diagonal::Main), ("diagonal+", Diagonal::Anti)] {
-        if object.get(key).and_then(Value::as_bool) == Some(true) {
+        if switch(object.get(key), key, line)? {
             constraints.push(Constraint::diagonal(geometry, diagonal));
         }
     }
@@ -338,6 +342,31 @@ fn parse_cell(name: &str, geometry: Geometry) -> Option<Cell> {
     geometry.cell(row.checked_sub(1)?, column.checked_sub(1)?)
 }
 
+/// A rule switch (`diagonal+`, a cell's `given`), named `name` in errors: `true`, or
+/// `false` when absent. Any other value is refused: read as `false`, it would drop a rule
+/// without a word.
+fn switch(value: Option<&Value>, name: &str, line: usize) -> Result<bool, NotationError> {
+    match value {
+        None | Some(Value::Null) => Ok(false),
+        Some(Value::Bool(on)) => Ok(*on),
+        Some(other) => Err(invalid(
+            line,
+            format!("{name}: {other}"),
+            "a rule switch",
+            "true or false",
+        )),
+    }
+}
+
+/// A cage value that says nothing: absent, `null` or blank text.
+fn is_blank(value: &Value) -> bool {
+    match value {
+        Value::Null => true,
+        Value::String(text) => text.trim().is_empty(),
+        _ => false,
+    }
+}
+
 fn cells_of(entry: &Value, geometry: Geometry, line: usize) -> Result<Vec<Cell>, NotationError> {
     let names = entry
         .get("cells")
@@ -369,15 +398,32 @@ fn read_cages(
 ) -> Result<Vec<Cage>, NotationError> {
     let mut cages = Vec::new();
     for key in ["killercage"] {
-        for entry in object
-            .get(key)
-            .and_then(Value::as_array)
-            .map_or(&[][..], Vec::as_slice)
-        {
+        let entries = match object.get(key) {
+            None | Some(Value::Null) => &[][..],
+            Some(Value::Array(entries)) => entries.as_slice(),
+            Some(other) => {
+                return Err(invalid(
+                    line,
+                    format!("\"{key}\": {other}"),
+                    "a list of cages",
+                    "[{\"cells\": [\"R1C1\", …], \"value\": \"15\"}, …]",
+                ))
+            }
+        };
+        for entry in entries {
             let mut cells = cells_of(entry, geometry, line)?;
             cells.sort();
             cells.dedup();
             if cells.is_empty() {
+                // a cage without cells constrains nothing; with a sum it is a mistake
+                if entry.get("value").is_some_and(|value| !is_blank(value)) {
+                    return Err(invalid(
+                        line,
+                        format!("\"{key}\": {entry}"),
+                        "a killer cage",
+                        "its cells as \"cells\": [\"R1C1\", …]",
+                    ));
+                }
                 continue;
             }
             let sum = match entry.get("value") {
@@ -645,5 +691,33 @@ mod tests {
         ] {
             let _ = parse(garbage, Some(Format::Fpuzzles));
         }
+    }
+
+    #[test]
+    fn a_rule_key_of_the_wrong_type_is_refused_not_dropped() {
+        let empty_row = format!("[{}]", ["{}"; 4].join(","));
+        let grid = format!("[{}]", [empty_row.as_str(); 4].join(","));
+        let document = |extra: &str| format!("{{\"size\": 4, \"grid\": {grid}{extra}}}");
+        for (extra, expected) in [
+            (", \"diagonal+\": \"yes\"", "not a rule switch"),
+            (", \"diagonal-\": 1", "not a rule switch"),
+            (
+                ", \"killercage\": {\"cells\": [\"R1C1\"]}",
+                "not a list of cages",
+            ),
+            (
+                ", \"killercage\": [{\"cells\": [], \"value\": \"3\"}]",
+                "not a killer cage",
+            ),
+        ] {
+            let error = error_of(&document(extra));
+            assert!(error.contains(expected), "{extra}: {error}");
+        }
+        let given = grid.replacen("{}", "{\"value\": 2, \"given\": \"true\"}", 1);
+        let error = error_of(&format!("{{\"size\": 4, \"grid\": {given}}}"));
+        assert!(error.contains("r1c1 given"), "{error}");
+        // what f-puzzles writes for a rule that is off still reads
+        let off = document(", \"diagonal+\": false, \"killercage\": [{\"cells\": []}]");
+        assert!(parse(&off, Some(Format::Fpuzzles)).is_ok());
     }
 }

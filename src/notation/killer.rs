@@ -268,6 +268,10 @@ impl<'text> Record<'text> {
             geometry_for(side, box_shape).map_err(|reason| NotationError::at(number, reason))?;
         for &(number, row) in &self.map {
             let found = row.chars().count();
+            if found != side && KEYWORDS.contains(&row) {
+                // a keyword alone (`givens` with its value lost) reads like a cage-map row
+                return Err(malformed(number, row, "one word after the keyword"));
+            }
             if found != side {
                 return Err(NotationError::at(
                     number,
@@ -698,6 +702,10 @@ givens 1...........................5.......
                 "line 6: unrecognized line \"this is not a line\" (expected a cage-map row, `<id> <sum>`, or a line starting with name, compare, givens, solution, diagonals or boxes)",
             ),
             ("name x\n".to_string(), "line 1: the record has no cage map"),
+            (
+                "name x\naabb\naabb\nccdd\nccdd\ngivens\n".to_string(),
+                "line 6: \"givens\" is not a well-formed line (expected one word after the keyword)",
+            ),
         ];
         for (text, expected) in cases {
             let error = parse(&text, Some(Format::Killer)).unwrap_err();

@@ -35,6 +35,9 @@ pub enum DecompressError {
     /// The units do not form UTF-16 text.
     #[error("the compressed data does not hold text")]
     NotText,
+    /// Characters follow the end of the compressed data (a link run into other text, say).
+    #[error("{0} character(s) after the end of the compressed data")]
+    Trailing(usize),
 }
 
 /// The text `compressed` holds, inverse of [`compress_to_base64`] (and of lz-string's
@@ -58,7 +61,14 @@ pub fn decompress_from_base64(compressed: &str) -> Result<String, DecompressErro
         return Ok(String::new());
     }
     let units = lz_str::decompress_from_base64(&cleaned).ok_or(DecompressError::Damaged)?;
-    String::from_utf16(&units).map_err(|_| DecompressError::NotText)
+    let text = String::from_utf16(&units).map_err(|_| DecompressError::NotText)?;
+    // the coder stops at its end marker and ignores what follows: packing the text again
+    // (lz-string's packing is the same for the same text) gives the length of the real data
+    let used = compress_to_base64(&text).trim_end_matches('=').len();
+    if cleaned.len() > used {
+        return Err(DecompressError::Trailing(cleaned.len() - used));
+    }
+    Ok(text)
 }
 
 #[cfg(test)]
@@ -186,6 +196,20 @@ mod tests {
             decompress_from_base64("N4Igé"),
             Err(DecompressError::NotBase64(4))
         );
+    }
+
+    #[test]
+    fn refuses_characters_after_the_end_of_the_data() {
+        let packed = compress_to_base64("{\"size\":9,\"grid\":[[{},{\"value\":5}]]}");
+        let trimmed = packed.trim_end_matches('=');
+        assert!(decompress_from_base64(trimmed).is_ok());
+        assert_eq!(
+            decompress_from_base64(&format!("{trimmed}xx")),
+            Err(DecompressError::Trailing(2))
+        );
+        for (_, published) in PUBLISHED {
+            assert!(decompress_from_base64(published).is_ok(), "{published}");
+        }
     }
 
     #[test]

@@ -308,7 +308,8 @@ fn detect_surely(text: &str) -> Result<Format, (Format, Reason)> {
                 Format::Grid,
                 Reason::UnknownFormat {
                     name: format!(
-                        "the first line {:?} is no puzzle line (n² cells), grid row (4 to 25 cells), CSV row, killer text, killer TSV, RON or f-puzzles record",
+                        // the excerpt is printable already: quoted, not escaped a second time
+                        "the first line \"{}\" is no puzzle line (n² cells), grid row (4 to 25 cells), CSV row, killer text, killer TSV, RON or f-puzzles record",
                         error::excerpt(first)
                     ),
                 },

@@ -275,3 +275,10 @@ fn garbage_never_panics() {
         survives(text);
     }
 }
+
+#[test]
+fn a_control_character_in_an_undetectable_first_line_is_escaped_once() {
+    let error = parse("a\u{0}b\n", None).unwrap_err().to_string();
+    assert!(error.contains("\"a\\u{0}b\""), "{error}");
+    assert!(!error.contains("\\\\u"), "escaped twice: {error}");
+}

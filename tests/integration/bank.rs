@@ -274,3 +274,99 @@ fn generated_records_are_read_and_exported_back() {
     ]);
     assert_eq!(text(&output.stdout).matches("seen before").count(), 2);
 }
+
+#[test]
+fn a_misspelt_filter_is_refused_not_answered_with_nothing() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let input = folder.path().join("input.txt");
+    std::fs::write(&input, exchange_lines(0, 2)).unwrap();
+    succeeds(&[
+        "bank",
+        "add",
+        "--db",
+        path_text(&database),
+        path_text(&input),
+    ]);
+    let database = path_text(&database);
+    for (command, filter) in [
+        ("query", &["--level", "expert"][..]),
+        ("query", &["--variant", "sudoku"]),
+        ("query", &["--size", "3"]),
+        ("query", &["--se-min", "nan"]),
+        ("export", &["--se-min", "9", "--se-max", "2"]),
+    ] {
+        let mut arguments = vec!["bank", command, "--db", database];
+        arguments.extend_from_slice(filter);
+        let output = sudokit(&arguments);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{filter:?}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{stderr}");
+        assert!(output.stdout.is_empty(), "{filter:?}");
+    }
+    // spelt in any case, a level or variant still matches what is stored
+    let output = succeeds(&[
+        "bank",
+        "query",
+        "--db",
+        database,
+        "--variant",
+        "Classic",
+        "--json",
+    ]);
+    assert_eq!(text(&output.stdout).lines().count(), 2);
+}
+
+#[test]
+fn export_spells_the_written_notation_output_format_like_solve() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let input = folder.path().join("input.txt");
+    std::fs::write(&input, exchange_lines(0, 2)).unwrap();
+    succeeds(&[
+        "bank",
+        "add",
+        "--db",
+        path_text(&database),
+        path_text(&input),
+    ]);
+    let database = path_text(&database);
+    let new = succeeds(&[
+        "bank",
+        "export",
+        "--db",
+        database,
+        "--output-format",
+        "line",
+    ]);
+    let old = succeeds(&["bank", "export", "--db", database, "--format", "line"]);
+    assert_eq!(new.stdout, old.stdout, "the old spelling still works");
+    assert_eq!(text(&new.stdout).lines().count(), 2);
+    let help = text(&sudokit(&["bank", "export", "--help"]).stdout);
+    assert!(help.contains("--output-format") && !help.contains(" --format"));
+}
+
+#[test]
+fn a_folder_or_a_missing_folder_given_as_the_bank_is_named_as_such() {
+    let folder = tempfile::tempdir().unwrap();
+    let input = folder.path().join("input.txt");
+    std::fs::write(&input, exchange_lines(0, 1)).unwrap();
+    let missing = folder.path().join("missing").join("bank.sqlite");
+    for (database, expected) in [
+        (folder.path().to_path_buf(), "it is a folder"),
+        (missing.clone(), "does not exist"),
+    ] {
+        let output = sudokit(&[
+            "bank",
+            "add",
+            "--db",
+            path_text(&database),
+            path_text(&input),
+        ]);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(expected), "{stderr}");
+        assert!(!stderr.contains("not a sudokit bank"), "{stderr}");
+    }
+    assert!(!missing.parent().unwrap().exists());
+}

@@ -198,3 +198,66 @@ fn old_spellings_still_work_and_stay_out_of_help() {
         "the old --format json stays hidden"
     );
 }
+
+#[test]
+fn bench_refuses_a_limit_below_two_and_an_empty_sample() {
+    let batch = file_with(BATCH, ".txt");
+    let path = path_text(batch.path());
+    // a limit of 0 or 1 used to count the puzzle with several solutions as unique
+    for (flag, value) in [("--limit", "0"), ("--limit", "1"), ("--sample", "0")] {
+        let output = sudokit(&["bench", "--engine", "native", flag, value, path]);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{flag} {value}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("error: invalid value '{value}' for '{flag}")),
+            "{stderr}"
+        );
+        assert!(output.stdout.is_empty(), "no table for a refused flag");
+    }
+    let output = sudokit(&["bench", "--engine", "native", "--limit", "2", path]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).contains("| 3 | 2 / 1 / 0 |"));
+}
+
+#[test]
+fn render_without_a_picture_kind_names_both_svg_and_pdf() {
+    let batch = file_with(BATCH, ".txt");
+    let output = sudokit(&["render", path_text(batch.path())]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("<--svg|--pdf>"), "{stderr}");
+    let both = sudokit(&["render", "--svg", "--pdf", path_text(batch.path())]);
+    assert_eq!(both.status.code(), Some(2));
+    assert!(text(&both.stderr).contains("cannot be used with"));
+}
+
+#[test]
+fn a_flag_error_is_one_line_naming_the_flag_and_why() {
+    let batch = file_with(BATCH, ".txt");
+    let path = path_text(batch.path());
+    for (arguments, expected) in [
+        (
+            &["check", "--input-format", "foo", path][..],
+            "unknown format \"foo\"",
+        ),
+        (&["check", "--jobs", "0", path], "0 threads"),
+        (
+            &["solve", "--output-format", "foo", path],
+            "possible values",
+        ),
+        (&["check", "--json", "--csv", path], "cannot be used with"),
+        (&["render", path], "<--svg|--pdf>"),
+        (&["generate", "--preset", "x", "--seed", "-1"], "'-1'"),
+        (&["nosuch"], "unrecognized subcommand"),
+    ] {
+        let output = sudokit(arguments);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{arguments:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{arguments:?}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{stderr}");
+        assert!(stderr.contains(expected), "{arguments:?}: {stderr}");
+    }
+    // help and the version still print in full, and succeed
+    assert!(text(&sudokit(&["check", "--help"]).stdout).contains("Usage: sudokit check"));
+    assert_eq!(sudokit(&["--version"]).status.code(), Some(0));
+}

@@ -506,4 +506,74 @@ fn a_target_no_candidate_can_meet_is_explained() {
         stdout.contains("this run: 3 candidates dug, 0 graded"),
         "{stdout}"
     );
+
+#[test]
+fn merge_tells_a_missing_shard_file_from_an_unreadable_one() {
+    let root = tempfile::tempdir().unwrap();
+    let common = ["--preset", "sudoku-6", "--count", "2", "--seed", "3"];
+    let (first, second) = (root.path().join("first"), root.path().join("second"));
+    generate_into(&first, &[&common[..], &["--shard", "0/2"]].concat());
+    generate_into(&second, &[&common[..], &["--shard", "1/2"]].concat());
+    let merge = || {
+        let out = root.path().join("whole");
+        let output = sudokit(&[
+            "merge",
+            first.to_str().unwrap(),
+            second.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(output.status.code(), Some(2));
+        assert!(!out.exists(), "nothing merged");
+        text(&output.stderr)
+    };
+    let lines = second.join("puzzles.txt");
+    let mut damaged = fs::read(&lines).unwrap();
+    damaged.push(0xff);
+    fs::write(&lines, damaged).unwrap();
+    let stderr = merge();
+    assert!(stderr.contains("cannot read puzzles.txt"), "{stderr}");
+    assert!(!stderr.contains("unfinished"), "{stderr}");
+    fs::remove_file(&lines).unwrap();
+    let stderr = merge();
+    assert!(stderr.contains("unfinished (no puzzles.txt)"), "{stderr}");
+}
+
+#[test]
+fn an_output_folder_that_is_a_file_is_reported_once() {
+    let root = tempfile::tempdir().unwrap();
+    let file = root.path().join("a-file");
+    fs::write(&file, "not a folder").unwrap();
+    let output = sudokit(&[
+        "generate",
+        "--preset",
+        "sudoku-6",
+        "--count",
+        "1",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert_eq!(stderr.matches("os error").count(), 1, "said once: {stderr}");
+}
+
+#[test]
+fn a_batch_of_no_puzzles_is_refused_before_any_file_is_written() {
+    let root = tempfile::tempdir().unwrap();
+    let out = root.path().join("batch");
+    let output = sudokit(&[
+        "generate",
+        "--preset",
+        "sudoku-6",
+        "--count",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("'--count <N>'"), "{stderr}");
+    assert!(!out.exists());
 }

@@ -698,3 +698,122 @@ fn book_from_a_preset_generates_and_is_the_same_for_any_thread_count() {
         "the same book whatever the thread count"
     );
 }
+
+/// Two solutions, differing at r4c1 r4c6 r6c1 r6c6, and the first of them.
+const SEVERAL: &str =
+    ".39...12....9.7...8..4.1..6.42...79...........91...54.5..1.9..3...8.5....14...87.";
+
+#[test]
+fn book_from_refuses_a_puzzle_with_several_solutions_even_beside_a_published_one() {
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let several = notation::parse(SEVERAL, None).unwrap().remove(0);
+    let Count::Multiple { first, .. } = crate::helpers::sat_count(&several.puzzle, 2) else {
+        panic!("the puzzle has several solutions");
+    };
+    let first = notation::format_grid(&first, Format::Line);
+    let as_line = directory.path().join("several.txt");
+    std::fs::write(&as_line, format!("{SEVERAL} {first}\n")).unwrap();
+    let as_record = directory.path().join("several.jsonl");
+    std::fs::write(
+        &as_record,
+        format!(
+            "{}\n",
+            serde_json::json!({ "puzzle": SEVERAL, "solution": first, "level": "Easy", "score": 100 })
+        ),
+    )
+    .unwrap();
+    for input in [&as_line, &as_record] {
+        let out = directory.path().join("book");
+        let output = sudokit(&["book", "--from", path_text(input), "--out", path_text(&out)]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.starts_with(&format!("error: {}:1: multiple", path_text(input))),
+            "{stderr}"
+        );
+        assert!(!out.exists(), "no book of a puzzle with several solutions");
+    }
+}
+
+#[test]
+fn render_and_book_write_nothing_when_an_input_or_an_output_is_wrong() {
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let seeds = read_data("seeds/classic.txt");
+    let unique = &seeds.lines().find(|line| !line.starts_with('#')).unwrap()[..81];
+    let path = |name: &str| directory.path().join(name);
+    let mixed = path("mixed.txt");
+    std::fs::write(&mixed, format!("{unique}\n{}\n", &unique[..80])).unwrap();
+    for kind in ["--pdf", "--svg"] {
+        let out = path(&format!("mixed{}", kind.replace("--", ".")));
+        let output = sudokit(&["render", kind, path_text(&mixed), "--out", path_text(&out)]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(&format!("{}:2: 80 cells", path_text(&mixed))));
+        assert!(stderr.contains("nothing drawn"), "{stderr}");
+        let written = std::fs::read_dir(directory.path()).unwrap().count();
+        assert_eq!(written, 1, "only the input is there after {kind}");
+    }
+
+    let one = path("one.txt");
+    std::fs::write(&one, format!("{unique}\n")).unwrap();
+    // the second of three pictures is there already: none is written
+    std::fs::write(path("picture-2.svg"), "old").unwrap();
+    let output = sudokit(&[
+        "render",
+        "--svg",
+        path_text(&one),
+        path_text(&one),
+        path_text(&one),
+        "--out",
+        path_text(&path("picture.svg")),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(!path("picture-1.svg").exists());
+    assert!(!path("picture-3.svg").exists());
+
+    // puzzles.jsonl is there already: book.pdf is not written beside it
+    let book = path("book");
+    std::fs::create_dir(&book).unwrap();
+    std::fs::write(book.join("puzzles.jsonl"), "old\n").unwrap();
+    let output = sudokit(&["book", "--from", path_text(&one), "--out", path_text(&book)]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("puzzles.jsonl: already exists"), "{stderr}");
+    assert!(!book.join("book.pdf").exists());
+    succeeds(&[
+        "book",
+        "--from",
+        path_text(&one),
+        "--out",
+        path_text(&book),
+        "--force",
+    ]);
+    assert!(book.join("book.pdf").exists());
+}
+
+#[test]
+fn render_out_naming_a_folder_is_refused_with_the_file_it_wants() {
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let one = directory.path().join("one.txt");
+    std::fs::write(&one, format!("{SEVERAL}\n")).unwrap();
+    let folder = directory.path().join("pictures");
+    std::fs::create_dir(&folder).unwrap();
+    let missing = format!("{}/", path_text(&directory.path().join("missing")));
+    for (kind, out) in [
+        ("--pdf", path_text(&folder)),
+        ("--svg", path_text(&folder)),
+        ("--pdf", missing.as_str()),
+    ] {
+        let output = sudokit(&["render", kind, path_text(&one), "--out", out, "--force"]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("a folder, but --out names the file"),
+            "{stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+    assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 0);
+    assert!(!directory.path().join("missing").exists());
+}

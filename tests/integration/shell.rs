@@ -75,3 +75,18 @@ fn the_shipped_man_pages_are_current() {
         assert!(fresh == kept, "man/{name} is out of date: {refresh}");
     }
 }
+
+#[test]
+fn man_out_dash_is_refused_not_made_a_folder_named_dash() {
+    let folder = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["man", "--out", "-"])
+        .current_dir(folder.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.starts_with("error: --out -:"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(!folder.path().join("-").exists());
+}

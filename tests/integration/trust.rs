@@ -421,3 +421,26 @@ fn a_full_disk_stops_generation_at_once_with_the_journal_intact() {
     let complete = partial.lines().filter(|line| line.ends_with('}')).count();
     assert!(complete > 0 && complete < 400, "{complete} records kept");
 }
+
+#[test]
+fn a_rating_stopped_by_the_work_limit_gives_no_level_or_score_on_either_scale() {
+    let file = file_with(UNIQUE, ".txt");
+    let path = file.path().to_str().unwrap();
+    let output = sudokit(&["grade", "--work-limit", "1000", path]);
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains(": beyond  hardest so far:"), "{stdout}");
+    for level in ["Easy", "Medium", "Hard", "Unfair", "Extreme"] {
+        assert!(
+            !stdout.contains(level),
+            "a level from a path cut short: {stdout}"
+        );
+    }
+    let output = sudokit(&["grade", "--work-limit", "1000", "--json", path]);
+    let record: Value = serde_json::from_str(text(&output.stdout).trim()).unwrap();
+    assert_eq!(record["status"], "beyond", "{record}");
+    assert!(
+        record["level"].is_null() && record["score"].is_null(),
+        "{record}"
+    );
+}

@@ -138,8 +138,13 @@ fn print_grading(
         let status = if grading.solved { "rated" } else { "beyond" };
         let mut object = records::header(record, status);
         object.insert("puzzle".into(), json!(puzzle_text(entry)));
-        object.insert("level".into(), json!(grading.level.to_string()));
-        object.insert("score".into(), json!(grading.score));
+        // a path cut short has no level or score, as on the SE scale its ratings are null
+        let rated = grading.solved;
+        object.insert(
+            "level".into(),
+            json!(rated.then(|| grading.level.to_string())),
+        );
+        object.insert("score".into(), json!(rated.then_some(grading.score)));
         object.insert(
             "hardest".into(),
             json!(grading.hardest.map(|technique| technique.to_string())),
@@ -176,12 +181,12 @@ fn print_grading(
         0 => String::new(),
         count => format!("  trial steps: {count}"),
     };
-    say!(
-        "{location}: {} {}  hardest: {}{trials}{stopped}",
-        grading.level,
-        grading.score,
-        hardest(grading)
-    );
+    let rating = if grading.solved {
+        format!("{} {}  hardest:", grading.level, grading.score)
+    } else {
+        "beyond  hardest so far:".to_string()
+    };
+    say!("{location}: {rating} {}{trials}{stopped}", hardest(grading));
     if options.explain {
         for (number, step) in grading.steps.iter().enumerate() {
             say!("  {:>3}. {}", number + 1, step.explain(&entry.puzzle));

@@ -26,8 +26,9 @@ pub struct GradeOptions {
     /// One JSON object per puzzle read (JSON Lines), in input order: `source` (file:line),
     /// `status` (`rated`; `beyond` when the rating stopped early; `multiple` or `none`, never
     /// rated, with the cells where two solutions differ; `error` with the reason for an input
-    /// that could not be read), puzzle, level, score, hardest, trial_steps (the number of
-    /// trial steps), solved, work, and the count of each technique used.
+    /// that could not be read), puzzle, level, score (both null for `beyond`), hardest,
+    /// trial_steps (the number of trial steps), solved, work, and the count of each technique
+    /// used.
     #[arg(long)]
     json: bool,
 
