@@ -318,7 +318,7 @@ fn build_chain_graph<const W: usize>(
 }
 
 /// A breadth-first table: the literals reached from a premise, in discovery order, with
-/// their parents and distances.
+/// their parents.
 struct Table {
     /// The literals reached, in order, in the first `reached` entries.
     order: Vec<u32>,
@@ -327,12 +327,12 @@ struct Table {
     generation: u32,
 }
 
-/// What a table knows of one literal; valid while `stamp` is the table's generation.
+/// What a table knows of one literal; valid while `stamp` is the table's generation. (The
+/// distance from the premise is not kept: the few literals that need it follow parents.)
 #[derive(Clone, Copy, Default)]
 struct Visit {
     stamp: u32,
     parent: u32,
-    distance: u32,
 }
 
 impl Table {
@@ -345,9 +345,18 @@ impl Table {
         }
     }
 
-    /// How many links lead from the premise to `literal` (which the table reached).
-    fn distance(&self, literal: usize) -> usize {
-        self.visits[literal].distance as usize
+    /// Whether `literal` (which the table reached) lies more than `links` links from the
+    /// premise.
+    fn farther_than(&self, literal: usize, links: usize) -> bool {
+        let mut current = literal;
+        for _ in 0..links {
+            let parent = self.visits[current].parent as usize;
+            if parent == current {
+                return false;
+            }
+            current = parent;
+        }
+        self.visits[current].parent as usize != current
     }
 
     fn fill<const W: usize>(&mut self, graph: &Graph<W>, premise: usize) {
@@ -385,7 +394,6 @@ impl Table {
         visits[premise] = Visit {
             stamp: generation,
             parent: premise as u32,
-            distance: 0,
         };
         order[0] = premise as u32;
         let mut end = 1;
@@ -394,7 +402,6 @@ impl Table {
         'search: while position < end {
             let literal = order[position];
             position += 1;
-            let distance = visits[literal as usize].distance + 1;
             let first = offsets[literal as usize] as usize;
             let last = offsets[literal as usize + 1] as usize;
             for &next in &targets[first..last] {
@@ -407,7 +414,6 @@ impl Table {
                 *visit = Visit {
                     stamp: generation,
                     parent: if fresh { literal } else { kept.parent },
-                    distance: if fresh { distance } else { kept.distance },
                 };
                 order[end] = next;
                 end += usize::from(fresh);
@@ -550,7 +556,7 @@ fn nice_loop<const W: usize>(
     end: usize,
 ) -> Option<Finding> {
     let layout = context.layout;
-    if table.distance(end) <= 2 {
+    if !table.farther_than(end, 2) {
         return None;
     }
     let path = table.path(end);
@@ -669,7 +675,7 @@ fn aic<const W: usize>(
         }
         CellSet::EMPTY
     };
-    if table.distance(end) <= 2 {
+    if !table.farther_than(end, 2) {
         return None;
     }
     let path = table.path(end);
