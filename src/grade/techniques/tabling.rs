@@ -318,8 +318,8 @@ fn build_chain_graph<const W: usize>(
 }
 
 /// A breadth-first table: the literals reached from a premise, in discovery order, with
-/// their parents.
-struct Table {
+/// their parents. One is kept in the memo from one search to the next.
+pub(crate) struct Table {
     /// The literals reached, in order, in the first `reached` entries.
     order: Vec<u32>,
     reached: usize,
@@ -343,6 +343,14 @@ impl Table {
             visits: vec![Visit::default(); literal_count],
             generation: 0,
         }
+    }
+
+    /// This table, made ready for a graph of `literal_count` literals (what it holds of
+    /// earlier searches is outdated by the generations to come).
+    fn resized(mut self, literal_count: usize) -> Table {
+        self.order.resize(literal_count + 1, 0);
+        self.visits.resize(literal_count, Visit::default());
+        self
     }
 
     /// Whether `literal` (which the table reached) lies more than `links` links from the
@@ -509,7 +517,10 @@ pub(crate) fn nice_loops<const W: usize>(
 ) -> Option<Finding> {
     let layout = context.layout;
     let graph = chain_graph(context, board, grouped);
-    let mut table = Table::new(graph.literal_count());
+    let mut table = match context.memo.take_table() {
+        Some(table) => table.resized(graph.literal_count()),
+        None => Table::new(graph.literal_count()),
+    };
     let mut best: Option<Finding> = None;
     let allowed = |finding: &Finding| context.enabled(finding.technique);
     let n = layout.size;
@@ -545,6 +556,7 @@ pub(crate) fn nice_loops<const W: usize>(
             }
         }
     }
+    context.memo.keep_table(table);
     best
 }
 
