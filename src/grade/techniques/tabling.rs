@@ -449,10 +449,26 @@ impl Table {
     }
 }
 
-fn keep_best(best: &mut Option<Finding>, candidate: Finding) {
+/// A nice loop or AIC found, with its path (whose links are written into the finding only
+/// once it is the best).
+type Chain = (Finding, Vec<usize>);
+
+fn keep_best(best: &mut Option<Chain>, candidate: Chain) {
     match best {
-        Some(current) if current.hodoku_order(&candidate) != std::cmp::Ordering::Greater => {}
+        Some((current, _)) if current.hodoku_order(&candidate.0) != std::cmp::Ordering::Greater => {
+        }
         _ => *best = Some(candidate),
+    }
+}
+
+/// The links of `path` in `finding`.
+fn add_links<const W: usize>(graph: &Graph<W>, finding: &mut Finding, path: &[usize]) {
+    for pair in path.windows(2) {
+        finding.links.push((
+            graph.node_index(pair[0]),
+            graph.node_index(pair[1]),
+            pair[1] % 2 == 1,
+        ));
     }
 }
 
@@ -491,13 +507,6 @@ fn chain_finding<const W: usize>(
     };
     let mut finding = Finding::new(technique);
     finding.length = path.len() - 1;
-    for pair in path.windows(2) {
-        finding.links.push((
-            graph.node_index(pair[0]),
-            graph.node_index(pair[1]),
-            pair[1] % 2 == 1,
-        ));
-    }
     finding.cells = path.iter().map(|&literal| graph.cell(literal)).collect();
     finding.cells.dedup();
     finding
@@ -521,8 +530,8 @@ pub(crate) fn nice_loops<const W: usize>(
         Some(table) => table.resized(graph.literal_count()),
         None => Table::new(graph.literal_count()),
     };
-    let mut best: Option<Finding> = None;
-    let allowed = |finding: &Finding| context.enabled(finding.technique);
+    let mut best: Option<Chain> = None;
+    let allowed = |(finding, _): &Chain| context.enabled(finding.technique);
     let n = layout.size;
     for on in [true, false] {
         for cell in board.empty.iter() {
@@ -557,7 +566,10 @@ pub(crate) fn nice_loops<const W: usize>(
         }
     }
     context.memo.keep_table(table);
-    best
+    best.map(|(mut finding, path)| {
+        add_links(&graph, &mut finding, &path);
+        finding
+    })
 }
 
 fn nice_loop<const W: usize>(
@@ -566,7 +578,7 @@ fn nice_loop<const W: usize>(
     graph: &Graph<W>,
     table: &Table,
     end: usize,
-) -> Option<Finding> {
+) -> Option<Chain> {
     let layout = context.layout;
     if !table.farther_than(end, 2) {
         return None;
@@ -655,7 +667,7 @@ fn nice_loop<const W: usize>(
     if finding.eliminations.is_empty() {
         return None;
     }
-    Some(finding)
+    Some((finding, path))
 }
 
 fn aic<const W: usize>(
@@ -664,7 +676,7 @@ fn aic<const W: usize>(
     graph: &Graph<W>,
     table: &Table,
     end: usize,
-) -> Option<Finding> {
+) -> Option<Chain> {
     let layout = context.layout;
     let start = table.order[0] as usize;
     let start_cell = graph.cell(start);
@@ -703,7 +715,7 @@ fn aic<const W: usize>(
         add_elimination(&mut finding, start_cell, end_digit);
         add_elimination(&mut finding, end_cell, start_digit);
     }
-    Some(finding)
+    Some((finding, path))
 }
 
 /// What every premise reaches, for forcing chains and nets (which need the set of literals
