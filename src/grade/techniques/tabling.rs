@@ -1039,13 +1039,13 @@ fn net_graph<const W: usize>(
                             }
                         }
                         if copy.values[target] == 0 {
-                            copy.place(layout, target, value);
+                            copy.place_ahead(layout, target, value);
                         }
                     };
                 if on {
                     set_cell(&mut copy, cell, digit, &mut found);
                 } else {
-                    copy.eliminate(layout, cell, digit);
+                    copy.eliminate_ahead(layout, cell, digit);
                     found.push(graph.literal(cell, digit, false) as u32);
                     if copy.count(cell) == 1 {
                         let value = copy.candidates[cell].trailing_zeros() as usize;
