@@ -146,6 +146,17 @@ impl<const W: usize> Board<W> {
 
     /// Places `digit` in `cell` and removes it from the cell's peers.
     pub(crate) fn place(&mut self, layout: &Layout<W>, cell: usize, digit: usize) {
+        self.place_with::<true>(layout, cell, digit);
+    }
+
+    /// [`place`](Self::place) without the queues of singles, for look-ahead copies that
+    /// never read them.
+    pub(crate) fn place_ahead(&mut self, layout: &Layout<W>, cell: usize, digit: usize) {
+        self.place_with::<false>(layout, cell, digit);
+    }
+
+    /// [`place`](Self::place), keeping the queues of singles when `QUEUES`.
+    fn place_with<const QUEUES: bool>(&mut self, layout: &Layout<W>, cell: usize, digit: usize) {
         if self.values[cell] != 0 {
             return;
         }
@@ -161,7 +172,7 @@ impl<const W: usize> Board<W> {
         self.placed[digit].insert(cell);
         self.empty.remove(cell);
         for peer in layout.peers[cell].iter() {
-            self.eliminate(layout, peer, digit);
+            self.eliminate_with::<QUEUES>(layout, peer, digit);
         }
         let mut bits = own;
         while bits != 0 {
@@ -170,7 +181,7 @@ impl<const W: usize> Board<W> {
             for &house in &layout.cell_houses[cell] {
                 let slot = &mut self.free[house * self.size + other];
                 *slot = slot.saturating_sub(1);
-                if *slot == 1 && other != digit {
+                if QUEUES && *slot == 1 && other != digit {
                     self.add_hidden(layout, house, other);
                 }
             }
@@ -179,19 +190,43 @@ impl<const W: usize> Board<W> {
 
     /// Removes `digit` from the candidates of `cell`; returns whether it was there.
     pub(crate) fn eliminate(&mut self, layout: &Layout<W>, cell: usize, digit: usize) -> bool {
+        self.eliminate_with::<true>(layout, cell, digit)
+    }
+
+    /// [`eliminate`](Self::eliminate) without the queues of singles, for look-ahead copies
+    /// that never read them.
+    pub(crate) fn eliminate_ahead(
+        &mut self,
+        layout: &Layout<W>,
+        cell: usize,
+        digit: usize,
+    ) -> bool {
+        self.eliminate_with::<false>(layout, cell, digit)
+    }
+
+    /// [`eliminate`](Self::eliminate), keeping the queues of singles when `QUEUES`.
+    fn eliminate_with<const QUEUES: bool>(
+        &mut self,
+        layout: &Layout<W>,
+        cell: usize,
+        digit: usize,
+    ) -> bool {
         let bit = 1u32 << digit;
         if self.candidates[cell] & bit == 0 {
             return false;
         }
         self.candidates[cell] &= !bit;
         self.digit_cells[digit].remove(cell);
-        if self.candidates[cell].count_ones() == 1 {
+        if QUEUES && self.candidates[cell].count_ones() == 1 {
             self.naked_queue
                 .add(cell, self.candidates[cell].trailing_zeros() as usize);
         }
         for &house in &layout.cell_houses[cell] {
             let slot = &mut self.free[house * self.size + digit];
             *slot = slot.saturating_sub(1);
+            if !QUEUES {
+                continue;
+            }
             if *slot == 1 {
                 self.add_hidden(layout, house, digit);
             } else if *slot == 0 {

@@ -9,7 +9,7 @@ use super::cellset::CellSet;
 use super::technique::Technique;
 use super::techniques::als::AlsIndex;
 use super::techniques::killer::SumRegion;
-use super::techniques::tabling::Graph;
+use super::techniques::tabling::{Graph, Table};
 
 /// A structure built from a grid, kept with the candidates of that grid.
 struct Kept<T>(RefCell<Option<(Vec<u32>, Rc<T>)>>);
@@ -61,6 +61,8 @@ pub(crate) struct Memo<const W: usize> {
     als: Kept<AlsIndex<W>>,
     /// The chain graphs without and with group nodes of the grid they were built from.
     graphs: [Kept<Graph<W>>; 2],
+    /// The table the nice-loop searches fill, kept so that it is allocated once.
+    table: RefCell<Option<Table>>,
     /// The sums the 45 rule gives on this puzzle (they depend on its cages only).
     killer_sums: std::cell::OnceCell<Vec<SumRegion>>,
     /// The work done so far by this grading's searches, and the most it may do.
@@ -203,6 +205,16 @@ impl<const W: usize> Memo<W> {
         build: impl FnOnce() -> Graph<W>,
     ) -> Rc<Graph<W>> {
         self.graphs[usize::from(grouped)].get_or_build(board, build)
+    }
+
+    /// The nice-loop searches' table, if one is kept (taken out of the memo).
+    pub(crate) fn take_table(&self) -> Option<Table> {
+        self.table.borrow_mut().take()
+    }
+
+    /// Keeps the nice-loop searches' table for the next search.
+    pub(crate) fn keep_table(&self, table: Table) {
+        *self.table.borrow_mut() = Some(table);
     }
 
     /// The chain graph of `board` (with group nodes when `grouped`), if one is kept.

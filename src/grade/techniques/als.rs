@@ -50,8 +50,10 @@ pub(crate) struct AlsIndex<const W: usize> {
     commons: Vec<Restricted>,
     /// For every ALS, the range of `commons` where it is `first`.
     ranges: Vec<(usize, usize)>,
-    /// For every ALS, the positions in `commons` where it is `second`, increasing.
-    by_second: Vec<Vec<usize>>,
+    /// For every ALS, the positions in `commons` where it is `second`, increasing: those of
+    /// ALS `a` are `by_second[second_starts[a]..second_starts[a + 1]]`.
+    by_second: Vec<usize>,
+    second_starts: Vec<usize>,
 }
 
 impl<const W: usize> AlsIndex<W> {
@@ -92,13 +94,24 @@ fn als_index<const W: usize>(context: &Context<'_, W>, board: &Board<W>) -> Rc<A
     context.memo.als_index(board, || {
         let mut index = collect(context, board);
         let (commons, ranges) = restricted_commons(&index);
-        let mut by_second = vec![Vec::new(); index.len()];
+        // a counting sort by `second`, which keeps the positions increasing
+        let mut second_starts = vec![0; index.len() + 1];
+        for common in &commons {
+            second_starts[common.second + 1] += 1;
+        }
+        for number in 0..index.len() {
+            second_starts[number + 1] += second_starts[number];
+        }
+        let mut next = second_starts.clone();
+        let mut by_second = vec![0; commons.len()];
         for (position, common) in commons.iter().enumerate() {
-            by_second[common.second].push(position);
+            by_second[next[common.second]] = position;
+            next[common.second] += 1;
         }
         index.commons = commons;
         index.ranges = ranges;
         index.by_second = by_second;
+        index.second_starts = second_starts;
         index
     })
 }
@@ -143,6 +156,7 @@ fn collect<const W: usize>(context: &Context<'_, W>, board: &Board<W>) -> AlsInd
         commons: Vec::new(),
         ranges: Vec::new(),
         by_second: Vec::new(),
+        second_starts: Vec::new(),
     };
     for (number, (cells, digits)) in sets.into_iter().enumerate() {
         let mut all_buddies = CellSet::EMPTY;
@@ -364,7 +378,7 @@ pub(crate) fn als_xy_wing<const W: usize>(
         partners.clear();
         partners.extend(i + 1..index.ranges[one.first].1);
         partners.extend(
-            index.by_second[one.second]
+            index.by_second[index.second_starts[one.second]..index.second_starts[one.second + 1]]
                 .iter()
                 .copied()
                 .filter(|&position| commons[position].first > one.first),

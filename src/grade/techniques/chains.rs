@@ -20,10 +20,16 @@ fn digit_links<const W: usize>(
     context: &Context<'_, W>,
     board: &Board<W>,
     digit: usize,
-) -> Vec<Vec<(usize, bool)>> {
+) -> DigitLinks {
     let layout = context.layout;
-    let mut links = vec![Vec::new(); layout.cell_count];
+    let mut links = DigitLinks {
+        offsets: vec![0; layout.cell_count + 1],
+        targets: Vec::with_capacity(board.digit_cells[digit].len() * 3 * layout.size),
+    };
+    let mut next = 0;
     for cell in board.digit_cells[digit].iter() {
+        links.offsets[next..=cell].fill(links.targets.len() as u32);
+        next = cell + 1;
         let mut met: CellSet<W> = CellSet::EMPTY;
         for &house in &layout.cell_houses[cell] {
             let strong = board.free(house, digit) == 2;
@@ -32,11 +38,27 @@ fn digit_links<const W: usize>(
                     continue;
                 }
                 met.insert(other);
-                links[cell].push((other, strong));
+                links.targets.push((other, strong));
             }
         }
     }
+    links.offsets[next..].fill(links.targets.len() as u32);
     links
+}
+
+/// The links of one digit, cell by cell, in one array (`targets[offsets[c]..offsets[c + 1]]`
+/// are cell `c`'s).
+struct DigitLinks {
+    offsets: Vec<u32>,
+    targets: Vec<(usize, bool)>,
+}
+
+impl std::ops::Index<usize> for DigitLinks {
+    type Output = [(usize, bool)];
+
+    fn index(&self, cell: usize) -> &[(usize, bool)] {
+        &self.targets[self.offsets[cell] as usize..self.offsets[cell + 1] as usize]
+    }
 }
 
 fn keep_best(best: &mut Option<Finding>, candidate: Finding) {

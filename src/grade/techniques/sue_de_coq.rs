@@ -37,8 +37,8 @@ pub(crate) fn sue_de_coq<const W: usize>(
             for number in 0..n {
                 let box_house = layout.box_house(number);
                 let box_cells = layout.houses[box_house].set & board.empty;
-                let cells = (line_cells & box_cells).to_vec();
-                if cells.len() < 2 {
+                let intersection = line_cells & box_cells;
+                if !intersection.more_than_one() {
                     continue;
                 }
                 // the search of a line and a box depends on their cells only
@@ -56,6 +56,7 @@ pub(crate) fn sue_de_coq<const W: usize>(
                 {
                     continue;
                 }
+                let cells = intersection.to_vec();
                 let mut search = Search {
                     context,
                     board,

@@ -318,8 +318,8 @@ fn build_chain_graph<const W: usize>(
 }
 
 /// A breadth-first table: the literals reached from a premise, in discovery order, with
-/// their parents and distances.
-struct Table {
+/// their parents. One is kept in the memo from one search to the next.
+pub(crate) struct Table {
     /// The literals reached, in order, in the first `reached` entries.
     order: Vec<u32>,
     reached: usize,
@@ -327,12 +327,12 @@ struct Table {
     generation: u32,
 }
 
-/// What a table knows of one literal; valid while `stamp` is the table's generation.
+/// What a table knows of one literal; valid while `stamp` is the table's generation. (The
+/// distance from the premise is not kept: the few literals that need it follow parents.)
 #[derive(Clone, Copy, Default)]
 struct Visit {
     stamp: u32,
     parent: u32,
-    distance: u32,
 }
 
 impl Table {
@@ -345,9 +345,26 @@ impl Table {
         }
     }
 
-    /// How many links lead from the premise to `literal` (which the table reached).
-    fn distance(&self, literal: usize) -> usize {
-        self.visits[literal].distance as usize
+    /// This table, made ready for a graph of `literal_count` literals (what it holds of
+    /// earlier searches is outdated by the generations to come).
+    fn resized(mut self, literal_count: usize) -> Table {
+        self.order.resize(literal_count + 1, 0);
+        self.visits.resize(literal_count, Visit::default());
+        self
+    }
+
+    /// Whether `literal` (which the table reached) lies more than `links` links from the
+    /// premise.
+    fn farther_than(&self, literal: usize, links: usize) -> bool {
+        let mut current = literal;
+        for _ in 0..links {
+            let parent = self.visits[current].parent as usize;
+            if parent == current {
+                return false;
+            }
+            current = parent;
+        }
+        self.visits[current].parent as usize != current
     }
 
     fn fill<const W: usize>(&mut self, graph: &Graph<W>, premise: usize) {
@@ -385,7 +402,6 @@ impl Table {
         visits[premise] = Visit {
             stamp: generation,
             parent: premise as u32,
-            distance: 0,
         };
         order[0] = premise as u32;
         let mut end = 1;
@@ -394,7 +410,6 @@ impl Table {
         'search: while position < end {
             let literal = order[position];
             position += 1;
-            let distance = visits[literal as usize].distance + 1;
             let first = offsets[literal as usize] as usize;
             let last = offsets[literal as usize + 1] as usize;
             for &next in &targets[first..last] {
@@ -407,7 +422,6 @@ impl Table {
                 *visit = Visit {
                     stamp: generation,
                     parent: if fresh { literal } else { kept.parent },
-                    distance: if fresh { distance } else { kept.distance },
                 };
                 order[end] = next;
                 end += usize::from(fresh);
@@ -435,10 +449,26 @@ impl Table {
     }
 }
 
-fn keep_best(best: &mut Option<Finding>, candidate: Finding) {
+/// A nice loop or AIC found, with its path (whose links are written into the finding only
+/// once it is the best).
+type Chain = (Finding, Vec<usize>);
+
+fn keep_best(best: &mut Option<Chain>, candidate: Chain) {
     match best {
-        Some(current) if current.hodoku_order(&candidate) != std::cmp::Ordering::Greater => {}
+        Some((current, _)) if current.hodoku_order(&candidate.0) != std::cmp::Ordering::Greater => {
+        }
         _ => *best = Some(candidate),
+    }
+}
+
+/// The links of `path` in `finding`.
+fn add_links<const W: usize>(graph: &Graph<W>, finding: &mut Finding, path: &[usize]) {
+    for pair in path.windows(2) {
+        finding.links.push((
+            graph.node_index(pair[0]),
+            graph.node_index(pair[1]),
+            pair[1] % 2 == 1,
+        ));
     }
 }
 
@@ -477,13 +507,6 @@ fn chain_finding<const W: usize>(
     };
     let mut finding = Finding::new(technique);
     finding.length = path.len() - 1;
-    for pair in path.windows(2) {
-        finding.links.push((
-            graph.node_index(pair[0]),
-            graph.node_index(pair[1]),
-            pair[1] % 2 == 1,
-        ));
-    }
     finding.cells = path.iter().map(|&literal| graph.cell(literal)).collect();
     finding.cells.dedup();
     finding
@@ -503,9 +526,12 @@ pub(crate) fn nice_loops<const W: usize>(
 ) -> Option<Finding> {
     let layout = context.layout;
     let graph = chain_graph(context, board, grouped);
-    let mut table = Table::new(graph.literal_count());
-    let mut best: Option<Finding> = None;
-    let allowed = |finding: &Finding| context.enabled(finding.technique);
+    let mut table = match context.memo.take_table() {
+        Some(table) => table.resized(graph.literal_count()),
+        None => Table::new(graph.literal_count()),
+    };
+    let mut best: Option<Chain> = None;
+    let allowed = |(finding, _): &Chain| context.enabled(finding.technique);
     let n = layout.size;
     for on in [true, false] {
         for cell in board.empty.iter() {
@@ -539,7 +565,11 @@ pub(crate) fn nice_loops<const W: usize>(
             }
         }
     }
-    best
+    context.memo.keep_table(table);
+    best.map(|(mut finding, path)| {
+        add_links(&graph, &mut finding, &path);
+        finding
+    })
 }
 
 fn nice_loop<const W: usize>(
@@ -548,9 +578,9 @@ fn nice_loop<const W: usize>(
     graph: &Graph<W>,
     table: &Table,
     end: usize,
-) -> Option<Finding> {
+) -> Option<Chain> {
     let layout = context.layout;
-    if table.distance(end) <= 2 {
+    if !table.farther_than(end, 2) {
         return None;
     }
     let path = table.path(end);
@@ -637,7 +667,7 @@ fn nice_loop<const W: usize>(
     if finding.eliminations.is_empty() {
         return None;
     }
-    Some(finding)
+    Some((finding, path))
 }
 
 fn aic<const W: usize>(
@@ -646,7 +676,7 @@ fn aic<const W: usize>(
     graph: &Graph<W>,
     table: &Table,
     end: usize,
-) -> Option<Finding> {
+) -> Option<Chain> {
     let layout = context.layout;
     let start = table.order[0] as usize;
     let start_cell = graph.cell(start);
@@ -669,7 +699,7 @@ fn aic<const W: usize>(
         }
         CellSet::EMPTY
     };
-    if table.distance(end) <= 2 {
+    if !table.farther_than(end, 2) {
         return None;
     }
     let path = table.path(end);
@@ -685,7 +715,7 @@ fn aic<const W: usize>(
         add_elimination(&mut finding, start_cell, end_digit);
         add_elimination(&mut finding, end_cell, start_digit);
     }
-    Some(finding)
+    Some((finding, path))
 }
 
 /// What every premise reaches, for forcing chains and nets (which need the set of literals
@@ -1009,13 +1039,13 @@ fn net_graph<const W: usize>(
                             }
                         }
                         if copy.values[target] == 0 {
-                            copy.place(layout, target, value);
+                            copy.place_ahead(layout, target, value);
                         }
                     };
                 if on {
                     set_cell(&mut copy, cell, digit, &mut found);
                 } else {
-                    copy.eliminate(layout, cell, digit);
+                    copy.eliminate_ahead(layout, cell, digit);
                     found.push(graph.literal(cell, digit, false) as u32);
                     if copy.count(cell) == 1 {
                         let value = copy.candidates[cell].trailing_zeros() as usize;

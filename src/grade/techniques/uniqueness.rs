@@ -3,6 +3,7 @@
 //! on rectangles outside extra houses (a diagonal would break the deadly pattern).
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::{digits_of, Context};
 use crate::grade::board::Board;
@@ -17,6 +18,40 @@ fn plain<const W: usize>(context: &Context<'_, W>, cells: &[usize; 4]) -> bool {
         .all(|&cell| context.layout.cell_houses[cell].len() == 3)
 }
 
+/// The rectangles met so far (by their sorted corners), with a hash much cheaper than the
+/// default one: a search meets a few dozen.
+type Seen = HashSet<[usize; 4], BuildHasherDefault<CornerHasher>>;
+
+/// A multiply-and-rotate hash of cell numbers (not meant to resist chosen keys).
+#[derive(Default)]
+struct CornerHasher(u64);
+
+impl CornerHasher {
+    fn mix(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for CornerHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.mix(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
+        }
+        for &byte in chunks.remainder() {
+            self.mix(u64::from(byte));
+        }
+    }
+
+    fn write_usize(&mut self, value: usize) {
+        self.mix(value as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
 /// Every rectangle of HoDoKu's search, in its order: a start cell, a second cell in its box
 /// and line, and the two cells across in another box. `accept` decides which second and
 /// far cells may serve; `visit` returns `true` to stop.
@@ -25,7 +60,7 @@ fn rectangles<const W: usize>(
     start: usize,
     accept_second: impl Fn(usize) -> bool,
     accept_far: impl Fn(usize, usize) -> bool,
-    seen: &mut HashSet<[usize; 4]>,
+    seen: &mut Seen,
     mut visit: impl FnMut([usize; 4]) -> bool,
 ) -> bool {
     let layout = context.layout;
@@ -82,7 +117,7 @@ pub(crate) fn unique_rectangle<const W: usize>(
     wanted: Technique,
 ) -> Option<Finding> {
     let layout = context.layout;
-    let mut seen = HashSet::new();
+    let mut seen = Seen::default();
     let mut result = None;
     for start in board.empty.iter() {
         if board.count(start) != 2 {
@@ -119,8 +154,10 @@ fn rectangle_steps<const W: usize>(
     wanted: Technique,
 ) -> Option<Finding> {
     let layout = context.layout;
-    let digits: Vec<usize> = digits_of(pair).collect();
-    let (a, b) = (digits[0], digits[1]);
+    let mut digits = digits_of(pair);
+    let (Some(a), Some(b)) = (digits.next(), digits.next()) else {
+        return None;
+    };
     let mut two: Vec<usize> = Vec::new();
     let mut extra: Vec<usize> = Vec::new();
     for &cell in &corners {
@@ -406,7 +443,7 @@ pub(crate) fn avoidable_rectangle<const W: usize>(
 ) -> Option<Finding> {
     let layout = context.layout;
     let solved_not_given = |cell: usize| board.values[cell] != 0 && !board.given.contains(cell);
-    let mut seen = HashSet::new();
+    let mut seen = Seen::default();
     let mut result = None;
     for start in 0..layout.cell_count {
         if !solved_not_given(start) {
