@@ -506,6 +506,7 @@ fn a_target_no_candidate_can_meet_is_explained() {
         stdout.contains("this run: 3 candidates dug, 0 graded"),
         "{stdout}"
     );
+}
 
 #[test]
 fn merge_tells_a_missing_shard_file_from_an_unreadable_one() {
