@@ -58,6 +58,7 @@ mod technique;
 mod techniques;
 #[cfg(test)]
 mod tests;
+mod word_hash;
 
 pub use grader::{grade, Grader, Grading, Stop, DEFAULT_WORK_LIMIT};
 pub use step::{Evidence, Link, Node, Step};

@@ -2,8 +2,7 @@
 //! rectangles (types 1 and 2) and BUG+1. Sound only on puzzles with one solution, and only
 //! on rectangles outside extra houses (a diagonal would break the deadly pattern).
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
+use crate::grade::word_hash::WordSet;
 
 use super::{digits_of, Context};
 use crate::grade::board::Board;
@@ -20,37 +19,7 @@ fn plain<const W: usize>(context: &Context<'_, W>, cells: &[usize; 4]) -> bool {
 
 /// The rectangles met so far (by their sorted corners), with a hash much cheaper than the
 /// default one: a search meets a few dozen.
-type Seen = HashSet<[usize; 4], BuildHasherDefault<CornerHasher>>;
-
-/// A multiply-and-rotate hash of cell numbers (not meant to resist chosen keys).
-#[derive(Default)]
-struct CornerHasher(u64);
-
-impl CornerHasher {
-    fn mix(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-impl Hasher for CornerHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            self.mix(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
-        }
-        for &byte in chunks.remainder() {
-            self.mix(u64::from(byte));
-        }
-    }
-
-    fn write_usize(&mut self, value: usize) {
-        self.mix(value as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
+type Seen = WordSet<[usize; 4]>;
 
 /// Every rectangle of HoDoKu's search, in its order: a start cell, a second cell in its box
 /// and line, and the two cells across in another box. `accept` decides which second and

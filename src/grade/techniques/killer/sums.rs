@@ -5,12 +5,10 @@
 //! outies, and innies less outies, whose cells are weighted +1 or −1) through a search pruned
 //! by sum bounds and by what is already known possible.
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use super::super::digits_of;
 use crate::grade::board::Board;
 use crate::grade::layout::Layout;
+use crate::grade::word_hash::WordSet;
 
 /// Largest digit count for the digit-set programme (2^12 sets per layer).
 const MAX_SET_DIGITS: usize = 12;
@@ -237,7 +235,7 @@ fn search<const W: usize>(
         low: i32::MAX,
         high: i32::MIN,
         budget: SEARCH_BUDGET,
-        dead: HashSet::default(),
+        dead: WordSet::default(),
         key: Vec::with_capacity(cells.len() + 2),
         removed: vec![Vec::new(); cells.len()],
     };
@@ -253,38 +251,6 @@ fn search<const W: usize>(
         low: walk.low,
         high: walk.high,
     })
-}
-
-/// A multiply-rotate hash of words, for the dead states of [`search`]: their keys are short
-/// arrays of small numbers that SipHash spends most of the search on. Only lookups use it,
-/// never an iteration order, so it changes no answer.
-#[derive(Default)]
-struct WordHasher {
-    state: u64,
-}
-
-impl Hasher for WordHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.write_u64(u64::from(byte));
-        }
-    }
-
-    fn write_u32(&mut self, word: u32) {
-        self.write_u64(u64::from(word));
-    }
-
-    fn write_u64(&mut self, word: u64) {
-        self.state = (self.state.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-
-    fn write_usize(&mut self, word: usize) {
-        self.write_u64(word as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.state
-    }
 }
 
 /// The state of [`search`]; everything is indexed by depth except `possible` (by position).
@@ -304,7 +270,7 @@ struct Walk<'a> {
     high: i32,
     budget: usize,
     /// States (depth, total, later cells' digits) known to have no completion.
-    dead: HashSet<Vec<u32>, BuildHasherDefault<WordHasher>>,
+    dead: WordSet<Vec<u32>>,
     /// The key of the state being looked up (kept to save an allocation per visit).
     key: Vec<u32>,
     /// Per depth, the later depths a choice there took a digit from (kept, likewise).
