@@ -166,7 +166,7 @@ pub enum Reason {
         what: &'static str,
     },
     /// A word or number that is not what its place needs.
-    #[error("{text:?} is not {what} (expected {expected})")]
+    #[error("`{}` is not {what} (expected {expected})", printable(.text))]
     Invalid {
         /// The text found (cut short if long).
         text: String,
@@ -176,7 +176,7 @@ pub enum Reason {
         expected: &'static str,
     },
     /// A killer-text line that is neither a cage-map row nor a known keyword line.
-    #[error("unrecognized line {text:?} (expected a cage-map row, `<id> <sum>`, or a line starting with name, compare, givens, solution, diagonals or boxes)")]
+    #[error("unrecognized line `{}` (expected a cage-map row, `<id> <sum>`, or a line starting with name, compare, givens, solution, diagonals or boxes)", printable(.text))]
     UnrecognizedLine {
         /// The line (cut short if long).
         text: String,

@@ -413,7 +413,16 @@ fn read_cages(
         for entry in entries {
             let mut cells = cells_of(entry, geometry, line)?;
             cells.sort();
-            cells.dedup();
+            if let Some(twice) = cells.windows(2).find(|pair| pair[0] == pair[1]) {
+                // a cell listed twice: a slip in the document, and a cage of one cell fewer
+                // than its author counted may have a sum no digits can make
+                return Err(NotationError::at(
+                    line,
+                    Reason::Json {
+                        message: format!("\"{key}\": {} is listed twice in one cage", twice[0]),
+                    },
+                ));
+            }
             if cells.is_empty() {
                 // a cage without cells constrains nothing; with a sum it is a mistake
                 if entry.get("value").is_some_and(|value| !is_blank(value)) {
@@ -708,6 +717,10 @@ mod tests {
             (
                 ", \"killercage\": [{\"cells\": [], \"value\": \"3\"}]",
                 "not a killer cage",
+            ),
+            (
+                ", \"killercage\": [{\"cells\": [\"R1C1\", \"R1C2\", \"R1C1\"], \"value\": \"3\"}]",
+                "r1c1 is listed twice in one cage",
             ),
         ] {
             let error = error_of(&document(extra));

@@ -675,15 +675,15 @@ givens 1...........................5.......
             ),
             (
                 "name x\naabb\naabb\nccdd\nccdd\ncompare a b bigger\n".to_string(),
-                "line 6, column 13: \"bigger\" is not a relation (expected less, equal or greater)",
+                "line 6, column 13: `bigger` is not a relation (expected less, equal or greater)",
             ),
             (
                 "name x\naabb\naabb\nccdd\nccdd\na x1\n".to_string(),
-                "line 6, column 3: \"x1\" is not a cage sum (expected a whole number)",
+                "line 6, column 3: `x1` is not a cage sum (expected a whole number)",
             ),
             (
                 "name x\naabb\naabb\nccdd\nccdd\na 99999999999999\n".to_string(),
-                "line 6, column 3: \"99999999999999\" is not a cage sum (expected a whole number)",
+                "line 6, column 3: `99999999999999` is not a cage sum (expected a whole number)",
             ),
             (
                 "name x\naabb\nabab\nccdd\nccdd\n".to_string(),
@@ -699,12 +699,12 @@ givens 1...........................5.......
             ),
             (
                 "name x\naabb\naabb\nccdd\nccdd\nthis is not a line\n".to_string(),
-                "line 6: unrecognized line \"this is not a line\" (expected a cage-map row, `<id> <sum>`, or a line starting with name, compare, givens, solution, diagonals or boxes)",
+                "line 6: unrecognized line `this is not a line` (expected a cage-map row, `<id> <sum>`, or a line starting with name, compare, givens, solution, diagonals or boxes)",
             ),
             ("name x\n".to_string(), "line 1: the record has no cage map"),
             (
                 "name x\naabb\naabb\nccdd\nccdd\ngivens\n".to_string(),
-                "line 6: \"givens\" is not a well-formed line (expected one word after the keyword)",
+                "line 6: `givens` is not a well-formed line (expected one word after the keyword)",
             ),
         ];
         for (text, expected) in cases {

@@ -348,7 +348,7 @@ mod tests {
             ("x\ty".to_string(), "line 1: 2 tab-separated fields, expected 3 or 4 (name, cage map, sums, and optionally the solution)"),
             (format!("x\t{}\t", &map[1..]), "line 1, column 3: 80 cells, a puzzle line needs n² cells (16, 36, 64, 81, 100, 144, 196, 225, 256, 324, 400, 441, 484, 576 or 625)"),
             (format!("x\t{map}\tA=45,C=3"), "line 1, column 90: the sums field names cage C, which has no cells"),
-            (format!("x\t{map}\tA=45, B:3"), "line 1, column 91: \"B:3\" is not a cage sum (expected label=sum, such as A=11)"),
+            (format!("x\t{map}\tA=45, B:3"), "line 1, column 91: `B:3` is not a cage sum (expected label=sum, such as A=11)"),
             (format!("x\t{map}\t"), "line 1: cage B has 72 cells, more than the 9 distinct digits"),
         ];
         for (text, expected) in cases {

@@ -569,7 +569,7 @@ mod tests {
         let error = parse(&format!("{INKALA} diag=sideways"), None).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "line 1, column 83: \"sideways\" is not a diagonal rule (expected both, main or anti)"
+            "line 1, column 83: `sideways` is not a diagonal rule (expected both, main or anti)"
         );
         let unfinished = format!("{INKALA} {}", &INKALA.replace('8', "9"));
         let error = parse(&unfinished, None).unwrap_err();

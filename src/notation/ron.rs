@@ -753,8 +753,8 @@ mod tests {
     fn document_errors() {
         let cases = [
             (r#"(size: 7)"#, "line 1: a 7×7 grid has no rectangular box shape (boxes need at least 2 rows and 2 columns)"),
-            (r#"(size: 4, box_rows: 4, box_columns: 2)"#, "line 1: \"4x2\" is not a box shape for this grid (expected box rows × box columns = the side of the grid)"),
-            ("\n(size: 4, cages: [(label: \"a\", cells: [\"r5c1\"])])", "line 2: \"r5c1\" is not a cell of this grid (expected r<row>c<column>, both from 1 to the side)"),
+            (r#"(size: 4, box_rows: 4, box_columns: 2)"#, "line 1: `4x2` is not a box shape for this grid (expected box rows × box columns = the side of the grid)"),
+            ("\n(size: 4, cages: [(label: \"a\", cells: [\"r5c1\"])])", "line 2: `r5c1` is not a cell of this grid (expected r<row>c<column>, both from 1 to the side)"),
             (r#"(size: 4, cages: [(label: "a", cells: ["r1c1"])], comparisons: [(first: "a", second: "Z", relation: Less)])"#, "line 1: a comparison names cage Z, which has no cells"),
             (r#"(size: 4, givens: "1..1")"#, "line 1: the givens grid has 4 cells, expected 16"),
         ];
