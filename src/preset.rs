@@ -349,6 +349,26 @@ impl Preset {
         ron::ser::to_string_pretty(self, config).unwrap_or_else(|_| format!("{self:?}"))
     }
 
+    /// The fewest givens a puzzle of the preset's rules can have and still one solution,
+    /// with the reason, where one is known (killers carry their clues in the cages).
+    fn fewest_givens(&self, geometry: Geometry) -> Option<(usize, &'static str)> {
+        if self.variant.is_killer() {
+            return None;
+        }
+        let size = usize::from(geometry.size());
+        if self.variant == Variant::Classic
+            && geometry.box_rows() == 3
+            && geometry.box_columns() == 3
+        {
+            return Some((17, "McGuire, Tugemann and Civario, 2012: no 16-clue sudoku"));
+        }
+        // with two digits absent from the givens, swapping them gives a second solution
+        Some((
+            size - 1,
+            "two digits missing from the givens could be swapped",
+        ))
+    }
+
     /// Checks that the preset can be generated: a known geometry, a clue range inside the
     /// grid, at least one attempt, a score band the right way round.
     pub fn check(&self) -> Result<(), PresetError> {
@@ -370,6 +390,15 @@ impl Preset {
                     "clues ({}, {}) must satisfy min ≤ max ≤ {cells}",
                     clues.min, clues.max
                 )));
+            }
+            if let Some((needed, why)) = self.fewest_givens(geometry) {
+                if clues.max < needed {
+                    return Err(invalid(format!(
+                        "clues up to {}: no {}×{} puzzle of these rules with one solution has \
+                         fewer than {needed} givens ({why}); raise the range's maximum",
+                        clues.max, self.size, self.size
+                    )));
+                }
             }
         }
         if let (Some(min), Some(max)) = (self.target.min_score, self.target.max_score) {

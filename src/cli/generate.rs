@@ -424,14 +424,29 @@ pub fn run(options: &GenerateOptions) -> anyhow::Result<Outcome> {
     let failures = failures.into_inner().unwrap_or_default();
     if let Some(failure) = write_failure.into_inner().ok().flatten() {
         bail!(
-            "{failure}; stopped at once: the {} puzzles made so far are kept in {}, finish the \
+            "{failure}; stopped at once: the {} made so far are kept in {}, finish the \
              batch with --resume once the cause is fixed",
-            batch.records().count(),
+            super::output::counted(batch.records().count(), "puzzle"),
             batch.folder().join("puzzles.jsonl.partial").display()
         );
     }
     if stopped.load(Ordering::Relaxed) {
         bail!("the batch writer failed; run again with --resume");
+    }
+    if batch.records().next().is_none() && !failures.is_empty() {
+        // nothing made, nothing resumed: no empty puzzle files, no manifest of nothing
+        if options.timings || verbosity() == Verbosity::Verbose {
+            print_timings(&timings.into_inner().unwrap_or_default());
+        }
+        batch.abandon()?;
+        super::output::flush();
+        for failure in &failures {
+            eprintln!("error: {failure}");
+        }
+        bail!(
+            "no puzzle could be made ({}); nothing written",
+            super::output::counted(failures.len(), "failure")
+        );
     }
     let quiet = verbosity() == Verbosity::Quiet;
     if !quiet {
@@ -464,9 +479,6 @@ pub fn run(options: &GenerateOptions) -> anyhow::Result<Outcome> {
     super::output::flush();
     for failure in &failures {
         eprintln!("error: {failure}");
-    }
-    if failures.len() == missing.len() && !missing.is_empty() && resumed == 0 {
-        bail!("no puzzle could be made ({} failures)", failures.len());
     }
     Ok(Outcome::NotUnique)
 }
@@ -557,9 +569,9 @@ fn report(
         String::new()
     };
     say!(
-        "{}: {} puzzles, seed {seed}, in {}{resumed}",
+        "{}: {}, seed {seed}, in {}{resumed}",
         preset.name,
-        records.len(),
+        super::output::counted(records.len(), "puzzle"),
         batch.folder().display()
     );
     say!(

@@ -119,12 +119,15 @@ pub struct Batch {
     manifest: Manifest,
     done: BTreeMap<u64, Record>,
     partial: File,
+    /// Whether [`Batch::open`] made the folder (so [`Batch::abandon`] may remove it).
+    made_folder: bool,
 }
 
 impl Batch {
     /// Opens `folder` for the batch `manifest` describes: creates it, checks what is there
     /// according to `start`, saves the manifest, and reads what a resumed batch had made.
     pub fn open(folder: &Path, manifest: Manifest, start: Start) -> Result<Batch, BatchError> {
+        let made_folder = !folder.exists();
         fs::create_dir_all(folder).map_err(io_error(folder))?;
         let files =
             [MANIFEST_FILE, PARTIAL_FILE, RECORDS_FILE, LINES_FILE].map(|name| folder.join(name));
@@ -171,6 +174,7 @@ impl Batch {
             manifest,
             done,
             partial,
+            made_folder,
         })
     }
 
@@ -229,6 +233,27 @@ impl Batch {
         let partial = self.folder.join(PARTIAL_FILE);
         fs::remove_file(&partial).map_err(io_error(&partial))?;
         Ok(vec![records_path, lines_path])
+    }
+
+    /// Leaves no trace of a batch that made nothing: removes the manifest and the partial
+    /// file, and the folder when [`Batch::open`] made it and nothing else is in it. A batch
+    /// with records (made now or resumed) is never abandoned.
+    pub fn abandon(self) -> Result<(), BatchError> {
+        if !self.done.is_empty() {
+            return Ok(());
+        }
+        drop(self.partial);
+        for name in [PARTIAL_FILE, MANIFEST_FILE] {
+            let path = self.folder.join(name);
+            if path.exists() {
+                fs::remove_file(&path).map_err(io_error(&path))?;
+            }
+        }
+        if self.made_folder {
+            // only an empty folder goes: whatever else is there is not ours
+            let _ = fs::remove_dir(&self.folder);
+        }
+        Ok(())
     }
 }
 

@@ -506,6 +506,62 @@ fn a_target_no_candidate_can_meet_is_explained() {
         stdout.contains("this run: 3 candidates dug, 0 graded"),
         "{stdout}"
     );
+    assert!(
+        stderr.ends_with("error: no puzzle could be made (1 failure); nothing written\n"),
+        "{stderr}"
+    );
+    let left: Vec<_> = std::fs::read_dir(folder).unwrap().collect();
+    assert!(
+        left.is_empty(),
+        "no empty puzzle files, no manifest: {left:?}"
+    );
+}
+
+#[test]
+fn a_clue_range_below_what_one_solution_needs_is_refused_before_any_work() {
+    let root = tempfile::tempdir().expect("temporary folder");
+    for (preset, clues, expected) in [
+        (
+            "classic-easy",
+            "5-16",
+            "clues up to 16: no 9×9 puzzle of these rules with one solution has fewer than 17 givens",
+        ),
+        (
+            "sudoku-6",
+            "2-4",
+            "clues up to 4: no 6×6 puzzle of these rules with one solution has fewer than 5 givens",
+        ),
+    ] {
+        let out = root.path().join(preset);
+        let output = sudokit(&[
+            "generate",
+            "--preset",
+            preset,
+            "--clues",
+            clues,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(expected), "{stderr}");
+        assert!(!out.exists(), "nothing written for a refused preset");
+    }
+    // the floor itself is allowed: 17 givens is reachable for a plain 9×9
+    let out = root.path().join("seventeen");
+    let output = sudokit(&[
+        "generate",
+        "--preset",
+        "classic-easy",
+        "--clues",
+        "17-40",
+        "--count",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
 }
 
 #[test]
