@@ -414,7 +414,11 @@ pub fn write_book(
     }
     write_atomically(&pdf_path, &pdf, force)?;
     if records_are_the_input {
-        note!("wrote {} ({} puzzles)", pdf_path.display(), puzzles.len());
+        note!(
+            "wrote {} ({})",
+            pdf_path.display(),
+            super::output::counted(puzzles.len(), "puzzle")
+        );
         return Ok(());
     }
     let mut lines = String::new();
@@ -425,10 +429,10 @@ pub fn write_book(
     }
     write_atomically(&records_path, lines.as_bytes(), force)?;
     note!(
-        "wrote {} and {} ({} puzzles)",
+        "wrote {} and {} ({})",
         pdf_path.display(),
         records_path.display(),
-        puzzles.len()
+        super::output::counted(puzzles.len(), "puzzle")
     );
     Ok(())
 }

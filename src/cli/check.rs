@@ -237,8 +237,12 @@ impl Tally {
     fn summary(&self, seconds: f64) -> String {
         let total = self.unique + self.multiple + self.none + self.unreadable + self.failed;
         let mut summary = format!(
-            "summary: {total} puzzles: {} unique, {} multiple, {} none, {} unreadable",
-            self.unique, self.multiple, self.none, self.unreadable
+            "summary: {}: {} unique, {} multiple, {} none, {} unreadable",
+            super::output::counted(total, "puzzle"),
+            self.unique,
+            self.multiple,
+            self.none,
+            self.unreadable
         );
         if self.mismatched > 0 {
             summary += &format!(", {} differ from their published solution", self.mismatched);

@@ -121,3 +121,12 @@ fn hand_over(pending: &mut Vec<u8>) {
         std::process::exit(2);
     }
 }
+
+/// `1 puzzle`, `2 puzzles`: a count with its noun (a regular English plural).
+pub fn counted(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}

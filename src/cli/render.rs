@@ -29,8 +29,9 @@ pub struct RenderOptions {
     #[arg(long)]
     pdf: bool,
 
-    /// Also draw each puzzle's solution (the published one, or the one the native engine
-    /// finds): on the next PDF page, or as `<name>-solution.svg`.
+    /// Also draw each puzzle's solution, on the next PDF page or as `<name>-solution.svg`:
+    /// only a puzzle with exactly one solution has one to draw (the native engine decides,
+    /// and a published solution must be that one); otherwise a warning and exit 1.
     #[arg(long)]
     solution: bool,
 
@@ -68,20 +69,26 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
     // a picture set or PDF without the puzzles that could not be read would pass for the
     // whole input: draw all of them or nothing
     if unreadable > 0 {
-        anyhow::bail!("nothing drawn: {unreadable} error(s) in the input");
+        anyhow::bail!(
+            "nothing drawn: {} in the input",
+            super::output::counted(unreadable, "error")
+        );
     }
     if entries.is_empty() {
         anyhow::bail!("no puzzle to render");
     }
-    let solutions: Vec<Option<Grid>> = entries
-        .iter()
-        .map(|entry| options.solution.then(|| solution_of(entry)).flatten())
-        .collect();
-    if options.solution {
-        for (place, solution) in places.iter().zip(&solutions) {
-            if solution.is_none() {
-                complain!("warning: {place}: no unique solution to draw");
+    let mut solutions: Vec<Option<Grid>> = Vec::with_capacity(entries.len());
+    for (entry, place) in entries.iter().zip(&places) {
+        if !options.solution {
+            solutions.push(None);
+            continue;
+        }
+        match solution_of(entry) {
+            Ok(solution) => solutions.push(Some(solution)),
+            Err(reason) => {
+                complain!("warning: {place}: {reason}");
                 outcome = outcome.worst(Outcome::NotUnique);
+                solutions.push(None);
             }
         }
     }
@@ -124,7 +131,11 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
             return Ok(outcome);
         }
         write_atomically(&out, &pdf, options.force)?;
-        note!("wrote {} ({} puzzles)", out.display(), entries.len());
+        note!(
+            "wrote {} ({})",
+            out.display(),
+            super::output::counted(entries.len(), "puzzle")
+        );
         return Ok(outcome);
     }
     let numbered = entries.len() > 1;
@@ -150,22 +161,33 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
         write_atomically(path, picture.as_bytes(), options.force)?;
     }
     note!(
-        "wrote {} SVG picture(s) at {}",
-        entries.len(),
+        "wrote {} at {}",
+        super::output::counted(pictures.len(), "SVG picture"),
         out.display()
     );
     Ok(outcome)
 }
 
-/// The record's published solution, else the native engine's when it is the only one.
-fn solution_of(entry: &Entry) -> Option<Grid> {
-    let published = entry.solution.clone();
-    published
-        .filter(|solution| entry.puzzle.is_solution(solution))
-        .or_else(|| match backtrack::count_solutions(&entry.puzzle, 2) {
-            Count::Unique(solution) => Some(solution),
-            _ => None,
-        })
+/// The puzzle's solution when it has exactly one (the native engine decides, even beside a
+/// published solution: a published solution of a puzzle with several is not *the*
+/// solution), or why none is drawn.
+fn solution_of(entry: &Entry) -> Result<Grid, String> {
+    match backtrack::count_solutions(&entry.puzzle, 2) {
+        Count::Unique(solution) => match &entry.solution {
+            Some(published) if *published != solution => Err(format!(
+                "the published solution differs from the only solution at {}; no solution drawn",
+                super::check::cell_list(published, &solution).join(" ")
+            )),
+            _ => Ok(solution),
+        },
+        Count::Multiple { .. } => Err(if entry.solution.is_some() {
+            "several solutions (the published one is one of them): no unique solution to draw"
+        } else {
+            "several solutions: no unique solution to draw"
+        }
+        .to_string()),
+        Count::None { .. } => Err("no solution to draw".to_string()),
+    }
 }
 
 /// `output/<stem of input>.<extension>` (`output/stdin.…` for standard input).

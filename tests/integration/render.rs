@@ -737,6 +737,68 @@ fn book_from_refuses_a_puzzle_with_several_solutions_even_beside_a_published_one
 }
 
 #[test]
+fn render_draws_no_solution_for_a_puzzle_with_several_even_beside_a_published_one() {
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let several = notation::parse(SEVERAL, None).unwrap().remove(0);
+    let Count::Multiple { first, second, .. } = crate::helpers::sat_count(&several.puzzle, 2)
+    else {
+        panic!("the puzzle has several solutions");
+    };
+    let input = directory.path().join("several.txt");
+    for published in [&first, &second] {
+        let line = notation::format_grid(published, Format::Line);
+        std::fs::write(&input, format!("{SEVERAL} {line}\n")).unwrap();
+        let out = directory.path().join("several.svg");
+        let output = sudokit(&[
+            "render",
+            "--svg",
+            "--solution",
+            "--force",
+            "--out",
+            path_text(&out),
+            path_text(&input),
+        ]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{stderr}");
+        assert!(
+            stderr.starts_with(&format!(
+                "warning: {}:1: several solutions (the published one is one of them)",
+                path_text(&input)
+            )),
+            "{stderr}"
+        );
+        assert!(out.exists(), "the puzzle itself is drawn");
+        assert!(
+            !directory.path().join("several-solution.svg").exists(),
+            "no solution drawn for a puzzle with several"
+        );
+    }
+    // a unique puzzle beside a published "solution" with two digits swapped
+    let puzzle = read_data("classic/royle_17clue_49158.txt");
+    let puzzle = puzzle.lines().next().unwrap();
+    let entry = notation::parse(puzzle, None).unwrap().remove(0);
+    let solution = notation::format_grid(&solution_of(&entry.puzzle), Format::Line);
+    let swapped = format!("{}{}{}", &solution[1..2], &solution[..1], &solution[2..]);
+    std::fs::write(&input, format!("{puzzle} {swapped}\n")).unwrap();
+    let output = sudokit(&[
+        "render",
+        "--svg",
+        "--solution",
+        "--force",
+        "--out",
+        path_text(&directory.path().join("wrong.svg")),
+        path_text(&input),
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("the published solution differs from the only solution at r1c1 r1c2"),
+        "{stderr}"
+    );
+    assert!(!directory.path().join("wrong-solution.svg").exists());
+}
+
+#[test]
 fn render_and_book_write_nothing_when_an_input_or_an_output_is_wrong() {
     let directory = tempfile::tempdir().expect("temporary directory");
     let seeds = read_data("seeds/classic.txt");
