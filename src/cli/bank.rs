@@ -76,6 +76,12 @@ pub struct AddOptions {
     /// Threads to use for checking and rating: 1 to 256 (default: all cores).
     #[arg(long, value_name = "J", value_parser = super::parse_jobs)]
     jobs: Option<usize>,
+
+    /// Most work the HoDoKu rating may do per puzzle, as `grade --work-limit` counts it
+    /// (default 100 million). A puzzle whose rating passes it has no level and is not
+    /// stored (`error`, with the reason).
+    #[arg(long, value_name = "N")]
+    work_limit: Option<u64>,
 }
 
 /// Which stored puzzles.
@@ -225,9 +231,13 @@ pub struct Rated {
     solution: String,
 }
 
-/// Rates one puzzle with exactly one solution on both scales and computes its key.
-pub fn rate(puzzle: &Puzzle, solution: &sudokit::model::Grid) -> Rated {
-    let grading = Grader::new(puzzle).with_unique_solution(solution).grade();
+/// Rates one puzzle with exactly one solution on both scales (HoDoKu's within `work_limit`,
+/// SE's within its default, as `grade` rates) and computes its key.
+pub fn rate(puzzle: &Puzzle, solution: &sudokit::model::Grid, work_limit: u64) -> Rated {
+    let grading = Grader::new(puzzle)
+        .with_unique_solution(solution)
+        .with_work_limit(work_limit)
+        .grade();
     let se = SeRater::new(puzzle).ok().map(|rater| rater.rate());
     Rated {
         grading,
@@ -262,11 +272,18 @@ pub fn variant(puzzle: &Puzzle) -> &'static str {
 pub const TOO_COSTLY: &str = "its canonical form was not found within the work bound \
 (grids of 25×25 with many equal rows); not stored";
 
-/// What to store for a rated puzzle, or `None` when its canonical key is missing.
-pub fn new_puzzle(entry: &Entry, rated: &Rated, source: String) -> Option<NewPuzzle> {
+/// Why a puzzle cannot be stored: its rating passed the work limit, so it has no level.
+pub const BEYOND: &str = "its rating passed the work limit (`grade` rates it \"beyond\"), so it \
+has no level to store; not stored";
+
+/// What to store for a rated puzzle, or why it cannot be stored ([`TOO_COSTLY`], [`BEYOND`]).
+pub fn new_puzzle(entry: &Entry, rated: &Rated, source: String) -> Result<NewPuzzle, &'static str> {
+    if rated.grading.stop.is_some() {
+        return Err(BEYOND);
+    }
     let se = rated.se.as_ref().filter(|rating| rating.solved);
-    Some(NewPuzzle {
-        canonical_key: rated.canonical_key.clone()?,
+    Ok(NewPuzzle {
+        canonical_key: rated.canonical_key.clone().ok_or(TOO_COSTLY)?,
         puzzle: notation::format_grid(entry.puzzle.givens(), Format::Line),
         definition: notation::format(&entry.puzzle, Format::Ron).unwrap_or_default(),
         solution: rated.solution.clone(),
@@ -309,8 +326,11 @@ const ADD_COLUMNS: &[&str] = &[
 fn add(options: &AddOptions) -> anyhow::Result<Outcome> {
     let mut bank = Bank::open(&options.database.db, true)?;
     let records = read_inputs(&options.input);
+    let work_limit = options
+        .work_limit
+        .unwrap_or(sudokit::grade::DEFAULT_WORK_LIMIT);
     let judged = judge_in_parallel(&records, options.jobs, |entry, solution| {
-        rate(&entry.puzzle, solution)
+        rate(&entry.puzzle, solution, work_limit)
     })?;
     let style = Style::from_flags(options.json, options.csv);
     let writer = Writer::new(style, ADD_COLUMNS);
@@ -320,13 +340,13 @@ fn add(options: &AddOptions) -> anyhow::Result<Outcome> {
     for (record, judged) in records.iter().zip(&judged) {
         match judged_entry(record, judged, &writer, style) {
             Ok((entry, rated)) => match new_puzzle(entry, rated, record.place()) {
-                Some(puzzle) => {
+                Ok(puzzle) => {
                     batch.push(puzzle);
                     placed.push(record);
                 }
-                None => {
-                    complain!("error: {}: {TOO_COSTLY}", record.location());
-                    writer.write(&records::error(record, TOO_COSTLY));
+                Err(reason) => {
+                    complain!("error: {}: {reason}", record.location());
+                    writer.write(&records::error(record, reason));
                     outcome = outcome.worst(Outcome::BadInput);
                 }
             },

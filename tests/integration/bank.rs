@@ -370,3 +370,46 @@ fn a_folder_or_a_missing_folder_given_as_the_bank_is_named_as_such() {
     }
     assert!(!missing.parent().unwrap().exists());
 }
+
+#[test]
+fn a_puzzle_whose_rating_passes_the_work_limit_is_not_stored_with_a_partial_level() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let input = folder.path().join("hard.txt");
+    let hardest: String = read_data("classic/top1465.txt")
+        .lines()
+        .take(2)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    std::fs::write(&input, hardest).unwrap();
+    let add = |extra: &[&str]| {
+        let mut arguments = vec!["bank", "add", "--db", path_text(&database), "--json"];
+        arguments.extend_from_slice(extra);
+        arguments.push(path_text(&input));
+        sudokit(&arguments)
+    };
+    // a bound no Extreme rating fits in: refused, one line each, nothing stored
+    let output = add(&["--work-limit", "1000"]);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    for line in text(&output.stdout).lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["status"], "error", "{line}");
+        assert!(
+            record["reason"]
+                .as_str()
+                .unwrap()
+                .starts_with("its rating passed the work limit"),
+            "{line}"
+        );
+    }
+    assert_eq!(stored_count(&database), 0);
+    // within the default bound both are rated and stored, with the level `grade` gives
+    let output = add(&[]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(stored_count(&database), 2);
+    for line in text(&output.stdout).lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["status"], "stored", "{line}");
+        assert_eq!(record["level"], "Extreme", "{line}");
+    }
+}

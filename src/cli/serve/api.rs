@@ -415,7 +415,7 @@ pub async fn grade(
         let (outcome, written) = capture(|| grade::run(&options));
         let mut answer = answer(outcome, &written);
         if let Some(bank) = &shared.bank {
-            keep_in_bank(bank, &mut answer.body, &puzzle, &options);
+            keep_in_bank(bank, &mut answer.body, &puzzle, &options, work_limit);
         }
         answer.response()
     })
@@ -430,6 +430,7 @@ fn keep_in_bank(
     body: &mut Value,
     puzzle: &str,
     options: &grade::GradeOptions,
+    work_limit: u64,
 ) {
     let entries = notation::parse_each(puzzle, options.input.input_format);
     let Some(records) = body["records"].as_array_mut() else {
@@ -440,7 +441,8 @@ fn keep_in_bank(
         if record["status"] != "rated" {
             continue;
         }
-        record["bank"] = bank_record(bank, &entry, record["source"].as_str().unwrap_or("serve"));
+        let source = record["source"].as_str().unwrap_or("serve");
+        record["bank"] = bank_record(bank, &entry, source, work_limit);
     }
 }
 
@@ -448,6 +450,7 @@ fn bank_record(
     bank: &std::sync::Mutex<sudokit::bank::Bank>,
     entry: &notation::Entry,
     source: &str,
+    work_limit: u64,
 ) -> Value {
     let failed = |reason: String| json!({"status": "error", "reason": reason});
     let unavailable = || failed("the bank is unavailable after an earlier failure".to_string());
@@ -473,9 +476,10 @@ fn bank_record(
     else {
         return failed("not exactly one solution".to_string());
     };
-    let rated = super::super::bank::rate(&entry.puzzle, &solution);
-    let Some(new) = super::super::bank::new_puzzle(entry, &rated, format!("serve {source}")) else {
-        return failed(super::super::bank::TOO_COSTLY.to_string());
+    let rated = super::super::bank::rate(&entry.puzzle, &solution, work_limit);
+    let new = match super::super::bank::new_puzzle(entry, &rated, format!("serve {source}")) {
+        Ok(new) => new,
+        Err(reason) => return failed(reason.to_string()),
     };
     let added = match bank.lock() {
         Ok(mut bank) => bank.add(&[new], super::super::bank::now()),
