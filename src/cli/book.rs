@@ -73,13 +73,15 @@ pub struct BookOptions {
 
     /// Add a 0.125 in bleed on every side: each page is that much larger, with its TrimBox
     /// the trim size and its BleedBox the whole page (default: the preset's, or none).
-    #[arg(long)]
-    bleed: bool,
+    /// `--bleed false` turns off a preset's bleed.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
+    bleed: Option<bool>,
 
     /// Headings, captions, rules and page numbers half as large again (default: the
     /// preset's, or off); with one puzzle to a page, digits are about 35 pt on Letter.
-    #[arg(long)]
-    large_print: bool,
+    /// `--large-print false` turns off a preset's large print.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
+    large_print: Option<bool>,
 
     /// Puzzles per page: 1, 2, 4 or 6 (default: the preset's, or 4). Refused when the
     /// paper would need text under 7 pt.
@@ -182,12 +184,16 @@ fn layout_of(
             .clone()
             .or_else(|| preset.map(|preset| preset.paper.clone()))
             .unwrap_or_default(),
-        bleed: options.bleed || preset.is_some_and(|preset| preset.bleed),
+        bleed: options
+            .bleed
+            .unwrap_or_else(|| preset.is_some_and(|preset| preset.bleed)),
         per_page: options
             .per_page
             .or(preset.map(|preset| preset.per_page))
             .unwrap_or(4),
-        large_print: options.large_print || preset.is_some_and(|preset| preset.large_print),
+        large_print: options
+            .large_print
+            .unwrap_or_else(|| preset.is_some_and(|preset| preset.large_print)),
     }
 }
 
@@ -223,11 +229,15 @@ fn command_line(options: &BookOptions, preset: &str, from: Option<&Path>) -> Str
     if let Some(paper) = &options.paper {
         words.push(format!("--paper {paper}"));
     }
-    if options.bleed {
-        words.push("--bleed".to_string());
-    }
-    if options.large_print {
-        words.push("--large-print".to_string());
+    for (flag, value) in [
+        ("--bleed", options.bleed),
+        ("--large-print", options.large_print),
+    ] {
+        match value {
+            Some(true) => words.push(flag.to_string()),
+            Some(false) => words.push(format!("{flag} false")),
+            None => {}
+        }
     }
     if let Some(per_page) = options.per_page {
         words.push(format!("--per-page {per_page}"));

@@ -561,6 +561,66 @@ fn a_bleed_enlarges_every_page_and_sets_its_bleed_box() {
 }
 
 #[test]
+fn a_preset_s_large_print_and_bleed_can_be_switched_off_from_the_command_line() {
+    if !pdftotext_available() {
+        return;
+    }
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let common = ["--preset", "book-large-print", "--count", "1"];
+    let large = make_book(folder.path(), "large", &common).expect("a book");
+    let plain = make_book(
+        folder.path(),
+        "plain",
+        &[&common[..], &["--large-print", "false"]].concat(),
+    )
+    .expect("a book");
+    // the colophon's text ("… confirmed by a SAT solver"): half as large again in large print
+    let colophon_height = |pdf: &Path| -> f64 {
+        words(pdf)
+            .iter()
+            .flatten()
+            .find(|word| word.text == "confirmed")
+            .map(|word| word.bottom - word.top)
+            .expect("the colophon says how solutions were confirmed")
+    };
+    let (large_height, plain_height) = (colophon_height(&large), colophon_height(&plain));
+    assert!(
+        large_height > 1.3 * plain_height,
+        "large print {large_height:.1} pt against {plain_height:.1} pt"
+    );
+    let colophon = text(
+        &Command::new("pdftotext")
+            .arg(&plain)
+            .arg("-")
+            .output()
+            .expect("pdftotext runs")
+            .stdout,
+    );
+    assert!(
+        colophon.contains("--large-print false"),
+        "the colophon's command makes the same book again"
+    );
+    // a preset with a bleed, switched off
+    let preset = folder.path().join("bled.ron");
+    std::fs::write(
+        &preset,
+        "BookPreset(title: \"Bled\", paper: \"6x9in\", per_page: 2, bleed: true, \
+         sections: [(preset: \"classic-easy\", count: 1)])",
+    )
+    .unwrap();
+    let preset = path_text(&preset);
+    let bled = make_book(folder.path(), "bled", &["--preset", preset]).expect("a book");
+    assert_print_ready(&bled, &"6x9in".parse().unwrap(), true);
+    let unbled = make_book(
+        folder.path(),
+        "unbled",
+        &["--preset", preset, "--bleed", "false"],
+    )
+    .expect("a book");
+    assert_print_ready(&unbled, &"6x9in".parse().unwrap(), false);
+}
+
+#[test]
 fn a_layout_that_needs_text_under_7_pt_is_refused_naming_the_size() {
     let folder = tempfile::tempdir().expect("a temporary folder");
     let killers = data_path("killer/killer_lisudoku.txt");
