@@ -328,6 +328,35 @@ fn cage_splitting_is_the_next_step_on_a_difficulty_ten_killer() {
     );
 }
 
+/// Issue 17: the 45 rule over a block of boxes (2 × 2 boxes, not a run of rows, columns or
+/// boxes): on vtsukur's difficulty-10 puzzle 24789 boxes 2, 3, 5 and 6 give eight innies
+/// summing to 45, a shorter path than without the block.
+#[test]
+fn innies_over_a_block_of_boxes_on_a_difficulty_ten_killer() {
+    let file = "tests/data/killer/killer_vtsukur.txt";
+    let name = "vtsukur/puzzle24789_difficulty10";
+    let text = data(file);
+    let entry = crate::notation::parse(&text, None)
+        .unwrap()
+        .into_iter()
+        .find(|entry| entry.name.as_deref() == Some(name))
+        .expect("listed");
+    let solution = entry.solution.as_ref().expect("with its solution").values();
+    let grading = grade(&entry.puzzle);
+    assert_sound(&entry.puzzle, &grading, &solution);
+    let block = grading
+        .steps
+        .iter()
+        .filter(|step| step.technique == Technique::InniesOuties)
+        .map(|step| step.explain(&entry.puzzle))
+        .find(|text| text.contains("Innies n2+n3+n5+n6:"))
+        .expect("innies over boxes 2, 3, 5 and 6");
+    assert!(
+        block.contains("r1c4+r3c4+r4c4+r4c5+r5c4+r5c9+r6c4+r6c9 = 45(8)"),
+        "{block}"
+    );
+}
+
 /// The explanation of the first `technique` step on the killer `name` of `file`, after
 /// checking the whole path is sound.
 fn file_step_text(file: &str, name: &str, technique: Technique) -> String {

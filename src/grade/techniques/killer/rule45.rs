@@ -1,9 +1,9 @@
 //! The 45 rule: every house holds each digit once, so a union of houses has a known total.
-//! Over single houses, runs of adjacent rows, columns or boxes, the cages sticking in give
-//! innies (the region's cells outside whole cages), outies (the parts of those cages outside
-//! the region) and innie–outie differences (some cages counted as innies, others as outies).
-//! Each becomes a [`SumRegion`]; those without outies are hidden cages, which the other
-//! killer techniques use like cages.
+//! Over single houses, runs of adjacent rows, columns or boxes and blocks of boxes, the
+//! cages sticking in give innies (the region's cells outside whole cages), outies (the parts
+//! of those cages outside the region) and innie–outie differences (some cages counted as
+//! innies, others as outies). Each becomes a [`SumRegion`]; those without outies are hidden
+//! cages, which the other killer techniques use like cages.
 
 use std::collections::HashSet;
 
@@ -30,7 +30,8 @@ pub(crate) struct Region<const W: usize> {
 
 /// The unions of houses the 45 rule (and the law of leftovers) is applied to, simplest
 /// first: every house (rows, columns, boxes, extra houses such as diagonals), then runs of 2
-/// to n − 1 adjacent rows or columns, then runs of adjacent boxes along a band or a stack;
+/// to n − 1 adjacent rows or columns, then runs of adjacent boxes along a band or a stack,
+/// then blocks of boxes at least two high and wide (such as boxes 1, 2, 4 and 5);
 /// only unions whose houses share no cell (extra houses overlap lines and boxes).
 pub(crate) fn regions<const W: usize>(layout: &Layout<W>) -> Vec<Region<W>> {
     house_unions(layout)
@@ -87,6 +88,24 @@ fn house_unions<const W: usize>(layout: &Layout<W>) -> Vec<Vec<usize>> {
                         .map(|band| layout.box_house(band * boxes_across + stack))
                         .collect(),
                 );
+            }
+        }
+    }
+    // blocks of boxes two or more boxes high and wide, short of a whole band or stack (a
+    // whole band or stack of them is a run of rows or columns, already above)
+    for height in 2..boxes_down {
+        for width in 2..boxes_across {
+            for top in 0..=boxes_down - height {
+                for left in 0..=boxes_across - width {
+                    regions.push(
+                        (top..top + height)
+                            .flat_map(|band| {
+                                (left..left + width)
+                                    .map(move |stack| layout.box_house(band * boxes_across + stack))
+                            })
+                            .collect(),
+                    );
+                }
             }
         }
     }
