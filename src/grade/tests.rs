@@ -333,22 +333,15 @@ fn cage_splitting_is_the_next_step_on_a_difficulty_ten_killer() {
 /// summing to 45, a shorter path than without the block.
 #[test]
 fn innies_over_a_block_of_boxes_on_a_difficulty_ten_killer() {
-    let file = "tests/data/killer/killer_vtsukur.txt";
-    let name = "vtsukur/puzzle24789_difficulty10";
-    let text = data(file);
-    let entry = crate::notation::parse(&text, None)
-        .unwrap()
-        .into_iter()
-        .find(|entry| entry.name.as_deref() == Some(name))
-        .expect("listed");
-    let solution = entry.solution.as_ref().expect("with its solution").values();
-    let grading = grade(&entry.puzzle);
-    assert_sound(&entry.puzzle, &grading, &solution);
+    let (puzzle, grading) = file_grading(
+        "tests/data/killer/killer_vtsukur.txt",
+        "vtsukur/puzzle24789_difficulty10",
+    );
     let block = grading
         .steps
         .iter()
         .filter(|step| step.technique == Technique::InniesOuties)
-        .map(|step| step.explain(&entry.puzzle))
+        .map(|step| step.explain(&puzzle))
         .find(|text| text.contains("Innies n2+n3+n5+n6:"))
         .expect("innies over boxes 2, 3, 5 and 6");
     assert!(
@@ -360,6 +353,17 @@ fn innies_over_a_block_of_boxes_on_a_difficulty_ten_killer() {
 /// The explanation of the first `technique` step on the killer `name` of `file`, after
 /// checking the whole path is sound.
 fn file_step_text(file: &str, name: &str, technique: Technique) -> String {
+    let (puzzle, grading) = file_grading(file, name);
+    grading
+        .steps
+        .iter()
+        .find(|step| step.technique == technique)
+        .unwrap_or_else(|| panic!("no {technique} step"))
+        .explain(&puzzle)
+}
+
+/// The killer `name` of `file` and its grading, after checking the whole path is sound.
+fn file_grading(file: &str, name: &str) -> (Puzzle, Grading) {
     let text = data(file);
     let entry = crate::notation::parse(&text, None)
         .unwrap()
@@ -369,12 +373,7 @@ fn file_step_text(file: &str, name: &str, technique: Technique) -> String {
     let solution = entry.solution.as_ref().expect("with its solution").values();
     let grading = grade(&entry.puzzle);
     assert_sound(&entry.puzzle, &grading, &solution);
-    grading
-        .steps
-        .iter()
-        .find(|step| step.technique == technique)
-        .unwrap_or_else(|| panic!("no {technique} step"))
-        .explain(&entry.puzzle)
+    (entry.puzzle, grading)
 }
 
 /// Issue 17: on m00nlight's hard greater killer the grader's next step, once comparisons of
