@@ -245,9 +245,10 @@ pub(crate) fn cage_forcing_chain<const W: usize>(
 }
 
 /// Most combinations of a cage (or hidden cage) taken in turn by cage combination forcing.
-/// Nine would remove one of the two trial steps of the most difficult seed killer (six would
-/// not) but slows `killer-hard` generation by a third (BENCHMARKS.md, third round).
-const MAX_BRANCHES: usize = 3;
+/// Nine remove one of the two trial steps that three left on the most difficult seed killer
+/// (six do not); they cost `killer-hard` generation about a quarter more CPU, which it can
+/// afford since the sum search got faster (BENCHMARKS.md, "Where issue 17 stands").
+const MAX_BRANCHES: usize = 9;
 
 /// A cage's combinations as cases that between them hold the solution: per case, the digits
 /// each of `cells` may then take.
@@ -258,7 +259,7 @@ struct Branching {
     cage: Option<(i32, Vec<u32>)>,
 }
 
-/// The splits tried: cages and hidden cages with two or three combinations left, fewest
+/// The splits tried: cages and hidden cages with two to nine combinations left, fewest
 /// first. (Cells and houses split by candidate are the classic forcing chains' premises.)
 fn branchings<const W: usize>(
     layout: &Layout<W>,

@@ -1,9 +1,10 @@
 //! The killer solver's ladder: cage combinations, cage/house interactions, innies, outies and
-//! innie–outie differences (the 45 rule over houses and runs of adjacent houses, whose sums
-//! become hidden cages), the law of leftovers, combination interaction inside a house and, for greater killers,
-//! bounds from comparing two cages' sums and hidden sums bounded through comparisons and the
-//! 45 rule. One file per technique group; what they share (the
-//! sum reasoning, pruning a set of cells to what its sum allows) lives here and in [`sums`].
+//! innie–outie differences (the 45 rule over houses, runs of adjacent houses and blocks of
+//! boxes, whose sums become hidden cages), the law of leftovers, combination interaction
+//! inside a house, cage splitting, cage forcing chains and cage combination forcing and, for
+//! greater killers, bounds from comparing two cages' sums and hidden sums bounded through
+//! comparisons and the 45 rule. One file per technique group; what they share (the sum
+//! reasoning, pruning a set of cells to what its sum allows) lives here and in [`sums`].
 
 pub(crate) mod bounds;
 pub(crate) mod combinations;
