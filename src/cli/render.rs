@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::{ArgGroup, Args};
-use sudokit::backtrack;
 use sudokit::model::Grid;
 use sudokit::notation::Entry;
 use sudokit::render;
@@ -30,8 +29,8 @@ pub struct RenderOptions {
     pdf: bool,
 
     /// Also draw each puzzle's solution, on the next PDF page or as `<name>-solution.svg`:
-    /// only a puzzle with exactly one solution has one to draw (the native engine decides,
-    /// and a published solution must be that one); otherwise a warning and exit 1.
+    /// only a puzzle with exactly one solution has one to draw (the engines decide, and a
+    /// published solution must be that one); otherwise a warning and exit 1.
     #[arg(long)]
     solution: bool,
 
@@ -168,11 +167,11 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
     Ok(outcome)
 }
 
-/// The puzzle's solution when it has exactly one (the native engine decides, even beside a
-/// published solution: a published solution of a puzzle with several is not *the*
-/// solution), or why none is drawn.
+/// The puzzle's solution when it has exactly one (the engines decide, as for `book`: the
+/// native one within its budget, then SAT; even beside a published solution, since a
+/// published solution of a puzzle with several is not *the* solution), or why none is drawn.
 fn solution_of(entry: &Entry) -> Result<Grid, String> {
-    match backtrack::count_solutions(&entry.puzzle, 2) {
+    match super::engine::count(super::Engine::Auto, &entry.puzzle, 2)? {
         Count::Unique(solution) => match &entry.solution {
             Some(published) if *published != solution => Err(format!(
                 "the published solution differs from the only solution at {}; no solution drawn",
