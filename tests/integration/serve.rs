@@ -425,6 +425,35 @@ fn slow_work_is_cut_by_the_time_limit_and_a_full_queue_answers_503() {
 }
 
 #[test]
+fn a_request_waiting_behind_cut_off_work_is_answered_within_the_time_limit() {
+    let server = Server::start(&[
+        "--timeout",
+        "0.2",
+        "--concurrency",
+        "1",
+        "--generate-limit",
+        "50",
+    ]);
+    // fifty greater killers take seconds to make: the answer is cut at the limit while the
+    // work runs on, holding the only slot
+    let slow = serde_json::json!({"preset": "greater-killer", "seed": 1, "count": 50});
+    let (code, answer) = server.post("/v1/generate", &slow);
+    assert_eq!(code, 422, "{answer}");
+    // a quick check waits for that slot: it must be answered at its own limit too, not when
+    // the earlier work ends
+    let quick = serde_json::json!({"puzzle": MIXED.lines().next().unwrap()});
+    let (code, answer) = server.post("/v1/check", &quick);
+    assert_eq!(code, 422, "{answer}");
+    assert!(
+        answer["reason"]
+            .as_str()
+            .unwrap()
+            .contains("not answered within 0.2 s"),
+        "{answer}"
+    );
+}
+
+#[test]
 fn metrics_openapi_and_a_graceful_stop() {
     let server = Server::start(&[]);
     let (code, answer) = server.post(

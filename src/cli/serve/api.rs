@@ -176,13 +176,20 @@ async fn bounded<T: Send + 'static>(
             .insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
         return Err(response);
     }
-    let permit = state.slots.clone().acquire_owned().await;
+    // the time limit covers the wait for a slot too: a request queued behind work that runs
+    // on past its own limit is answered within the limit, not when that work ends
+    let deadline = tokio::time::Instant::now() + state.limits.timeout;
+    let permit = tokio::time::timeout_at(deadline, state.slots.clone().acquire_owned()).await;
     state.waiting.fetch_sub(1, Ordering::SeqCst);
-    let Ok(permit) = permit else {
-        return Err(refuse(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the server is stopping",
-        ));
+    let permit = match permit {
+        Ok(Ok(permit)) => permit,
+        Ok(Err(_)) => {
+            return Err(refuse(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server is stopping",
+            ))
+        }
+        Err(_) => return Err(timed_out(state)),
     };
     let task = tokio::task::spawn_blocking(move || {
         let began = std::time::Instant::now();
@@ -190,23 +197,26 @@ async fn bounded<T: Send + 'static>(
         drop(permit);
         (answer, began.elapsed())
     });
-    match tokio::time::timeout(state.limits.timeout, task).await {
+    match tokio::time::timeout_at(deadline, task).await {
         Ok(Ok(answer)) => Ok(answer),
         Ok(Err(error)) => Err(refuse(
             StatusCode::INTERNAL_SERVER_ERROR,
             format!("the work failed: {error}"),
         )),
-        Err(_) => {
-            state.metrics.reject("timeout");
-            Err(refuse(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!(
-                    "not answered within {:.1} s (the server's --timeout): ask for less, or use the command line",
-                    state.limits.timeout.as_secs_f64()
-                ),
-            ))
-        }
+        Err(_) => Err(timed_out(state)),
     }
+}
+
+/// The answer to a request not answered within the server's time limit (counted).
+fn timed_out(state: &State) -> Response {
+    state.metrics.reject("timeout");
+    refuse(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        format!(
+            "not answered within {:.1} s (the server's --timeout): ask for less, or use the command line",
+            state.limits.timeout.as_secs_f64()
+        ),
+    )
 }
 
 /// The options a command line gives, or clap's one-line reason it is wrong.
