@@ -728,3 +728,32 @@ fn with_a_bank_graded_puzzles_are_stored_and_isomorphs_seen() {
     assert_eq!(kept["earlier"]["id"], first["records"][0]["bank"]["id"]);
     assert_eq!(kept["earlier"]["puzzle"], line);
 }
+
+#[test]
+fn with_a_bank_the_request_diagonals_are_part_of_the_puzzle_stored() {
+    let folder = tempfile::tempdir().unwrap();
+    let bank = folder.path().join("bank.sqlite");
+    let server = Server::start(&["--bank", bank.to_str().unwrap()]);
+    // unique only with the X rule (several solutions without it)
+    let line = "2.............62....1....7...6..8...3...9...7...6..4...4....8....52.............3";
+    let (code, answer) = server.post("/v1/grade", &json!({"puzzle": line, "diagonals": "both"}));
+    assert_eq!(code, 200, "{answer}");
+    assert_eq!(answer["records"][0]["status"], "rated", "{answer}");
+    assert_eq!(answer["records"][0]["bank"]["status"], "stored", "{answer}");
+    let output = sudokit(&[
+        "bank",
+        "query",
+        "--db",
+        path_text(&bank),
+        "--variant",
+        "x",
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let stored: Vec<Value> = text(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(stored.len(), 1, "{stored:?}");
+    assert_eq!(stored[0]["id"], answer["records"][0]["bank"]["id"]);
+}

@@ -414,7 +414,6 @@ pub async fn grade(
     if request.explain {
         flags.push("--explain".into());
     }
-    let puzzle = request.puzzle.clone();
     let given = (request.puzzle, &request.input_format, &request.diagonals);
     let options = match command_options::<grade::GradeOptions>(given, flags) {
         Ok(options) => options,
@@ -425,7 +424,7 @@ pub async fn grade(
         let (outcome, written) = capture(|| grade::run(&options));
         let mut answer = answer(outcome, &written);
         if let Some(bank) = &shared.bank {
-            keep_in_bank(bank, &mut answer.body, &puzzle, &options, work_limit);
+            keep_in_bank(bank, &mut answer.body, &options, work_limit);
         }
         answer.response()
     })
@@ -438,16 +437,16 @@ pub async fn grade(
 fn keep_in_bank(
     bank: &std::sync::Mutex<sudokit::bank::Bank>,
     body: &mut Value,
-    puzzle: &str,
     options: &grade::GradeOptions,
     work_limit: u64,
 ) {
-    let entries = notation::parse_each(puzzle, options.input.input_format);
+    // the puzzles exactly as grade read them (with the request's diagonals), one per record
+    let entries = super::super::input::read_records(&options.input);
     let Some(records) = body["records"].as_array_mut() else {
         return;
     };
     for (record, entry) in records.iter_mut().zip(entries) {
-        let Ok(entry) = entry else { continue };
+        let Ok(entry) = entry.entry else { continue };
         if record["status"] != "rated" {
             continue;
         }
