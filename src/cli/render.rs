@@ -171,7 +171,7 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
 /// The puzzle's solution when it has exactly one (the native engine decides, even beside a
 /// published solution: a published solution of a puzzle with several is not *the*
 /// solution), or why none is drawn.
-fn solution_of(entry: &Entry) -> Result<Grid, String> {
+pub fn solution_of(entry: &Entry) -> Result<Grid, String> {
     match backtrack::count_solutions(&entry.puzzle, 2) {
         Count::Unique(solution) => match &entry.solution {
             Some(published) if *published != solution => Err(format!(

@@ -757,3 +757,26 @@ fn with_a_bank_the_request_diagonals_are_part_of_the_puzzle_stored() {
     assert_eq!(stored.len(), 1, "{stored:?}");
     assert_eq!(stored[0]["id"], answer["records"][0]["bank"]["id"]);
 }
+
+#[test]
+fn render_with_the_solution_refuses_a_puzzle_without_exactly_one() {
+    let server = Server::start(&[]);
+    let several = MIXED.lines().nth(1).unwrap();
+    let impossible = MIXED.lines().nth(2).unwrap();
+    for (puzzle, why) in [
+        (several, "several solutions"),
+        (impossible, "no solution to draw"),
+    ] {
+        for format in ["svg", "pdf"] {
+            let request = json!({"puzzle": puzzle, "format": format, "solution": true});
+            let (code, answer) = server.post("/v1/render", &request);
+            assert_eq!(code, 422, "{format}: {answer}");
+            let reason = answer["reason"].as_str().unwrap();
+            assert!(reason.contains(why), "{format}: {reason}");
+        }
+        // the puzzle alone is drawn
+        let request = json!({"puzzle": puzzle});
+        let (code, _, _) = server.request("POST", "/v1/render", request.to_string().as_bytes());
+        assert_eq!(code, 200);
+    }
+}

@@ -580,19 +580,24 @@ fn draw(input: &InputOptions, pdf: bool, with_solution: bool) -> Response {
             Err(failure) => return refuse(StatusCode::UNPROCESSABLE_ENTITY, failure.to_string()),
         }
     }
-    let solutions: Vec<Option<sudokit::model::Grid>> = puzzles
-        .iter()
-        .map(|entry| {
-            with_solution
-                .then(
-                    || match sudokit::backtrack::count_solutions(&entry.puzzle, 2) {
-                        sudokit::Count::Unique(solution) => Some(solution),
-                        _ => None,
-                    },
+    // as `render --solution`: only a puzzle's only solution is drawn; when one has none to
+    // draw, the request is refused with the reason (never a picture without it)
+    let mut solutions: Vec<Option<sudokit::model::Grid>> = Vec::with_capacity(puzzles.len());
+    for entry in &puzzles {
+        if !with_solution {
+            solutions.push(None);
+            continue;
+        }
+        match super::super::render::solution_of(entry) {
+            Ok(solution) => solutions.push(Some(solution)),
+            Err(reason) => {
+                return refuse(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    format!("request:{}: {reason}", entry.line),
                 )
-                .flatten()
-        })
-        .collect();
+            }
+        }
+    }
     if pdf {
         let pages: Vec<_> = puzzles
             .iter()
