@@ -780,3 +780,18 @@ fn render_with_the_solution_refuses_a_puzzle_without_exactly_one() {
         assert_eq!(code, 200);
     }
 }
+
+#[test]
+fn a_rating_cut_by_the_work_limit_is_beyond_not_not_unique() {
+    let server = Server::start(&[]);
+    let unique = MIXED.lines().next().unwrap();
+    let (code, answer) = server.post("/v1/grade", &json!({"puzzle": unique, "work_limit": 1}));
+    assert_eq!(code, 200, "{answer}");
+    assert_eq!(answer["records"][0]["status"], "beyond", "{answer}");
+    assert_eq!(answer["status"], "beyond", "{answer}");
+    // beside a puzzle with several solutions, the worse answer stands
+    let both = format!("{unique}\n{}\n", MIXED.lines().nth(1).unwrap());
+    let (code, answer) = server.post("/v1/grade", &json!({"puzzle": both, "work_limit": 1}));
+    assert_eq!(code, 200, "{answer}");
+    assert_eq!(answer["status"], "not_unique", "{answer}");
+}

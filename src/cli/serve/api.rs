@@ -331,8 +331,13 @@ fn answer(outcome: anyhow::Result<Outcome>, written: &str) -> Answer {
         .iter()
         .filter_map(|record| record.get("work").and_then(Value::as_u64))
         .sum();
+    let has = |status: &str| records.iter().any(|record| record["status"] == status);
     let (code, status) = match outcome {
         Outcome::Success => (StatusCode::OK, "ok"),
+        // a unique puzzle whose rating stopped at the work limit is not "not unique"
+        Outcome::NotUnique if !has("multiple") && !has("none") && has("beyond") => {
+            (StatusCode::OK, "beyond")
+        }
         Outcome::NotUnique => (StatusCode::OK, "not_unique"),
         Outcome::BadInput => (StatusCode::UNPROCESSABLE_ENTITY, "error"),
     };
