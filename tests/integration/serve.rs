@@ -795,3 +795,46 @@ fn a_rating_cut_by_the_work_limit_is_beyond_not_not_unique() {
     assert_eq!(code, 200, "{answer}");
     assert_eq!(answer["status"], "not_unique", "{answer}");
 }
+
+#[test]
+fn odd_methods_values_and_limits_get_true_one_line_refusals() {
+    let server = Server::start(&[]);
+    let unique = MIXED.lines().next().unwrap();
+    // a known path with the wrong method: 405 with the reason in JSON and the Allow header
+    let (code, head, body) = server.request("GET", "/v1/check", b"");
+    assert_eq!(code, 405);
+    assert!(head.contains("allow: post"), "{head}");
+    let answer: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(answer["status"], "error");
+    assert!(answer["reason"].as_str().unwrap().contains("GET /v1/check"));
+    // a value that looks like a flag is the value refused, not a missing value
+    let (code, answer) = server.post(
+        "/v1/check",
+        &json!({"puzzle": unique, "input_format": "--help"}),
+    );
+    assert_eq!(code, 422);
+    let reason = answer["reason"].as_str().unwrap();
+    assert!(reason.contains("invalid value '--help'"), "{reason}");
+    let (code, answer) = server.post("/v1/grade", &json!({"puzzle": unique, "scale": "-q"}));
+    assert_eq!(code, 422);
+    assert!(
+        answer["reason"].as_str().unwrap().contains("'-q'"),
+        "{answer}"
+    );
+    // a limit past the documented maximum is refused, not cut silently
+    for endpoint in ["/v1/check", "/v1/solve"] {
+        let (code, answer) = server.post(endpoint, &json!({"puzzle": unique, "limit": 5000}));
+        assert_eq!(code, 422, "{endpoint}: {answer}");
+        assert!(answer["reason"].as_str().unwrap().contains("at most 1000"));
+    }
+    let (_, _, openapi) = server.request("GET", "/openapi.json", b"");
+    let openapi: Value = serde_json::from_slice(&openapi).unwrap();
+    let check = &openapi["components"]["schemas"]["CheckRequest"]["allOf"][1];
+    assert_eq!(check["properties"]["limit"]["maximum"], 1000);
+    for path in ["/v1/check", "/v1/generate"] {
+        let responses = &openapi["paths"][path]["post"]["responses"];
+        for code in ["405", "413", "415"] {
+            assert!(responses[code].is_object(), "{path} {code}");
+        }
+    }
+}

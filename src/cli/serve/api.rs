@@ -132,6 +132,17 @@ pub async fn not_found() -> Response {
     )
 }
 
+/// Answers a known path asked with the wrong method (the `Allow` header names the right one).
+pub async fn wrong_method(method: axum::http::Method, uri: axum::http::Uri) -> Response {
+    refuse(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!(
+            "{method} {}: not answered with this method (the Allow header names the one that is; see /openapi.json)",
+            uri.path()
+        ),
+    )
+}
+
 /// The body as `T`, or the one-line reason it is not (413 past the size limit, 400 for
 /// JSON that does not parse, 422 for unknown or missing fields).
 fn body<T>(request: Result<Json<T>, JsonRejection>, state: &State) -> Result<T, Refusal> {
@@ -254,11 +265,21 @@ fn command_options<T: Args + FromArgMatches + TakesInput>(
     Ok(options)
 }
 
-/// `--limit N` when asked (at most 1000 on the server).
-fn limit_flag(limit: Option<u32>) -> Vec<String> {
-    limit.map_or_else(Vec::new, |limit| {
-        vec!["--limit".into(), limit.min(1000).to_string()]
-    })
+/// The most solutions a request may ask to list (as /openapi.json says).
+const MOST_LISTED: u32 = 1000;
+
+/// `--limit N` when asked; a limit past what the server lists is refused, not cut silently.
+fn limit_flag(limit: Option<u32>) -> Result<Vec<String>, Refusal> {
+    match limit {
+        None => Ok(Vec::new()),
+        Some(limit) if limit > MOST_LISTED => Err(Refusal {
+            code: StatusCode::UNPROCESSABLE_ENTITY,
+            reason: format!(
+                "limit {limit}: the server lists at most {MOST_LISTED} solutions (use the command line for more)"
+            ),
+        }),
+        Some(limit) => Ok(vec!["--limit".into(), limit.to_string()]),
+    }
 }
 
 /// The options of a command that reads puzzles.
@@ -287,12 +308,13 @@ impl TakesInput for grade::GradeOptions {
 
 /// The input flags of a request.
 fn input_flags(input_format: &Option<String>, diagonals: &Option<String>) -> Vec<String> {
+    // `--flag=value`: a value starting with `-` is the value refused, never read as a flag
     let mut flags = vec!["--json".to_string()];
     if let Some(format) = input_format {
-        flags.extend(["--input-format".into(), format.clone()]);
+        flags.push(format!("--input-format={format}"));
     }
     if let Some(which) = diagonals {
-        flags.extend(["--diagonals".into(), which.clone()]);
+        flags.push(format!("--diagonals={which}"));
     }
     flags
 }
@@ -367,7 +389,10 @@ pub async fn check(
         Ok(request) => request,
         Err(refusal) => return refusal.into_response(),
     };
-    let mut flags = limit_flag(request.limit);
+    let mut flags = match limit_flag(request.limit) {
+        Ok(flags) => flags,
+        Err(refusal) => return refusal.into_response(),
+    };
     if request.all {
         flags.push("--all".into());
     }
@@ -390,7 +415,10 @@ pub async fn solve(
         Ok(request) => request,
         Err(refusal) => return refusal.into_response(),
     };
-    let flags = limit_flag(request.limit);
+    let flags = match limit_flag(request.limit) {
+        Ok(flags) => flags,
+        Err(refusal) => return refusal.into_response(),
+    };
     let puzzle = (request.puzzle, &request.input_format, &request.diagonals);
     match command_options::<solve::SolveOptions>(puzzle, flags) {
         Ok(options) => run_command(&state, "solve", move || solve::run(&options)).await,
@@ -414,7 +442,7 @@ pub async fn grade(
         .min(state.limits.work_limit);
     let mut flags = vec!["--work-limit".to_string(), work_limit.to_string()];
     if let Some(scale) = &request.scale {
-        flags.extend(["--scale".into(), scale.clone()]);
+        flags.push(format!("--scale={scale}"));
     }
     if request.explain {
         flags.push("--explain".into());

@@ -165,6 +165,7 @@ fn router(state: Arc<State>) -> Router {
         .route("/v1/render", post(api::render))
         .route("/v1/generate", post(api::generate))
         .fallback(api::not_found)
+        .method_not_allowed_fallback(api::wrong_method)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             metrics::observe,
