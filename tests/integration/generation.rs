@@ -565,6 +565,54 @@ fn a_clue_range_below_what_one_solution_needs_is_refused_before_any_work() {
 }
 
 #[test]
+fn killer_shards_merge_into_the_whole_batch() {
+    let root = tempfile::tempdir().unwrap();
+    let common = ["--preset", "killer-6", "--count", "3", "--seed", "7"];
+    let whole = root.path().join("whole");
+    generate_into(&whole, &common);
+    let mut shards = Vec::new();
+    for shard in ["0/2", "1/2"] {
+        let folder = root.path().join(shard.replace('/', "-of-"));
+        generate_into(&folder, &[&common[..], &["--shard", shard]].concat());
+        shards.push(folder);
+    }
+    // killer text: several lines a puzzle
+    assert!(read(&whole, "puzzles.txt").lines().count() > 3);
+    let merged = root.path().join("merged");
+    let output = sudokit(&[
+        "merge",
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    for name in ["puzzles.jsonl", "puzzles.txt", "batch.ron"] {
+        assert_eq!(read(&merged, name), read(&whole, name), "{name}");
+    }
+    // a shard whose puzzles.txt lost a puzzle is still refused
+    let lines = shards[1].join("puzzles.txt");
+    let kept: String = read(&shards[1], "puzzles.txt")
+        .split_inclusive("\n\n")
+        .skip(1)
+        .collect();
+    fs::write(&lines, kept).unwrap();
+    let output = sudokit(&[
+        "merge",
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+        "--out",
+        root.path().join("again").to_str().unwrap(),
+    ]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("puzzles in puzzles.txt, the shard holds"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn merge_tells_a_missing_shard_file_from_an_unreadable_one() {
     let root = tempfile::tempdir().unwrap();
     let common = ["--preset", "sudoku-6", "--count", "2", "--seed", "3"];
