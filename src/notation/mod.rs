@@ -296,7 +296,9 @@ fn detect_surely(text: &str) -> Result<Format, (Format, Reason)> {
         Ok(Format::KillerTsv)
     } else if first_token.contains(',') {
         Ok(Format::Csv)
-    } else if looks_like_line(first_token) {
+    } else if looks_like_line(first_token) || after.is_empty() && is_puzzle_length(first_token) {
+        // a lone token of n² cells is a puzzle line with a wrong character (told by cell), not
+        // the first row of a grid with no other row (a 4×4 line is as wide as a 16×16 row)
         Ok(Format::Line)
     } else {
         let width = grid::row_width(first);
@@ -351,6 +353,12 @@ fn looks_like_line(first_token: &str) -> bool {
     let largest_side = usize::from(MAX_SIZE);
     cells > largest_side
         || alphabet::side_for_cells(cells).is_some_and(|side| alphabet::fits(puzzle, side))
+}
+
+/// Whether a line's puzzle (before any `:`) has n² cells for a supported side n.
+fn is_puzzle_length(first_token: &str) -> bool {
+    let puzzle = first_token.split(':').next().unwrap_or("");
+    alphabet::side_for_cells(puzzle.chars().count()).is_some()
 }
 
 /// `text` without the byte order mark some editors put at the start of a file.

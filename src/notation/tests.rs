@@ -77,6 +77,23 @@ fn detects_every_data_file() {
 }
 
 #[test]
+fn a_lone_four_by_four_line_with_a_wrong_character_is_told_as_a_line() {
+    // sixteen cells on one line: a 4×4 puzzle line, not one row of a 16×16 grid
+    let error = parse("1234....5.......\n", None).unwrap_err();
+    assert_eq!(error.line, Some(1));
+    assert_eq!(error.column, Some(9), "{error}");
+    assert!(
+        error.to_string().contains("too large for a 4×4 grid"),
+        "{error}"
+    );
+    // a 16×16 grid is still read as one
+    let sixteen = format!("{}\n", ".".repeat(256));
+    let grid = format_entry(&parse(&sixteen, None).unwrap()[0], Format::Grid).unwrap();
+    assert_eq!(detect(&grid), Format::Grid);
+    assert_eq!(parse(&grid, None).unwrap()[0].puzzle.size(), 16);
+}
+
+#[test]
 fn empty_input_has_no_puzzle() {
     for text in ["", "\n\n", "# only a comment\n", "   \n\t\n"] {
         for format in Format::ALL {
