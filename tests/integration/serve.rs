@@ -838,3 +838,25 @@ fn odd_methods_values_and_limits_get_true_one_line_refusals() {
         }
     }
 }
+
+#[test]
+fn with_no_queue_a_free_slot_still_answers() {
+    // --queue 0: no request may wait, but one that finds a slot free never waits
+    let server = Server::start(&["--queue", "0"]);
+    let unique = MIXED.lines().next().unwrap();
+    for _ in 0..3 {
+        let (code, answer) = server.post("/v1/check", &json!({"puzzle": unique}));
+        assert_eq!(code, 200, "{answer}");
+    }
+    let (_, _, metrics) = server.request("GET", "/metrics", b"");
+    assert!(
+        text(&metrics).contains("sudokit_rejected_total{reason=\"queue_full\"} 0"),
+        "{}",
+        text(&metrics)
+    );
+    // and a time limit of 0 is refused as such
+    let output = sudokit(&["serve", "--listen", "127.0.0.1:0", "--timeout", "0"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("more than 0"), "{stderr}");
+}

@@ -16,6 +16,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use sudokit::notation;
 use sudokit::preset::Preset;
+use tokio::sync::TryAcquireError;
 
 use super::super::input::InputOptions;
 use super::super::output::capture;
@@ -174,33 +175,39 @@ async fn bounded<T: Send + 'static>(
     state: &Arc<State>,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<(T, Duration), Response> {
-    let waiting = state.waiting.fetch_add(1, Ordering::SeqCst);
-    if waiting >= state.limits.queue {
-        state.waiting.fetch_sub(1, Ordering::SeqCst);
-        state.metrics.reject("queue_full");
-        let mut response = refuse(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("the server is busy ({waiting} requests waiting): try again in a second"),
-        );
-        response
-            .headers_mut()
-            .insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
-        return Err(response);
-    }
     // the time limit covers the wait for a slot too: a request queued behind work that runs
     // on past its own limit is answered within the limit, not when that work ends
     let deadline = tokio::time::Instant::now() + state.limits.timeout;
-    let permit = tokio::time::timeout_at(deadline, state.slots.clone().acquire_owned()).await;
-    state.waiting.fetch_sub(1, Ordering::SeqCst);
-    let permit = match permit {
-        Ok(Ok(permit)) => permit,
-        Ok(Err(_)) => {
-            return Err(refuse(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "the server is stopping",
-            ))
+    let stopping = || refuse(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
+    // a free slot is taken at once: only a request that must wait counts against --queue
+    let permit = match state.slots.clone().try_acquire_owned() {
+        Ok(permit) => permit,
+        Err(TryAcquireError::Closed) => return Err(stopping()),
+        Err(TryAcquireError::NoPermits) => {
+            let waiting = state.waiting.fetch_add(1, Ordering::SeqCst);
+            if waiting >= state.limits.queue {
+                state.waiting.fetch_sub(1, Ordering::SeqCst);
+                state.metrics.reject("queue_full");
+                let mut response = refuse(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!(
+                        "the server is busy ({waiting} requests waiting): try again in a second"
+                    ),
+                );
+                response
+                    .headers_mut()
+                    .insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
+                return Err(response);
+            }
+            let permit =
+                tokio::time::timeout_at(deadline, state.slots.clone().acquire_owned()).await;
+            state.waiting.fetch_sub(1, Ordering::SeqCst);
+            match permit {
+                Ok(Ok(permit)) => permit,
+                Ok(Err(_)) => return Err(stopping()),
+                Err(_) => return Err(timed_out(state)),
+            }
         }
-        Err(_) => return Err(timed_out(state)),
     };
     let task = tokio::task::spawn_blocking(move || {
         let began = std::time::Instant::now();

@@ -89,7 +89,10 @@ pub struct Limits {
 /// Runs the server until SIGTERM or Ctrl-C, then lets the requests in flight finish.
 pub fn run(options: &ServeOptions) -> anyhow::Result<Outcome> {
     if !(options.timeout > 0.0 && options.timeout <= 3600.0) {
-        anyhow::bail!("--timeout {}: give 0 to 3600 seconds", options.timeout);
+        anyhow::bail!(
+            "--timeout {}: give more than 0 and at most 3600 seconds",
+            options.timeout
+        );
     }
     let concurrency = options
         .concurrency
