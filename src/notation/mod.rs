@@ -43,7 +43,10 @@
 //!   all numbers (at most two digits) or empty marks, with at least one two-digit number, is
 //!   read one token per cell, so a 16×16 may be written `16 . 3 …`; any other row is read one
 //!   character per cell. Grids are separated by blank lines, or simply follow each other in
-//!   blocks of n rows. Written with the alphabet, spaces between cells and box separators.
+//!   blocks of n rows. The first row's first `|` after a cell closes the first box: boxes of
+//!   another width that tile the side (a 6×6 grid drawn in 3×2 boxes) are read as drawn, any
+//!   other row gets the usual shape. Written with the alphabet, spaces between cells and box
+//!   separators.
 //! - **csv** ([`Format::Csv`]): n rows of n comma-separated numbers, `0` (or an empty field, or
 //!   `.`) for empty; any size; puzzles separated by blank lines or following each other.
 //! - **killer** ([`Format::Killer`]): records separated by blank lines (a `name` line also
@@ -630,7 +633,7 @@ impl Holds {
             let size = puzzle.size();
             return Err(NotationError::cannot_hold(
                 format,
-                format!("{shape} boxes in a {size}×{size} grid (use line, killer or ron)"),
+                format!("{shape} boxes in a {size}×{size} grid (use line, grid, killer or ron)"),
             ));
         }
         let other_house = puzzle

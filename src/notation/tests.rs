@@ -191,14 +191,15 @@ fn unusual_box_shape_is_kept_where_it_can_be() {
     let mut givens = Grid::empty(geometry);
     givens.set(geometry.cell(0, 0).unwrap(), crate::model::Digit::new(6));
     let puzzle = Puzzle::classic(givens).unwrap();
-    for format in [Format::Line, Format::Killer, Format::Ron] {
+    // a grid keeps it in its bars
+    for format in [Format::Line, Format::Grid, Format::Killer, Format::Ron] {
         let text = super::format(&puzzle, format).unwrap();
         assert_eq!(parse(&text, None).unwrap()[0].puzzle, puzzle, "{format}");
     }
-    let error = super::format(&puzzle, Format::Grid).unwrap_err();
+    let error = super::format(&puzzle, Format::Csv).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "the grid format cannot hold 3x2 boxes in a 6×6 grid (use line, killer or ron)"
+        "the csv format cannot hold 3x2 boxes in a 6×6 grid (use line, grid, killer or ron)"
     );
 }
 
