@@ -289,6 +289,40 @@ fn presets_are_listed_one_line_each_and_flags_are_checked() {
 }
 
 #[test]
+fn killer_flags_that_would_change_nothing_are_refused_and_records_claim_no_symmetry() {
+    for flag in [
+        &["--symmetry", "dihedral"][..],
+        &["--clues", "10-12"][..],
+        &["--minimal", "true"][..],
+        &["--near-miss-steps", "5"][..],
+    ] {
+        let folder = tempfile::tempdir().unwrap();
+        let out = folder.path().join("made");
+        let output = sudokit(
+            &[
+                &["generate", "--preset", "killer-6", "--count", "1"][..],
+                flag,
+                &["--out", out.to_str().unwrap()][..],
+            ]
+            .concat(),
+        );
+        let message = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{flag:?}: {message}");
+        assert!(message.contains(flag[0]), "{flag:?}: {message}");
+        assert!(!out.exists(), "nothing written for {flag:?}");
+    }
+    // a killer preset that leaves the symmetry out (rotate-180 by default) keeps none
+    let preset = Preset::from_ron(
+        "own-killer",
+        "Preset(variant: Killer, size: 6, cages: (sizes: [(2, 1), (3, 1)], max_size: 3))",
+    )
+    .unwrap();
+    assert_eq!(preset.symmetry, Symmetry::Rotate180);
+    let generated = generate::puzzle(&preset, 1, 0).unwrap();
+    assert_eq!(Record::new(&preset, &generated).symmetry, "none");
+}
+
+#[test]
 fn presets_can_target_a_sudoku_explainer_band() {
     let text = "Preset(size: 9, target: (se: Some((min: 2.5, max: 3.4))))";
     let preset = Preset::from_ron("se-band", text).unwrap();
