@@ -94,6 +94,37 @@ fn a_lone_four_by_four_line_with_a_wrong_character_is_told_as_a_line() {
 }
 
 #[test]
+fn a_qqwing_row_error_names_the_column_of_the_row() {
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let bad = puzzle.replacen('8', "x", 1);
+    let text = format!("Solution,Puzzle,Difficulty\n\"\", {bad},Easy\n");
+    let error = parse(&text, None).unwrap_err();
+    let row = text.lines().nth(1).unwrap();
+    let column = row.chars().position(|character| character == 'x').unwrap() + 1;
+    assert_eq!(
+        (error.line, error.column),
+        (Some(2), Some(column)),
+        "{error}"
+    );
+    // and in the solution field, after the puzzle
+    let solution =
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    let text = format!(
+        "Puzzle,Solution\n{puzzle},{}\n",
+        solution.replacen('9', "y", 1)
+    );
+    let error = parse(&text, None).unwrap_err();
+    let row = text.lines().nth(1).unwrap();
+    let column = row.chars().position(|character| character == 'y').unwrap() + 1;
+    assert_eq!(
+        (error.line, error.column),
+        (Some(2), Some(column)),
+        "{error}"
+    );
+}
+
+#[test]
 fn empty_input_has_no_puzzle() {
     for text in ["", "\n\n", "# only a comment\n", "   \n\t\n"] {
         for format in Format::ALL {
