@@ -860,3 +860,41 @@ fn with_no_queue_a_free_slot_still_answers() {
     let stderr = text(&output.stderr);
     assert!(stderr.contains("more than 0"), "{stderr}");
 }
+
+#[test]
+fn a_client_that_hangs_up_while_waiting_gives_its_place_back() {
+    let server = Server::start(&[
+        "--concurrency",
+        "1",
+        "--queue",
+        "1",
+        "--timeout",
+        "60",
+        "--generate-limit",
+        "50",
+    ]);
+    // a dozen greater killers hold the only slot for a while
+    let address = server.address.clone();
+    let slow = std::thread::spawn(move || {
+        let body = json!({"preset": "greater-killer", "seed": 1, "count": 12}).to_string();
+        exchange(&address, "POST", "/v1/generate", body.as_bytes()).0
+    });
+    std::thread::sleep(Duration::from_millis(200));
+    let quick = json!({"puzzle": MIXED.lines().next().unwrap()}).to_string();
+    // a client asks, waits for the slot, and hangs up
+    let mut stream = TcpStream::connect(&server.address).unwrap();
+    let head = format!(
+        "POST /v1/check HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        server.address,
+        quick.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(quick.as_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    drop(stream);
+    std::thread::sleep(Duration::from_millis(100));
+    // the queue has room again: the next request waits for the slot and is answered
+    let (code, _, body) = server.request("POST", "/v1/check", quick.as_bytes());
+    assert_eq!(code, 200, "{}", text(&body));
+    assert_eq!(slow.join().unwrap(), 200);
+}

@@ -2,7 +2,7 @@
 //! and is answered with the records that command writes, so the service and the CLI never
 //! differ; render and generate answer from the library.
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -184,9 +184,10 @@ async fn bounded<T: Send + 'static>(
         Ok(permit) => permit,
         Err(TryAcquireError::Closed) => return Err(stopping()),
         Err(TryAcquireError::NoPermits) => {
-            let waiting = state.waiting.fetch_add(1, Ordering::SeqCst);
+            let place = Place::take(&state.waiting);
+            let waiting = place.before;
             if waiting >= state.limits.queue {
-                state.waiting.fetch_sub(1, Ordering::SeqCst);
+                drop(place);
                 state.metrics.reject("queue_full");
                 let mut response = refuse(
                     StatusCode::SERVICE_UNAVAILABLE,
@@ -201,7 +202,7 @@ async fn bounded<T: Send + 'static>(
             }
             let permit =
                 tokio::time::timeout_at(deadline, state.slots.clone().acquire_owned()).await;
-            state.waiting.fetch_sub(1, Ordering::SeqCst);
+            drop(place);
             match permit {
                 Ok(Ok(permit)) => permit,
                 Ok(Err(_)) => return Err(stopping()),
@@ -222,6 +223,28 @@ async fn bounded<T: Send + 'static>(
             format!("the work failed: {error}"),
         )),
         Err(_) => Err(timed_out(state)),
+    }
+}
+
+/// A place in the queue of requests waiting for a slot: counted while held, given back when
+/// dropped — also when a client hangs up while waiting and its request is dropped mid-wait
+/// (a count given back only after the wait would stay taken for good).
+struct Place<'state> {
+    waiting: &'state AtomicUsize,
+    /// How many were waiting before this one.
+    before: usize,
+}
+
+impl<'state> Place<'state> {
+    fn take(waiting: &'state AtomicUsize) -> Place<'state> {
+        let before = waiting.fetch_add(1, Ordering::SeqCst);
+        Place { waiting, before }
+    }
+}
+
+impl Drop for Place<'_> {
+    fn drop(&mut self) {
+        self.waiting.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
