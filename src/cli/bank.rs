@@ -552,7 +552,8 @@ fn export(options: &ExportOptions) -> anyhow::Result<Outcome> {
                     stored.id
                 )
             })?;
-        entry.name = Some(format!("#{}", stored.id));
+        // not `#N` alone: a name starting with # is a comment to the killer TSV reader
+        entry.name = Some(format!("bank #{}", stored.id));
         entry.solution = sudokit::model::Grid::from_values(
             entry.puzzle.geometry(),
             &notation::parse(&stored.record.solution, Some(Format::Line))

@@ -239,6 +239,31 @@ pub fn load_preset(value: &str) -> anyhow::Result<Preset> {
 /// The preset with the flags' overrides put in, checked again.
 fn resolve_preset(options: &GenerateOptions) -> anyhow::Result<Preset> {
     let mut preset = load_preset(&options.preset)?;
+    if preset.variant.is_killer() {
+        // killers are carved, not dug: these flags would change nothing but the record
+        let ignored = [
+            (
+                "--symmetry",
+                options
+                    .symmetry
+                    .is_some_and(|symmetry| symmetry != Symmetry::None),
+            ),
+            ("--clues", options.clues.is_some()),
+            ("--minimal true", options.minimal == Some(true)),
+            (
+                "--near-miss-steps",
+                options.near_miss_steps.is_some_and(|steps| steps > 0),
+            ),
+        ];
+        if let Some((flag, _)) = ignored.iter().find(|(_, given)| *given) {
+            bail!(
+                "{flag}: preset {} is a {} puzzle, whose cages are carved with no givens dug, \
+                 so the flag would change nothing (it shapes the givens of classic and X grids)",
+                preset.name,
+                preset.variant.name()
+            );
+        }
+    }
     if let Some(count) = options.count {
         preset.count = count;
     }

@@ -58,16 +58,25 @@ fn read_shard(folder: &Path) -> anyhow::Result<Shard> {
     };
     let (records, lines) = (read(RECORDS_FILE)?, read(LINES_FILE)?);
     let expected = manifest.end - manifest.first;
-    for (name, text) in [(RECORDS_FILE, &records), (LINES_FILE, &lines)] {
-        let found = text.lines().count() as u64;
-        if found != expected {
-            bail!(
-                "{}: {found} lines in {name}, the shard holds {expected} puzzles ({}..{})",
-                folder.display(),
-                manifest.first,
-                manifest.end
-            );
-        }
+    let found = records.lines().count() as u64;
+    if found != expected {
+        bail!(
+            "{}: {found} lines in {RECORDS_FILE}, the shard holds {expected} puzzles ({}..{})",
+            folder.display(),
+            manifest.first,
+            manifest.end
+        );
+    }
+    // puzzles.txt holds a puzzle a line, or (killers) a block of lines a puzzle: count puzzles
+    let puzzles = puzzles_in(&lines)
+        .map_err(|reason| anyhow::anyhow!("{}: {LINES_FILE}: {reason}", folder.display()))?;
+    if puzzles != expected {
+        bail!(
+            "{}: {puzzles} puzzles in {LINES_FILE}, the shard holds {expected} ({}..{})",
+            folder.display(),
+            manifest.first,
+            manifest.end
+        );
     }
     Ok(Shard {
         folder: folder.to_path_buf(),
@@ -75,6 +84,21 @@ fn read_shard(folder: &Path) -> anyhow::Result<Shard> {
         records,
         lines,
     })
+}
+
+/// How many puzzles a shard's `puzzles.txt` holds, or the first reason one does not read.
+fn puzzles_in(text: &str) -> Result<u64, String> {
+    if text.trim().is_empty() {
+        return Ok(0);
+    }
+    let mut count = 0;
+    for result in sudokit::notation::parse_each(text, None) {
+        match result {
+            Ok(_) => count += 1,
+            Err(error) => return Err(error.to_string()),
+        }
+    }
+    Ok(count)
 }
 
 /// Runs `merge`.

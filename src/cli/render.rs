@@ -170,7 +170,7 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
 /// The puzzle's solution when it has exactly one (the engines decide, as for `book`: the
 /// native one within its budget, then SAT; even beside a published solution, since a
 /// published solution of a puzzle with several is not *the* solution), or why none is drawn.
-fn solution_of(entry: &Entry) -> Result<Grid, String> {
+pub fn solution_of(entry: &Entry) -> Result<Grid, String> {
     match super::engine::count(super::Engine::Auto, &entry.puzzle, 2)? {
         Count::Unique(solution) => match &entry.solution {
             Some(published) if *published != solution => Err(format!(

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::grade::Level;
 use crate::model::{
     Cage, CageId, Cell, Comparison, Constraint, Diagonal, Geometry, Grid, Puzzle, Relation,
+    Symmetry,
 };
 use crate::notation::{self, Format};
 use crate::preset::{Preset, Variant};
@@ -109,7 +110,12 @@ impl Record {
             size: geometry.size(),
             box_rows: geometry.box_rows(),
             box_columns: geometry.box_columns(),
-            symmetry: preset.symmetry.name().to_string(),
+            // killer cages are carved with no pattern of givens to keep symmetric
+            symmetry: if preset.variant.is_killer() {
+                Symmetry::None.name().to_string()
+            } else {
+                preset.symmetry.name().to_string()
+            },
             clues: generated.puzzle.givens().filled_count(),
             puzzle: notation::format_grid(generated.puzzle.givens(), Format::Line),
             solution: notation::format_grid(&generated.solution, Format::Line),

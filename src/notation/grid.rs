@@ -208,8 +208,36 @@ pub(super) fn parse_each(text: &str) -> Vec<Result<Entry, NotationError>> {
     results
 }
 
+/// The geometry a grid draws: the usual one for its side, unless its first row's first `|`
+/// closes a box of another width that tiles the side (a 6×6 grid of 3×2 boxes, say, as
+/// `solve --output-format grid` draws it), so a grid reads back with the boxes it shows.
+fn drawn_geometry(usual: Geometry, first_row: &str) -> Geometry {
+    let cells = row_cells(first_row);
+    // the first `|` with cells before it (a border before the first cell closes no box)
+    let columns = first_row
+        .chars()
+        .enumerate()
+        .filter(|&(_, character)| character == '|')
+        .map(|(bar, _)| cells.iter().filter(|&&(column, _)| column <= bar).count())
+        .find(|&before| before > 0);
+    let size = usize::from(usual.size());
+    let Some(columns) = columns.filter(|&columns| size % columns == 0) else {
+        return usual;
+    };
+    match (u8::try_from(size / columns), u8::try_from(columns)) {
+        (Ok(rows), Ok(columns)) => Geometry::new(rows, columns)
+            .ok()
+            .filter(|drawn| drawn.size() == usual.size())
+            .unwrap_or(usual),
+        _ => usual,
+    }
+}
+
 fn parse_record(geometry: Geometry, rows: &[NumberedLine<'_>]) -> Result<Entry, NotationError> {
     check_row_count(geometry, rows, "the grid")?;
+    let geometry = rows
+        .first()
+        .map_or(geometry, |&(_, first)| drawn_geometry(geometry, first));
     let size = geometry.size();
     let mut givens = Grid::empty(geometry);
     for (row, &(number, line)) in rows.iter().enumerate() {
@@ -247,7 +275,7 @@ fn parse_record(geometry: Geometry, rows: &[NumberedLine<'_>]) -> Result<Entry, 
 pub(super) fn write(puzzle: &Puzzle) -> Result<String, NotationError> {
     Holds {
         diagonals: false,
-        box_shapes: false,
+        box_shapes: true,
         cages: false,
     }
     .check(puzzle, Format::Grid)?;
@@ -305,6 +333,36 @@ mod tests {
 
     const INKALA: &str =
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+    #[test]
+    fn a_grid_reads_back_with_the_boxes_its_bars_draw() {
+        // a 6×6 grid of 3×2 boxes (from RON), written as a grid and read back
+        let ron = format!(
+            "Puzzle(size: 6, box_rows: 3, box_columns: 2, givens: \"..4{}\")",
+            ".".repeat(33)
+        );
+        let puzzle = parse(&ron, None).unwrap().remove(0).puzzle;
+        let text = format(&puzzle, Format::Grid).unwrap();
+        assert!(text.starts_with(". . | 4 . | . .\n"), "{text}");
+        let back = parse(&text, None).unwrap().remove(0).puzzle;
+        assert_eq!(
+            (back.geometry().box_rows(), back.geometry().box_columns()),
+            (3, 2)
+        );
+        assert_eq!(back, puzzle);
+        // the usual shape, with or without a border, stays the usual one
+        let bordered = "| 1 2 | 3 4 |\n| . . | . . |\n| . . | . . |\n| . . | . . |\n";
+        let four = parse(bordered, None).unwrap().remove(0).puzzle;
+        assert_eq!(
+            (four.geometry().box_rows(), four.geometry().box_columns()),
+            (2, 2)
+        );
+        let nine = parse(
+            &format(&parse(INKALA, None).unwrap()[0].puzzle, Format::Grid).unwrap(),
+            None,
+        );
+        assert_eq!(nine.unwrap()[0].puzzle.geometry().box_columns(), 3);
+    }
 
     #[test]
     fn writes_box_separators() {

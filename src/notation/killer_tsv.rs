@@ -273,6 +273,13 @@ pub(super) fn write(puzzle: &Puzzle, extras: Extras<'_>) -> Result<String, Notat
             "a name with a tab or line break (use ron)",
         ));
     }
+    if name.starts_with('#') {
+        // the row would read back as a comment: the puzzle would be lost without a word
+        return Err(NotationError::cannot_hold(
+            Format::KillerTsv,
+            format!("the name `{name}`, which starts with # (the row would read as a comment; use killer or ron)"),
+        ));
+    }
     let labels = labels(puzzle);
     let map: String = map_rows(puzzle, &labels).concat();
     let sums: Vec<String> = puzzle
@@ -339,6 +346,22 @@ mod tests {
             error.to_string(),
             "the killer-tsv format cannot hold givens (use killer or ron)"
         );
+    }
+
+    #[test]
+    fn a_name_starting_with_a_hash_is_refused_not_written_as_a_comment() {
+        let mut entries = parse(&data("killer/killer_lisudoku.txt"), None).unwrap();
+        entries.truncate(2);
+        entries[1].name = Some("#2".to_string());
+        let error = format_entries(&entries, Format::KillerTsv).unwrap_err();
+        assert!(
+            error.to_string().contains("`#2`, which starts with #"),
+            "{error}"
+        );
+        // any other name is written and read back, one puzzle a row
+        entries[1].name = Some("two #2".to_string());
+        let written = format_entries(&entries, Format::KillerTsv).unwrap();
+        same_entries(&entries, &parse(&written, None).unwrap());
     }
 
     #[test]

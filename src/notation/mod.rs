@@ -43,7 +43,10 @@
 //!   all numbers (at most two digits) or empty marks, with at least one two-digit number, is
 //!   read one token per cell, so a 16×16 may be written `16 . 3 …`; any other row is read one
 //!   character per cell. Grids are separated by blank lines, or simply follow each other in
-//!   blocks of n rows. Written with the alphabet, spaces between cells and box separators.
+//!   blocks of n rows. The first row's first `|` after a cell closes the first box: boxes of
+//!   another width that tile the side (a 6×6 grid drawn in 3×2 boxes) are read as drawn, any
+//!   other row gets the usual shape. Written with the alphabet, spaces between cells and box
+//!   separators.
 //! - **csv** ([`Format::Csv`]): n rows of n comma-separated numbers, `0` (or an empty field, or
 //!   `.`) for empty; any size; puzzles separated by blank lines or following each other.
 //! - **killer** ([`Format::Killer`]): records separated by blank lines (a `name` line also
@@ -296,7 +299,9 @@ fn detect_surely(text: &str) -> Result<Format, (Format, Reason)> {
         Ok(Format::KillerTsv)
     } else if first_token.contains(',') {
         Ok(Format::Csv)
-    } else if looks_like_line(first_token) {
+    } else if looks_like_line(first_token) || after.is_empty() && is_puzzle_length(first_token) {
+        // a lone token of n² cells is a puzzle line with a wrong character (told by cell), not
+        // the first row of a grid with no other row (a 4×4 line is as wide as a 16×16 row)
         Ok(Format::Line)
     } else {
         let width = grid::row_width(first);
@@ -351,6 +356,12 @@ fn looks_like_line(first_token: &str) -> bool {
     let largest_side = usize::from(MAX_SIZE);
     cells > largest_side
         || alphabet::side_for_cells(cells).is_some_and(|side| alphabet::fits(puzzle, side))
+}
+
+/// Whether a line's puzzle (before any `:`) has n² cells for a supported side n.
+fn is_puzzle_length(first_token: &str) -> bool {
+    let puzzle = first_token.split(':').next().unwrap_or("");
+    alphabet::side_for_cells(puzzle.chars().count()).is_some()
 }
 
 /// `text` without the byte order mark some editors put at the start of a file.
@@ -622,7 +633,7 @@ impl Holds {
             let size = puzzle.size();
             return Err(NotationError::cannot_hold(
                 format,
-                format!("{shape} boxes in a {size}×{size} grid (use line, killer or ron)"),
+                format!("{shape} boxes in a {size}×{size} grid (use line, grid, killer or ron)"),
             ));
         }
         let other_house = puzzle

@@ -41,16 +41,13 @@ pub(super) fn parse_each(text: &str) -> Vec<Result<Entry, NotationError>> {
     lines
         .map(|(index, row)| {
             let number = index + 1;
-            let fields: Vec<&str> = row
-                .split(',')
-                .map(|field| field.trim().trim_matches('"'))
-                .collect();
-            let puzzle = fields.get(puzzle_column).copied().unwrap_or("");
+            let fields = fields(row);
+            let puzzle = fields.get(puzzle_column).copied().unwrap_or((0, ""));
             let solution = solution_column
                 .and_then(|column| fields.get(column).copied())
-                .filter(|solution| !solution.is_empty())
-                .unwrap_or("-");
-            if puzzle.is_empty() {
+                .filter(|&(_, solution)| !solution.is_empty())
+                .unwrap_or((0, "-"));
+            if puzzle.1.is_empty() {
                 return Err(NotationError::at(
                     number,
                     Reason::FieldCount {
@@ -59,7 +56,37 @@ pub(super) fn parse_each(text: &str) -> Vec<Result<Entry, NotationError>> {
                     },
                 ));
             }
-            line::parse_line(&format!("{puzzle} {solution}"), number)
+            line::parse_line(&format!("{} {}", puzzle.1, solution.1), number).map_err(
+                |mut error| {
+                    // the column of the row, not of the line the two fields make
+                    let puzzle_width = puzzle.1.chars().count();
+                    error.column = error.column.map(|column| {
+                        if column <= puzzle_width {
+                            puzzle.0 + column
+                        } else {
+                            solution.0 + column - puzzle_width - 1
+                        }
+                    });
+                    error
+                },
+            )
+        })
+        .collect()
+}
+
+/// The fields of a row, without spaces and quotes around them, each with the number of
+/// characters before it on the row.
+fn fields(row: &str) -> Vec<(usize, &str)> {
+    let mut before = 0;
+    row.split(',')
+        .map(|field| {
+            let trimmed = field.trim().trim_matches('"');
+            let leading = field
+                .find(trimmed)
+                .map_or(0, |offset| field[..offset].chars().count());
+            let located = (before + leading, trimmed);
+            before += field.chars().count() + 1;
+            located
         })
         .collect()
 }

@@ -77,6 +77,54 @@ fn detects_every_data_file() {
 }
 
 #[test]
+fn a_lone_four_by_four_line_with_a_wrong_character_is_told_as_a_line() {
+    // sixteen cells on one line: a 4×4 puzzle line, not one row of a 16×16 grid
+    let error = parse("1234....5.......\n", None).unwrap_err();
+    assert_eq!(error.line, Some(1));
+    assert_eq!(error.column, Some(9), "{error}");
+    assert!(
+        error.to_string().contains("too large for a 4×4 grid"),
+        "{error}"
+    );
+    // a 16×16 grid is still read as one
+    let sixteen = format!("{}\n", ".".repeat(256));
+    let grid = format_entry(&parse(&sixteen, None).unwrap()[0], Format::Grid).unwrap();
+    assert_eq!(detect(&grid), Format::Grid);
+    assert_eq!(parse(&grid, None).unwrap()[0].puzzle.size(), 16);
+}
+
+#[test]
+fn a_qqwing_row_error_names_the_column_of_the_row() {
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let bad = puzzle.replacen('8', "x", 1);
+    let text = format!("Solution,Puzzle,Difficulty\n\"\", {bad},Easy\n");
+    let error = parse(&text, None).unwrap_err();
+    let row = text.lines().nth(1).unwrap();
+    let column = row.chars().position(|character| character == 'x').unwrap() + 1;
+    assert_eq!(
+        (error.line, error.column),
+        (Some(2), Some(column)),
+        "{error}"
+    );
+    // and in the solution field, after the puzzle
+    let solution =
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    let text = format!(
+        "Puzzle,Solution\n{puzzle},{}\n",
+        solution.replacen('9', "y", 1)
+    );
+    let error = parse(&text, None).unwrap_err();
+    let row = text.lines().nth(1).unwrap();
+    let column = row.chars().position(|character| character == 'y').unwrap() + 1;
+    assert_eq!(
+        (error.line, error.column),
+        (Some(2), Some(column)),
+        "{error}"
+    );
+}
+
+#[test]
 fn empty_input_has_no_puzzle() {
     for text in ["", "\n\n", "# only a comment\n", "   \n\t\n"] {
         for format in Format::ALL {
@@ -174,14 +222,15 @@ fn unusual_box_shape_is_kept_where_it_can_be() {
     let mut givens = Grid::empty(geometry);
     givens.set(geometry.cell(0, 0).unwrap(), crate::model::Digit::new(6));
     let puzzle = Puzzle::classic(givens).unwrap();
-    for format in [Format::Line, Format::Killer, Format::Ron] {
+    // a grid keeps it in its bars
+    for format in [Format::Line, Format::Grid, Format::Killer, Format::Ron] {
         let text = super::format(&puzzle, format).unwrap();
         assert_eq!(parse(&text, None).unwrap()[0].puzzle, puzzle, "{format}");
     }
-    let error = super::format(&puzzle, Format::Grid).unwrap_err();
+    let error = super::format(&puzzle, Format::Csv).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "the grid format cannot hold 3x2 boxes in a 6×6 grid (use line, killer or ron)"
+        "the csv format cannot hold 3x2 boxes in a 6×6 grid (use line, grid, killer or ron)"
     );
 }
 

@@ -413,3 +413,54 @@ fn a_puzzle_whose_rating_passes_the_work_limit_is_not_stored_with_a_partial_leve
         assert_eq!(record["level"], "Extreme", "{line}");
     }
 }
+
+#[test]
+fn every_export_notation_reads_back_every_puzzle() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let out = folder.path().join("made");
+    succeeds(&[
+        "generate",
+        "-q",
+        "--preset",
+        "killer-6",
+        "--count",
+        "2",
+        "--seed",
+        "3",
+        "--out",
+        path_text(&out),
+    ]);
+    succeeds(&[
+        "bank",
+        "add",
+        "-q",
+        "--db",
+        path_text(&database),
+        path_text(&out.join("puzzles.txt")),
+    ]);
+    for format in ["ron", "killer", "killer-tsv", "fpuzzles"] {
+        let exported = succeeds(&[
+            "bank",
+            "export",
+            "--db",
+            path_text(&database),
+            "--output-format",
+            format,
+        ]);
+        let again = folder.path().join(format!("again.{format}"));
+        std::fs::write(&again, &exported.stdout).unwrap();
+        let output = sudokit(&["check", "--json", path_text(&again)]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{format}: {}",
+            text(&output.stderr)
+        );
+        let statuses: Vec<serde_json::Value> = text(&output.stdout)
+            .lines()
+            .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap()["status"].clone())
+            .collect();
+        assert_eq!(statuses, ["unique", "unique"], "{format}");
+    }
+}

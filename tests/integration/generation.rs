@@ -289,6 +289,40 @@ fn presets_are_listed_one_line_each_and_flags_are_checked() {
 }
 
 #[test]
+fn killer_flags_that_would_change_nothing_are_refused_and_records_claim_no_symmetry() {
+    for flag in [
+        &["--symmetry", "dihedral"][..],
+        &["--clues", "10-12"][..],
+        &["--minimal", "true"][..],
+        &["--near-miss-steps", "5"][..],
+    ] {
+        let folder = tempfile::tempdir().unwrap();
+        let out = folder.path().join("made");
+        let output = sudokit(
+            &[
+                &["generate", "--preset", "killer-6", "--count", "1"][..],
+                flag,
+                &["--out", out.to_str().unwrap()][..],
+            ]
+            .concat(),
+        );
+        let message = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{flag:?}: {message}");
+        assert!(message.contains(flag[0]), "{flag:?}: {message}");
+        assert!(!out.exists(), "nothing written for {flag:?}");
+    }
+    // a killer preset that leaves the symmetry out (rotate-180 by default) keeps none
+    let preset = Preset::from_ron(
+        "own-killer",
+        "Preset(variant: Killer, size: 6, cages: (sizes: [(2, 1), (3, 1)], max_size: 3))",
+    )
+    .unwrap();
+    assert_eq!(preset.symmetry, Symmetry::Rotate180);
+    let generated = generate::puzzle(&preset, 1, 0).unwrap();
+    assert_eq!(Record::new(&preset, &generated).symmetry, "none");
+}
+
+#[test]
 fn presets_can_target_a_sudoku_explainer_band() {
     let text = "Preset(size: 9, target: (se: Some((min: 2.5, max: 3.4))))";
     let preset = Preset::from_ron("se-band", text).unwrap();
@@ -562,6 +596,54 @@ fn a_clue_range_below_what_one_solution_needs_is_refused_before_any_work() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+}
+
+#[test]
+fn killer_shards_merge_into_the_whole_batch() {
+    let root = tempfile::tempdir().unwrap();
+    let common = ["--preset", "killer-6", "--count", "3", "--seed", "7"];
+    let whole = root.path().join("whole");
+    generate_into(&whole, &common);
+    let mut shards = Vec::new();
+    for shard in ["0/2", "1/2"] {
+        let folder = root.path().join(shard.replace('/', "-of-"));
+        generate_into(&folder, &[&common[..], &["--shard", shard]].concat());
+        shards.push(folder);
+    }
+    // killer text: several lines a puzzle
+    assert!(read(&whole, "puzzles.txt").lines().count() > 3);
+    let merged = root.path().join("merged");
+    let output = sudokit(&[
+        "merge",
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    for name in ["puzzles.jsonl", "puzzles.txt", "batch.ron"] {
+        assert_eq!(read(&merged, name), read(&whole, name), "{name}");
+    }
+    // a shard whose puzzles.txt lost a puzzle is still refused
+    let lines = shards[1].join("puzzles.txt");
+    let kept: String = read(&shards[1], "puzzles.txt")
+        .split_inclusive("\n\n")
+        .skip(1)
+        .collect();
+    fs::write(&lines, kept).unwrap();
+    let output = sudokit(&[
+        "merge",
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+        "--out",
+        root.path().join("again").to_str().unwrap(),
+    ]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("puzzles in puzzles.txt, the shard holds"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -348,3 +348,21 @@ fn a_damaged_grid_file_is_refused_whole() {
     let line = refusal(path_text(file.path()));
     assert!(line.contains(":2: cannot read: not UTF-8 text"), "{line}");
 }
+
+#[test]
+fn a_solution_printed_as_a_grid_reads_back_with_its_boxes() {
+    // a 6×6 puzzle of 3×2 boxes (the usual 6×6 transposed), solved and printed as a grid
+    let puzzle = ".5.2.....4..4....52....4..1.....6.3.";
+    let transposed: String = (0..36)
+        .map(|index| puzzle.as_bytes()[(index % 6) * 6 + index / 6] as char)
+        .collect();
+    let ron = format!("Puzzle(size: 6, box_rows: 3, box_columns: 2, givens: \"{transposed}\")");
+    let file = file_with(ron, ".ron");
+    let output = sudokit(&["solve", "--output-format", "grid", path_text(file.path())]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let printed = file_with(&output.stdout, ".txt");
+    let output = sudokit(&["check", "--json", path_text(printed.path())]);
+    let record: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(record["status"], "unique", "{record}");
+    assert_eq!(output.status.code(), Some(0));
+}

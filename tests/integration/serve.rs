@@ -425,6 +425,35 @@ fn slow_work_is_cut_by_the_time_limit_and_a_full_queue_answers_503() {
 }
 
 #[test]
+fn a_request_waiting_behind_cut_off_work_is_answered_within_the_time_limit() {
+    let server = Server::start(&[
+        "--timeout",
+        "0.2",
+        "--concurrency",
+        "1",
+        "--generate-limit",
+        "50",
+    ]);
+    // fifty greater killers take seconds to make: the answer is cut at the limit while the
+    // work runs on, holding the only slot
+    let slow = serde_json::json!({"preset": "greater-killer", "seed": 1, "count": 50});
+    let (code, answer) = server.post("/v1/generate", &slow);
+    assert_eq!(code, 422, "{answer}");
+    // a quick check waits for that slot: it must be answered at its own limit too, not when
+    // the earlier work ends
+    let quick = serde_json::json!({"puzzle": MIXED.lines().next().unwrap()});
+    let (code, answer) = server.post("/v1/check", &quick);
+    assert_eq!(code, 422, "{answer}");
+    assert!(
+        answer["reason"]
+            .as_str()
+            .unwrap()
+            .contains("not answered within 0.2 s"),
+        "{answer}"
+    );
+}
+
+#[test]
 fn metrics_openapi_and_a_graceful_stop() {
     let server = Server::start(&[]);
     let (code, answer) = server.post(
@@ -698,4 +727,174 @@ fn with_a_bank_graded_puzzles_are_stored_and_isomorphs_seen() {
     assert_eq!(kept["status"], "seen", "{second}");
     assert_eq!(kept["earlier"]["id"], first["records"][0]["bank"]["id"]);
     assert_eq!(kept["earlier"]["puzzle"], line);
+}
+
+#[test]
+fn with_a_bank_the_request_diagonals_are_part_of_the_puzzle_stored() {
+    let folder = tempfile::tempdir().unwrap();
+    let bank = folder.path().join("bank.sqlite");
+    let server = Server::start(&["--bank", bank.to_str().unwrap()]);
+    // unique only with the X rule (several solutions without it)
+    let line = "2.............62....1....7...6..8...3...9...7...6..4...4....8....52.............3";
+    let (code, answer) = server.post("/v1/grade", &json!({"puzzle": line, "diagonals": "both"}));
+    assert_eq!(code, 200, "{answer}");
+    assert_eq!(answer["records"][0]["status"], "rated", "{answer}");
+    assert_eq!(answer["records"][0]["bank"]["status"], "stored", "{answer}");
+    let output = sudokit(&[
+        "bank",
+        "query",
+        "--db",
+        path_text(&bank),
+        "--variant",
+        "x",
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let stored: Vec<Value> = text(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(stored.len(), 1, "{stored:?}");
+    assert_eq!(stored[0]["id"], answer["records"][0]["bank"]["id"]);
+}
+
+#[test]
+fn render_with_the_solution_refuses_a_puzzle_without_exactly_one() {
+    let server = Server::start(&[]);
+    let several = MIXED.lines().nth(1).unwrap();
+    let impossible = MIXED.lines().nth(2).unwrap();
+    for (puzzle, why) in [
+        (several, "several solutions"),
+        (impossible, "no solution to draw"),
+    ] {
+        for format in ["svg", "pdf"] {
+            let request = json!({"puzzle": puzzle, "format": format, "solution": true});
+            let (code, answer) = server.post("/v1/render", &request);
+            assert_eq!(code, 422, "{format}: {answer}");
+            let reason = answer["reason"].as_str().unwrap();
+            assert!(reason.contains(why), "{format}: {reason}");
+        }
+        // the puzzle alone is drawn
+        let request = json!({"puzzle": puzzle});
+        let (code, _, _) = server.request("POST", "/v1/render", request.to_string().as_bytes());
+        assert_eq!(code, 200);
+    }
+}
+
+#[test]
+fn a_rating_cut_by_the_work_limit_is_beyond_not_not_unique() {
+    let server = Server::start(&[]);
+    let unique = MIXED.lines().next().unwrap();
+    let (code, answer) = server.post("/v1/grade", &json!({"puzzle": unique, "work_limit": 1}));
+    assert_eq!(code, 200, "{answer}");
+    assert_eq!(answer["records"][0]["status"], "beyond", "{answer}");
+    assert_eq!(answer["status"], "beyond", "{answer}");
+    // beside a puzzle with several solutions, the worse answer stands
+    let both = format!("{unique}\n{}\n", MIXED.lines().nth(1).unwrap());
+    let (code, answer) = server.post("/v1/grade", &json!({"puzzle": both, "work_limit": 1}));
+    assert_eq!(code, 200, "{answer}");
+    assert_eq!(answer["status"], "not_unique", "{answer}");
+}
+
+#[test]
+fn odd_methods_values_and_limits_get_true_one_line_refusals() {
+    let server = Server::start(&[]);
+    let unique = MIXED.lines().next().unwrap();
+    // a known path with the wrong method: 405 with the reason in JSON and the Allow header
+    let (code, head, body) = server.request("GET", "/v1/check", b"");
+    assert_eq!(code, 405);
+    assert!(head.contains("allow: post"), "{head}");
+    let answer: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(answer["status"], "error");
+    assert!(answer["reason"].as_str().unwrap().contains("GET /v1/check"));
+    // a value that looks like a flag is the value refused, not a missing value
+    let (code, answer) = server.post(
+        "/v1/check",
+        &json!({"puzzle": unique, "input_format": "--help"}),
+    );
+    assert_eq!(code, 422);
+    let reason = answer["reason"].as_str().unwrap();
+    assert!(reason.contains("invalid value '--help'"), "{reason}");
+    let (code, answer) = server.post("/v1/grade", &json!({"puzzle": unique, "scale": "-q"}));
+    assert_eq!(code, 422);
+    assert!(
+        answer["reason"].as_str().unwrap().contains("'-q'"),
+        "{answer}"
+    );
+    // a limit past the documented maximum is refused, not cut silently
+    for endpoint in ["/v1/check", "/v1/solve"] {
+        let (code, answer) = server.post(endpoint, &json!({"puzzle": unique, "limit": 5000}));
+        assert_eq!(code, 422, "{endpoint}: {answer}");
+        assert!(answer["reason"].as_str().unwrap().contains("at most 1000"));
+    }
+    let (_, _, openapi) = server.request("GET", "/openapi.json", b"");
+    let openapi: Value = serde_json::from_slice(&openapi).unwrap();
+    let check = &openapi["components"]["schemas"]["CheckRequest"]["allOf"][1];
+    assert_eq!(check["properties"]["limit"]["maximum"], 1000);
+    for path in ["/v1/check", "/v1/generate"] {
+        let responses = &openapi["paths"][path]["post"]["responses"];
+        for code in ["405", "413", "415"] {
+            assert!(responses[code].is_object(), "{path} {code}");
+        }
+    }
+}
+
+#[test]
+fn with_no_queue_a_free_slot_still_answers() {
+    // --queue 0: no request may wait, but one that finds a slot free never waits
+    let server = Server::start(&["--queue", "0"]);
+    let unique = MIXED.lines().next().unwrap();
+    for _ in 0..3 {
+        let (code, answer) = server.post("/v1/check", &json!({"puzzle": unique}));
+        assert_eq!(code, 200, "{answer}");
+    }
+    let (_, _, metrics) = server.request("GET", "/metrics", b"");
+    assert!(
+        text(&metrics).contains("sudokit_rejected_total{reason=\"queue_full\"} 0"),
+        "{}",
+        text(&metrics)
+    );
+    // and a time limit of 0 is refused as such
+    let output = sudokit(&["serve", "--listen", "127.0.0.1:0", "--timeout", "0"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("more than 0"), "{stderr}");
+}
+
+#[test]
+fn a_client_that_hangs_up_while_waiting_gives_its_place_back() {
+    let server = Server::start(&[
+        "--concurrency",
+        "1",
+        "--queue",
+        "1",
+        "--timeout",
+        "60",
+        "--generate-limit",
+        "50",
+    ]);
+    // a dozen greater killers hold the only slot for a while
+    let address = server.address.clone();
+    let slow = std::thread::spawn(move || {
+        let body = json!({"preset": "greater-killer", "seed": 1, "count": 12}).to_string();
+        exchange(&address, "POST", "/v1/generate", body.as_bytes()).0
+    });
+    std::thread::sleep(Duration::from_millis(200));
+    let quick = json!({"puzzle": MIXED.lines().next().unwrap()}).to_string();
+    // a client asks, waits for the slot, and hangs up
+    let mut stream = TcpStream::connect(&server.address).unwrap();
+    let head = format!(
+        "POST /v1/check HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        server.address,
+        quick.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(quick.as_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    drop(stream);
+    std::thread::sleep(Duration::from_millis(100));
+    // the queue has room again: the next request waits for the slot and is answered
+    let (code, _, body) = server.request("POST", "/v1/check", quick.as_bytes());
+    assert_eq!(code, 200, "{}", text(&body));
+    assert_eq!(slow.join().unwrap(), 200);
 }

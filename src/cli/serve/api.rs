@@ -2,7 +2,7 @@
 //! and is answered with the records that command writes, so the service and the CLI never
 //! differ; render and generate answer from the library.
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -16,6 +16,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use sudokit::notation;
 use sudokit::preset::Preset;
+use tokio::sync::TryAcquireError;
 
 use super::super::input::InputOptions;
 use super::super::output::capture;
@@ -132,6 +133,17 @@ pub async fn not_found() -> Response {
     )
 }
 
+/// Answers a known path asked with the wrong method (the `Allow` header names the right one).
+pub async fn wrong_method(method: axum::http::Method, uri: axum::http::Uri) -> Response {
+    refuse(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!(
+            "{method} {}: not answered with this method (the Allow header names the one that is; see /openapi.json)",
+            uri.path()
+        ),
+    )
+}
+
 /// The body as `T`, or the one-line reason it is not (413 past the size limit, 400 for
 /// JSON that does not parse, 422 for unknown or missing fields).
 fn body<T>(request: Result<Json<T>, JsonRejection>, state: &State) -> Result<T, Refusal> {
@@ -163,26 +175,40 @@ async fn bounded<T: Send + 'static>(
     state: &Arc<State>,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<(T, Duration), Response> {
-    let waiting = state.waiting.fetch_add(1, Ordering::SeqCst);
-    if waiting >= state.limits.queue {
-        state.waiting.fetch_sub(1, Ordering::SeqCst);
-        state.metrics.reject("queue_full");
-        let mut response = refuse(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("the server is busy ({waiting} requests waiting): try again in a second"),
-        );
-        response
-            .headers_mut()
-            .insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
-        return Err(response);
-    }
-    let permit = state.slots.clone().acquire_owned().await;
-    state.waiting.fetch_sub(1, Ordering::SeqCst);
-    let Ok(permit) = permit else {
-        return Err(refuse(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the server is stopping",
-        ));
+    // the time limit covers the wait for a slot too: a request queued behind work that runs
+    // on past its own limit is answered within the limit, not when that work ends
+    let deadline = tokio::time::Instant::now() + state.limits.timeout;
+    let stopping = || refuse(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
+    // a free slot is taken at once: only a request that must wait counts against --queue
+    let permit = match state.slots.clone().try_acquire_owned() {
+        Ok(permit) => permit,
+        Err(TryAcquireError::Closed) => return Err(stopping()),
+        Err(TryAcquireError::NoPermits) => {
+            let place = Place::take(&state.waiting);
+            let waiting = place.before;
+            if waiting >= state.limits.queue {
+                drop(place);
+                state.metrics.reject("queue_full");
+                let mut response = refuse(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!(
+                        "the server is busy ({waiting} requests waiting): try again in a second"
+                    ),
+                );
+                response
+                    .headers_mut()
+                    .insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
+                return Err(response);
+            }
+            let permit =
+                tokio::time::timeout_at(deadline, state.slots.clone().acquire_owned()).await;
+            drop(place);
+            match permit {
+                Ok(Ok(permit)) => permit,
+                Ok(Err(_)) => return Err(stopping()),
+                Err(_) => return Err(timed_out(state)),
+            }
+        }
     };
     let task = tokio::task::spawn_blocking(move || {
         let began = std::time::Instant::now();
@@ -190,23 +216,48 @@ async fn bounded<T: Send + 'static>(
         drop(permit);
         (answer, began.elapsed())
     });
-    match tokio::time::timeout(state.limits.timeout, task).await {
+    match tokio::time::timeout_at(deadline, task).await {
         Ok(Ok(answer)) => Ok(answer),
         Ok(Err(error)) => Err(refuse(
             StatusCode::INTERNAL_SERVER_ERROR,
             format!("the work failed: {error}"),
         )),
-        Err(_) => {
-            state.metrics.reject("timeout");
-            Err(refuse(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!(
-                    "not answered within {:.1} s (the server's --timeout): ask for less, or use the command line",
-                    state.limits.timeout.as_secs_f64()
-                ),
-            ))
-        }
+        Err(_) => Err(timed_out(state)),
     }
+}
+
+/// A place in the queue of requests waiting for a slot: counted while held, given back when
+/// dropped — also when a client hangs up while waiting and its request is dropped mid-wait
+/// (a count given back only after the wait would stay taken for good).
+struct Place<'state> {
+    waiting: &'state AtomicUsize,
+    /// How many were waiting before this one.
+    before: usize,
+}
+
+impl<'state> Place<'state> {
+    fn take(waiting: &'state AtomicUsize) -> Place<'state> {
+        let before = waiting.fetch_add(1, Ordering::SeqCst);
+        Place { waiting, before }
+    }
+}
+
+impl Drop for Place<'_> {
+    fn drop(&mut self) {
+        self.waiting.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// The answer to a request not answered within the server's time limit (counted).
+fn timed_out(state: &State) -> Response {
+    state.metrics.reject("timeout");
+    refuse(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        format!(
+            "not answered within {:.1} s (the server's --timeout): ask for less, or use the command line",
+            state.limits.timeout.as_secs_f64()
+        ),
+    )
 }
 
 /// The options a command line gives, or clap's one-line reason it is wrong.
@@ -244,11 +295,21 @@ fn command_options<T: Args + FromArgMatches + TakesInput>(
     Ok(options)
 }
 
-/// `--limit N` when asked (at most 1000 on the server).
-fn limit_flag(limit: Option<u32>) -> Vec<String> {
-    limit.map_or_else(Vec::new, |limit| {
-        vec!["--limit".into(), limit.min(1000).to_string()]
-    })
+/// The most solutions a request may ask to list (as /openapi.json says).
+const MOST_LISTED: u32 = 1000;
+
+/// `--limit N` when asked; a limit past what the server lists is refused, not cut silently.
+fn limit_flag(limit: Option<u32>) -> Result<Vec<String>, Refusal> {
+    match limit {
+        None => Ok(Vec::new()),
+        Some(limit) if limit > MOST_LISTED => Err(Refusal {
+            code: StatusCode::UNPROCESSABLE_ENTITY,
+            reason: format!(
+                "limit {limit}: the server lists at most {MOST_LISTED} solutions (use the command line for more)"
+            ),
+        }),
+        Some(limit) => Ok(vec!["--limit".into(), limit.to_string()]),
+    }
 }
 
 /// The options of a command that reads puzzles.
@@ -277,12 +338,13 @@ impl TakesInput for grade::GradeOptions {
 
 /// The input flags of a request.
 fn input_flags(input_format: &Option<String>, diagonals: &Option<String>) -> Vec<String> {
+    // `--flag=value`: a value starting with `-` is the value refused, never read as a flag
     let mut flags = vec!["--json".to_string()];
     if let Some(format) = input_format {
-        flags.extend(["--input-format".into(), format.clone()]);
+        flags.push(format!("--input-format={format}"));
     }
     if let Some(which) = diagonals {
-        flags.extend(["--diagonals".into(), which.clone()]);
+        flags.push(format!("--diagonals={which}"));
     }
     flags
 }
@@ -321,8 +383,13 @@ fn answer(outcome: anyhow::Result<Outcome>, written: &str) -> Answer {
         .iter()
         .filter_map(|record| record.get("work").and_then(Value::as_u64))
         .sum();
+    let has = |status: &str| records.iter().any(|record| record["status"] == status);
     let (code, status) = match outcome {
         Outcome::Success => (StatusCode::OK, "ok"),
+        // a unique puzzle whose rating stopped at the work limit is not "not unique"
+        Outcome::NotUnique if !has("multiple") && !has("none") && has("beyond") => {
+            (StatusCode::OK, "beyond")
+        }
         Outcome::NotUnique => (StatusCode::OK, "not_unique"),
         Outcome::BadInput => (StatusCode::UNPROCESSABLE_ENTITY, "error"),
     };
@@ -352,7 +419,10 @@ pub async fn check(
         Ok(request) => request,
         Err(refusal) => return refusal.into_response(),
     };
-    let mut flags = limit_flag(request.limit);
+    let mut flags = match limit_flag(request.limit) {
+        Ok(flags) => flags,
+        Err(refusal) => return refusal.into_response(),
+    };
     if request.all {
         flags.push("--all".into());
     }
@@ -375,7 +445,10 @@ pub async fn solve(
         Ok(request) => request,
         Err(refusal) => return refusal.into_response(),
     };
-    let flags = limit_flag(request.limit);
+    let flags = match limit_flag(request.limit) {
+        Ok(flags) => flags,
+        Err(refusal) => return refusal.into_response(),
+    };
     let puzzle = (request.puzzle, &request.input_format, &request.diagonals);
     match command_options::<solve::SolveOptions>(puzzle, flags) {
         Ok(options) => run_command(&state, "solve", move || solve::run(&options)).await,
@@ -399,12 +472,11 @@ pub async fn grade(
         .min(state.limits.work_limit);
     let mut flags = vec!["--work-limit".to_string(), work_limit.to_string()];
     if let Some(scale) = &request.scale {
-        flags.extend(["--scale".into(), scale.clone()]);
+        flags.push(format!("--scale={scale}"));
     }
     if request.explain {
         flags.push("--explain".into());
     }
-    let puzzle = request.puzzle.clone();
     let given = (request.puzzle, &request.input_format, &request.diagonals);
     let options = match command_options::<grade::GradeOptions>(given, flags) {
         Ok(options) => options,
@@ -415,7 +487,7 @@ pub async fn grade(
         let (outcome, written) = capture(|| grade::run(&options));
         let mut answer = answer(outcome, &written);
         if let Some(bank) = &shared.bank {
-            keep_in_bank(bank, &mut answer.body, &puzzle, &options, work_limit);
+            keep_in_bank(bank, &mut answer.body, &options, work_limit);
         }
         answer.response()
     })
@@ -428,16 +500,16 @@ pub async fn grade(
 fn keep_in_bank(
     bank: &std::sync::Mutex<sudokit::bank::Bank>,
     body: &mut Value,
-    puzzle: &str,
     options: &grade::GradeOptions,
     work_limit: u64,
 ) {
-    let entries = notation::parse_each(puzzle, options.input.input_format);
+    // the puzzles exactly as grade read them (with the request's diagonals), one per record
+    let entries = super::super::input::read_records(&options.input);
     let Some(records) = body["records"].as_array_mut() else {
         return;
     };
     for (record, entry) in records.iter_mut().zip(entries) {
-        let Ok(entry) = entry else { continue };
+        let Ok(entry) = entry.entry else { continue };
         if record["status"] != "rated" {
             continue;
         }
@@ -571,19 +643,24 @@ fn draw(input: &InputOptions, pdf: bool, with_solution: bool) -> Response {
             Err(failure) => return refuse(StatusCode::UNPROCESSABLE_ENTITY, failure.to_string()),
         }
     }
-    let solutions: Vec<Option<sudokit::model::Grid>> = puzzles
-        .iter()
-        .map(|entry| {
-            with_solution
-                .then(
-                    || match sudokit::backtrack::count_solutions(&entry.puzzle, 2) {
-                        sudokit::Count::Unique(solution) => Some(solution),
-                        _ => None,
-                    },
+    // as `render --solution`: only a puzzle's only solution is drawn; when one has none to
+    // draw, the request is refused with the reason (never a picture without it)
+    let mut solutions: Vec<Option<sudokit::model::Grid>> = Vec::with_capacity(puzzles.len());
+    for entry in &puzzles {
+        if !with_solution {
+            solutions.push(None);
+            continue;
+        }
+        match super::super::render::solution_of(entry) {
+            Ok(solution) => solutions.push(Some(solution)),
+            Err(reason) => {
+                return refuse(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    format!("request:{}: {reason}", entry.line),
                 )
-                .flatten()
-        })
-        .collect();
+            }
+        }
+    }
     if pdf {
         let pages: Vec<_> = puzzles
             .iter()

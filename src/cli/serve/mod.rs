@@ -89,7 +89,10 @@ pub struct Limits {
 /// Runs the server until SIGTERM or Ctrl-C, then lets the requests in flight finish.
 pub fn run(options: &ServeOptions) -> anyhow::Result<Outcome> {
     if !(options.timeout > 0.0 && options.timeout <= 3600.0) {
-        anyhow::bail!("--timeout {}: give 0 to 3600 seconds", options.timeout);
+        anyhow::bail!(
+            "--timeout {}: give more than 0 and at most 3600 seconds",
+            options.timeout
+        );
     }
     let concurrency = options
         .concurrency
@@ -165,6 +168,7 @@ fn router(state: Arc<State>) -> Router {
         .route("/v1/render", post(api::render))
         .route("/v1/generate", post(api::generate))
         .fallback(api::not_found)
+        .method_not_allowed_fallback(api::wrong_method)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             metrics::observe,
