@@ -642,10 +642,7 @@ fn located(source: &str, error: &notation::NotationError) -> anyhow::Error {
         Some(line) => format!("{source}:{line}"),
         None => source.to_string(),
     };
-    match error.column {
-        Some(column) => anyhow::anyhow!("{place}: column {column}: {}", error.reason),
-        None => anyhow::anyhow!("{place}: {}", error.reason),
-    }
+    anyhow::anyhow!("{place}: {}", error.within_line())
 }
 
 /// The puzzle's one solution, or why it cannot be printed: no solution, several, or a

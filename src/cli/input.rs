@@ -380,13 +380,7 @@ fn records_of(
                 },
                 Err((line, reason)) => failure(Some(line), reason),
             },
-            Err(error) => {
-                let reason = match error.column {
-                    Some(column) => format!("column {column}: {}", error.reason),
-                    None => error.reason.to_string(),
-                };
-                failure(error.line, notation::printable(&reason))
-            }
+            Err(error) => failure(error.line, error.within_line()),
         })
         .collect()
 }

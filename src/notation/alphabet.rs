@@ -123,7 +123,8 @@ pub(super) fn read_grid(
     }
     let mut grid = Grid::empty(geometry);
     for (offset, (cell, character)) in geometry.cells().zip(text.chars()).enumerate() {
-        let digit = read_symbol(character, geometry.size(), line, column + offset)?;
+        let digit = read_symbol(character, geometry.size(), line, column + offset)
+            .map_err(|error| error.in_cell(cell))?;
         grid.set(cell, digit);
     }
     Ok(grid)
@@ -229,7 +230,7 @@ mod tests {
         let error = read_grid(&text, geometry, "givens", 4, 7).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "line 4, column 7: 'G' stands for 16, too large for a 9×9 grid (expected 1-9, '.' or '0')"
+            "line 4, column 7 (r1c1): 'G' stands for 16, too large for a 9×9 grid (expected 1-9, '.' or '0')"
         );
     }
 }

@@ -7,26 +7,32 @@ use crate::model::{Cell, ModelError};
 
 /// A text that could not be read as a puzzle, or a puzzle that a format cannot hold.
 ///
-/// Shown on one line as `line 3, column 12: unknown character 'x' (expected 1-9, '.' or '0')`.
+/// Shown on one line as `line 3, column 12 (r2c3): unknown character 'x' (expected 1-9, '.' or
+/// '0')`.
 /// The location is also kept in fields, so a caller that knows the file can print
 /// `file:line: reason` itself from [`line`](Self::line) and [`reason`](Self::reason).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("{}", printable(&format!("{}{reason}", location(.line, .column))))]
+#[error("{}", printable(&format!("{}{reason}", location(.line, .column, .cell))))]
 pub struct NotationError {
     /// The 1-based line the problem is on; `None` where no line applies (an empty input, or a
     /// puzzle that a format cannot hold).
     pub line: Option<usize>,
     /// The 1-based column (in characters) on that line, where one character is at fault.
     pub column: Option<usize>,
+    /// The cell that character stands for, where it is a cell of a grid.
+    pub cell: Option<Cell>,
     /// What is wrong.
     pub reason: Reason,
 }
 
-fn location(line: &Option<usize>, column: &Option<usize>) -> String {
-    match (line, column) {
-        (Some(line), Some(column)) => format!("line {line}, column {column}: "),
-        (Some(line), None) => format!("line {line}: "),
-        (None, _) => String::new(),
+fn location(line: &Option<usize>, column: &Option<usize>, cell: &Option<Cell>) -> String {
+    match (line, column, cell) {
+        (Some(line), Some(column), Some(cell)) => {
+            format!("line {line}, column {column} ({cell}): ")
+        }
+        (Some(line), Some(column), None) => format!("line {line}, column {column}: "),
+        (Some(line), None, _) => format!("line {line}: "),
+        (None, _, _) => String::new(),
     }
 }
 
@@ -36,6 +42,7 @@ impl NotationError {
         NotationError {
             line: None,
             column: None,
+            cell: None,
             reason,
         }
     }
@@ -45,6 +52,7 @@ impl NotationError {
         NotationError {
             line: Some(line),
             column: None,
+            cell: None,
             reason,
         }
     }
@@ -54,8 +62,27 @@ impl NotationError {
         NotationError {
             line: Some(line),
             column: Some(column),
+            cell: None,
             reason,
         }
+    }
+
+    /// The reason with the column and cell but not the line, for a caller that writes
+    /// `file:line: ` itself: `column 12 (r2c3): unknown character 'x' (…)`; control
+    /// characters escaped.
+    pub fn within_line(&self) -> String {
+        let text = match (self.column, self.cell) {
+            (Some(column), Some(cell)) => format!("column {column} ({cell}): {}", self.reason),
+            (Some(column), None) => format!("column {column}: {}", self.reason),
+            (None, _) => self.reason.to_string(),
+        };
+        printable(&text)
+    }
+
+    /// The same error, told as being about `cell` (the grid cell its character stands for).
+    pub(super) fn in_cell(mut self, cell: Cell) -> NotationError {
+        self.cell = Some(cell);
+        self
     }
 
     /// The error for a format that cannot hold part of a puzzle.
@@ -294,6 +321,7 @@ pub fn printable(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Geometry;
 
     #[test]
     fn location_prefixes() {
@@ -308,6 +336,11 @@ mod tests {
         assert_eq!(
             error.to_string(),
             "line 3, column 12: unknown character 'x' (expected 1-9, '.' or '0')"
+        );
+        let cell = Geometry::for_size(9).unwrap().cell(1, 2).unwrap();
+        assert_eq!(
+            error.in_cell(cell).to_string(),
+            "line 3, column 12 (r2c3): unknown character 'x' (expected 1-9, '.' or '0')"
         );
         assert_eq!(
             NotationError::new(Reason::NoPuzzle).to_string(),

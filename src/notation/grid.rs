@@ -252,12 +252,17 @@ fn parse_record(geometry: Geometry, rows: &[NumberedLine<'_>]) -> Result<Entry, 
                 },
             ));
         }
-        for (column, (position, cell)) in cells.into_iter().enumerate() {
-            let digit = match cell {
-                CellText::Character(character) => read_symbol(character, size, number, position)?,
-                CellText::Number(text) => read_number(text, size, number, position)?,
-            };
-            if let Some(cell) = geometry.cell(row, column) {
+        for (column, (position, text)) in cells.into_iter().enumerate() {
+            let place = geometry.cell(row, column);
+            let digit = match text {
+                CellText::Character(character) => read_symbol(character, size, number, position),
+                CellText::Number(text) => read_number(text, size, number, position),
+            }
+            .map_err(|error| match place {
+                Some(cell) => error.in_cell(cell),
+                None => error,
+            })?;
+            if let Some(cell) = place {
                 givens.set(cell, digit);
             }
         }
@@ -445,7 +450,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             error.to_string(),
-            "line 4, column 7: 17 is too large for a 16×16 grid (expected 1 to 16, or 0 for empty)"
+            "line 4, column 7 (r4c4): 17 is too large for a 16×16 grid (expected 1 to 16, or 0 for empty)"
         );
     }
 
@@ -463,7 +468,7 @@ mod tests {
         let error = parse(text, Some(Format::Grid)).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "line 5, column 9: unknown character 'x' (expected 1-4, '.' or '0')"
+            "line 5, column 9 (r4c4): unknown character 'x' (expected 1-4, '.' or '0')"
         );
         let text = "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n\n1 . | . 1\n. . | . .\n. . | . .\n. . | . .\n";
         let results = parse_any(text, Some(Format::Grid));

@@ -695,7 +695,7 @@ givens 1...........................5.......
             ),
             (
                 "name x\naabb\naabb\nccdd\nccdd\nsolution 1234341221434325\n".to_string(),
-                "line 6, column 25: '5' stands for 5, too large for a 4×4 grid (expected 1-4, '.' or '0')",
+                "line 6, column 25 (r4c4): '5' stands for 5, too large for a 4×4 grid (expected 1-4, '.' or '0')",
             ),
             (
                 "name x\naabb\naabb\nccdd\nccdd\nthis is not a line\n".to_string(),

@@ -553,7 +553,7 @@ mod tests {
         let error = parse(&format!("\n\n  {bad}"), None).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "line 3, column 14: unknown character 'x' (expected 1-9, '.' or '0')"
+            "line 3, column 14 (r2c3): unknown character 'x' (expected 1-9, '.' or '0')"
         );
         assert_eq!((error.line, error.column), (Some(3), Some(14)));
         let mut clash = ".".repeat(81);

@@ -117,7 +117,8 @@ fn unknown_character() {
     let mut puzzle = INKALA.to_string();
     puzzle.replace_range(12..13, "x");
     let line = bad_input_line(&puzzle, ".txt");
-    assert!(line.contains(".txt:1: column 13: "), "{line}");
+    // the column on the line, and the cell it stands for
+    assert!(line.contains(".txt:1: column 13 (r2c4): "), "{line}");
     assert!(line.contains("'x'"), "{line}");
 }
 

@@ -233,7 +233,7 @@ fn a_damaged_solution_is_an_error_not_a_name() {
         // cut short: its length; a stray letter: where it is
         assert!(
             line.contains("solution after the puzzle has 80 cells")
-                || line.contains("column 163: unknown character 'x'"),
+                || line.contains("column 163 (r9c9): unknown character 'x'"),
             "{line}"
         );
     }
