@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use sudokit::bank::{Bank, Filter, SCHEMA_VERSION};
 
-use super::helpers::{path_text, read_data, succeeds, sudokit, text};
+use super::helpers::{generate_into, path_text, read_data, succeeds, sudokit, text};
 
 /// The first `count` puzzles (one line each) of the Sudoku Exchange bank from `skip` on.
 fn exchange_lines(skip: usize, count: usize) -> String {
@@ -241,18 +241,18 @@ fn generated_records_are_read_and_exported_back() {
     let folder = tempfile::tempdir().unwrap();
     let database = folder.path().join("bank.sqlite");
     let out = folder.path().join("made");
-    succeeds(&[
-        "generate",
-        "-q",
-        "--preset",
-        "killer-easy",
-        "--count",
-        "2",
-        "--seed",
-        "5",
-        "--out",
-        path_text(&out),
-    ]);
+    generate_into(
+        &out,
+        &[
+            "-q",
+            "--preset",
+            "killer-easy",
+            "--count",
+            "2",
+            "--seed",
+            "5",
+        ],
+    );
     let generated = out.join("puzzles.jsonl");
     let output = succeeds(&[
         "bank",
@@ -419,18 +419,10 @@ fn every_export_notation_reads_back_every_puzzle() {
     let folder = tempfile::tempdir().unwrap();
     let database = folder.path().join("bank.sqlite");
     let out = folder.path().join("made");
-    succeeds(&[
-        "generate",
-        "-q",
-        "--preset",
-        "killer-6",
-        "--count",
-        "2",
-        "--seed",
-        "3",
-        "--out",
-        path_text(&out),
-    ]);
+    generate_into(
+        &out,
+        &["-q", "--preset", "killer-6", "--count", "2", "--seed", "3"],
+    );
     succeeds(&[
         "bank",
         "add",

@@ -9,21 +9,9 @@ use sudokit::backtrack;
 use sudokit::generate::{self, Record, Symmetry};
 use sudokit::preset::Preset;
 
-use crate::helpers::{sat_count, sudokit, text};
+use crate::helpers::{generate_into, sat_count, sudokit, text};
 
 /// Runs `generate` into `folder` with extra arguments, asserting success.
-fn generate_into(folder: &Path, arguments: &[&str]) {
-    let folder = folder.to_str().expect("a UTF-8 path");
-    let mut all = vec!["generate", "--out", folder];
-    all.extend_from_slice(arguments);
-    let output = sudokit(&all);
-    assert!(
-        output.status.success(),
-        "generate {arguments:?} failed: {}",
-        text(&output.stderr)
-    );
-}
-
 fn read(folder: &Path, name: &str) -> String {
     fs::read_to_string(folder.join(name)).unwrap_or_else(|error| {
         panic!("{}: {error}", folder.join(name).display());

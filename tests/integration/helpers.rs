@@ -107,3 +107,16 @@ pub fn file_with(contents: impl AsRef<[u8]>, suffix: &str) -> tempfile::NamedTem
     file.write_all(contents.as_ref()).expect("write");
     file
 }
+
+/// Runs `sudokit generate --out folder arguments…` and asserts it succeeds.
+pub fn generate_into(folder: &Path, arguments: &[&str]) {
+    let folder = folder.to_str().expect("a UTF-8 path");
+    let mut all = vec!["generate", "--out", folder];
+    all.extend_from_slice(arguments);
+    let output = sudokit(&all);
+    assert!(
+        output.status.success(),
+        "generate {arguments:?} failed: {}",
+        text(&output.stderr)
+    );
+}
