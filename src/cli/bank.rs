@@ -234,6 +234,18 @@ pub struct Rated {
 /// Rates one puzzle with exactly one solution on both scales (HoDoKu's within `work_limit`,
 /// SE's within its default, as `grade` rates) and computes its key.
 pub fn rate(puzzle: &Puzzle, solution: &sudokit::model::Grid, work_limit: u64) -> Rated {
+    let canonical_key =
+        sudokit::canonical::canonical_key_within(puzzle, sudokit::canonical::BANK_WORK);
+    rate_with_key(puzzle, solution, work_limit, canonical_key)
+}
+
+/// [`rate`] for a caller that has already looked for the puzzle's canonical key.
+pub fn rate_with_key(
+    puzzle: &Puzzle,
+    solution: &sudokit::model::Grid,
+    work_limit: u64,
+    canonical_key: Option<String>,
+) -> Rated {
     let grading = Grader::new(puzzle)
         .with_unique_solution(solution)
         .with_work_limit(work_limit)
@@ -242,10 +254,7 @@ pub fn rate(puzzle: &Puzzle, solution: &sudokit::model::Grid, work_limit: u64) -
     Rated {
         grading,
         se,
-        canonical_key: sudokit::canonical::canonical_key_within(
-            puzzle,
-            sudokit::canonical::BANK_WORK,
-        ),
+        canonical_key,
         solution: notation::format_grid(solution, Format::Line),
     }
 }

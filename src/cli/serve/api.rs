@@ -544,11 +544,14 @@ fn bank_record(
         Ok(None) => {}
         Err(error) => return failed(error.to_string()),
     }
-    let sudokit::Count::Unique(solution) = sudokit::backtrack::count_solutions(&entry.puzzle, 2)
-    else {
-        return failed("not exactly one solution".to_string());
+    // the engines grade's own uniqueness check uses (native within its budget, then SAT),
+    // never an unbounded native search
+    let solution = match super::super::engine::count(super::super::Engine::Auto, &entry.puzzle, 2) {
+        Ok(sudokit::Count::Unique(solution)) => solution,
+        Ok(_) => return failed("not exactly one solution".to_string()),
+        Err(reason) => return failed(reason),
     };
-    let rated = super::super::bank::rate(&entry.puzzle, &solution, work_limit);
+    let rated = super::super::bank::rate_with_key(&entry.puzzle, &solution, work_limit, Some(key));
     let new = match super::super::bank::new_puzzle(entry, &rated, format!("serve {source}")) {
         Ok(new) => new,
         Err(reason) => return failed(reason.to_string()),
