@@ -464,10 +464,7 @@ pub fn run(options: &GenerateOptions) -> anyhow::Result<Outcome> {
             print_timings(&timings.into_inner().unwrap_or_default());
         }
         batch.abandon()?;
-        super::output::flush();
-        for failure in &failures {
-            eprintln!("error: {failure}");
-        }
+        tell_failures(&failures);
         bail!(
             "no puzzle could be made ({}); nothing written",
             super::output::counted(failures.len(), "failure")
@@ -501,11 +498,17 @@ pub fn run(options: &GenerateOptions) -> anyhow::Result<Outcome> {
     if failures.is_empty() {
         return Ok(Outcome::Success);
     }
+    tell_failures(&failures);
+    Ok(Outcome::NotUnique)
+}
+
+/// Each puzzle that could not be made, a line on standard error (after what standard output
+/// has been handed, so a terminal shows them last).
+fn tell_failures(failures: &[String]) {
     super::output::flush();
-    for failure in &failures {
+    for failure in failures {
         eprintln!("error: {failure}");
     }
-    Ok(Outcome::NotUnique)
 }
 
 /// `generate --out -`: the records of indices `first..end` on standard output, in index
