@@ -5,6 +5,7 @@ use std::time::Instant;
 use clap::Args;
 use rayon::prelude::*;
 use serde_json::{json, Map, Value};
+use sudokit::budget::Budget;
 use sudokit::model::Grid;
 use sudokit::notation::{self, Entry, Format};
 use sudokit::Count;
@@ -58,6 +59,11 @@ pub struct CheckOptions {
     /// Threads to use: 1 to 256 (default: all cores).
     #[arg(long, value_name = "J", value_parser = parse_jobs)]
     jobs: Option<usize>,
+
+    /// What the run may spend: `serve` gives each request's run a flag it raises when the
+    /// request times out (the command line runs unbounded).
+    #[arg(skip)]
+    pub(super) budget: Budget,
 }
 
 /// The columns of `check --csv --suggest`; without `--suggest`, all but the last.
@@ -159,9 +165,10 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
 
 fn judge(options: &CheckOptions, entry: &Entry, limit: usize) -> Verdict {
     let result = if options.all {
-        engine::solutions(options.engine, &entry.puzzle, limit).map(Verdict::Listed)
+        engine::solutions_within(options.engine, &entry.puzzle, limit, &options.budget)
+            .map(Verdict::Listed)
     } else {
-        engine::count(options.engine, &entry.puzzle, limit).map(|count| {
+        engine::count_within(options.engine, &entry.puzzle, limit, &options.budget).map(|count| {
             let advice = options
                 .suggest
                 .then(|| Box::new(suggest::advise(entry, &count)));

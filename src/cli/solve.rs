@@ -3,6 +3,7 @@
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::json;
+use sudokit::budget::Budget;
 use sudokit::model::{Grid, Puzzle};
 use sudokit::notation::{self, Format};
 use sudokit::Count;
@@ -62,6 +63,11 @@ pub struct SolveOptions {
     /// Threads to use: 1 to 256 (default: all cores).
     #[arg(long, value_name = "J", value_parser = super::parse_jobs)]
     jobs: Option<usize>,
+
+    /// What the run may spend: `serve` gives each request's run a flag it raises when the
+    /// request times out (the command line runs unbounded).
+    #[arg(skip)]
+    pub(super) budget: Budget,
 }
 
 /// The columns of `solve --csv`.
@@ -171,10 +177,11 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
 /// Counts up to 2 with the chosen engine, and lists up to --limit solutions (SAT engine)
 /// when there are several.
 fn answer(options: &SolveOptions, puzzle: &Puzzle) -> Result<Answer, String> {
-    let count = engine::count(options.engine, puzzle, 2)?;
+    let budget = &options.budget;
+    let count = engine::count_within(options.engine, puzzle, 2, budget)?;
     let listed = match (&count, options.limit) {
         (Count::Multiple { .. }, Some(limit)) => {
-            engine::solutions(Engine::Sat, puzzle, limit as usize)?
+            engine::solutions_within(Engine::Sat, puzzle, limit as usize, budget)?
         }
         _ => Vec::new(),
     };

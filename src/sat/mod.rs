@@ -12,6 +12,7 @@ mod prepass;
 mod splr;
 mod sums;
 
+use crate::budget::{Budget, Stopped};
 use crate::count::Count;
 use crate::model::{Grid, Puzzle};
 
@@ -31,6 +32,9 @@ pub enum SatError {
         /// The most literals an encoding may hold.
         limit: usize,
     },
+    /// The budget stopped the enumeration before its answer was known.
+    #[error("{0}")]
+    Stopped(#[from] Stopped),
     /// The solver's answer does not decode to a solution of the puzzle: a bug in the
     /// engine, reported rather than trusted.
     #[error("the SAT solver's answer {problem} (a bug in the SAT engine)")]
@@ -44,7 +48,23 @@ pub enum SatError {
 /// first two found. With `limit` 2 this answers "is it unique?" and shows a second solution
 /// when there is one.
 pub fn count_solutions(puzzle: &Puzzle, limit: usize) -> Result<Count, SatError> {
-    let Enumeration { solutions, reason } = enumerate(puzzle, limit, sums::SELECTOR_LITERAL_LIMIT)?;
+    count_solutions_within(puzzle, limit, &Budget::unlimited())
+}
+
+/// [`count_solutions`] within `budget` (its flag and deadline, looked at every few
+/// milliseconds while splr works: see [`SatError::Stopped`]).
+pub fn count_solutions_within(
+    puzzle: &Puzzle,
+    limit: usize,
+    budget: &Budget,
+) -> Result<Count, SatError> {
+    let Enumeration { solutions, reason } = enumerate_with(
+        puzzle,
+        limit,
+        sums::SELECTOR_LITERAL_LIMIT,
+        budget,
+        &mut |_| {},
+    )?;
     let found = solutions.len();
     let mut solutions = solutions.into_iter();
     Ok(match (solutions.next(), solutions.next()) {
@@ -60,7 +80,23 @@ pub fn count_solutions(puzzle: &Puzzle, limit: usize) -> Result<Count, SatError>
 
 /// Up to `limit` distinct solutions of `puzzle` (0 counts as 1), in the order found.
 pub fn solutions(puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>, SatError> {
-    Ok(enumerate(puzzle, limit, sums::SELECTOR_LITERAL_LIMIT)?.solutions)
+    solutions_within(puzzle, limit, &Budget::unlimited())
+}
+
+/// [`solutions`] within `budget`.
+pub fn solutions_within(
+    puzzle: &Puzzle,
+    limit: usize,
+    budget: &Budget,
+) -> Result<Vec<Grid>, SatError> {
+    let enumeration = enumerate_with(
+        puzzle,
+        limit,
+        sums::SELECTOR_LITERAL_LIMIT,
+        budget,
+        &mut |_| {},
+    )?;
+    Ok(enumeration.solutions)
 }
 
 /// Like [`solutions`], handing each solution to `found` as soon as the solver finds it (so a
@@ -70,7 +106,17 @@ pub fn each_solution(
     limit: usize,
     found: &mut dyn FnMut(&Grid),
 ) -> Result<usize, SatError> {
-    let enumeration = enumerate_with(puzzle, limit, sums::SELECTOR_LITERAL_LIMIT, found)?;
+    each_solution_within(puzzle, limit, &Budget::unlimited(), found)
+}
+
+/// [`each_solution`] within `budget`.
+pub fn each_solution_within(
+    puzzle: &Puzzle,
+    limit: usize,
+    budget: &Budget,
+    found: &mut dyn FnMut(&Grid),
+) -> Result<usize, SatError> {
+    let enumeration = enumerate_with(puzzle, limit, sums::SELECTOR_LITERAL_LIMIT, budget, found)?;
     Ok(enumeration.solutions.len())
 }
 
@@ -92,22 +138,26 @@ impl Enumeration {
 /// Pre-pass, encode, then solve and block until unsatisfiable or `limit` solutions.
 /// `selector_limit` is the most literals a cage's digit-set selectors may take before the
 /// cage is encoded by partial sums instead (tests set it to 0 to check that encoding).
+#[cfg(test)]
 fn enumerate(
     puzzle: &Puzzle,
     limit: usize,
     selector_limit: usize,
 ) -> Result<Enumeration, SatError> {
-    enumerate_with(puzzle, limit, selector_limit, &mut |_| {})
+    enumerate_with(puzzle, limit, selector_limit, &Budget::unlimited(), &mut |_| {})
 }
 
-/// [`enumerate`], calling `found` with each solution as it is found.
+/// Pre-pass, encode, then solve and block until unsatisfiable or `limit` solutions, within
+/// `budget`, calling `found` with each solution as it is found.
 fn enumerate_with(
     puzzle: &Puzzle,
     limit: usize,
     selector_limit: usize,
+    budget: &Budget,
     found: &mut dyn FnMut(&Grid),
 ) -> Result<Enumeration, SatError> {
     let limit = limit.max(1);
+    budget.interrupted()?;
     let candidates = match prepass::propagate(puzzle) {
         Ok(candidates) => candidates,
         Err(prepass::Contradiction(reason)) => return Ok(Enumeration::none(Some(reason))),
@@ -135,7 +185,7 @@ fn enumerate_with(
     }
     let mut solutions = Vec::new();
     while solutions.len() < limit {
-        let Some(model) = splr::solve(&clauses)? else {
+        let Some(model) = splr::solve_within(&clauses, budget)? else {
             break;
         };
         let grid = cells.decode(&model)?;
