@@ -8,7 +8,7 @@ use sudokit::grade::explainer::{format_tenths, SeRater, SeRating, SeStop, SeTabl
 use sudokit::notation::Entry;
 
 use crate::cli::input::{read_records, Record};
-use crate::cli::judging::{judge_in_parallel_within, judged_entry, puzzle_text, shard_block};
+use crate::cli::judging::{judge_in_parallel_within, judged_entry, published_differs, puzzle_text, shard_block};
 use crate::cli::records::{self, Style, Writer};
 use crate::cli::Outcome;
 
@@ -53,7 +53,7 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
                 continue;
             }
         };
-        if !rating.solved {
+        if published_differs(record, entry, &rating.grid) || !rating.solved {
             outcome = outcome.worst(Outcome::NotUnique);
         }
         print_rating(options, &writer, record, entry, rating);

@@ -9,7 +9,7 @@ use sudokit::notation::Entry;
 
 use super::GradeOptions;
 use crate::cli::input::{read_records, Record};
-use crate::cli::judging::{judge_in_parallel_within, judged_entry, puzzle_text, shard_block};
+use crate::cli::judging::{judge_in_parallel_within, judged_entry, published_differs, puzzle_text, shard_block};
 use crate::cli::records::{self, Style, Writer};
 use crate::cli::Outcome;
 
@@ -62,6 +62,9 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
                 continue;
             }
         };
+        if published_differs(record, entry, &grading.grid) {
+            outcome = outcome.worst(Outcome::NotUnique);
+        }
         if !grading.solved {
             outcome = outcome.worst(Outcome::NotUnique);
             if let Some(reason) = stop_reason(grading) {

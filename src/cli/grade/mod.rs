@@ -64,7 +64,7 @@ pub struct GradeOptions {
     work_limit: Option<u64>,
 
     /// Threads to use: 1 to 256 (default: all cores).
-    #[arg(long, value_name = "J", value_parser = super::parse_jobs)]
+    #[arg(long, value_name = "J", value_parser = super::parse_jobs, allow_negative_numbers = true)]
     jobs: Option<usize>,
 
     /// What the run may spend: `serve` gives each request's run a flag it raises when the
