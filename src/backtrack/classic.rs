@@ -8,8 +8,8 @@
 //! branch cell come from counting candidates bit-parallel over the nine digit masks.
 
 use super::branching::Branch;
-use crate::budget::{Budget, Stopped};
 use super::search::Visitor;
+use crate::budget::{Budget, Stopped};
 
 /// Cells in a band: three rows of nine.
 const BAND_CELLS: u32 = (1 << 27) - 1;

@@ -172,8 +172,12 @@ impl Solver {
         budget: Option<u64>,
     ) -> Option<Count> {
         let budget = budget.map(|limit| Budget::unlimited().with_work_limit(limit));
-        self.count_budgeted(givens, limit, budget.as_ref().unwrap_or(&Budget::unlimited()))
-            .ok()
+        self.count_budgeted(
+            givens,
+            limit,
+            budget.as_ref().unwrap_or(&Budget::unlimited()),
+        )
+        .ok()
     }
 
     /// Counts like [`Solver::count_with_givens`] within `budget`: its work limit counts

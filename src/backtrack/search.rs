@@ -6,9 +6,9 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 
 use super::branching::{Branch, Branching};
-use crate::budget::{Budget, Stopped};
 use super::layout::full_mask;
 use super::propagate::{Pass, Rules, Work};
+use crate::budget::{Budget, Stopped};
 
 /// The largest number of digits a cell can hold (25×25 grids).
 pub(super) const MAX_DIGITS: usize = 25;

@@ -171,7 +171,7 @@ fn judge(options: &CheckOptions, entry: &Entry, limit: usize) -> Verdict {
         engine::count_within(options.engine, &entry.puzzle, limit, &options.budget).map(|count| {
             let advice = options
                 .suggest
-                .then(|| Box::new(suggest::advise(entry, &count)));
+                .then(|| Box::new(suggest::advise(entry, &count, &options.budget)));
             Verdict::Counted(count, advice)
         })
     };

@@ -308,8 +308,8 @@ pub fn resolve_shard(flag: Option<Shard>) -> anyhow::Result<Option<Shard>> {
     match flag {
         Some(shard) => Ok(Some(shard)),
         None => {
-            let shard = scheduler_shard(|name| std::env::var(name).ok())
-                .map_err(anyhow::Error::msg)?;
+            let shard =
+                scheduler_shard(|name| std::env::var(name).ok()).map_err(anyhow::Error::msg)?;
             if let Some(shard) = &shard {
                 let scheduler = if std::env::var_os("SLURM_ARRAY_TASK_ID").is_some() {
                     "a Slurm job array (SLURM_ARRAY_TASK_ID)"

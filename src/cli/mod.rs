@@ -207,9 +207,9 @@ rated to the end); 2 some input could not be read (its record says why) or a fla
 /// Whether a flag's value is a negative whole number (`-1`): answered "must be 1 or more"
 /// rather than read as an unknown flag or "not a number".
 pub fn is_negative(text: &str) -> bool {
-    text.trim()
-        .strip_prefix('-')
-        .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit()))
+    text.trim().strip_prefix('-').is_some_and(|digits| {
+        !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit())
+    })
 }
 
 /// Reads `--jobs`: 1 to 256 threads.

@@ -253,7 +253,9 @@ pub(crate) fn run_observed<const W: usize>(
                         }
                     }
                 }
-                known_solutions.as_ref().is_some_and(|found| found.len() == 1)
+                known_solutions
+                    .as_ref()
+                    .is_some_and(|found| found.len() == 1)
             } else {
                 false
             };

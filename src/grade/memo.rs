@@ -5,12 +5,12 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use super::board::Board;
-use crate::budget::{Budget, Stopped};
 use super::cellset::CellSet;
 use super::technique::Technique;
 use super::techniques::als::AlsIndex;
 use super::techniques::killer::SumRegion;
 use super::techniques::tabling::{Graph, Table};
+use crate::budget::{Budget, Stopped};
 
 /// A structure built from a grid, kept with the candidates of that grid.
 struct Kept<T>(RefCell<Option<(Vec<u32>, Rc<T>)>>);

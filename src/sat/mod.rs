@@ -144,7 +144,13 @@ fn enumerate(
     limit: usize,
     selector_limit: usize,
 ) -> Result<Enumeration, SatError> {
-    enumerate_with(puzzle, limit, selector_limit, &Budget::unlimited(), &mut |_| {})
+    enumerate_with(
+        puzzle,
+        limit,
+        selector_limit,
+        &Budget::unlimited(),
+        &mut |_| {},
+    )
 }
 
 /// Pre-pass, encode, then solve and block until unsatisfiable or `limit` solutions, within
@@ -176,13 +182,16 @@ fn enumerate_with(
         return Ok(Enumeration::none(Some(reason.to_string())));
     }
     let encode::Encoding {
-        mut clauses,
+        clauses,
         cells,
         contradiction,
     } = encode::encode(puzzle, &candidates, selector_limit)?;
     if contradiction {
         return Ok(Enumeration::none(None));
     }
+    budget.interrupted()?;
+    // shared with the solver's thread while it loads them (see `splr::solve_within`)
+    let mut clauses = std::sync::Arc::new(clauses);
     let mut solutions = Vec::new();
     while solutions.len() < limit {
         let Some(model) = splr::solve_within(&clauses, budget)? else {
@@ -201,7 +210,7 @@ fn enumerate_with(
                 ),
             });
         }
-        clauses.push(cells.blocking_clause(&grid));
+        std::sync::Arc::make_mut(&mut clauses).push(cells.blocking_clause(&grid));
         found(&grid);
         solutions.push(grid);
     }

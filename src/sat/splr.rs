@@ -1,6 +1,6 @@
 //! The only file that names splr: hands it plain clauses and reads back its answer.
 
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 use splr::{Certificate, Config, SolveIF, Solver, SolverError};
@@ -28,7 +28,7 @@ const POLL: Duration = Duration::from_millis(5);
 /// budget's deadline (rounded up to a second) so that it ends soon after, or, with a
 /// flag and no deadline, when its current solve ends (a few seconds on an empty 25×25).
 pub(super) fn solve_within(
-    clauses: &[Vec<i32>],
+    clauses: &Arc<Vec<Vec<i32>>>,
     budget: &Budget,
 ) -> Result<Option<Vec<i32>>, SatError> {
     budget.interrupted()?;
@@ -39,53 +39,81 @@ pub(super) fn solve_within(
     if let Some(remaining) = budget.remaining() {
         config.c_timeout = remaining.as_secs_f64().ceil().clamp(1.0, config.c_timeout);
     }
-    let mut solver = match Solver::try_from((config, clauses)) {
-        Ok(solver) => solver,
-        // A clause emptied or a conflict found while loading: no model exists.
-        Err(Ok(Certificate::UNSAT)) | Err(Err(SolverError::EmptyClause)) => return Ok(None),
-        Err(Ok(Certificate::SAT(model))) => return Ok(Some(model)),
-        Err(Err(error)) => {
-            return Err(SatError::Solver {
-                message: format!("{error:?} while loading {} clauses", clauses.len()),
-            })
-        }
-    };
-    let answer = if budget.is_limited() {
-        let (sender, receiver) = mpsc::channel();
-        std::thread::Builder::new()
-            .name("sudokit-sat".into())
-            .spawn(move || {
-                // the caller may have gone (stopped): then nobody hears the answer
-                let _ = sender.send(solver.solve());
-            })
-            .map_err(|error| SatError::Solver {
-                message: format!("cannot start the solver's thread: {error}"),
-            })?;
-        loop {
-            match receiver.recv_timeout(POLL) {
-                Ok(answer) => break answer,
-                Err(mpsc::RecvTimeoutError::Timeout) => budget.interrupted()?,
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    return Err(SatError::Solver {
-                        message: format!(
-                            "the solver's thread ended without an answer while solving {} clauses",
-                            clauses.len()
-                        ),
-                    })
-                }
+    let count = clauses.len();
+    let has_deadline = budget.deadline().is_some();
+    if !budget.is_limited() {
+        return match load(config, clauses, count)? {
+            Loaded::Answer(answer) => Ok(answer),
+            Loaded::Solver(solver) => finish(solver, count, has_deadline),
+        };
+    }
+    // loading a large CNF takes long too: the thread loads it, then lets the clauses go (so
+    // the caller can add its blocking clause without a copy), then solves
+    let (sender, receiver) = mpsc::channel();
+    let shared = Arc::clone(clauses);
+    std::thread::Builder::new()
+        .name("sudokit-sat".into())
+        .spawn(move || {
+            let loaded = load(config, &shared, count);
+            drop(shared);
+            let answer = loaded.and_then(|loaded| match loaded {
+                Loaded::Answer(answer) => Ok(answer),
+                Loaded::Solver(solver) => finish(solver, count, has_deadline),
+            });
+            // the caller may have gone (stopped): then nobody hears the answer
+            let _ = sender.send(answer);
+        })
+        .map_err(|error| SatError::Solver {
+            message: format!("cannot start the solver's thread: {error}"),
+        })?;
+    loop {
+        match receiver.recv_timeout(POLL) {
+            Ok(answer) => return answer,
+            Err(mpsc::RecvTimeoutError::Timeout) => budget.interrupted()?,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(SatError::Solver {
+                    message: format!(
+                        "the solver's thread ended without an answer while solving {count} clauses"
+                    ),
+                })
             }
         }
-    } else {
-        solver.solve()
-    };
-    match answer {
+    }
+}
+
+/// A solver loaded with the clauses, or the answer loading alone found.
+enum Loaded {
+    Answer(Option<Vec<i32>>),
+    Solver(Box<Solver>),
+}
+
+/// Loads `clauses` into a new solver.
+fn load(config: Config, clauses: &[Vec<i32>], count: usize) -> Result<Loaded, SatError> {
+    match Solver::try_from((config, clauses)) {
+        Ok(solver) => Ok(Loaded::Solver(Box::new(solver))),
+        // A clause emptied or a conflict found while loading: no model exists.
+        Err(Ok(Certificate::UNSAT)) | Err(Err(SolverError::EmptyClause)) => {
+            Ok(Loaded::Answer(None))
+        }
+        Err(Ok(Certificate::SAT(model))) => Ok(Loaded::Answer(Some(model))),
+        Err(Err(error)) => Err(SatError::Solver {
+            message: format!("{error:?} while loading {count} clauses"),
+        }),
+    }
+}
+
+/// Solves with a loaded solver; splr's own time limit passing is the budget's deadline.
+fn finish(
+    mut solver: Box<Solver>,
+    count: usize,
+    has_deadline: bool,
+) -> Result<Option<Vec<i32>>, SatError> {
+    match solver.solve() {
         Ok(Certificate::SAT(model)) => Ok(Some(model)),
         Ok(Certificate::UNSAT) => Ok(None),
-        Err(SolverError::TimeOut) if budget.deadline().is_some() => {
-            Err(SatError::Stopped(Stopped::Deadline))
-        }
+        Err(SolverError::TimeOut) if has_deadline => Err(SatError::Stopped(Stopped::Deadline)),
         Err(error) => Err(SatError::Solver {
-            message: format!("{error:?} while solving {} clauses", clauses.len()),
+            message: format!("{error:?} while solving {count} clauses"),
         }),
     }
 }

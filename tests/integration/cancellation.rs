@@ -109,17 +109,21 @@ fn the_se_rater_stops_on_an_empty_9x9() {
 
 #[test]
 fn the_generator_stops_making_a_25x25() {
-    let generator = sudokit::generate::Generator::new(&Preset::builtin("sudoku-25").unwrap())
-        .unwrap();
-    let (made, latency) =
-        cancelled_mid_work(|budget| generator.clone().with_budget(budget).puzzle(1, 0));
+    let generator =
+        sudokit::generate::Generator::new(&Preset::builtin("sudoku-25").unwrap()).unwrap();
+    // puzzle after puzzle (each takes a fraction of a second) until one is stopped
+    let (made, latency) = cancelled_mid_work(|budget| {
+        let generator = generator.clone().with_budget(budget);
+        (0..10_000).try_for_each(|index| generator.puzzle(1, index).map(|_| ()))
+    });
     assert!(
         matches!(
             made,
-            Err(sudokit::generate::GenerateError::Stopped(Stopped::Cancelled))
+            Err(sudokit::generate::GenerateError::Stopped(
+                Stopped::Cancelled
+            ))
         ),
-        "{:?}",
-        made.map(|generated| generated.index)
+        "{made:?}"
     );
     assert_prompt(latency, "the generator");
 }
@@ -128,7 +132,10 @@ fn the_generator_stops_making_a_25x25() {
 fn an_unlimited_budget_changes_no_answer() {
     // the same count and the same solutions with and without a budget that never stops
     let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-    let puzzle = sudokit::notation::parse(line, None).unwrap().remove(0).puzzle;
+    let puzzle = sudokit::notation::parse(line, None)
+        .unwrap()
+        .remove(0)
+        .puzzle;
     let budget = Budget::unlimited().with_cancel(&Cancel::new());
     assert_eq!(
         Solver::new(&puzzle).count_budgeted(puzzle.givens(), 2, &budget),
@@ -142,4 +149,24 @@ fn an_unlimited_budget_changes_no_answer() {
         Grader::new(&puzzle).with_budget(&budget).grade(),
         Grader::new(&puzzle).grade()
     );
+}
+
+#[test]
+fn setter_help_stops_on_an_empty_25x25() {
+    use rand::SeedableRng;
+    let puzzle = empty(25);
+    let count = sudokit::backtrack::count_solutions(&puzzle, 2);
+    assert!(matches!(count, sudokit::Count::Multiple { .. }));
+    let (advice, latency) = cancelled_mid_work(|budget| {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        sudokit::suggest::suggest_within(&puzzle, &count, &mut rng, budget)
+    });
+    assert!(
+        matches!(
+            advice,
+            Err(sudokit::suggest::SuggestError::Stopped(Stopped::Cancelled))
+        ),
+        "{advice:?}"
+    );
+    assert_prompt(latency, "setter help");
 }

@@ -712,7 +712,9 @@ fn a_shard_taken_from_the_environment_is_said_on_standard_error() {
     let root = tempfile::tempdir().unwrap();
     let folder = root.path().join("kubernetes");
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(["generate", "--preset", "sudoku-6", "--count", "2", "--seed", "9"])
+        .args([
+            "generate", "--preset", "sudoku-6", "--count", "2", "--seed", "9",
+        ])
         .args(["--out", folder.to_str().unwrap()])
         .env_remove("SLURM_ARRAY_TASK_ID")
         .env("JOB_COMPLETION_INDEX", "1")
@@ -739,7 +741,15 @@ fn a_shard_taken_from_the_environment_is_said_on_standard_error() {
         .unwrap();
     assert!(output.status.success(), "{}", text(&output.stderr));
     let stderr = text(&output.stderr);
-    assert!(stderr.contains("shard 0/2 from a Slurm job array"), "{stderr}");
+    assert!(
+        stderr.contains("shard 0/2 from a Slurm job array"),
+        "{stderr}"
+    );
     // only the shard's puzzle is rated
-    assert_eq!(text(&output.stdout).lines().count(), 1, "{}", text(&output.stdout));
+    assert_eq!(
+        text(&output.stdout).lines().count(),
+        1,
+        "{}",
+        text(&output.stdout)
+    );
 }

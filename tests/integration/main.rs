@@ -4,6 +4,7 @@ mod bank;
 mod cancellation;
 mod carving;
 mod cli;
+mod command_edges;
 mod differential;
 mod flags;
 mod generation;

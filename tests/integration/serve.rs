@@ -22,7 +22,11 @@ struct Server {
 impl Server {
     fn start(extra: &[&str]) -> Server {
         let server = Server::start_on("127.0.0.1:0", extra);
-        assert!(server.address.starts_with("127.0.0.1:"), "{}", server.address);
+        assert!(
+            server.address.starts_with("127.0.0.1:"),
+            "{}",
+            server.address
+        );
         server
     }
 
@@ -991,9 +995,8 @@ fn work_that_cannot_start_in_time_is_answered_503_with_retry_after_not_422() {
     assert_eq!(code, 422);
     let address = server.address.clone();
     let holding = wedge.clone();
-    let second = std::thread::spawn(move || {
-        exchange(&address, "POST", "/v1/solve", holding.as_bytes()).0
-    });
+    let second =
+        std::thread::spawn(move || exchange(&address, "POST", "/v1/solve", holding.as_bytes()).0);
     std::thread::sleep(Duration::from_millis(200));
     // the only slot is busy for about as long as the time limit: a check cannot start in
     // time, and is told when to come back
@@ -1045,7 +1048,10 @@ fn sigterm_during_the_wedge_drains_within_drain_and_exits_0() {
         took < Duration::from_secs(2) + Duration::from_secs(3),
         "exited {took:?} after SIGTERM with --drain 2"
     );
-    assert!(took >= Duration::from_secs(2), "{took:?}: the drain was not waited for");
+    assert!(
+        took >= Duration::from_secs(2),
+        "{took:?}: the drain was not waited for"
+    );
     for wedge in wedges {
         let (code, _, _) = wedge.join().unwrap();
         // answered as stopped, or closed: never left hanging
@@ -1086,7 +1092,10 @@ fn slow_heads_and_bodies_time_out_and_a_large_content_length_is_refused_at_once(
         Duration::from_secs(20),
     );
     assert_eq!(code, Some(413), "{answer}");
-    assert!(answer.contains("larger than the server's limit"), "{answer}");
+    assert!(
+        answer.contains("larger than the server's limit"),
+        "{answer}"
+    );
     assert!(took < Duration::from_millis(900), "413 after {took:?}");
     let (_, _, metrics) = server.request("GET", "/metrics", b"");
     assert!(

@@ -8,7 +8,9 @@ use sudokit::grade::explainer::{format_tenths, SeRater, SeRating, SeStop, SeTabl
 use sudokit::notation::Entry;
 
 use crate::cli::input::{read_records, Record};
-use crate::cli::judging::{judge_in_parallel_within, judged_entry, published_differs, puzzle_text, shard_block};
+use crate::cli::judging::{
+    judge_in_parallel_within, judged_entry, published_differs, puzzle_text, shard_block,
+};
 use crate::cli::records::{self, Style, Writer};
 use crate::cli::Outcome;
 

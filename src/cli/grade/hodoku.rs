@@ -9,7 +9,9 @@ use sudokit::notation::Entry;
 
 use super::GradeOptions;
 use crate::cli::input::{read_records, Record};
-use crate::cli::judging::{judge_in_parallel_within, judged_entry, published_differs, puzzle_text, shard_block};
+use crate::cli::judging::{
+    judge_in_parallel_within, judged_entry, published_differs, puzzle_text, shard_block,
+};
 use crate::cli::records::{self, Style, Writer};
 use crate::cli::Outcome;
 

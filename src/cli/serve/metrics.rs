@@ -200,8 +200,8 @@ impl Metrics {
 /// Times every request and counts its answer.
 pub async fn observe(Shared(state): Shared<Arc<State>>, request: Request, next: Next) -> Response {
     let endpoint = match request.uri().path() {
-        path @ ("/" | "/healthz" | "/readyz" | "/metrics" | "/openapi.json" | "/v1/check" | "/v1/grade"
-        | "/v1/solve" | "/v1/render" | "/v1/generate") => path.to_string(),
+        path @ ("/" | "/healthz" | "/readyz" | "/metrics" | "/openapi.json" | "/v1/check"
+        | "/v1/grade" | "/v1/solve" | "/v1/render" | "/v1/generate") => path.to_string(),
         _ => "other".to_string(),
     };
     let method = request.method().to_string();

@@ -262,7 +262,9 @@ pub fn run(options: &ServeOptions) -> anyhow::Result<Outcome> {
 async fn bind(address: &str) -> anyhow::Result<tokio::net::TcpListener> {
     let resolved: Vec<SocketAddr> = tokio::net::lookup_host(address)
         .await
-        .with_context(|| format!("--listen {address}: give HOST:PORT (127.0.0.1:8080, localhost:8080)"))?
+        .with_context(|| {
+            format!("--listen {address}: give HOST:PORT (127.0.0.1:8080, localhost:8080)")
+        })?
         .collect();
     let mut last = None;
     for candidate in &resolved {

@@ -362,7 +362,12 @@ fn run(puzzle: &Puzzle, table: &SeTable, work_limit: u64, budget: &Budget) -> Se
         if scene.exhausted() {
             // a search cut short may have missed an easier hint: no rating is better than
             // a wrong one
-            stop = Some(scene.stopped.get().map_or(SeStop::WorkLimit, SeStop::Stopped));
+            stop = Some(
+                scene
+                    .stopped
+                    .get()
+                    .map_or(SeStop::WorkLimit, SeStop::Stopped),
+            );
             break;
         }
         let Some(hint) = found else {
