@@ -120,6 +120,32 @@ pub fn each_solution_within(
     Ok(enumeration.solutions.len())
 }
 
+/// What the pre-pass and the encoding make of a puzzle.
+enum Prepared {
+    /// No solution, with the reason when the pre-pass found a direct one.
+    NoSolution(Option<String>),
+    /// The pre-pass left one digit in every cell: this grid.
+    Solved(Grid),
+    /// The CNF of what is left.
+    Encoded(encode::Encoding),
+}
+
+/// The givens pre-pass, then the CNF of what is left.
+fn prepare(puzzle: &Puzzle, selector_limit: usize) -> Result<Prepared, SatError> {
+    let candidates = match prepass::propagate(puzzle) {
+        Ok(candidates) => candidates,
+        Err(prepass::Contradiction(reason)) => return Ok(Prepared::NoSolution(Some(reason))),
+    };
+    if let Some(grid) = candidates.solved_grid() {
+        return Ok(Prepared::Solved(grid));
+    }
+    Ok(Prepared::Encoded(encode::encode(
+        puzzle,
+        &candidates,
+        selector_limit,
+    )?))
+}
+
 /// The solutions found, and why there are none where that is direct.
 struct Enumeration {
     solutions: Vec<Grid>,
@@ -164,28 +190,35 @@ fn enumerate_with(
 ) -> Result<Enumeration, SatError> {
     let limit = limit.max(1);
     budget.interrupted()?;
-    let candidates = match prepass::propagate(puzzle) {
-        Ok(candidates) => candidates,
-        Err(prepass::Contradiction(reason)) => return Ok(Enumeration::none(Some(reason))),
+    // the pre-pass and the encoding of a large grid take long too: with a budget that can
+    // stop, they run where the caller can leave them
+    let prepared = if budget.is_limited() {
+        let owned = puzzle.clone();
+        splr::on_own_thread(budget, move || prepare(&owned, selector_limit))??
+    } else {
+        prepare(puzzle, selector_limit)?
     };
-    if let Some(grid) = candidates.solved_grid() {
-        // The pre-pass only removes digits no solution holds, so this grid is the only
-        // candidate left; no solver call is needed either way.
-        if puzzle.is_solution(&grid) {
-            found(&grid);
-            return Ok(Enumeration {
-                solutions: vec![grid],
-                reason: None,
-            });
-        }
-        let reason = "the only grid the givens leave breaks a cage sum or comparison";
-        return Ok(Enumeration::none(Some(reason.to_string())));
-    }
     let encode::Encoding {
         clauses,
         cells,
         contradiction,
-    } = encode::encode(puzzle, &candidates, selector_limit)?;
+    } = match prepared {
+        Prepared::NoSolution(reason) => return Ok(Enumeration::none(reason)),
+        Prepared::Solved(grid) => {
+            // The pre-pass only removes digits no solution holds, so this grid is the only
+            // candidate left; no solver call is needed either way.
+            if puzzle.is_solution(&grid) {
+                found(&grid);
+                return Ok(Enumeration {
+                    solutions: vec![grid],
+                    reason: None,
+                });
+            }
+            let reason = "the only grid the givens leave breaks a cage sum or comparison";
+            return Ok(Enumeration::none(Some(reason.to_string())));
+        }
+        Prepared::Encoded(encoding) => encoding,
+    };
     if contradiction {
         return Ok(Enumeration::none(None));
     }

@@ -49,32 +49,41 @@ pub(super) fn solve_within(
     }
     // loading a large CNF takes long too: the thread loads it, then lets the clauses go (so
     // the caller can add its blocking clause without a copy), then solves
-    let (sender, receiver) = mpsc::channel();
     let shared = Arc::clone(clauses);
+    on_own_thread(budget, move || {
+        let loaded = load(config, &shared, count);
+        drop(shared);
+        loaded.and_then(|loaded| match loaded {
+            Loaded::Answer(answer) => Ok(answer),
+            Loaded::Solver(solver) => finish(solver, count, has_deadline),
+        })
+    })?
+}
+
+/// Runs `work` on a thread of its own while the caller polls `budget`: its answer, or
+/// [`SatError::Stopped`] as soon as the budget says stop, the thread then abandoned (it runs
+/// on to its end, and its answer is dropped).
+pub(super) fn on_own_thread<T: Send + 'static>(
+    budget: &Budget,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, SatError> {
+    let (sender, receiver) = mpsc::channel();
     std::thread::Builder::new()
         .name("sudokit-sat".into())
         .spawn(move || {
-            let loaded = load(config, &shared, count);
-            drop(shared);
-            let answer = loaded.and_then(|loaded| match loaded {
-                Loaded::Answer(answer) => Ok(answer),
-                Loaded::Solver(solver) => finish(solver, count, has_deadline),
-            });
             // the caller may have gone (stopped): then nobody hears the answer
-            let _ = sender.send(answer);
+            let _ = sender.send(work());
         })
         .map_err(|error| SatError::Solver {
             message: format!("cannot start the solver's thread: {error}"),
         })?;
     loop {
         match receiver.recv_timeout(POLL) {
-            Ok(answer) => return answer,
+            Ok(answer) => return Ok(answer),
             Err(mpsc::RecvTimeoutError::Timeout) => budget.interrupted()?,
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 return Err(SatError::Solver {
-                    message: format!(
-                        "the solver's thread ended without an answer while solving {count} clauses"
-                    ),
+                    message: "the solver's thread ended without an answer".to_string(),
                 })
             }
         }

@@ -767,7 +767,10 @@ pub async fn render(
         }
     };
     let with_solution = request.solution;
-    let result = bounded(&state, move |_budget| draw(&input, pdf, with_solution)).await;
+    let result = bounded(&state, move |budget| {
+        draw(&input, pdf, with_solution, &budget)
+    })
+    .await;
     finish(
         &state,
         "render",
@@ -775,8 +778,8 @@ pub async fn render(
     )
 }
 
-/// Draws the puzzles read from `input`.
-fn draw(input: &InputOptions, pdf: bool, with_solution: bool) -> Response {
+/// Draws the puzzles read from `input` (their solutions found within `budget`).
+fn draw(input: &InputOptions, pdf: bool, with_solution: bool, budget: &Budget) -> Response {
     let mut puzzles = Vec::new();
     for record in super::super::input::read_records(input) {
         match record.entry {
@@ -792,7 +795,7 @@ fn draw(input: &InputOptions, pdf: bool, with_solution: bool) -> Response {
             solutions.push(None);
             continue;
         }
-        match super::super::render::solution_of(entry) {
+        match super::super::render::solution_of_within(entry, budget) {
             Ok(solution) => solutions.push(Some(solution)),
             Err(reason) => {
                 return refuse(
