@@ -990,22 +990,35 @@ fn timed_out_work_is_cancelled_so_the_two_request_wedge_frees_its_slots() {
 fn work_that_cannot_start_in_time_is_answered_503_with_retry_after_not_422() {
     let server = Server::start(&["--timeout", "1", "--concurrency", "1", "--queue", "4"]);
     let wedge = json!({"puzzle": empty_25(), "limit": 1000}).to_string();
-    // the first wedge teaches the server how long work holds a slot here
+    // the first wedge teaches the server that work holds a slot about a second here
     let (code, _, _) = server.request("POST", "/v1/solve", wedge.as_bytes());
     assert_eq!(code, 422);
-    let address = server.address.clone();
-    let holding = wedge.clone();
-    let second =
-        std::thread::spawn(move || exchange(&address, "POST", "/v1/solve", holding.as_bytes()).0);
-    std::thread::sleep(Duration::from_millis(200));
-    // the only slot is busy for about as long as the time limit: a check cannot start in
-    // time, and is told when to come back
+    let in_thread = |delay: u64| {
+        let address = server.address.clone();
+        let body = wedge.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(delay));
+            exchange(&address, "POST", "/v1/solve", body.as_bytes()).0
+        })
+    };
+    // a second holds the only slot, a third waits for it (or is told to come back when a
+    // second of work is already more than its time limit)
+    let (holding, waiting) = (in_thread(0), in_thread(100));
+    std::thread::sleep(Duration::from_millis(300));
+    // so a check now cannot start within its second: it is told when to come back
     let easy = json!({"puzzle": MIXED.lines().next().unwrap()}).to_string();
     let (code, head, body) = server.request("POST", "/v1/check", easy.as_bytes());
     assert_eq!(code, 503, "{}", text(&body));
     assert!(head.contains("retry-after:"), "{head}");
     assert!(text(&body).contains("busy"), "{}", text(&body));
-    assert_eq!(second.join().unwrap(), 422);
+    assert_eq!(holding.join().unwrap(), 422);
+    assert!([422, 503].contains(&waiting.join().unwrap()));
+    let (_, _, metrics) = server.request("GET", "/metrics", b"");
+    let metrics = text(&metrics);
+    assert!(
+        !metrics.contains("sudokit_rejected_total{reason=\"expected_wait\"} 0"),
+        "{metrics}"
+    );
 }
 
 #[test]
