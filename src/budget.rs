@@ -124,6 +124,12 @@ impl Budget {
             .map(|deadline| deadline.saturating_duration_since(Instant::now()))
     }
 
+    /// Whether the flag was raised (one atomic load: cheap enough for every step of a
+    /// search; the clock is dearer, see [`Budget::interrupted`]).
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(Cancel::is_cancelled)
+    }
+
     /// Whether the flag was raised or the deadline passed (the work limit aside).
     pub fn interrupted(&self) -> Result<(), Stopped> {
         if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {

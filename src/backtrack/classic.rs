@@ -502,7 +502,7 @@ impl<'b> ClassicSearch<'b> {
             return false;
         };
         self.guesses += 1;
-        if self.guesses % POLL_GUESSES == 0 {
+        if self.guesses.is_multiple_of(POLL_GUESSES) {
             // the fast path is never cut short by the work limit (see `Solver::count_within`)
             if let Some(Err(stopped)) = self.budget.map(Budget::interrupted) {
                 self.stopped = Some(stopped);

@@ -69,16 +69,16 @@ pub(crate) struct Memo<const W: usize> {
     /// The work done so far by this grading's searches, and the most it may do.
     work: Cell<u64>,
     work_limit: Cell<Option<u64>>,
-    /// The caller's flag and deadline (none: nothing stops the grading but the work limit),
-    /// looked at every [`POLL_CHARGES`] charges.
+    /// The caller's flag and deadline (none: nothing stops the grading but the work limit):
+    /// the flag at every charge, the clock every [`POLL_CHARGES`].
     budget: Option<Budget>,
     charges: Cell<u32>,
     /// Why the budget stopped the grading, once it did.
     stopped: Cell<Option<Stopped>>,
 }
 
-/// Charges between two looks at the budget's flag and clock.
-const POLL_CHARGES: u32 = 64;
+/// Charges between two looks at the budget's clock.
+const POLL_CHARGES: u32 = 16;
 
 impl<const W: usize> Memo<W> {
     /// An empty memo.
@@ -101,8 +101,12 @@ impl<const W: usize> Memo<W> {
         if let Some(budget) = &self.budget {
             let charges = self.charges.get().wrapping_add(1);
             self.charges.set(charges);
-            if charges % POLL_CHARGES == 0 && self.stopped.get().is_none() {
-                self.stopped.set(budget.interrupted().err());
+            if self.stopped.get().is_none() {
+                if budget.is_cancelled() {
+                    self.stopped.set(Some(Stopped::Cancelled));
+                } else if charges.is_multiple_of(POLL_CHARGES) {
+                    self.stopped.set(budget.interrupted().err());
+                }
             }
         }
         self.stopped.get().is_none() && self.work_limit.get().is_none_or(|limit| work <= limit)

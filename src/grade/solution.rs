@@ -150,7 +150,7 @@ fn search<const W: usize>(layout: &Layout<W>, state: &mut State, candidates: &mu
         return;
     }
     state.nodes += 1;
-    if state.nodes % POLL_NODES == 0 {
+    if state.nodes.is_multiple_of(POLL_NODES) {
         if let Some(Err(stopped)) = state.budget.map(|budget| budget.check(state.nodes)) {
             state.stopped = Some(stopped);
             return;

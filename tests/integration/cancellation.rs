@@ -18,6 +18,9 @@ const WORK_FIRST: Duration = Duration::from_millis(400);
 /// The most time from the flag to the call's return.
 const LATENCY: Duration = Duration::from_millis(100);
 
+/// Held by the test measuring a latency.
+static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 fn empty(size: usize) -> Puzzle {
     Puzzle::classic(Grid::empty(Geometry::for_size(size).unwrap())).unwrap()
 }
@@ -25,6 +28,10 @@ fn empty(size: usize) -> Puzzle {
 /// Runs `work` with a budget whose flag another thread raises after [`WORK_FIRST`]; its
 /// answer and the time from the flag to the return.
 fn cancelled_mid_work<T>(work: impl FnOnce(&Budget) -> T) -> (T, Duration) {
+    // one at a time: on two cores, these busy tests would otherwise measure each other
+    let _turn = TURN
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let cancel = Cancel::new();
     let budget = Budget::unlimited().with_cancel(&cancel);
     let raiser = std::thread::spawn(move || {

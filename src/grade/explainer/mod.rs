@@ -272,15 +272,15 @@ pub(crate) struct Scene<'a> {
     pub work_limit: u64,
     /// Strong links per digit, kept while the digit's places stay the same.
     pub strong_links: strong_links::LinkCache,
-    /// The caller's flag and deadline (none: only the work limit stops the rating), looked
-    /// at every [`POLL_LOOKS`] looks at the work.
+    /// The caller's flag and deadline (none: only the work limit stops the rating): the flag
+    /// at every look at the work, the clock every [`POLL_LOOKS`].
     pub budget: Option<&'a Budget>,
     /// Looks at the work so far, and why the budget stopped the rating once it did.
     pub looks: std::cell::Cell<u32>,
     pub stopped: std::cell::Cell<Option<Stopped>>,
 }
 
-/// Looks at the work between two looks at the budget's flag and clock.
+/// Looks at the work between two looks at the budget's clock.
 const POLL_LOOKS: u32 = 64;
 
 impl Scene<'_> {
@@ -299,8 +299,12 @@ impl Scene<'_> {
         if let Some(budget) = self.budget {
             let looks = self.looks.get().wrapping_add(1);
             self.looks.set(looks);
-            if looks % POLL_LOOKS == 0 && self.stopped.get().is_none() {
-                self.stopped.set(budget.interrupted().err());
+            if self.stopped.get().is_none() {
+                if budget.is_cancelled() {
+                    self.stopped.set(Some(Stopped::Cancelled));
+                } else if looks.is_multiple_of(POLL_LOOKS) {
+                    self.stopped.set(budget.interrupted().err());
+                }
             }
         }
         self.stopped.get().is_some() || self.work.get() > self.work_limit
