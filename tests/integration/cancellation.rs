@@ -26,12 +26,22 @@ fn empty(size: usize) -> Puzzle {
 }
 
 /// Runs `work` with a budget whose flag another thread raises after [`WORK_FIRST`]; its
-/// answer and the time from the flag to the return.
-fn cancelled_mid_work<T>(work: impl FnOnce(&Budget) -> T) -> (T, Duration) {
+/// answer and the time from the flag to the return. A run past [`LATENCY`] is tried once
+/// more: on a loaded two-core machine a busy thread can wait that long for a core once, but
+/// a search that does not look at its flag is late every time.
+fn cancelled_mid_work<T>(work: impl Fn(&Budget) -> T) -> (T, Duration) {
     // one at a time: on two cores, these busy tests would otherwise measure each other
     let _turn = TURN
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let first = cancelled_once(&work);
+    if first.1 <= LATENCY {
+        return first;
+    }
+    cancelled_once(&work)
+}
+
+fn cancelled_once<T>(work: &impl Fn(&Budget) -> T) -> (T, Duration) {
     let cancel = Cancel::new();
     let budget = Budget::unlimited().with_cancel(&cancel);
     let raiser = std::thread::spawn(move || {

@@ -255,10 +255,13 @@ async fn bounded<T: Send + 'static>(
             running.finish();
             Ok(answer)
         }
-        Ok(Err(error)) => Err(refuse(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("the work failed: {error}"),
-        )),
+        Ok(Err(error)) => {
+            running.finish();
+            Err(refuse(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("the work failed: {error}"),
+            ))
+        }
         Err(_) => {
             running.stop("timeout");
             Err(timed_out(state))
