@@ -1,6 +1,7 @@
 //! sudokit: generate, verify and grade Sudoku puzzles — classic, n×n, X, killer and
 //! greater-killer.
 //!
+//! - [`budget`]: a work limit, a deadline and a cancel flag that stop long computations.
 //! - [`model`]: geometry, typed indices (`Cell`, `Digit`), constraints and the checked `Puzzle`.
 //! - [`count`]: `Count`, the answer both solving engines give.
 //! - [`notation`]: reading and writing puzzles as text (line, grid, CSV, killer, killer TSV, RON).
@@ -87,6 +88,7 @@
 
 pub mod backtrack;
 pub mod bank;
+pub mod budget;
 pub mod canonical;
 pub mod count;
 pub mod generate;

@@ -9,6 +9,7 @@
 
 use super::branching::Branch;
 use super::search::Visitor;
+use crate::budget::{Budget, Stopped};
 
 /// Cells in a band: three rows of nine.
 const BAND_CELLS: u32 = (1 << 27) - 1;
@@ -460,20 +461,36 @@ impl State {
 }
 
 /// Depth-first search over fast-path states.
-pub(super) struct ClassicSearch {
+pub(super) struct ClassicSearch<'b> {
     /// Branch points visited.
     pub guesses: u64,
     /// How often each rule showed a dead end in this call.
     weights: [u32; RULES],
+    /// What the search may spend (none: no limit), asked every [`POLL_GUESSES`] branch points.
+    budget: Option<&'b Budget>,
+    /// Why the search stopped before the visitor asked it to, if it did.
+    pub stopped: Option<Stopped>,
 }
 
-impl ClassicSearch {
+/// Branch points between two looks at the budget: a fast-path branch point takes well under
+/// a microsecond, so the clock is read about every 0.1 ms.
+const POLL_GUESSES: u64 = 256;
+
+impl<'b> ClassicSearch<'b> {
     /// A search with no failures recorded yet.
-    pub fn new() -> ClassicSearch {
+    pub fn new() -> ClassicSearch<'b> {
         ClassicSearch {
             guesses: 0,
             weights: [0; RULES],
+            budget: None,
+            stopped: None,
         }
+    }
+
+    /// The same search, stopping when `budget`'s flag is raised or its deadline passes.
+    pub fn with_budget(mut self, budget: Option<&'b Budget>) -> ClassicSearch<'b> {
+        self.budget = budget;
+        self
     }
 
     /// Explores from a propagated `state` until the visitor stops; `true` when it did.
@@ -485,6 +502,13 @@ impl ClassicSearch {
             return false;
         };
         self.guesses += 1;
+        if self.guesses.is_multiple_of(POLL_GUESSES) {
+            // the fast path is never cut short by the work limit (see `Solver::count_within`)
+            if let Some(Err(stopped)) = self.budget.map(Budget::interrupted) {
+                self.stopped = Some(stopped);
+                return true;
+            }
+        }
         visitor.order(&mut branch);
         for choice in branch.choices() {
             let mut child = *state;

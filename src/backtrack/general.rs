@@ -1,6 +1,7 @@
 //! The general engine: every size and variant, on per-cell candidate masks (`propagate.rs`
 //! and the rules beside it) searched depth-first (`search.rs`).
 
+use crate::budget::{Budget, Stopped};
 use crate::model::{Cell, Digit, Grid, Puzzle};
 
 use super::branching::Branching;
@@ -71,18 +72,14 @@ impl General {
         })
     }
 
-    /// Searches from the prepared root until the visitor stops; the branch points visited.
-    pub fn search(&mut self, visitor: &mut impl Visitor) -> u64 {
-        self.search_within(visitor, None).0
-    }
-
-    /// Like [`General::search`], giving up after `budget` branch points; also whether it
-    /// gave up.
+    /// Searches from the prepared root until the visitor stops or `budget` says so (its work
+    /// limit counts branch points; none: no limit): the branch points visited, and why it
+    /// gave up, if it did.
     pub fn search_within(
         &mut self,
         visitor: &mut impl Visitor,
-        budget: Option<u64>,
-    ) -> (u64, bool) {
+        budget: Option<&Budget>,
+    ) -> (u64, Option<Stopped>) {
         let mut search = Search::new(
             &self.rules,
             &mut self.work,
@@ -91,6 +88,6 @@ impl General {
         )
         .with_budget(budget);
         search.run(visitor);
-        (search.guesses, search.exhausted)
+        (search.guesses, search.stopped)
     }
 }

@@ -51,6 +51,7 @@ mod tests;
 
 use rand::Rng;
 
+use crate::budget::{Budget, Stopped};
 use crate::count::Count;
 use crate::model::{Cell, Grid, Puzzle};
 
@@ -108,6 +109,8 @@ pub struct Solver {
     /// The root state of the plain 9×9 fast path, when the puzzle is one.
     classic: Option<classic::State>,
     guesses: u64,
+    /// The caller's flag and deadline, asked by every search (see [`Solver::with_budget`]).
+    budget: Option<Budget>,
 }
 
 impl Solver {
@@ -123,7 +126,18 @@ impl Solver {
             general: (!plain_nine).then(|| General::new(puzzle)),
             classic: plain_nine.then(classic::State::new),
             guesses: 0,
+            budget: None,
         }
+    }
+
+    /// The same solver, every search of which stops when `budget`'s flag is raised or its
+    /// deadline passes (its work limit is left to [`Solver::count_budgeted`]). A search cut
+    /// short answers as if it had found nothing more: a caller that gives a budget must ask
+    /// [`Budget::interrupted`] before it trusts an answer, as the generator does.
+    pub fn with_budget(mut self, budget: &Budget) -> Solver {
+        let budget = budget.clone().without_work_limit();
+        self.budget = budget.is_limited().then_some(budget);
+        self
     }
 
     /// A solver that never takes the 9×9 fast path, to test one engine against the other.
@@ -157,27 +171,52 @@ impl Solver {
         limit: usize,
         budget: Option<u64>,
     ) -> Option<Count> {
+        let budget = budget.map(|limit| Budget::unlimited().with_work_limit(limit));
+        self.count_budgeted(
+            givens,
+            limit,
+            budget.as_ref().unwrap_or(&Budget::unlimited()),
+        )
+        .ok()
+    }
+
+    /// Counts like [`Solver::count_with_givens`] within `budget`: its work limit counts
+    /// branch points (plain 9×9 takes the fast path, which only its flag and deadline stop:
+    /// its hardest known puzzles need a few thousand branch points at most). The reason
+    /// when it stopped before the answer was known.
+    pub fn count_budgeted(
+        &mut self,
+        givens: &Grid,
+        limit: usize,
+        budget: &Budget,
+    ) -> Result<Count, Stopped> {
         self.guesses = 0;
+        budget.interrupted()?;
         if let Err(reason) = self.prepare(givens) {
-            return Some(Count::None {
+            return Ok(Count::None {
                 reason: Some(reason),
             });
         }
         let mut counter = Counter::new(limit);
-        if self.classic.is_some() {
-            self.search(&mut counter);
+        let budget = budget.is_limited().then_some(budget);
+        let stopped = if let Some(root) = &self.classic {
+            let mut search = classic::ClassicSearch::new().with_budget(budget);
+            search.explore(root, &mut counter);
+            self.guesses = search.guesses;
+            search.stopped
         } else {
             let general = self
                 .general
                 .as_mut()
                 .expect("the general engine serves every puzzle but plain 9×9");
-            let (guesses, exhausted) = general.search_within(&mut counter, budget);
+            let (guesses, stopped) = general.search_within(&mut counter, budget);
             self.guesses = guesses;
-            if exhausted {
-                return None;
-            }
+            stopped
+        };
+        if let Some(stopped) = stopped {
+            return Err(stopped);
         }
-        Some(match counter.found {
+        Ok(match counter.found {
             0 => Count::None { reason: None },
             1 => Count::Unique(self.grid(&counter.first, givens)),
             found => Count::Multiple {
@@ -280,7 +319,7 @@ impl Solver {
         } else {
             OtherSolution::new(&known)
         };
-        self.guesses = general.search(&mut other);
+        self.guesses = general.search_within(&mut other, self.budget.as_ref()).0;
         match other.other {
             Some(cells) => Second::Found(self.grid(&cells, givens)),
             None => Second::from_exists(other.found),
@@ -394,8 +433,9 @@ impl Solver {
     }
 
     fn search(&mut self, visitor: &mut impl search::Visitor) {
+        let budget = self.budget.as_ref();
         if let Some(root) = &self.classic {
-            let mut search = classic::ClassicSearch::new();
+            let mut search = classic::ClassicSearch::new().with_budget(budget);
             search.explore(root, visitor);
             self.guesses = search.guesses;
             return;
@@ -404,7 +444,7 @@ impl Solver {
             .general
             .as_mut()
             .expect("the general engine serves every puzzle but plain 9×9");
-        self.guesses = general.search(visitor);
+        self.guesses = general.search_within(visitor, budget).0;
     }
 
     /// A solution's digit masks as a grid.

@@ -8,6 +8,7 @@ use rand::Rng;
 use super::branching::{Branch, Branching};
 use super::layout::full_mask;
 use super::propagate::{Pass, Rules, Work};
+use crate::budget::{Budget, Stopped};
 
 /// The largest number of digits a cell can hold (25×25 grids).
 pub(super) const MAX_DIGITS: usize = 25;
@@ -172,10 +173,10 @@ pub(super) struct Search<'a> {
     branching: &'a mut Branching,
     /// Branch points visited.
     pub guesses: u64,
-    /// The most branch points to visit before giving up (none: no limit).
-    budget: Option<u64>,
-    /// Whether the search stopped because it spent its budget.
-    pub exhausted: bool,
+    /// The most branch points to visit, the deadline and the cancel flag (none: no limit).
+    budget: Option<&'a Budget>,
+    /// Why the search stopped before the visitor asked it to, if it did.
+    pub stopped: Option<Stopped>,
 }
 
 impl<'a> Search<'a> {
@@ -194,12 +195,13 @@ impl<'a> Search<'a> {
             branching,
             guesses: 0,
             budget: None,
-            exhausted: false,
+            stopped: None,
         }
     }
 
-    /// The same search, giving up after `budget` branch points (see [`Search::exhausted`]).
-    pub fn with_budget(mut self, budget: Option<u64>) -> Search<'a> {
+    /// The same search, giving up when `budget` says so at a branch point (its work limit
+    /// counts branch points; see [`Search::stopped`]).
+    pub fn with_budget(mut self, budget: Option<&'a Budget>) -> Search<'a> {
         self.budget = budget;
         self
     }
@@ -219,8 +221,8 @@ impl<'a> Search<'a> {
             return visitor.solution(candidates);
         };
         self.guesses += 1;
-        if self.budget.is_some_and(|budget| self.guesses > budget) {
-            self.exhausted = true;
+        if let Some(Err(stopped)) = self.budget.map(|budget| budget.check(self.guesses)) {
+            self.stopped = Some(stopped);
             return true;
         }
         visitor.order(&mut branch);

@@ -5,6 +5,7 @@ use std::time::Instant;
 use clap::Args;
 use rayon::prelude::*;
 use serde_json::{json, Map, Value};
+use sudokit::budget::Budget;
 use sudokit::model::Grid;
 use sudokit::notation::{self, Entry, Format};
 use sudokit::Count;
@@ -29,7 +30,7 @@ pub struct CheckOptions {
     engine: Engine,
 
     /// Count solutions up to N (at least 2) instead of stopping at the second one.
-    #[arg(long, alias = "count", value_name = "N", value_parser = parse_limit)]
+    #[arg(long, alias = "count", value_name = "N", value_parser = parse_limit, allow_negative_numbers = true)]
     limit: Option<usize>,
 
     /// List every solution, up to --limit (which then defaults to 100). In text, each
@@ -56,8 +57,13 @@ pub struct CheckOptions {
     suggest: bool,
 
     /// Threads to use: 1 to 256 (default: all cores).
-    #[arg(long, value_name = "J", value_parser = parse_jobs)]
+    #[arg(long, value_name = "J", value_parser = parse_jobs, allow_negative_numbers = true)]
     jobs: Option<usize>,
+
+    /// What the run may spend: `serve` gives each request's run a flag it raises when the
+    /// request times out (the command line runs unbounded).
+    #[arg(skip)]
+    pub(super) budget: Budget,
 }
 
 /// The columns of `check --csv --suggest`; without `--suggest`, all but the last.
@@ -75,6 +81,9 @@ const COLUMNS: &[&str] = &[
 ];
 
 pub(super) fn parse_limit(text: &str) -> Result<usize, String> {
+    if super::is_negative(text) {
+        return Err(format!("{}: must be 2 or more", text.trim()));
+    }
     match text.trim().parse::<usize>() {
         Ok(limit) if limit >= 2 => Ok(limit),
         Ok(limit) => Err(format!(
@@ -147,24 +156,22 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
         progress.finish_and_clear();
     }
     if read > 1 && verbosity() > Verbosity::Quiet {
+        // on standard error, as every summary: standard output holds the answers alone
         let summary = tally.summary(started.elapsed().as_secs_f64());
-        if style.is_record() {
-            complain!("{summary}");
-        } else {
-            say!("{summary}");
-        }
+        complain!("{summary}");
     }
     Ok(tally.outcome())
 }
 
 fn judge(options: &CheckOptions, entry: &Entry, limit: usize) -> Verdict {
     let result = if options.all {
-        engine::solutions(options.engine, &entry.puzzle, limit).map(Verdict::Listed)
+        engine::solutions_within(options.engine, &entry.puzzle, limit, &options.budget)
+            .map(Verdict::Listed)
     } else {
-        engine::count(options.engine, &entry.puzzle, limit).map(|count| {
+        engine::count_within(options.engine, &entry.puzzle, limit, &options.budget).map(|count| {
             let advice = options
                 .suggest
-                .then(|| Box::new(suggest::advise(entry, &count)));
+                .then(|| Box::new(suggest::advise(entry, &count, &options.budget)));
             Verdict::Counted(count, advice)
         })
     };

@@ -1,6 +1,7 @@
 //! Choosing the engine that answers: one place maps `--engine` to library calls.
 
 use sudokit::backtrack::Solver;
+use sudokit::budget::{Budget, Stopped};
 use sudokit::model::{Grid, Puzzle};
 use sudokit::{sat, Count};
 
@@ -22,19 +23,46 @@ pub struct Answer {
 /// Counts the puzzle's solutions up to `limit` with the chosen engine; with `both`, a
 /// disagreement between the engines is an error.
 pub fn count(engine: Engine, puzzle: &Puzzle, limit: usize) -> Result<Count, String> {
-    answer(engine, puzzle, limit).map(|answer| answer.count)
+    count_within(engine, puzzle, limit, &Budget::unlimited())
+}
+
+/// Like [`count`], stopped when `budget`'s flag is raised or its deadline passes (the
+/// reason, `stopped: …`, is the error then).
+pub fn count_within(
+    engine: Engine,
+    puzzle: &Puzzle,
+    limit: usize,
+    budget: &Budget,
+) -> Result<Count, String> {
+    answer_within(engine, puzzle, limit, budget).map(|answer| answer.count)
 }
 
 /// Like [`count`], with the native engine's guess count.
 pub fn answer(engine: Engine, puzzle: &Puzzle, limit: usize) -> Result<Answer, String> {
+    answer_within(engine, puzzle, limit, &Budget::unlimited())
+}
+
+/// Like [`answer`], within `budget` (see [`count_within`]).
+pub fn answer_within(
+    engine: Engine,
+    puzzle: &Puzzle,
+    limit: usize,
+    budget: &Budget,
+) -> Result<Answer, String> {
+    let budget = budget.clone().without_work_limit();
+    let native = |solver: &mut Solver, budget: &Budget| {
+        solver
+            .count_budgeted(puzzle.givens(), limit, budget)
+            .map_err(|stopped| stopped.to_string())
+    };
     match engine {
         Engine::Sat => Ok(Answer {
-            count: count_with_sat(puzzle, limit)?,
+            count: count_with_sat(puzzle, limit, &budget)?,
             guesses: None,
         }),
         Engine::Native => {
             let mut solver = Solver::new(puzzle);
-            let count = solver.count(limit);
+            let count = native(&mut solver, &budget)?;
             Ok(Answer {
                 count,
                 guesses: Some(solver.guesses()),
@@ -42,10 +70,11 @@ pub fn answer(engine: Engine, puzzle: &Puzzle, limit: usize) -> Result<Answer, S
         }
         Engine::Auto => {
             let mut solver = Solver::new(puzzle);
-            let native = solver.count_within(puzzle.givens(), limit, Some(AUTO_NATIVE_BUDGET));
-            let count = match native {
-                Some(count) => count,
-                None => count_with_sat(puzzle, limit)?,
+            let within = budget.clone().with_work_limit(AUTO_NATIVE_BUDGET);
+            let count = match solver.count_budgeted(puzzle.givens(), limit, &within) {
+                Ok(count) => count,
+                Err(Stopped::WorkLimit { .. }) => count_with_sat(puzzle, limit, &budget)?,
+                Err(stopped) => return Err(stopped.to_string()),
             };
             Ok(Answer {
                 count,
@@ -54,8 +83,8 @@ pub fn answer(engine: Engine, puzzle: &Puzzle, limit: usize) -> Result<Answer, S
         }
         Engine::Both => {
             let mut solver = Solver::new(puzzle);
-            let native = solver.count(limit);
-            let sat = count_with_sat(puzzle, limit)?;
+            let native = native(&mut solver, &budget)?;
+            let sat = count_with_sat(puzzle, limit, &budget)?;
             check_agreement(&native, &sat)?;
             Ok(Answer {
                 count: sat,
@@ -65,8 +94,11 @@ pub fn answer(engine: Engine, puzzle: &Puzzle, limit: usize) -> Result<Answer, S
     }
 }
 
-fn count_with_sat(puzzle: &Puzzle, limit: usize) -> Result<Count, String> {
-    sat::count_solutions(puzzle, limit).map_err(|error| format!("SAT engine: {error}"))
+fn count_with_sat(puzzle: &Puzzle, limit: usize, budget: &Budget) -> Result<Count, String> {
+    sat::count_solutions_within(puzzle, limit, budget).map_err(|error| match error {
+        sat::SatError::Stopped(stopped) => stopped.to_string(),
+        error => format!("SAT engine: {error}"),
+    })
 }
 
 fn check_agreement(native: &Count, sat: &Count) -> Result<(), String> {
@@ -87,11 +119,19 @@ fn check_agreement(native: &Count, sat: &Count) -> Result<(), String> {
 }
 
 /// Lists up to `limit` solutions; only the SAT engine enumerates them.
-pub fn solutions(engine: Engine, puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>, String> {
+/// Stops when `budget`'s flag is raised or its deadline passes (see [`count_within`]).
+pub fn solutions_within(
+    engine: Engine,
+    puzzle: &Puzzle,
+    limit: usize,
+    budget: &Budget,
+) -> Result<Vec<Grid>, String> {
     match engine {
-        Engine::Sat | Engine::Both | Engine::Auto => {
-            sat::solutions(puzzle, limit).map_err(|error| format!("SAT engine: {error}"))
-        }
+        Engine::Sat | Engine::Both | Engine::Auto => sat::solutions_within(puzzle, limit, budget)
+            .map_err(|error| match error {
+                sat::SatError::Stopped(stopped) => stopped.to_string(),
+                error => format!("SAT engine: {error}"),
+            }),
         Engine::Native => {
             Err("listing every solution (--all) uses the SAT engine: pass --engine sat".into())
         }

@@ -26,7 +26,7 @@ pub struct GenerateOptions {
     preset: String,
 
     /// Puzzles in the batch, 1 or more (default: the preset's count).
-    #[arg(long, value_name = "N", value_parser = parse_count)]
+    #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
     count: Option<usize>,
 
     /// The seed: the same preset and seed give the same puzzles, byte for byte.
@@ -40,7 +40,7 @@ pub struct GenerateOptions {
     out: Option<PathBuf>,
 
     /// Threads to use: 1 to 256 (default: all cores). The files do not depend on it.
-    #[arg(long, value_name = "J", value_parser = super::parse_jobs)]
+    #[arg(long, value_name = "J", value_parser = super::parse_jobs, allow_negative_numbers = true)]
     jobs: Option<usize>,
 
     /// Make only shard i of N (0 ≤ i < N) of the batch: a contiguous block of indices, so
@@ -213,6 +213,9 @@ impl FromStr for Levels {
 
 /// A batch size: a batch of no puzzles would write empty files and succeed.
 fn parse_count(text: &str) -> Result<usize, String> {
+    if super::is_negative(text) {
+        return Err(format!("{}: must be 1 or more", text.trim()));
+    }
     match text.trim().parse::<usize>() {
         Ok(0) => Err("a batch of 0 puzzles makes nothing (give 1 or more)".to_string()),
         Ok(count) => Ok(count),
@@ -299,10 +302,28 @@ fn resolve_preset(options: &GenerateOptions) -> anyhow::Result<Preset> {
 }
 
 /// The shard asked for: `--shard` when given, else the scheduler's (see [`scheduler_shard`]).
+/// A shard taken from the environment is said on standard error, so a run that does only
+/// part of the work never looks like the whole.
 pub fn resolve_shard(flag: Option<Shard>) -> anyhow::Result<Option<Shard>> {
     match flag {
         Some(shard) => Ok(Some(shard)),
-        None => scheduler_shard(|name| std::env::var(name).ok()).map_err(anyhow::Error::msg),
+        None => {
+            let shard =
+                scheduler_shard(|name| std::env::var(name).ok()).map_err(anyhow::Error::msg)?;
+            if let Some(shard) = &shard {
+                let scheduler = if std::env::var_os("SLURM_ARRAY_TASK_ID").is_some() {
+                    "a Slurm job array (SLURM_ARRAY_TASK_ID)"
+                } else {
+                    "a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, SUDOKIT_SHARDS)"
+                };
+                note!(
+                    "shard {}/{} from {scheduler}: only this shard's part of the work is done (--shard overrides)",
+                    shard.index,
+                    shard.count
+                );
+            }
+            Ok(shard)
+        }
     }
 }
 

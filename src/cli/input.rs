@@ -260,6 +260,13 @@ impl Unread {
     }
 }
 
+/// The longest line read: past it, the input is refused (no puzzle notation comes close; a
+/// source with no line end, such as `/dev/zero`, would otherwise fill the memory).
+const LONGEST_LINE: u64 = 16 << 20;
+
+/// The most a format read whole (grids, killer text, RON, f-puzzles documents) may hold.
+const LONGEST_INPUT: u64 = 256 << 20;
+
 /// A file or standard input read a number of lines at a time, each batch checked to be
 /// UTF-8 (an invalid byte is reported by its offset in the whole input).
 struct Chunks {
@@ -291,13 +298,24 @@ impl Chunks {
         let mut bytes = Vec::new();
         let mut read = 0;
         while read < count {
-            let got = self
-                .reader
+            let got = (&mut self.reader)
+                .take(LONGEST_LINE)
                 .read_until(b'\n', &mut bytes)
                 .map_err(|error| Unread::from_io(&error))?;
             if got == 0 {
                 self.finished = true;
                 break;
+            }
+            if got as u64 == LONGEST_LINE && bytes.last() != Some(&b'\n') {
+                // /dev/zero, or a binary file: never read into memory whole
+                self.finished = true;
+                return Err(Unread {
+                    line: Some(first_line + read),
+                    reason: format!(
+                        "a line longer than {} MiB with no line end (not a puzzle file)",
+                        LONGEST_LINE >> 20
+                    ),
+                });
             }
             read += 1;
         }
@@ -309,10 +327,20 @@ impl Chunks {
     fn rest(&mut self) -> Result<String, Unread> {
         let first_line = self.lines_read + 1;
         let mut bytes = Vec::new();
-        self.reader
+        (&mut self.reader)
+            .take(LONGEST_INPUT + 1)
             .read_to_end(&mut bytes)
             .map_err(|error| Unread::from_io(&error))?;
         self.finished = true;
+        if bytes.len() as u64 > LONGEST_INPUT {
+            return Err(Unread {
+                line: Some(first_line),
+                reason: format!(
+                    "longer than {} MiB (a file of one puzzle a line is read in batches, of any length)",
+                    LONGEST_INPUT >> 20
+                ),
+            });
+        }
         Ok(self.text(bytes, first_line))
     }
 

@@ -3,6 +3,7 @@
 
 use rayon::prelude::*;
 use serde_json::json;
+use sudokit::budget::Budget;
 use sudokit::model::Grid;
 use sudokit::notation::{self, Entry, Format};
 use sudokit::Count;
@@ -32,13 +33,25 @@ pub fn judge_in_parallel<T: Send>(
     jobs: Option<usize>,
     rate: impl Fn(&Entry, &Grid) -> T + Sync,
 ) -> anyhow::Result<Vec<Option<Judged<T>>>> {
+    judge_in_parallel_within(records, jobs, &Budget::unlimited(), rate)
+}
+
+/// [`judge_in_parallel`], whose uniqueness checks stop when `budget`'s flag is raised or its
+/// deadline passes (the record then fails with the reason); `rate` should hold the same
+/// budget to stop the same way.
+pub fn judge_in_parallel_within<T: Send>(
+    records: &[Record],
+    jobs: Option<usize>,
+    budget: &Budget,
+    rate: impl Fn(&Entry, &Grid) -> T + Sync,
+) -> anyhow::Result<Vec<Option<Judged<T>>>> {
     let progress = progress_bar(records.len());
     let judged = thread_pool(jobs)?.install(|| {
         records
             .par_iter()
             .map(|record| {
                 let judged = record.entry.as_ref().ok().map(|entry| {
-                    match engine::count(Engine::Native, &entry.puzzle, 2) {
+                    match engine::count_within(Engine::Native, &entry.puzzle, 2, budget) {
                         Ok(Count::Unique(solution)) => Judged::Rated(rate(entry, &solution)),
                         Ok(count) => Judged::NotUnique(count),
                         Err(reason) => Judged::Failed(reason),
@@ -124,4 +137,27 @@ pub fn shard_block(
         }
         None => records,
     })
+}
+
+/// The cells where the puzzle's published solution (a `solution` line or field) differs from
+/// the digits a rating placed (`grid`, full or not: every digit the grader places is the
+/// only solution's), if it does; said on standard error, and the run exits 1, as `check`.
+pub fn published_differs(record: &Record, entry: &Entry, grid: &Grid) -> bool {
+    let Some(published) = &entry.solution else {
+        return false;
+    };
+    let cells: Vec<String> = grid
+        .filled()
+        .filter(|&(cell, digit)| published.get(cell) != Some(digit))
+        .map(|(cell, _)| cell.to_string())
+        .collect();
+    if cells.is_empty() {
+        return false;
+    }
+    complain!(
+        "{}: the published solution differs at {}",
+        record.location(),
+        cells.join(" ")
+    );
+    true
 }

@@ -204,9 +204,20 @@ pub const EXIT_CODES: &str =
 was rated to the end); 1 some puzzle has several solutions or none (or, for grade, was not \
 rated to the end); 2 some input could not be read (its record says why) or a flag is wrong.";
 
+/// Whether a flag's value is a negative whole number (`-1`): answered "must be 1 or more"
+/// rather than read as an unknown flag or "not a number".
+pub fn is_negative(text: &str) -> bool {
+    text.trim().strip_prefix('-').is_some_and(|digits| {
+        !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit())
+    })
+}
+
 /// Reads `--jobs`: 1 to 256 threads.
 pub fn parse_jobs(text: &str) -> Result<usize, String> {
     const MOST: usize = 256;
+    if is_negative(text) {
+        return Err(format!("{}: must be 1 or more", text.trim()));
+    }
     match text.trim().parse::<usize>() {
         Ok(0) => Err(
             "0 threads cannot do any work: give 1 or more, or leave --jobs out to use every core"

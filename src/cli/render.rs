@@ -171,7 +171,12 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
 /// native one within its budget, then SAT; even beside a published solution, since a
 /// published solution of a puzzle with several is not *the* solution), or why none is drawn.
 pub fn solution_of(entry: &Entry) -> Result<Grid, String> {
-    match super::engine::count(super::Engine::Auto, &entry.puzzle, 2)? {
+    solution_of_within(entry, &sudokit::budget::Budget::unlimited())
+}
+
+/// [`solution_of`], stopped when `budget`'s flag is raised or its deadline passes.
+pub fn solution_of_within(entry: &Entry, budget: &sudokit::budget::Budget) -> Result<Grid, String> {
+    match super::engine::count_within(super::Engine::Auto, &entry.puzzle, 2, budget)? {
         Count::Unique(solution) => match &entry.solution {
             Some(published) if *published != solution => Err(format!(
                 "the published solution differs from the only solution at {}; no solution drawn",

@@ -3,6 +3,7 @@
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::json;
+use sudokit::budget::Budget;
 use sudokit::model::{Grid, Puzzle};
 use sudokit::notation::{self, Format};
 use sudokit::Count;
@@ -46,7 +47,7 @@ pub struct SolveOptions {
 
     /// For a puzzle with several solutions, print up to N of them (listed by the SAT
     /// engine) instead of none; the exit code is still 1.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "N", value_parser = parse_solve_limit, allow_negative_numbers = true)]
     limit: Option<u32>,
 
     /// One JSON object per puzzle read (JSON Lines), in input order: `source` (file:line),
@@ -60,8 +61,26 @@ pub struct SolveOptions {
     csv: bool,
 
     /// Threads to use: 1 to 256 (default: all cores).
-    #[arg(long, value_name = "J", value_parser = super::parse_jobs)]
+    #[arg(long, value_name = "J", value_parser = super::parse_jobs, allow_negative_numbers = true)]
     jobs: Option<usize>,
+
+    /// What the run may spend: `serve` gives each request's run a flag it raises when the
+    /// request times out (the command line runs unbounded).
+    #[arg(skip)]
+    pub(super) budget: Budget,
+}
+
+/// Reads `--limit`: 1 to 100 000 solutions.
+fn parse_solve_limit(text: &str) -> Result<u32, String> {
+    const MOST: u32 = 100_000;
+    if super::is_negative(text) {
+        return Err(format!("{}: must be 1 or more", text.trim()));
+    }
+    match text.trim().parse::<u32>() {
+        Ok(limit) if (1..=MOST).contains(&limit) => Ok(limit),
+        Ok(_) => Err(format!("{}: give 1 to {MOST}", text.trim())),
+        Err(_) => Err(format!("{text:?} is not a number (give 1 to {MOST})")),
+    }
 }
 
 /// The columns of `solve --csv`.
@@ -128,7 +147,16 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
             }
             (Ok(_), None) => continue,
         };
-        if let Some(text) = not_unique_text(&answer.count, 2) {
+        if let Count::Unique(solution) = &answer.count {
+            if let Ok(entry) = &record.entry {
+                if super::judging::published_differs(record, entry, solution) {
+                    outcome = outcome.worst(Outcome::NotUnique);
+                }
+            }
+        }
+        // with --limit, the listing counted the solutions up to it: say how many it found
+        let (count, limit) = counted(&answer, options.limit);
+        if let Some(text) = not_unique_text(&count, limit) {
             outcome = outcome.worst(Outcome::NotUnique);
             let hint = match (&answer.count, options.limit) {
                 (Count::Multiple { .. }, None) => "; pass --limit N to print up to N of them",
@@ -137,8 +165,8 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
             complain!("{location}: {text}{hint}");
         }
         if style.is_record() {
-            let mut object = records::header(record, answer.count.word());
-            count_fields(&mut object, &answer.count, 2);
+            let mut object = records::header(record, count.word());
+            count_fields(&mut object, &count, limit);
             if !answer.listed.is_empty() {
                 object.insert(
                     "all".into(),
@@ -168,13 +196,30 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
     Ok(outcome)
 }
 
+/// The count to report and the limit it was counted to: the listing's, when there is one
+/// (13 solutions listed under --limit 100 are 13, not "at least 2").
+fn counted(answer: &Answer, listed_up_to: Option<u32>) -> (Count, usize) {
+    match (&answer.count, listed_up_to) {
+        (Count::Multiple { first, second, .. }, Some(limit)) if answer.listed.len() > 1 => (
+            Count::Multiple {
+                first: first.clone(),
+                second: second.clone(),
+                found: answer.listed.len(),
+            },
+            limit as usize,
+        ),
+        (count, _) => (count.clone(), 2),
+    }
+}
+
 /// Counts up to 2 with the chosen engine, and lists up to --limit solutions (SAT engine)
 /// when there are several.
 fn answer(options: &SolveOptions, puzzle: &Puzzle) -> Result<Answer, String> {
-    let count = engine::count(options.engine, puzzle, 2)?;
+    let budget = &options.budget;
+    let count = engine::count_within(options.engine, puzzle, 2, budget)?;
     let listed = match (&count, options.limit) {
         (Count::Multiple { .. }, Some(limit)) => {
-            engine::solutions(Engine::Sat, puzzle, limit as usize)?
+            engine::solutions_within(Engine::Sat, puzzle, limit as usize, budget)?
         }
         _ => Vec::new(),
     };

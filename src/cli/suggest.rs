@@ -4,6 +4,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
+use sudokit::budget::Budget;
 use sudokit::model::Cage;
 use sudokit::notation::Entry;
 use sudokit::suggest::{self, cage_cells, cage_text, Guarantee, Member, Suggestion};
@@ -16,9 +17,11 @@ const SEED: u64 = 0;
 pub type Advice = Result<Option<Suggestion>, String>;
 
 /// The suggestion for one puzzle, given the count the engine reported for it.
-pub fn advise(entry: &Entry, count: &Count) -> Advice {
+/// Stops when `budget`'s flag is raised or its deadline passes.
+pub fn advise(entry: &Entry, count: &Count, budget: &Budget) -> Advice {
     let mut rng = ChaCha8Rng::seed_from_u64(SEED);
-    suggest::suggest(&entry.puzzle, count, &mut rng).map_err(|error| error.to_string())
+    suggest::suggest_within(&entry.puzzle, count, &mut rng, budget)
+        .map_err(|error| error.to_string())
 }
 
 /// Prints the suggestion for one puzzle under its verdict (nothing when it is unique).

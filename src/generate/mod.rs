@@ -33,6 +33,7 @@ mod search;
 use std::time::{Duration, Instant};
 
 use crate::backtrack::Solver;
+use crate::budget::{Budget, Stopped};
 use crate::count::Count;
 use crate::grade::explainer::{rate_se, SeRating};
 use crate::grade::{Grader, Grading, TechniqueTable};
@@ -135,6 +136,9 @@ pub enum GenerateError {
         /// Where the time went, the failed attempts included.
         timings: Box<Timings>,
     },
+    /// The caller's budget stopped the generation (see [`Generator::with_budget`]).
+    #[error("{0}")]
+    Stopped(#[from] Stopped),
     /// The SAT engine could not confirm the native engine's verdict (a bug in one of them).
     #[error("puzzle {index}: the SAT engine does not confirm it: {reason}")]
     NotConfirmed {
@@ -197,6 +201,8 @@ pub struct Generator {
     /// Each cell's position in `orbits`.
     orbit_of: Vec<usize>,
     table: TechniqueTable,
+    /// The caller's flag and deadline (see [`Generator::with_budget`]).
+    budget: Budget,
 }
 
 /// Rounds of [`make_minimal`] before a candidate that is not minimal is dropped.
@@ -220,7 +226,17 @@ impl Generator {
             orbits,
             orbit_of,
             table: preset.technique_table(),
+            budget: Budget::unlimited(),
         })
+    }
+
+    /// The same generator, stopping with [`GenerateError::Stopped`] when `budget`'s flag is
+    /// raised or its deadline passes: every search it runs (filling, digging, grading, the
+    /// SAT confirmation) looks at them, and the generator asks them again before it trusts
+    /// an answer. Carving a killer's cages looks only between attempts.
+    pub fn with_budget(mut self, budget: &Budget) -> Generator {
+        self.budget = budget.clone().without_work_limit();
+        self
     }
 
     /// The preset.
@@ -231,9 +247,10 @@ impl Generator {
     /// Puzzle `index` of the batch made with `seed`: a pure function of the preset, the
     /// seed and the index.
     pub fn puzzle(&self, seed: u64, index: u64) -> Result<Generated, GenerateError> {
+        self.budget.interrupted()?;
         let mut run = Run {
             generator: self,
-            solver: Solver::new(&self.rules),
+            solver: Solver::new(&self.rules).with_budget(&self.budget),
             rng: stream(seed, index),
             attempts: 0,
             graded: 0,
@@ -244,9 +261,12 @@ impl Generator {
             },
             timings: Timings::default(),
         };
-        let (puzzle, solution, grading) = run.until_accepted(index)?;
+        let accepted = run.until_accepted(index);
+        // a search the budget cut short may have answered wrongly: nothing it led to is kept
+        self.budget.interrupted()?;
+        let (puzzle, solution, grading) = accepted?;
         let started = Instant::now();
-        confirm(&puzzle, &solution, index)?;
+        confirm(&puzzle, &solution, index, &self.budget)?;
         run.timings.confirm = started.elapsed();
         run.timings.candidates = u64::from(run.attempts);
         run.timings.graded = u64::from(run.graded);
@@ -295,6 +315,7 @@ impl Run<'_> {
     fn until_accepted(&mut self, index: u64) -> Result<(Puzzle, Grid, Grading), GenerateError> {
         let preset = &self.generator.preset;
         while self.attempts < preset.attempts {
+            self.generator.budget.interrupted()?;
             let started = Instant::now();
             let solution =
                 fill(&mut self.solver, &mut self.rng).ok_or(GenerateError::NoGrid { index })?;
@@ -392,6 +413,7 @@ impl Run<'_> {
         // dug and carved puzzles keep exactly one solution, so the grader need not look for it
         let grading = Grader::with_table(&puzzle, generator.table.clone())
             .with_unique_solution(solution)
+            .with_budget(&generator.budget)
             .grade();
         self.timings.grade += started.elapsed();
         self.graded += 1;
@@ -422,6 +444,7 @@ impl Run<'_> {
         // dug and carved puzzles keep exactly one solution, so the grader need not look for it
         let grading = Grader::with_table(&puzzle, generator.table.clone())
             .with_unique_solution(solution)
+            .with_budget(&generator.budget)
             .grade();
         self.timings.grade += started.elapsed();
         self.graded += 1;
@@ -450,20 +473,26 @@ fn se_rating(puzzle: &Puzzle) -> Option<SeRating> {
 }
 
 /// Asks the SAT engine whether `puzzle` has `solution` as its only solution.
-fn confirm(puzzle: &Puzzle, solution: &Grid, index: u64) -> Result<(), GenerateError> {
+fn confirm(
+    puzzle: &Puzzle,
+    solution: &Grid,
+    index: u64,
+    budget: &Budget,
+) -> Result<(), GenerateError> {
     let not_confirmed = |reason: String| GenerateError::NotConfirmed { index, reason };
     if !puzzle.is_solution(solution) {
         return Err(not_confirmed(
             "the filled grid breaks one of its rules (a cage sum or comparison)".to_string(),
         ));
     }
-    match crate::sat::count_solutions(puzzle, 2) {
+    match crate::sat::count_solutions_within(puzzle, 2, budget) {
         Ok(Count::Unique(found)) if &found == solution => Ok(()),
         Ok(Count::Unique(_)) => Err(not_confirmed(
             "its one solution differs from the filled grid".to_string(),
         )),
         Ok(Count::Multiple { .. }) => Err(not_confirmed("it has a second solution".to_string())),
         Ok(Count::None { .. }) => Err(not_confirmed("it has no solution".to_string())),
+        Err(crate::sat::SatError::Stopped(stopped)) => Err(GenerateError::Stopped(stopped)),
         Err(error) => Err(not_confirmed(error.to_string())),
     }
 }

@@ -1,6 +1,7 @@
 //! The engine: applies, at each point, the first technique in the table's order that makes
 //! progress, records the path, and rates it.
 
+use crate::budget::{Budget, Stopped};
 use crate::model::{Grid, Puzzle};
 
 use super::board::Board;
@@ -24,6 +25,8 @@ pub enum Stop {
     /// The searches used up the work limit (see [`Grader::with_work_limit`]) before the grid
     /// was full: the puzzle is rated "beyond", never by a path cut short.
     WorkLimit,
+    /// The caller's budget stopped it (its flag or deadline; see [`Grader::with_budget`]).
+    Stopped(Stopped),
 }
 
 /// The default work limit of a grading: the candidates on the grid counted once per technique
@@ -94,6 +97,8 @@ pub(crate) struct Bounds {
     pub(crate) solution: Option<Grid>,
     /// The most work the searches may do (none: unbounded).
     pub(crate) work_limit: Option<u64>,
+    /// The caller's flag and deadline.
+    pub(crate) budget: Budget,
 }
 
 impl Grader {
@@ -128,6 +133,16 @@ impl Grader {
     /// machine gives the same answer.
     pub fn with_work_limit(mut self, limit: u64) -> Grader {
         self.bounds.work_limit = Some(limit);
+        self
+    }
+
+    /// The same grader, stopping with [`Stop::Stopped`] when `budget`'s flag is raised or
+    /// its deadline passes (its work limit, when it has one, replaces the grader's).
+    pub fn with_budget(mut self, budget: &Budget) -> Grader {
+        if let Some(limit) = budget.work_limit() {
+            self.bounds.work_limit = Some(limit);
+        }
+        self.bounds.budget = budget.clone().without_work_limit();
         self
     }
 
@@ -202,7 +217,7 @@ pub(crate) fn run_observed<const W: usize>(
     let mut score = 0u32;
     let mut highest = Level::Easy;
     let mut hardest: Option<(Level, u32, Technique)> = None;
-    let memo = Memo::with_work_limit(bounds.work_limit);
+    let memo = Memo::with_work_limit(bounds.work_limit).with_budget(&bounds.budget);
     while !board.is_solved() {
         if board.empty.iter().any(|cell| board.candidates[cell] == 0) {
             stop = Some(Stop::Contradiction);
@@ -222,16 +237,25 @@ pub(crate) fn run_observed<const W: usize>(
                 break;
             }
             let unique = if technique.needs_uniqueness() && !has_cages {
-                let solutions = known_solutions.get_or_insert_with(|| {
-                    solution::solutions_of_grid(
+                if known_solutions.is_none() {
+                    match solution::solutions_of_grid(
                         puzzle,
                         &layout,
                         &board.values,
                         &board.candidates,
                         2,
-                    )
-                });
-                solutions.len() == 1
+                        &bounds.budget,
+                    ) {
+                        Ok(solutions) => known_solutions = Some(solutions),
+                        Err(stopped) => {
+                            memo.stop(stopped);
+                            break;
+                        }
+                    }
+                }
+                known_solutions
+                    .as_ref()
+                    .is_some_and(|found| found.len() == 1)
             } else {
                 false
             };
@@ -255,7 +279,7 @@ pub(crate) fn run_observed<const W: usize>(
             }
         }
         if memo.exhausted() {
-            stop = Some(Stop::WorkLimit);
+            stop = Some(memo.stopped().map_or(Stop::WorkLimit, Stop::Stopped));
             break;
         }
         let finding = match found {
@@ -265,16 +289,23 @@ pub(crate) fn run_observed<const W: usize>(
                     stop = Some(Stop::NothingApplies);
                     break;
                 }
-                let solutions = known_solutions.get_or_insert_with(|| {
-                    solution::solutions_of_grid(
+                if known_solutions.is_none() {
+                    match solution::solutions_of_grid(
                         puzzle,
                         &layout,
                         &board.values,
                         &board.candidates,
                         2,
-                    )
-                });
-                match solutions.first() {
+                        &bounds.budget,
+                    ) {
+                        Ok(solutions) => known_solutions = Some(solutions),
+                        Err(stopped) => {
+                            stop = Some(Stop::Stopped(stopped));
+                            break;
+                        }
+                    }
+                }
+                match known_solutions.as_ref().and_then(|found| found.first()) {
                     Some(solved) => trial(&board, solved),
                     None => {
                         stop = Some(Stop::NoSolution);

@@ -10,6 +10,7 @@ use super::technique::Technique;
 use super::techniques::als::AlsIndex;
 use super::techniques::killer::SumRegion;
 use super::techniques::tabling::{Graph, Table};
+use crate::budget::{Budget, Stopped};
 
 /// A structure built from a grid, kept with the candidates of that grid.
 struct Kept<T>(RefCell<Option<(Vec<u32>, Rc<T>)>>);
@@ -68,7 +69,16 @@ pub(crate) struct Memo<const W: usize> {
     /// The work done so far by this grading's searches, and the most it may do.
     work: Cell<u64>,
     work_limit: Cell<Option<u64>>,
+    /// The caller's flag and deadline (none: nothing stops the grading but the work limit):
+    /// the flag at every charge, the clock every [`POLL_CHARGES`].
+    budget: Option<Budget>,
+    charges: Cell<u32>,
+    /// Why the budget stopped the grading, once it did.
+    stopped: Cell<Option<Stopped>>,
 }
+
+/// Charges between two looks at the budget's clock.
+const POLL_CHARGES: u32 = 16;
 
 impl<const W: usize> Memo<W> {
     /// An empty memo.
@@ -88,14 +98,45 @@ impl<const W: usize> Memo<W> {
     pub(crate) fn charge(&self, amount: u64) -> bool {
         let work = self.work.get().saturating_add(amount);
         self.work.set(work);
-        self.work_limit.get().is_none_or(|limit| work <= limit)
+        if let Some(budget) = &self.budget {
+            let charges = self.charges.get().wrapping_add(1);
+            self.charges.set(charges);
+            if self.stopped.get().is_none() {
+                if budget.is_cancelled() {
+                    self.stopped.set(Some(Stopped::Cancelled));
+                } else if charges.is_multiple_of(POLL_CHARGES) {
+                    self.stopped.set(budget.interrupted().err());
+                }
+            }
+        }
+        self.stopped.get().is_none() && self.work_limit.get().is_none_or(|limit| work <= limit)
     }
 
-    /// Whether the work limit has been passed.
+    /// Whether the work limit has been passed or the budget stopped the grading.
     pub(crate) fn exhausted(&self) -> bool {
-        self.work_limit
-            .get()
-            .is_some_and(|limit| self.work.get() > limit)
+        self.stopped.get().is_some()
+            || self
+                .work_limit
+                .get()
+                .is_some_and(|limit| self.work.get() > limit)
+    }
+
+    /// The same memo, stopped also by `budget`'s flag and deadline.
+    pub(crate) fn with_budget(mut self, budget: &Budget) -> Memo<W> {
+        if budget.is_limited() {
+            self.budget = Some(budget.clone());
+        }
+        self
+    }
+
+    /// Why the budget stopped the grading, if it did (the work limit aside).
+    pub(crate) fn stopped(&self) -> Option<Stopped> {
+        self.stopped.get()
+    }
+
+    /// Records that the budget stopped a search the grading asked for.
+    pub(crate) fn stop(&self, stopped: Stopped) {
+        self.stopped.set(Some(stopped));
     }
 
     /// The work done so far.

@@ -4,6 +4,7 @@
 
 use super::layout::Layout;
 use crate::backtrack::Solver;
+use crate::budget::{Budget, Stopped};
 use crate::count::Count;
 use crate::model::{Grid, Puzzle, Relation};
 
@@ -20,42 +21,66 @@ pub(crate) fn solutions<const W: usize>(
 
 /// Up to `limit` solutions of `puzzle` with the grader's grid: its placed `values` as givens
 /// and, without cages, only the digits its `candidates` still allow (see [`solutions_within`]).
+/// Stops when `budget`'s flag is raised or its deadline passes (its work limit is the
+/// grading's, not this search's).
 pub(crate) fn solutions_of_grid<const W: usize>(
     puzzle: &Puzzle,
     layout: &Layout<W>,
     values: &[u8],
     candidates: &[u32],
     limit: usize,
-) -> Vec<Vec<u8>> {
+    budget: &Budget,
+) -> Result<Vec<Vec<u8>>, Stopped> {
+    let budget = budget.clone().without_work_limit();
     if layout.cages.is_empty() && layout.comparisons.is_empty() {
-        return solutions_within(layout, values, Some(candidates), limit);
+        return solutions_within_budget(layout, values, Some(candidates), limit, &budget);
     }
     let Some(givens) = Grid::from_values(layout.geometry, values) else {
-        return Vec::new();
+        return Ok(Vec::new());
     };
-    match Solver::new(puzzle).count_with_givens(&givens, limit) {
-        Count::None { .. } => Vec::new(),
-        Count::Unique(solution) => vec![solution.values()],
-        Count::Multiple { first, second, .. } => vec![first.values(), second.values()],
-    }
+    Ok(
+        match Solver::new(puzzle).count_budgeted(&givens, limit, &budget)? {
+            Count::None { .. } => Vec::new(),
+            Count::Unique(solution) => vec![solution.values()],
+            Count::Multiple { first, second, .. } => vec![first.values(), second.values()],
+        },
+    )
 }
 
 /// Up to `limit` solutions of the puzzle whose givens are `values`, among the digits
 /// `candidates` still allows in the empty cells (`None`: every digit). The grader passes its
 /// candidates: every step before a uniqueness or trial step keeps every solution's digits,
 /// so the solutions are the same, and found far sooner on killers without givens.
+#[cfg(test)]
 pub(crate) fn solutions_within<const W: usize>(
     layout: &Layout<W>,
     values: &[u8],
     candidates: Option<&[u32]>,
     limit: usize,
 ) -> Vec<Vec<u8>> {
+    solutions_within_budget(layout, values, candidates, limit, &Budget::unlimited())
+        .unwrap_or_default()
+}
+
+/// [`solutions_within`], stopping when `budget` says so (its work limit counts the search's
+/// nodes); the reason when it stopped.
+pub(crate) fn solutions_within_budget<const W: usize>(
+    layout: &Layout<W>,
+    values: &[u8],
+    candidates: Option<&[u32]>,
+    limit: usize,
+    budget: &Budget,
+) -> Result<Vec<Vec<u8>>, Stopped> {
+    budget.interrupted()?;
     let mut state = State {
         values: values.to_vec(),
         found: Vec::new(),
         limit,
         undo: Vec::new(),
         constrained: !layout.cages.is_empty() || !layout.comparisons.is_empty(),
+        budget: budget.is_limited().then_some(budget),
+        nodes: 0,
+        stopped: None,
     };
     let mut candidates = match candidates {
         Some(allowed) => allowed.to_vec(),
@@ -81,18 +106,21 @@ pub(crate) fn solutions_within<const W: usize>(
                 .iter()
                 .any(|peer| state.values[peer] == digit + 1);
             if clash {
-                return Vec::new();
+                return Ok(Vec::new());
             }
         }
     }
     if state.constrained && !constraints_hold(layout, &state.values, &candidates, None) {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     search(layout, &mut state, &mut candidates);
-    state.found
+    match state.stopped {
+        Some(stopped) => Err(stopped),
+        None => Ok(state.found),
+    }
 }
 
-struct State {
+struct State<'b> {
     values: Vec<u8>,
     found: Vec<Vec<u8>>,
     limit: usize,
@@ -100,11 +128,33 @@ struct State {
     undo: Vec<(usize, u32)>,
     /// Whether the puzzle has cages or comparisons to check.
     constrained: bool,
+    /// What the search may spend (none: no limit), asked every [`POLL_NODES`] nodes.
+    budget: Option<&'b Budget>,
+    nodes: u64,
+    /// Why the budget stopped the search, if it did.
+    stopped: Option<Stopped>,
 }
 
+impl State<'_> {
+    /// Whether the search is over: enough solutions, or stopped by the budget.
+    fn done(&self) -> bool {
+        self.found.len() >= self.limit || self.stopped.is_some()
+    }
+}
+
+/// Nodes between two looks at the budget.
+const POLL_NODES: u64 = 1024;
+
 fn search<const W: usize>(layout: &Layout<W>, state: &mut State, candidates: &mut [u32]) {
-    if state.found.len() >= state.limit {
+    if state.done() {
         return;
+    }
+    state.nodes += 1;
+    if state.nodes.is_multiple_of(POLL_NODES) {
+        if let Some(Err(stopped)) = state.budget.map(|budget| budget.check(state.nodes)) {
+            state.stopped = Some(stopped);
+            return;
+        }
     }
     let mut best = None;
     let mut best_count = u32::MAX;
@@ -155,7 +205,7 @@ fn search<const W: usize>(layout: &Layout<W>, state: &mut State, candidates: &mu
             let (changed, before) = state.undo.pop().expect("undo entries above the mark");
             candidates[changed] = before;
         }
-        if state.found.len() >= state.limit {
+        if state.done() {
             return;
         }
     }

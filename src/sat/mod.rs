@@ -12,6 +12,7 @@ mod prepass;
 mod splr;
 mod sums;
 
+use crate::budget::{Budget, Stopped};
 use crate::count::Count;
 use crate::model::{Grid, Puzzle};
 
@@ -31,6 +32,9 @@ pub enum SatError {
         /// The most literals an encoding may hold.
         limit: usize,
     },
+    /// The budget stopped the enumeration before its answer was known.
+    #[error("{0}")]
+    Stopped(#[from] Stopped),
     /// The solver's answer does not decode to a solution of the puzzle: a bug in the
     /// engine, reported rather than trusted.
     #[error("the SAT solver's answer {problem} (a bug in the SAT engine)")]
@@ -44,7 +48,23 @@ pub enum SatError {
 /// first two found. With `limit` 2 this answers "is it unique?" and shows a second solution
 /// when there is one.
 pub fn count_solutions(puzzle: &Puzzle, limit: usize) -> Result<Count, SatError> {
-    let Enumeration { solutions, reason } = enumerate(puzzle, limit, sums::SELECTOR_LITERAL_LIMIT)?;
+    count_solutions_within(puzzle, limit, &Budget::unlimited())
+}
+
+/// [`count_solutions`] within `budget` (its flag and deadline, looked at every few
+/// milliseconds while splr works: see [`SatError::Stopped`]).
+pub fn count_solutions_within(
+    puzzle: &Puzzle,
+    limit: usize,
+    budget: &Budget,
+) -> Result<Count, SatError> {
+    let Enumeration { solutions, reason } = enumerate_with(
+        puzzle,
+        limit,
+        sums::SELECTOR_LITERAL_LIMIT,
+        budget,
+        &mut |_| {},
+    )?;
     let found = solutions.len();
     let mut solutions = solutions.into_iter();
     Ok(match (solutions.next(), solutions.next()) {
@@ -60,7 +80,23 @@ pub fn count_solutions(puzzle: &Puzzle, limit: usize) -> Result<Count, SatError>
 
 /// Up to `limit` distinct solutions of `puzzle` (0 counts as 1), in the order found.
 pub fn solutions(puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>, SatError> {
-    Ok(enumerate(puzzle, limit, sums::SELECTOR_LITERAL_LIMIT)?.solutions)
+    solutions_within(puzzle, limit, &Budget::unlimited())
+}
+
+/// [`solutions`] within `budget`.
+pub fn solutions_within(
+    puzzle: &Puzzle,
+    limit: usize,
+    budget: &Budget,
+) -> Result<Vec<Grid>, SatError> {
+    let enumeration = enumerate_with(
+        puzzle,
+        limit,
+        sums::SELECTOR_LITERAL_LIMIT,
+        budget,
+        &mut |_| {},
+    )?;
+    Ok(enumeration.solutions)
 }
 
 /// Like [`solutions`], handing each solution to `found` as soon as the solver finds it (so a
@@ -70,8 +106,44 @@ pub fn each_solution(
     limit: usize,
     found: &mut dyn FnMut(&Grid),
 ) -> Result<usize, SatError> {
-    let enumeration = enumerate_with(puzzle, limit, sums::SELECTOR_LITERAL_LIMIT, found)?;
+    each_solution_within(puzzle, limit, &Budget::unlimited(), found)
+}
+
+/// [`each_solution`] within `budget`.
+pub fn each_solution_within(
+    puzzle: &Puzzle,
+    limit: usize,
+    budget: &Budget,
+    found: &mut dyn FnMut(&Grid),
+) -> Result<usize, SatError> {
+    let enumeration = enumerate_with(puzzle, limit, sums::SELECTOR_LITERAL_LIMIT, budget, found)?;
     Ok(enumeration.solutions.len())
+}
+
+/// What the pre-pass and the encoding make of a puzzle.
+enum Prepared {
+    /// No solution, with the reason when the pre-pass found a direct one.
+    NoSolution(Option<String>),
+    /// The pre-pass left one digit in every cell: this grid.
+    Solved(Grid),
+    /// The CNF of what is left.
+    Encoded(encode::Encoding),
+}
+
+/// The givens pre-pass, then the CNF of what is left.
+fn prepare(puzzle: &Puzzle, selector_limit: usize) -> Result<Prepared, SatError> {
+    let candidates = match prepass::propagate(puzzle) {
+        Ok(candidates) => candidates,
+        Err(prepass::Contradiction(reason)) => return Ok(Prepared::NoSolution(Some(reason))),
+    };
+    if let Some(grid) = candidates.solved_grid() {
+        return Ok(Prepared::Solved(grid));
+    }
+    Ok(Prepared::Encoded(encode::encode(
+        puzzle,
+        &candidates,
+        selector_limit,
+    )?))
 }
 
 /// The solutions found, and why there are none where that is direct.
@@ -92,50 +164,70 @@ impl Enumeration {
 /// Pre-pass, encode, then solve and block until unsatisfiable or `limit` solutions.
 /// `selector_limit` is the most literals a cage's digit-set selectors may take before the
 /// cage is encoded by partial sums instead (tests set it to 0 to check that encoding).
+#[cfg(test)]
 fn enumerate(
     puzzle: &Puzzle,
     limit: usize,
     selector_limit: usize,
 ) -> Result<Enumeration, SatError> {
-    enumerate_with(puzzle, limit, selector_limit, &mut |_| {})
+    enumerate_with(
+        puzzle,
+        limit,
+        selector_limit,
+        &Budget::unlimited(),
+        &mut |_| {},
+    )
 }
 
-/// [`enumerate`], calling `found` with each solution as it is found.
+/// Pre-pass, encode, then solve and block until unsatisfiable or `limit` solutions, within
+/// `budget`, calling `found` with each solution as it is found.
 fn enumerate_with(
     puzzle: &Puzzle,
     limit: usize,
     selector_limit: usize,
+    budget: &Budget,
     found: &mut dyn FnMut(&Grid),
 ) -> Result<Enumeration, SatError> {
     let limit = limit.max(1);
-    let candidates = match prepass::propagate(puzzle) {
-        Ok(candidates) => candidates,
-        Err(prepass::Contradiction(reason)) => return Ok(Enumeration::none(Some(reason))),
+    budget.interrupted()?;
+    // the pre-pass and the encoding of a large grid take long too: with a budget that can
+    // stop, they run where the caller can leave them
+    let prepared = if budget.is_limited() {
+        let owned = puzzle.clone();
+        splr::on_own_thread(budget, move || prepare(&owned, selector_limit))??
+    } else {
+        prepare(puzzle, selector_limit)?
     };
-    if let Some(grid) = candidates.solved_grid() {
-        // The pre-pass only removes digits no solution holds, so this grid is the only
-        // candidate left; no solver call is needed either way.
-        if puzzle.is_solution(&grid) {
-            found(&grid);
-            return Ok(Enumeration {
-                solutions: vec![grid],
-                reason: None,
-            });
-        }
-        let reason = "the only grid the givens leave breaks a cage sum or comparison";
-        return Ok(Enumeration::none(Some(reason.to_string())));
-    }
     let encode::Encoding {
-        mut clauses,
+        clauses,
         cells,
         contradiction,
-    } = encode::encode(puzzle, &candidates, selector_limit)?;
+    } = match prepared {
+        Prepared::NoSolution(reason) => return Ok(Enumeration::none(reason)),
+        Prepared::Solved(grid) => {
+            // The pre-pass only removes digits no solution holds, so this grid is the only
+            // candidate left; no solver call is needed either way.
+            if puzzle.is_solution(&grid) {
+                found(&grid);
+                return Ok(Enumeration {
+                    solutions: vec![grid],
+                    reason: None,
+                });
+            }
+            let reason = "the only grid the givens leave breaks a cage sum or comparison";
+            return Ok(Enumeration::none(Some(reason.to_string())));
+        }
+        Prepared::Encoded(encoding) => encoding,
+    };
     if contradiction {
         return Ok(Enumeration::none(None));
     }
+    budget.interrupted()?;
+    // shared with the solver's thread while it loads them (see `splr::solve_within`)
+    let mut clauses = std::sync::Arc::new(clauses);
     let mut solutions = Vec::new();
     while solutions.len() < limit {
-        let Some(model) = splr::solve(&clauses)? else {
+        let Some(model) = splr::solve_within(&clauses, budget)? else {
             break;
         };
         let grid = cells.decode(&model)?;
@@ -151,7 +243,7 @@ fn enumerate_with(
                 ),
             });
         }
-        clauses.push(cells.blocking_clause(&grid));
+        std::sync::Arc::make_mut(&mut clauses).push(cells.blocking_clause(&grid));
         found(&grid);
         solutions.push(grid);
     }

@@ -1,8 +1,15 @@
 //! The only file that names splr: hands it plain clauses and reads back its answer.
 
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
+
 use splr::{Certificate, Config, SolveIF, Solver, SolverError};
 
 use super::SatError;
+use crate::budget::{Budget, Stopped};
+
+/// How often a caller waiting on a solve looks at its budget.
+const POLL: Duration = Duration::from_millis(5);
 
 /// Solves `clauses` (DIMACS numbering) from scratch: `Some(model)` with every variable's
 /// literal in order when satisfiable, `None` when not.
@@ -10,27 +17,112 @@ use super::SatError;
 /// splr 0.17.2 has no incremental interface in the build we use, so each call builds a new
 /// solver. Its simplifier (variable elimination) stays on: turning it off gave wrong
 /// "unsatisfiable" answers on hard puzzles.
-pub(super) fn solve(clauses: &[Vec<i32>]) -> Result<Option<Vec<i32>>, SatError> {
-    let config = Config {
+///
+/// Within `budget`: its flag and deadline (the work limit is not splr's to count).
+///
+/// splr 0.17.2 cannot be interrupted from outside: it checks only its own time limit, in
+/// whole seconds, between restart stages. So a budget that can stop runs the search on a
+/// thread of its own while the caller polls the budget; when the budget says stop, the
+/// caller returns [`SatError::Stopped`] at once and abandons that thread, whose answer is
+/// dropped. The abandoned search goes on until splr ends it: its time limit is set to the
+/// budget's deadline (rounded up to a second) so that it ends soon after, or, with a
+/// flag and no deadline, when its current solve ends (a few seconds on an empty 25×25).
+pub(super) fn solve_within(
+    clauses: &Arc<Vec<Vec<i32>>>,
+    budget: &Budget,
+) -> Result<Option<Vec<i32>>, SatError> {
+    budget.interrupted()?;
+    let mut config = Config {
         quiet_mode: true,
         ..Config::default()
     };
-    let mut solver = match Solver::try_from((config, clauses)) {
-        Ok(solver) => solver,
-        // A clause emptied or a conflict found while loading: no model exists.
-        Err(Ok(Certificate::UNSAT)) | Err(Err(SolverError::EmptyClause)) => return Ok(None),
-        Err(Ok(Certificate::SAT(model))) => return Ok(Some(model)),
-        Err(Err(error)) => {
-            return Err(SatError::Solver {
-                message: format!("{error:?} while loading {} clauses", clauses.len()),
-            })
+    if let Some(remaining) = budget.remaining() {
+        config.c_timeout = remaining.as_secs_f64().ceil().clamp(1.0, config.c_timeout);
+    }
+    let count = clauses.len();
+    let has_deadline = budget.deadline().is_some();
+    if !budget.is_limited() {
+        return match load(config, clauses, count)? {
+            Loaded::Answer(answer) => Ok(answer),
+            Loaded::Solver(solver) => finish(solver, count, has_deadline),
+        };
+    }
+    // loading a large CNF takes long too: the thread loads it, then lets the clauses go (so
+    // the caller can add its blocking clause without a copy), then solves
+    let shared = Arc::clone(clauses);
+    on_own_thread(budget, move || {
+        let loaded = load(config, &shared, count);
+        drop(shared);
+        loaded.and_then(|loaded| match loaded {
+            Loaded::Answer(answer) => Ok(answer),
+            Loaded::Solver(solver) => finish(solver, count, has_deadline),
+        })
+    })?
+}
+
+/// Runs `work` on a thread of its own while the caller polls `budget`: its answer, or
+/// [`SatError::Stopped`] as soon as the budget says stop, the thread then abandoned (it runs
+/// on to its end, and its answer is dropped).
+pub(super) fn on_own_thread<T: Send + 'static>(
+    budget: &Budget,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, SatError> {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("sudokit-sat".into())
+        .spawn(move || {
+            // the caller may have gone (stopped): then nobody hears the answer
+            let _ = sender.send(work());
+        })
+        .map_err(|error| SatError::Solver {
+            message: format!("cannot start the solver's thread: {error}"),
+        })?;
+    loop {
+        match receiver.recv_timeout(POLL) {
+            Ok(answer) => return Ok(answer),
+            Err(mpsc::RecvTimeoutError::Timeout) => budget.interrupted()?,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(SatError::Solver {
+                    message: "the solver's thread ended without an answer".to_string(),
+                })
+            }
         }
-    };
+    }
+}
+
+/// A solver loaded with the clauses, or the answer loading alone found.
+enum Loaded {
+    Answer(Option<Vec<i32>>),
+    Solver(Box<Solver>),
+}
+
+/// Loads `clauses` into a new solver.
+fn load(config: Config, clauses: &[Vec<i32>], count: usize) -> Result<Loaded, SatError> {
+    match Solver::try_from((config, clauses)) {
+        Ok(solver) => Ok(Loaded::Solver(Box::new(solver))),
+        // A clause emptied or a conflict found while loading: no model exists.
+        Err(Ok(Certificate::UNSAT)) | Err(Err(SolverError::EmptyClause)) => {
+            Ok(Loaded::Answer(None))
+        }
+        Err(Ok(Certificate::SAT(model))) => Ok(Loaded::Answer(Some(model))),
+        Err(Err(error)) => Err(SatError::Solver {
+            message: format!("{error:?} while loading {count} clauses"),
+        }),
+    }
+}
+
+/// Solves with a loaded solver; splr's own time limit passing is the budget's deadline.
+fn finish(
+    mut solver: Box<Solver>,
+    count: usize,
+    has_deadline: bool,
+) -> Result<Option<Vec<i32>>, SatError> {
     match solver.solve() {
         Ok(Certificate::SAT(model)) => Ok(Some(model)),
         Ok(Certificate::UNSAT) => Ok(None),
+        Err(SolverError::TimeOut) if has_deadline => Err(SatError::Stopped(Stopped::Deadline)),
         Err(error) => Err(SatError::Solver {
-            message: format!("{error:?} while solving {} clauses", clauses.len()),
+            message: format!("{error:?} while solving {count} clauses"),
         }),
     }
 }

@@ -3,6 +3,7 @@
 
 use super::{confirm_unique, SuggestError, Suggestion};
 use crate::backtrack::Solver;
+use crate::budget::Budget;
 use crate::model::{cage_sum, Cage, CageId, Constraint, Grid, Puzzle};
 
 /// Cages larger than this are not split: the ways to split grow as 2ⁿ.
@@ -19,6 +20,7 @@ pub(super) fn reveal_or_split(
     puzzle: &Puzzle,
     first: &Grid,
     second: &Grid,
+    budget: &Budget,
 ) -> Result<Option<Suggestion>, SuggestError> {
     let mut order: Vec<CageId> = (0..puzzle.cage_count()).map(CageId::new).collect();
     // Small cages first: their sums are the easiest for a solver to use.
@@ -36,8 +38,13 @@ pub(super) fn reveal_or_split(
         };
         let changed = replace_cage(puzzle, id, revealed, None)?;
         spent += 1;
-        if Solver::new(&changed).count(2).is_unique() {
-            confirm_unique(&changed)?;
+        budget.interrupted()?;
+        if Solver::new(&changed)
+            .with_budget(budget)
+            .count(2)
+            .is_unique()
+        {
+            confirm_unique(&changed, budget)?;
             return Ok(Some(Suggestion::RevealSum {
                 cage: cage.clone(),
                 sum,
@@ -60,8 +67,13 @@ pub(super) fn reveal_or_split(
             }
             let changed = replace_cage(puzzle, id, part.clone(), Some(rest.clone()))?;
             spent += 1;
-            if Solver::new(&changed).count(2).is_unique() {
-                confirm_unique(&changed)?;
+            budget.interrupted()?;
+            if Solver::new(&changed)
+                .with_budget(budget)
+                .count(2)
+                .is_unique()
+            {
+                confirm_unique(&changed, budget)?;
                 return Ok(Some(Suggestion::SplitCage {
                     cage: cage.clone(),
                     parts: [part, rest],

@@ -8,6 +8,7 @@
 
 use super::{Member, SuggestError, Suggestion};
 use crate::backtrack::Solver;
+use crate::budget::Budget;
 use crate::count::Count;
 use crate::model::{CageId, Cell, Comparison, Constraint, Digit, Grid, Puzzle};
 use crate::sat;
@@ -27,12 +28,15 @@ impl Kept {
 }
 
 /// A minimal set of members of `puzzle` (which has no solution) that has no solution.
-pub(super) fn minimal_conflict(puzzle: &Puzzle) -> Result<Suggestion, SuggestError> {
+pub(super) fn minimal_conflict(
+    puzzle: &Puzzle,
+    budget: &Budget,
+) -> Result<Suggestion, SuggestError> {
     let all = Kept {
         givens: puzzle.givens().filled().collect(),
         constraints: vec![true; puzzle.constraints().len()],
     };
-    if solvable_natively(&build(puzzle, &all, None)?) {
+    if solvable_natively(&build(puzzle, &all, None)?, budget) {
         return Err(SuggestError::NotConfirmed {
             what: "the native engine finds a solution".to_string(),
         });
@@ -45,18 +49,22 @@ pub(super) fn minimal_conflict(puzzle: &Puzzle) -> Result<Suggestion, SuggestErr
         if is_dropped(puzzle, &kept, member) {
             continue;
         }
+        budget.interrupted()?;
         let candidate = build(puzzle, &kept, Some(member))?;
-        if !solvable_natively(&candidate) {
+        if !solvable_natively(&candidate, budget) {
             kept = without(&kept, member);
         }
     }
-    confirm_minimal(puzzle, &kept)?;
+    confirm_minimal(puzzle, &kept, budget)?;
     Ok(Suggestion::Conflict(members(puzzle, &kept)))
 }
 
 /// Whether the native engine finds a solution.
-fn solvable_natively(puzzle: &Puzzle) -> bool {
-    !matches!(Solver::new(puzzle).count(1), Count::None { .. })
+fn solvable_natively(puzzle: &Puzzle, budget: &Budget) -> bool {
+    !matches!(
+        Solver::new(puzzle).with_budget(budget).count(1),
+        Count::None { .. }
+    )
 }
 
 /// `kept` with member `member` dropped (a given is removed from the list).
@@ -154,8 +162,8 @@ fn build(puzzle: &Puzzle, kept: &Kept, dropping: Option<usize>) -> Result<Puzzle
 
 /// Asks the SAT engine that the kept members have no solution and that dropping any one
 /// of them leaves a puzzle that has one.
-fn confirm_minimal(puzzle: &Puzzle, kept: &Kept) -> Result<(), SuggestError> {
-    let count = sat::count_solutions(&build(puzzle, kept, None)?, 1)?;
+fn confirm_minimal(puzzle: &Puzzle, kept: &Kept, budget: &Budget) -> Result<(), SuggestError> {
+    let count = sat::count_solutions_within(&build(puzzle, kept, None)?, 1, budget)?;
     if count.found() > 0 {
         return Err(SuggestError::NotConfirmed {
             what: "the conflict has a solution".to_string(),
@@ -165,7 +173,7 @@ fn confirm_minimal(puzzle: &Puzzle, kept: &Kept) -> Result<(), SuggestError> {
         if is_dropped(puzzle, kept, member) {
             continue;
         }
-        let count = sat::count_solutions(&build(puzzle, kept, Some(member))?, 1)?;
+        let count = sat::count_solutions_within(&build(puzzle, kept, Some(member))?, 1, budget)?;
         if count.found() == 0 {
             return Err(SuggestError::NotConfirmed {
                 what: "a member of the conflict is not needed".to_string(),

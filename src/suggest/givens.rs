@@ -2,6 +2,7 @@
 //! implicit hitting sets (within budgets), else a greedy choice weighed on sample solutions
 //! pruned so that each given is needed; either way confirmed by the SAT engine.
 
+use crate::budget::Budget;
 use rand::Rng;
 
 use super::{confirm_unique, Guarantee, SuggestError, Suggestion};
@@ -40,9 +41,11 @@ pub(super) fn fewest_givens(
     first: &Grid,
     second: &Grid,
     rng: &mut impl Rng,
+    budget: &Budget,
 ) -> Result<Suggestion, SuggestError> {
     let mut search = Search {
-        solver: Solver::new(puzzle),
+        solver: Solver::new(puzzle).with_budget(budget),
+        budget,
         base: puzzle.givens().clone(),
         first,
         spent: 0,
@@ -61,7 +64,8 @@ pub(super) fn fewest_givens(
     } else {
         Guarantee::Minimal
     };
-    confirm_needed(puzzle, first, &cells)?;
+    budget.interrupted()?;
+    confirm_needed(puzzle, first, &cells, budget)?;
     cells.sort();
     let givens = cells
         .iter()
@@ -82,6 +86,8 @@ fn digit_of(solution: &Grid, cell: Cell) -> Result<Digit, SuggestError> {
 /// The native solver for the puzzle's rules, its givens, and the solution added givens copy.
 struct Search<'a> {
     solver: Solver,
+    /// The caller's flag and deadline, for the solvers the search makes.
+    budget: &'a Budget,
     base: Grid,
     first: &'a Grid,
     spent: usize,
@@ -222,7 +228,9 @@ impl Search<'_> {
         how_many: usize,
         rng: &mut impl Rng,
     ) -> Result<Vec<Grid>, SuggestError> {
-        let mut solver = Solver::new(&puzzle.with_givens(self.givens_with(cells))?);
+        self.budget.interrupted()?;
+        let mut solver =
+            Solver::new(&puzzle.with_givens(self.givens_with(cells))?).with_budget(self.budget);
         Ok((0..how_many)
             .filter_map(|_| solver.solve_random(rng))
             .filter(|sample| sample != self.first)
@@ -262,7 +270,12 @@ impl Search<'_> {
 
 /// Asks the SAT engine that the puzzle with `cells` of `first` added is unique, and that
 /// it is not with any one of them left out.
-fn confirm_needed(puzzle: &Puzzle, first: &Grid, cells: &[Cell]) -> Result<(), SuggestError> {
+fn confirm_needed(
+    puzzle: &Puzzle,
+    first: &Grid,
+    cells: &[Cell],
+    budget: &Budget,
+) -> Result<(), SuggestError> {
     let with = |cells: &[Cell]| {
         let mut givens = puzzle.givens().clone();
         for &cell in cells {
@@ -270,11 +283,11 @@ fn confirm_needed(puzzle: &Puzzle, first: &Grid, cells: &[Cell]) -> Result<(), S
         }
         puzzle.with_givens(givens)
     };
-    confirm_unique(&with(cells)?)?;
+    confirm_unique(&with(cells)?, budget)?;
     for (position, &cell) in cells.iter().enumerate() {
         let mut without = cells.to_vec();
         without.remove(position);
-        if sat::count_solutions(&with(&without)?, 2)?.is_unique() {
+        if sat::count_solutions_within(&with(&without)?, 2, budget)?.is_unique() {
             return Err(SuggestError::NotConfirmed {
                 what: format!("the puzzle is unique without {cell}"),
             });

@@ -20,6 +20,7 @@ mod givens;
 #[cfg(test)]
 mod tests;
 
+use crate::budget::{Budget, Stopped};
 use rand::Rng;
 
 use crate::count::Count;
@@ -104,6 +105,9 @@ pub enum SuggestError {
     /// A changed puzzle could not be built (a bug: the changes keep the rules valid).
     #[error("the changed puzzle is not valid: {0}")]
     Model(#[from] ModelError),
+    /// The caller's budget stopped the search.
+    #[error("{0}")]
+    Stopped(#[from] Stopped),
     /// The SAT engine did not confirm what the native engine found.
     #[error("the SAT engine does not confirm the suggestion: {what}")]
     NotConfirmed {
@@ -121,21 +125,38 @@ pub fn suggest(
     count: &Count,
     rng: &mut impl Rng,
 ) -> Result<Option<Suggestion>, SuggestError> {
-    match count {
+    suggest_within(puzzle, count, rng, &Budget::unlimited())
+}
+
+/// [`suggest`], stopping with [`SuggestError::Stopped`] when `budget`'s flag is raised or
+/// its deadline passes (every search looks at them; an answer is trusted only when they
+/// have not stopped it).
+pub fn suggest_within(
+    puzzle: &Puzzle,
+    count: &Count,
+    rng: &mut impl Rng,
+    budget: &Budget,
+) -> Result<Option<Suggestion>, SuggestError> {
+    let budget = budget.clone().without_work_limit();
+    let suggestion = match count {
         Count::Unique(_) => Ok(None),
-        Count::None { .. } => conflict::minimal_conflict(puzzle).map(Some),
+        Count::None { .. } => conflict::minimal_conflict(puzzle, &budget).map(Some),
         Count::Multiple { first, second, .. } => {
-            if let Some(suggestion) = cages::reveal_or_split(puzzle, first, second)? {
-                return Ok(Some(suggestion));
+            match cages::reveal_or_split(puzzle, first, second, &budget) {
+                Ok(Some(suggestion)) => Ok(Some(suggestion)),
+                Ok(None) => givens::fewest_givens(puzzle, first, second, rng, &budget).map(Some),
+                Err(error) => Err(error),
             }
-            givens::fewest_givens(puzzle, first, second, rng).map(Some)
         }
-    }
+    };
+    // a search the budget cut short may have answered wrongly: nothing it led to is kept
+    budget.interrupted()?;
+    suggestion
 }
 
 /// Asks the SAT engine whether `puzzle` has exactly one solution.
-fn confirm_unique(puzzle: &Puzzle) -> Result<(), SuggestError> {
-    match sat::count_solutions(puzzle, 2)? {
+fn confirm_unique(puzzle: &Puzzle, budget: &Budget) -> Result<(), SuggestError> {
+    match sat::count_solutions_within(puzzle, 2, budget)? {
         Count::Unique(_) => Ok(()),
         other => Err(SuggestError::NotConfirmed {
             what: format!("the changed puzzle is {}", other.word()),

@@ -29,7 +29,10 @@ fn check_unique_puzzles_exits_zero() {
     let stdout = text(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{stdout}");
     assert_eq!(stdout.matches(": unique").count(), 2, "{stdout}");
-    assert!(stdout.contains("summary: 2 puzzles: 2 unique"), "{stdout}");
+    // the summary goes to standard error, as README says: standard output holds answers only
+    assert!(!stdout.contains("summary:"), "{stdout}");
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("summary: 2 puzzles: 2 unique"), "{stderr}");
 }
 
 #[test]
@@ -189,7 +192,8 @@ fn the_killer_seeds_check_unique() {
     ]);
     let stdout = text(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{stdout}");
-    assert!(stdout.contains("summary: 4 puzzles: 4 unique"), "{stdout}");
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("summary: 4 puzzles: 4 unique"), "{stderr}");
 }
 
 #[test]
@@ -216,7 +220,8 @@ fn both_engines_agree_through_the_command() {
     ]);
     let stdout = text(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{stdout}");
-    assert!(stdout.contains("summary: 4 puzzles: 4 unique"), "{stdout}");
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("summary: 4 puzzles: 4 unique"), "{stderr}");
 }
 
 #[test]

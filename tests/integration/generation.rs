@@ -704,3 +704,52 @@ fn a_batch_of_no_puzzles_is_refused_before_any_file_is_written() {
     assert!(stderr.contains("'--count <N>'"), "{stderr}");
     assert!(!out.exists());
 }
+
+/// A run that shards itself from a scheduler's variables says so on standard error (it does
+/// only part of the work, and must not look like the whole).
+#[test]
+fn a_shard_taken_from_the_environment_is_said_on_standard_error() {
+    let root = tempfile::tempdir().unwrap();
+    let folder = root.path().join("kubernetes");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args([
+            "generate", "--preset", "sudoku-6", "--count", "2", "--seed", "9",
+        ])
+        .args(["--out", folder.to_str().unwrap()])
+        .env_remove("SLURM_ARRAY_TASK_ID")
+        .env("JOB_COMPLETION_INDEX", "1")
+        .env("SUDOKIT_SHARDS", "2")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("shard 1/2 from a Kubernetes Indexed Job"),
+        "{stderr}"
+    );
+    let puzzles = crate::helpers::file_with(
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n\
+         ...8.1.....5.641...6.7...8.25....4.3.9.....7.4.6....12.1...9.2...257.9.....1.3...\n",
+        ".txt",
+    );
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["grade", puzzles.path().to_str().unwrap()])
+        .env_remove("JOB_COMPLETION_INDEX")
+        .env("SLURM_ARRAY_TASK_ID", "0")
+        .env("SLURM_ARRAY_TASK_COUNT", "2")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("shard 0/2 from a Slurm job array"),
+        "{stderr}"
+    );
+    // only the shard's puzzle is rated
+    assert_eq!(
+        text(&output.stdout).lines().count(),
+        1,
+        "{}",
+        text(&output.stdout)
+    );
+}

@@ -1,9 +1,11 @@
 //! Integration tests: real puzzles from `tests/data` (see its PROVENANCE.md) and the CLI.
 
 mod bank;
+mod cancellation;
 mod carving;
 mod cli;
 mod deploy;
+mod command_edges;
 mod differential;
 mod flags;
 mod generation;

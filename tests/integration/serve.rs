@@ -15,12 +15,25 @@ use crate::helpers::{data_path, file_with, path_text, sudokit, text};
 struct Server {
     child: Child,
     address: String,
+    /// The lines it wrote on standard error after the first.
+    log: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
 }
 
 impl Server {
     fn start(extra: &[&str]) -> Server {
+        let server = Server::start_on("127.0.0.1:0", extra);
+        assert!(
+            server.address.starts_with("127.0.0.1:"),
+            "{}",
+            server.address
+        );
+        server
+    }
+
+    /// A server listening on `listen` (an address or a host name, and a port).
+    fn start_on(listen: &str, extra: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-            .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(["serve", "--listen", listen])
             .args(extra)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -31,15 +44,24 @@ impl Server {
         let mut first = String::new();
         stderr.read_line(&mut first).unwrap();
         // keep reading, so the server never writes into a closed pipe
-        std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+        let log = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let kept = log.clone();
+        std::thread::spawn(move || {
+            for line in stderr.lines().map_while(Result::ok) {
+                kept.lock().unwrap().push(line);
+            }
+        });
         let address = first
             .split("http://")
             .nth(1)
             .and_then(|rest| rest.split_whitespace().next())
             .unwrap_or_else(|| panic!("no address in {first:?}"))
             .to_string();
-        assert!(address.starts_with("127.0.0.1:"), "{address}");
-        Server { child, address }
+        Server {
+            child,
+            address,
+            log,
+        }
     }
 
     fn request(&self, method: &str, path: &str, body: &[u8]) -> (u16, String, Vec<u8>) {
@@ -439,17 +461,15 @@ fn a_request_waiting_behind_cut_off_work_is_answered_within_the_time_limit() {
     let slow = serde_json::json!({"preset": "greater-killer", "seed": 1, "count": 50});
     let (code, answer) = server.post("/v1/generate", &slow);
     assert_eq!(code, 422, "{answer}");
-    // a quick check waits for that slot: it must be answered at its own limit too, not when
-    // the earlier work ends
+    // a quick check waits for that slot: the cut-off work was cancelled, so it gets the slot
+    // and its answer within its own limit; or, should the slot not free in time, it is told
+    // to come back (503 with Retry-After), never left to wait for the earlier work to end
     let quick = serde_json::json!({"puzzle": MIXED.lines().next().unwrap()});
-    let (code, answer) = server.post("/v1/check", &quick);
-    assert_eq!(code, 422, "{answer}");
+    let (code, head, body) = server.request("POST", "/v1/check", quick.to_string().as_bytes());
     assert!(
-        answer["reason"]
-            .as_str()
-            .unwrap()
-            .contains("not answered within 0.2 s"),
-        "{answer}"
+        code == 200 || (code == 503 && head.contains("retry-after:")),
+        "{code} {}",
+        text(&body)
     );
 }
 
@@ -897,4 +917,289 @@ fn a_client_that_hangs_up_while_waiting_gives_its_place_back() {
     let (code, _, body) = server.request("POST", "/v1/check", quick.as_bytes());
     assert_eq!(code, 200, "{}", text(&body));
     assert_eq!(slow.join().unwrap(), 200);
+}
+
+/// An empty 25×25 grid as one line: millions of solutions, each a long SAT search.
+fn empty_25() -> String {
+    ".".repeat(625)
+}
+
+/// Writes `bytes` on a new connection and reads until the server closes it or `wait` passes:
+/// the status code (none when the server closed without an answer) and the time it took.
+fn send_raw(address: &str, bytes: &[u8], wait: Duration) -> (Option<u16>, String, Duration) {
+    let started = Instant::now();
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream.set_read_timeout(Some(wait)).unwrap();
+    stream.write_all(bytes).unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let answer = text(&answer);
+    let code = answer
+        .strip_prefix("HTTP/1.1 ")
+        .and_then(|rest| rest.get(..3))
+        .and_then(|code| code.parse().ok());
+    (code, answer.to_lowercase(), started.elapsed())
+}
+
+#[test]
+fn timed_out_work_is_cancelled_so_the_two_request_wedge_frees_its_slots() {
+    // two requests of an empty 25×25, one per slot, each asking for 1000 solutions: they
+    // run far past the time limit; when it passes their work is cancelled, so an easy check
+    // right after is answered at once instead of 422 for many minutes
+    let server = Server::start(&["--timeout", "2", "--concurrency", "2", "--queue", "4"]);
+    let wedges: Vec<_> = (0..2)
+        .map(|_| {
+            let address = server.address.clone();
+            std::thread::spawn(move || {
+                let body = json!({"puzzle": empty_25(), "limit": 1000}).to_string();
+                let (code, _, body) = exchange(&address, "POST", "/v1/solve", body.as_bytes());
+                (code, text(&body), Instant::now())
+            })
+        })
+        .collect();
+    let answered: Vec<(u16, String, Instant)> = wedges
+        .into_iter()
+        .map(|wedge| wedge.join().unwrap())
+        .collect();
+    for (code, body, _) in &answered {
+        assert_eq!(*code, 422, "{body}");
+        assert!(body.contains("not answered within 2.0 s"), "{body}");
+    }
+    let timed_out = answered.iter().map(|answer| answer.2).max().unwrap();
+    let easy = json!({"puzzle": MIXED.lines().next().unwrap()});
+    let (code, answer) = server.post("/v1/check", &easy);
+    let after = timed_out.elapsed();
+    assert_eq!(code, 200, "{answer}");
+    assert!(
+        after < Duration::from_secs(1),
+        "the easy check was answered {after:?} after the timeouts"
+    );
+    let (_, _, metrics) = server.request("GET", "/metrics", b"");
+    let metrics = text(&metrics);
+    for expected in [
+        "sudokit_cancelled_total{reason=\"timeout\"} 2",
+        "sudokit_rejected_total{reason=\"timeout\"} 2",
+        "sudokit_slots_busy 0",
+        "sudokit_queue_depth 0",
+    ] {
+        assert!(metrics.contains(expected), "{expected} not in\n{metrics}");
+    }
+}
+
+#[test]
+fn work_that_cannot_start_in_time_is_answered_503_with_retry_after_not_422() {
+    let server = Server::start(&["--timeout", "1", "--concurrency", "1", "--queue", "4"]);
+    let wedge = json!({"puzzle": empty_25(), "limit": 1000}).to_string();
+    // the first wedge teaches the server that work holds a slot about a second here
+    let (code, _, _) = server.request("POST", "/v1/solve", wedge.as_bytes());
+    assert_eq!(code, 422);
+    let in_thread = |delay: u64| {
+        let address = server.address.clone();
+        let body = wedge.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(delay));
+            exchange(&address, "POST", "/v1/solve", body.as_bytes()).0
+        })
+    };
+    // a second holds the only slot, a third waits for it (or is told to come back when a
+    // second of work is already more than its time limit)
+    let (holding, waiting) = (in_thread(0), in_thread(100));
+    std::thread::sleep(Duration::from_millis(300));
+    // so a check now cannot start within its second: it is told when to come back
+    let easy = json!({"puzzle": MIXED.lines().next().unwrap()}).to_string();
+    let (code, head, body) = server.request("POST", "/v1/check", easy.as_bytes());
+    assert_eq!(code, 503, "{}", text(&body));
+    assert!(head.contains("retry-after:"), "{head}");
+    assert!(text(&body).contains("busy"), "{}", text(&body));
+    assert_eq!(holding.join().unwrap(), 422);
+    assert!([422, 503].contains(&waiting.join().unwrap()));
+    let (_, _, metrics) = server.request("GET", "/metrics", b"");
+    let metrics = text(&metrics);
+    assert!(
+        !metrics.contains("sudokit_rejected_total{reason=\"expected_wait\"} 0"),
+        "{metrics}"
+    );
+}
+
+#[test]
+fn sigterm_during_the_wedge_drains_within_drain_and_exits_0() {
+    let server = Server::start(&["--timeout", "600", "--concurrency", "2", "--drain", "2"]);
+    let wedges: Vec<_> = (0..2)
+        .map(|_| {
+            let address = server.address.clone();
+            std::thread::spawn(move || {
+                let body = json!({"puzzle": empty_25(), "limit": 1000}).to_string();
+                let head = format!(
+                    "POST /v1/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+                    body.len()
+                );
+                send_raw(&address, head.as_bytes(), Duration::from_secs(60))
+            })
+        })
+        .collect();
+    // a client that sends half a head, and one that sends half a body, then wait
+    let mut half_head = TcpStream::connect(&server.address).unwrap();
+    half_head
+        .write_all(b"POST /v1/check HTTP/1.1\r\nHost: x\r\n")
+        .unwrap();
+    let mut half_body = TcpStream::connect(&server.address).unwrap();
+    half_body
+        .write_all(b"POST /v1/check HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"puz")
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let (_, _, metrics) = server.request("GET", "/metrics", b"");
+    assert!(
+        text(&metrics).contains("sudokit_slots_busy 2"),
+        "{}",
+        text(&metrics)
+    );
+    let log = server.log.clone();
+    let signalled = Instant::now();
+    assert_eq!(server.terminate(), Some(0));
+    let took = signalled.elapsed();
+    assert!(
+        took < Duration::from_secs(2) + Duration::from_secs(3),
+        "exited {took:?} after SIGTERM with --drain 2"
+    );
+    assert!(
+        took >= Duration::from_secs(2),
+        "{took:?}: the drain was not waited for"
+    );
+    for wedge in wedges {
+        let (code, _, _) = wedge.join().unwrap();
+        // answered as stopped, or closed: never left hanging
+        assert!(matches!(code, None | Some(422) | Some(503)), "{code:?}");
+    }
+    let log = log.lock().unwrap().join("\n");
+    assert!(log.contains("the drain's 2 s ran out"), "{log}");
+    drop((half_head, half_body));
+}
+
+#[test]
+fn slow_heads_and_bodies_time_out_and_a_large_content_length_is_refused_at_once() {
+    let server = Server::start(&["--header-timeout", "1", "--body-timeout", "1"]);
+    // a connection that sends nothing (or stays idle after an answer) is closed
+    let (code, _, took) = send_raw(&server.address, b"", Duration::from_secs(20));
+    assert_eq!(code, None);
+    assert!(took < Duration::from_secs(5), "idle for {took:?}");
+    // half a head: closed at the header timeout
+    let (_, _, took) = send_raw(
+        &server.address,
+        b"POST /v1/check HTTP/1.1\r\nHost: x\r\n",
+        Duration::from_secs(20),
+    );
+    assert!(took < Duration::from_secs(5), "half a head held {took:?}");
+    // half a body: 408 at the body timeout
+    let (code, answer, took) = send_raw(
+        &server.address,
+        b"POST /v1/check HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"puz",
+        Duration::from_secs(20),
+    );
+    assert_eq!(code, Some(408), "{answer}");
+    assert!(answer.contains("not sent within 1.0 s"), "{answer}");
+    assert!(took < Duration::from_secs(5), "half a body held {took:?}");
+    // a Content-Length past the limit: 413 before any of the body is sent
+    let (code, answer, took) = send_raw(
+        &server.address,
+        b"POST /v1/check HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n",
+        Duration::from_secs(20),
+    );
+    assert_eq!(code, Some(413), "{answer}");
+    assert!(
+        answer.contains("larger than the server's limit"),
+        "{answer}"
+    );
+    assert!(took < Duration::from_millis(900), "413 after {took:?}");
+    let (_, _, metrics) = server.request("GET", "/metrics", b"");
+    assert!(
+        text(&metrics).contains("sudokit_rejected_total{reason=\"body_timeout\"} 1"),
+        "{}",
+        text(&metrics)
+    );
+}
+
+#[test]
+fn connections_past_the_cap_are_answered_503_and_the_gauges_count_them() {
+    let server = Server::start(&["--max-connections", "2", "--header-timeout", "30"]);
+    let first = TcpStream::connect(&server.address).unwrap();
+    let second = TcpStream::connect(&server.address).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let (code, answer, _) = send_raw(
+        &server.address,
+        b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n",
+        Duration::from_secs(5),
+    );
+    assert_eq!(code, Some(503), "{answer}");
+    assert!(answer.contains("too many connections"), "{answer}");
+    drop(second);
+    std::thread::sleep(Duration::from_millis(300));
+    let (code, _, metrics) = server.request("GET", "/metrics", b"");
+    assert_eq!(code, 200);
+    let metrics = text(&metrics);
+    for expected in [
+        "sudokit_connections_open 2",
+        "sudokit_rejected_total{reason=\"connections\"} 1",
+        "sudokit_ready 1",
+    ] {
+        assert!(metrics.contains(expected), "{expected} not in\n{metrics}");
+    }
+    drop(first);
+}
+
+#[test]
+fn readyz_says_not_ready_while_every_slot_and_the_queue_are_full() {
+    let server = Server::start(&["--timeout", "3", "--concurrency", "1", "--queue", "0"]);
+    let (code, _, body) = server.request("GET", "/readyz", b"");
+    assert_eq!((code, text(&body).trim()), (200, "ready"));
+    let address = server.address.clone();
+    let wedge = std::thread::spawn(move || {
+        let body = json!({"puzzle": empty_25(), "limit": 1000}).to_string();
+        exchange(&address, "POST", "/v1/solve", body.as_bytes()).0
+    });
+    std::thread::sleep(Duration::from_millis(500));
+    let (code, _, body) = server.request("GET", "/readyz", b"");
+    assert_eq!(code, 503, "{}", text(&body));
+    assert!(text(&body).contains("every slot busy"), "{}", text(&body));
+    // alive all the same
+    let (code, _, _) = server.request("GET", "/healthz", b"");
+    assert_eq!(code, 200);
+    assert_eq!(wedge.join().unwrap(), 422);
+    std::thread::sleep(Duration::from_millis(200));
+    let (code, _, _) = server.request("GET", "/readyz", b"");
+    assert_eq!(code, 200);
+}
+
+#[test]
+fn every_answer_says_nosniff_and_the_access_log_has_a_json_line_per_request() {
+    let server = Server::start_on("localhost:0", &["--access-log"]);
+    let unique = json!({"puzzle": MIXED.lines().next().unwrap()}).to_string();
+    for (method, path, body, expected) in [
+        ("POST", "/v1/check", unique.as_bytes(), 200),
+        ("GET", "/nowhere", &b""[..], 404),
+        ("POST", "/v1/check", &b"{}"[..], 422),
+        ("GET", "/healthz", &b""[..], 200),
+    ] {
+        let (code, head, _) = server.request(method, path, body);
+        assert_eq!(code, expected, "{method} {path}");
+        assert!(
+            head.contains("x-content-type-options: nosniff"),
+            "{method} {path}: {head}"
+        );
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let lines: Vec<Value> = server
+        .log
+        .lock()
+        .unwrap()
+        .iter()
+        .filter_map(|line| serde_json::from_str(line).ok())
+        .collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(lines[0]["method"], "POST");
+    assert_eq!(lines[0]["path"], "/v1/check");
+    assert_eq!(lines[0]["status"], 200);
+    assert!(lines[0]["ms"].as_f64().is_some_and(|ms| ms >= 0.0));
+    assert!(lines[0]["work"].is_u64());
+    assert_eq!(lines[1]["status"], 404);
+    assert_eq!(lines[3]["path"], "/healthz");
 }

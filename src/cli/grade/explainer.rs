@@ -3,11 +3,14 @@
 
 use anyhow::Context;
 use serde_json::json;
+use sudokit::budget::Stopped;
 use sudokit::grade::explainer::{format_tenths, SeRater, SeRating, SeStop, SeTable};
 use sudokit::notation::Entry;
 
 use crate::cli::input::{read_records, Record};
-use crate::cli::judging::{judge_in_parallel, judged_entry, puzzle_text, shard_block};
+use crate::cli::judging::{
+    judge_in_parallel_within, judged_entry, published_differs, puzzle_text, shard_block,
+};
 use crate::cli::records::{self, Style, Writer};
 use crate::cli::Outcome;
 
@@ -29,9 +32,10 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
     let work_limit = options
         .work_limit
         .unwrap_or(sudokit::grade::explainer::DEFAULT_WORK_LIMIT);
-    let judged = judge_in_parallel(&records, options.jobs, |entry, _solution| {
+    let budget = &options.budget;
+    let judged = judge_in_parallel_within(&records, options.jobs, budget, |entry, _solution| {
         SeRater::with_table(&entry.puzzle, table.clone())
-            .map(|rater| rater.with_work_limit(work_limit).rate())
+            .map(|rater| rater.with_work_limit(work_limit).with_budget(budget).rate())
             .map_err(|error| error.to_string())
     })?;
     let style = Style::from_flags(options.json, options.csv);
@@ -51,7 +55,7 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
                 continue;
             }
         };
-        if !rating.solved {
+        if published_differs(record, entry, &rating.grid) || !rating.solved {
             outcome = outcome.worst(Outcome::NotUnique);
         }
         print_rating(options, &writer, record, entry, rating);
@@ -82,6 +86,8 @@ fn stop_reason(rating: &SeRating) -> Option<&'static str> {
             "past the work limit: needs nested forcing chains at more states than a rating affords"
         }
         SeStop::Contradiction => "the candidates contradict each other",
+        SeStop::Stopped(Stopped::Cancelled) => "stopped: cancelled",
+        SeStop::Stopped(_) => "stopped: past the time or work limit",
     })
 }
 

@@ -3,12 +3,15 @@
 
 use anyhow::Context;
 use serde_json::json;
+use sudokit::budget::Stopped;
 use sudokit::grade::{Grader, Grading, Step, Stop, TechniqueTable, DEFAULT_WORK_LIMIT};
 use sudokit::notation::Entry;
 
 use super::GradeOptions;
 use crate::cli::input::{read_records, Record};
-use crate::cli::judging::{judge_in_parallel, judged_entry, puzzle_text, shard_block};
+use crate::cli::judging::{
+    judge_in_parallel_within, judged_entry, published_differs, puzzle_text, shard_block,
+};
 use crate::cli::records::{self, Style, Writer};
 use crate::cli::Outcome;
 
@@ -42,10 +45,12 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
     };
     let work_limit = options.work_limit.unwrap_or(DEFAULT_WORK_LIMIT);
     let records = shard_block(read_records(&options.input), options.shard)?;
-    let judged = judge_in_parallel(&records, options.jobs, |entry, solution| {
+    let budget = &options.budget;
+    let judged = judge_in_parallel_within(&records, options.jobs, budget, |entry, solution| {
         Grader::with_table(&entry.puzzle, table.clone())
             .with_unique_solution(solution)
             .with_work_limit(work_limit)
+            .with_budget(budget)
             .grade()
     })?;
     let style = Style::from_flags(options.json, options.csv);
@@ -59,6 +64,9 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
                 continue;
             }
         };
+        if published_differs(record, entry, &grading.grid) {
+            outcome = outcome.worst(Outcome::NotUnique);
+        }
         if !grading.solved {
             outcome = outcome.worst(Outcome::NotUnique);
             if let Some(reason) = stop_reason(grading) {
@@ -82,6 +90,8 @@ fn stop_reason(grading: &Grading) -> Option<&'static str> {
         Stop::Contradiction => "the candidates contradict each other",
         Stop::NoSolution => "the puzzle has no solution",
         Stop::WorkLimit => "past the work limit (--work-limit)",
+        Stop::Stopped(Stopped::Cancelled) => "stopped: cancelled",
+        Stop::Stopped(_) => "stopped: past the time or work limit",
     })
 }
 

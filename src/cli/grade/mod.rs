@@ -7,6 +7,7 @@ mod hodoku;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use sudokit::budget::Budget;
 
 use super::input::InputOptions;
 use super::Outcome;
@@ -63,8 +64,13 @@ pub struct GradeOptions {
     work_limit: Option<u64>,
 
     /// Threads to use: 1 to 256 (default: all cores).
-    #[arg(long, value_name = "J", value_parser = super::parse_jobs)]
+    #[arg(long, value_name = "J", value_parser = super::parse_jobs, allow_negative_numbers = true)]
     jobs: Option<usize>,
+
+    /// What the run may spend: `serve` gives each request's run a flag it raises when the
+    /// request times out (the command line runs unbounded).
+    #[arg(skip)]
+    pub(super) budget: Budget,
 
     /// Rate only shard i of N of the puzzles read: a contiguous block, so the shards'
     /// outputs, concatenated in order, are the whole run's. When absent, read from a Slurm

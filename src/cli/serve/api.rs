@@ -14,6 +14,7 @@ use axum::Json;
 use clap::{Args, FromArgMatches};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use sudokit::budget::{Budget, Cancel};
 use sudokit::notation;
 use sudokit::preset::Preset;
 use tokio::sync::TryAcquireError;
@@ -21,7 +22,7 @@ use tokio::sync::TryAcquireError;
 use super::super::input::InputOptions;
 use super::super::output::capture;
 use super::super::{check, grade, solve, Outcome};
-use super::State;
+use super::{metrics, State};
 
 /// What every puzzle request carries.
 #[derive(Debug, Deserialize)]
@@ -169,16 +170,22 @@ fn body<T>(request: Result<Json<T>, JsonRejection>, state: &State) -> Result<T, 
     }
 }
 
-/// Runs `work` on a blocking thread once a slot is free, within the server's time limit:
-/// 503 with Retry-After when the queue is full, 422 past the time limit.
+/// Runs `work` on a blocking thread once a slot is free, within the server's time limit,
+/// handing it a budget whose flag is raised when the request times out or its client hangs
+/// up (and when the drain's time is up), so the work stops and frees its slot at once.
+/// 503 with Retry-After when the queue is full, when the expected wait for a slot is past
+/// the time limit, or when no slot freed within it; 422 when the work itself ran past it.
 async fn bounded<T: Send + 'static>(
     state: &Arc<State>,
-    work: impl FnOnce() -> T + Send + 'static,
+    work: impl FnOnce(Budget) -> T + Send + 'static,
 ) -> Result<(T, Duration), Response> {
-    // the time limit covers the wait for a slot too: a request queued behind work that runs
-    // on past its own limit is answered within the limit, not when that work ends
+    // the time limit covers the wait for a slot too: a request queued behind long work is
+    // answered within the limit
     let deadline = tokio::time::Instant::now() + state.limits.timeout;
     let stopping = || refuse(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
+    if state.draining.load(Ordering::SeqCst) {
+        return Err(stopping());
+    }
     // a free slot is taken at once: only a request that must wait counts against --queue
     let permit = match state.slots.clone().try_acquire_owned() {
         Ok(permit) => permit,
@@ -186,19 +193,28 @@ async fn bounded<T: Send + 'static>(
         Err(TryAcquireError::NoPermits) => {
             let place = Place::take(&state.waiting);
             let waiting = place.before;
+            let expected = expected_wait(state, waiting);
             if waiting >= state.limits.queue {
                 drop(place);
                 state.metrics.reject("queue_full");
-                let mut response = refuse(
-                    StatusCode::SERVICE_UNAVAILABLE,
+                return Err(busy(
                     format!(
                         "the server is busy ({waiting} requests waiting): try again in a second"
                     ),
-                );
-                response
-                    .headers_mut()
-                    .insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
-                return Err(response);
+                    expected,
+                ));
+            }
+            if expected > state.limits.timeout {
+                drop(place);
+                state.metrics.reject("expected_wait");
+                return Err(busy(
+                    format!(
+                        "the server is busy: a slot is expected to free in about {:.1} s, past the time limit of {:.1} s",
+                        expected.as_secs_f64(),
+                        state.limits.timeout.as_secs_f64()
+                    ),
+                    expected,
+                ));
             }
             let permit =
                 tokio::time::timeout_at(deadline, state.slots.clone().acquire_owned()).await;
@@ -206,23 +222,133 @@ async fn bounded<T: Send + 'static>(
             match permit {
                 Ok(Ok(permit)) => permit,
                 Ok(Err(_)) => return Err(stopping()),
-                Err(_) => return Err(timed_out(state)),
+                Err(_) => {
+                    state.metrics.reject("no_slot");
+                    return Err(busy(
+                        format!(
+                            "the server is busy: no slot freed within the time limit of {:.1} s",
+                            state.limits.timeout.as_secs_f64()
+                        ),
+                        expected,
+                    ));
+                }
             }
         }
     };
+    let running = Running::start(state);
+    // past the request's deadline the flag is raised; the deadline a second later only
+    // bounds a SAT search left running on its own thread (see sudokit::sat)
+    let budget = Budget::unlimited()
+        .with_cancel(&running.cancel)
+        .with_deadline((deadline + Duration::from_secs(1)).into_std());
+    let shared = state.clone();
     let task = tokio::task::spawn_blocking(move || {
         let began = std::time::Instant::now();
-        let answer = work();
+        let answer = work(budget);
+        let took = began.elapsed();
         drop(permit);
-        (answer, began.elapsed())
+        shared.note_work_time(took);
+        (answer, took)
     });
     match tokio::time::timeout_at(deadline, task).await {
-        Ok(Ok(answer)) => Ok(answer),
-        Ok(Err(error)) => Err(refuse(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("the work failed: {error}"),
-        )),
-        Err(_) => Err(timed_out(state)),
+        Ok(Ok(answer)) => {
+            running.finish();
+            Ok(answer)
+        }
+        Ok(Err(error)) => {
+            running.finish();
+            Err(refuse(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("the work failed: {error}"),
+            ))
+        }
+        Err(_) => {
+            running.stop("timeout");
+            Err(timed_out(state))
+        }
+    }
+}
+
+/// A 503 with `reason` and a Retry-After of the expected wait (at least a second).
+fn busy(reason: String, expected: Duration) -> Response {
+    let mut response = refuse(StatusCode::SERVICE_UNAVAILABLE, reason);
+    let seconds = expected.as_secs_f64().ceil().max(1.0) as u64;
+    if let Ok(value) = header::HeaderValue::from_str(&seconds.to_string()) {
+        response.headers_mut().insert(header::RETRY_AFTER, value);
+    }
+    response
+}
+
+/// How long a request that finds every slot busy, with `waiting` requests before it, may
+/// expect to wait: the mean time work holds a slot, once per round of slots ahead of it.
+fn expected_wait(state: &State, waiting: usize) -> Duration {
+    let mean = Duration::from_micros(state.mean_work_micros.load(Ordering::Relaxed));
+    let rounds = waiting / state.limits.concurrency + 1;
+    mean.saturating_mul(u32::try_from(rounds).unwrap_or(u32::MAX))
+}
+
+impl State {
+    /// Adds one piece of work's time in its slot to the running mean.
+    fn note_work_time(&self, took: Duration) {
+        let took = u64::try_from(took.as_micros()).unwrap_or(u64::MAX).max(1);
+        let _ = self
+            .mean_work_micros
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |mean| {
+                Some(if mean == 0 {
+                    took
+                } else {
+                    (mean.saturating_mul(7).saturating_add(took)) / 8
+                })
+            });
+    }
+}
+
+/// The work of one request while it runs: its flag, listed for the drain. Dropped before
+/// [`Running::finish`] (the client hung up and the request was dropped), it raises the flag.
+struct Running {
+    state: Arc<State>,
+    number: u64,
+    cancel: Cancel,
+    finished: bool,
+}
+
+impl Running {
+    fn start(state: &Arc<State>) -> Running {
+        let number = state.next_work.fetch_add(1, Ordering::SeqCst);
+        let cancel = Cancel::new();
+        if let Ok(mut running) = state.running.lock() {
+            running.insert(number, cancel.clone());
+        }
+        Running {
+            state: state.clone(),
+            number,
+            cancel,
+            finished: false,
+        }
+    }
+
+    /// The work answered.
+    fn finish(mut self) {
+        self.finished = true;
+    }
+
+    /// Raises the flag, counted under `reason`.
+    fn stop(mut self, reason: &'static str) {
+        self.cancel.cancel();
+        self.state.metrics.cancelled(reason);
+        self.finished = true;
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if !self.finished {
+            self.cancel.cancel();
+            self.state.metrics.cancelled("hangup");
+        }
+        if let Ok(mut running) = self.state.running.lock() {
+            running.remove(&self.number);
+        }
     }
 }
 
@@ -431,7 +557,13 @@ pub async fn check(
     }
     let puzzle = (request.puzzle, &request.input_format, &request.diagonals);
     match command_options::<check::CheckOptions>(puzzle, flags) {
-        Ok(options) => run_command(&state, "check", move || check::run(&options)).await,
+        Ok(mut options) => {
+            run_command(&state, "check", move |budget| {
+                options.budget = budget;
+                check::run(&options)
+            })
+            .await
+        }
         Err(refusal) => refusal.into_response(),
     }
 }
@@ -451,7 +583,13 @@ pub async fn solve(
     };
     let puzzle = (request.puzzle, &request.input_format, &request.diagonals);
     match command_options::<solve::SolveOptions>(puzzle, flags) {
-        Ok(options) => run_command(&state, "solve", move || solve::run(&options)).await,
+        Ok(mut options) => {
+            run_command(&state, "solve", move |budget| {
+                options.budget = budget;
+                solve::run(&options)
+            })
+            .await
+        }
         Err(refusal) => refusal.into_response(),
     }
 }
@@ -483,7 +621,9 @@ pub async fn grade(
         Err(refusal) => return refusal.into_response(),
     };
     let shared = state.clone();
-    let result = bounded(&state, move || {
+    let mut options = options;
+    let result = bounded(&state, move |budget| {
+        options.budget = budget;
         let (outcome, written) = capture(|| grade::run(&options));
         let mut answer = answer(outcome, &written);
         if let Some(bank) = &shared.bank {
@@ -572,14 +712,14 @@ fn bank_record(
     }
 }
 
-/// Runs a command for a request and answers with its records.
+/// Runs a command for a request (given the request's budget) and answers with its records.
 async fn run_command(
     state: &Arc<State>,
     endpoint: &'static str,
-    work: impl FnOnce() -> anyhow::Result<Outcome> + Send + 'static,
+    work: impl FnOnce(Budget) -> anyhow::Result<Outcome> + Send + 'static,
 ) -> Response {
-    let result = bounded(state, move || {
-        let (outcome, written) = capture(work);
+    let result = bounded(state, move |budget| {
+        let (outcome, written) = capture(|| work(budget));
         answer(outcome, &written).response()
     })
     .await;
@@ -593,8 +733,9 @@ fn finish(
     result: Result<((Response, u64), Duration), Response>,
 ) -> Response {
     match result {
-        Ok(((response, work), took)) => {
+        Ok(((mut response, work), took)) => {
             state.metrics.work(endpoint, work, took);
+            response.extensions_mut().insert(metrics::Work(work));
             response
         }
         Err(response) => response,
@@ -629,7 +770,10 @@ pub async fn render(
         }
     };
     let with_solution = request.solution;
-    let result = bounded(&state, move || draw(&input, pdf, with_solution)).await;
+    let result = bounded(&state, move |budget| {
+        draw(&input, pdf, with_solution, &budget)
+    })
+    .await;
     finish(
         &state,
         "render",
@@ -637,8 +781,8 @@ pub async fn render(
     )
 }
 
-/// Draws the puzzles read from `input`.
-fn draw(input: &InputOptions, pdf: bool, with_solution: bool) -> Response {
+/// Draws the puzzles read from `input` (their solutions found within `budget`).
+fn draw(input: &InputOptions, pdf: bool, with_solution: bool, budget: &Budget) -> Response {
     let mut puzzles = Vec::new();
     for record in super::super::input::read_records(input) {
         match record.entry {
@@ -654,7 +798,7 @@ fn draw(input: &InputOptions, pdf: bool, with_solution: bool) -> Response {
             solutions.push(None);
             continue;
         }
-        match super::super::render::solution_of(entry) {
+        match super::super::render::solution_of_within(entry, budget) {
             Ok(solution) => solutions.push(Some(solution)),
             Err(reason) => {
                 return refuse(
@@ -715,10 +859,15 @@ pub async fn generate(
         Ok(preset) => preset,
         Err(error) => return refuse(StatusCode::UNPROCESSABLE_ENTITY, error.to_string()),
     };
-    let result = bounded(&state, move || {
+    let generator = match sudokit::generate::Generator::new(&preset) {
+        Ok(generator) => generator,
+        Err(error) => return refuse(StatusCode::UNPROCESSABLE_ENTITY, error.to_string()),
+    };
+    let result = bounded(&state, move |budget| {
+        let generator = generator.with_budget(&budget);
         let mut records = Vec::new();
         for index in 0..request.count {
-            match sudokit::generate::puzzle(&preset, request.seed, index) {
+            match generator.puzzle(request.seed, index) {
                 Ok(generated) => {
                     let record = sudokit::generate::Record::new(&preset, &generated);
                     records.push(serde_json::to_value(record).unwrap_or(Value::Null));
@@ -741,4 +890,82 @@ pub async fn generate(
     })
     .await;
     finish(&state, "generate", result)
+}
+
+/// Reads the whole body before the handler sees it: refused at once with 413 when its
+/// Content-Length is past the limit, and answered 408 when the client takes longer than
+/// `--body-timeout` to send it (so a half-sent body holds no task, slot or drain).
+pub async fn read_body(
+    Shared(state): Shared<Arc<State>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let limit = state.limits.max_body;
+    let too_large = || {
+        let mut response = refuse(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the body is larger than the server's limit of {limit} bytes"),
+        );
+        // the rest of the body is not read: the connection cannot carry another request
+        response.headers_mut().insert(
+            header::CONNECTION,
+            header::HeaderValue::from_static("close"),
+        );
+        response
+    };
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.trim().parse::<u64>().ok());
+    if declared.is_some_and(|length| length > limit as u64) {
+        return too_large();
+    }
+    let (parts, body) = request.into_parts();
+    let read = axum::body::to_bytes(body, limit);
+    match tokio::time::timeout(state.limits.body_timeout, read).await {
+        Ok(Ok(bytes)) => {
+            next.run(axum::extract::Request::from_parts(
+                parts,
+                axum::body::Body::from(bytes),
+            ))
+            .await
+        }
+        // the only limit on the read is the size, and a body past it is the one failure a
+        // complete body can have
+        Ok(Err(_)) if declared.is_none() => too_large(),
+        Ok(Err(error)) => refuse(
+            StatusCode::BAD_REQUEST,
+            format!("the body could not be read: {error}"),
+        ),
+        Err(_) => {
+            state.metrics.reject("body_timeout");
+            let mut response = refuse(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the body was not sent within {:.1} s (the server's --body-timeout)",
+                    state.limits.body_timeout.as_secs_f64()
+                ),
+            );
+            response.headers_mut().insert(
+                header::CONNECTION,
+                header::HeaderValue::from_static("close"),
+            );
+            response
+        }
+    }
+}
+
+/// `GET /readyz`: 200 while the server takes work; 503 while it drains, or while every slot
+/// is busy and the queue is full.
+pub async fn readyz(Shared(state): Shared<Arc<State>>) -> Response {
+    if state.ready() {
+        return (StatusCode::OK, "ready\n").into_response();
+    }
+    let why = if state.draining.load(Ordering::SeqCst) {
+        "not ready: draining\n"
+    } else {
+        "not ready: every slot busy and the queue full\n"
+    };
+    (StatusCode::SERVICE_UNAVAILABLE, why).into_response()
 }

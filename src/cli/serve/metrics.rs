@@ -1,8 +1,10 @@
 //! `/metrics` in Prometheus's text format: requests by endpoint and code, a latency
-//! histogram, the work done per endpoint, and requests turned away (and why).
+//! histogram, the work done per endpoint, requests turned away (and why), work cancelled (and
+//! why), and gauges of busy slots, queue depth and open connections; the access log.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::io::Write as _;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -39,7 +41,37 @@ struct Counts {
     work: BTreeMap<&'static str, u64>,
     /// Seconds spent working (in a slot) by endpoint.
     busy: BTreeMap<&'static str, f64>,
+    /// Work whose flag was raised, by reason (timeout, hangup, drain).
+    cancelled: BTreeMap<&'static str, u64>,
 }
+
+/// The work units a response's request did, for the access log.
+#[derive(Clone, Copy, Debug)]
+pub struct Work(pub u64);
+
+/// One line of the access log (JSON Lines on standard error).
+#[derive(serde::Serialize)]
+struct AccessLine<'a> {
+    method: &'a str,
+    path: &'a str,
+    status: u16,
+    ms: f64,
+    work: u64,
+}
+
+/// The reasons a request is turned away, each listed in `/metrics` even at 0.
+const REJECTED: [&str; 7] = [
+    "body_too_large",
+    "queue_full",
+    "timeout",
+    "expected_wait",
+    "no_slot",
+    "body_timeout",
+    "connections",
+];
+
+/// The reasons work is cancelled, each listed in `/metrics` even at 0.
+const CANCELLED: [&str; 3] = ["timeout", "hangup", "drain"];
 
 /// Every counter behind `/metrics`.
 #[derive(Default)]
@@ -52,6 +84,13 @@ impl Metrics {
     pub fn reject(&self, reason: &'static str) {
         if let Ok(mut counts) = self.counts.lock() {
             *counts.rejected.entry(reason).or_default() += 1;
+        }
+    }
+
+    /// Counts a piece of work whose flag was raised.
+    pub fn cancelled(&self, reason: &'static str) {
+        if let Ok(mut counts) = self.counts.lock() {
+            *counts.cancelled.entry(reason).or_default() += 1;
         }
     }
 
@@ -138,11 +177,20 @@ impl Metrics {
         }
         text.push_str("# HELP sudokit_rejected_total Requests turned away, by reason.\n");
         text.push_str("# TYPE sudokit_rejected_total counter\n");
-        for reason in ["body_too_large", "queue_full", "timeout"] {
+        for reason in REJECTED {
             let count = counts.rejected.get(reason).copied().unwrap_or(0);
             let _ = writeln!(
                 text,
                 "sudokit_rejected_total{{reason=\"{reason}\"}} {count}"
+            );
+        }
+        text.push_str("# HELP sudokit_cancelled_total Work stopped by its flag, by reason.\n");
+        text.push_str("# TYPE sudokit_cancelled_total counter\n");
+        for reason in CANCELLED {
+            let count = counts.cancelled.get(reason).copied().unwrap_or(0);
+            let _ = writeln!(
+                text,
+                "sudokit_cancelled_total{{reason=\"{reason}\"}} {count}"
             );
         }
         text
@@ -152,15 +200,34 @@ impl Metrics {
 /// Times every request and counts its answer.
 pub async fn observe(Shared(state): Shared<Arc<State>>, request: Request, next: Next) -> Response {
     let endpoint = match request.uri().path() {
-        path @ ("/" | "/healthz" | "/metrics" | "/openapi.json" | "/v1/check" | "/v1/grade"
-        | "/v1/solve" | "/v1/render" | "/v1/generate") => path.to_string(),
+        path @ ("/" | "/healthz" | "/readyz" | "/metrics" | "/openapi.json" | "/v1/check"
+        | "/v1/grade" | "/v1/solve" | "/v1/render" | "/v1/generate") => path.to_string(),
         _ => "other".to_string(),
     };
+    let method = request.method().to_string();
+    let path = request.uri().path().to_string();
     let started = Instant::now();
-    let response = next.run(request).await;
-    state
-        .metrics
-        .observe(endpoint, response.status().as_u16(), started.elapsed());
+    let mut response = next.run(request).await;
+    let took = started.elapsed();
+    let status = response.status().as_u16();
+    state.metrics.observe(endpoint, status, took);
+    response.headers_mut().insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        header::HeaderValue::from_static("nosniff"),
+    );
+    if state.access_log {
+        let line = AccessLine {
+            method: &method,
+            path: &path,
+            status,
+            ms: (took.as_secs_f64() * 1e6).round() / 1e3,
+            work: response.extensions().get::<Work>().map_or(0, |work| work.0),
+        };
+        if let Ok(line) = serde_json::to_string(&line) {
+            // a closed standard error must not stop the server
+            let _ = writeln!(std::io::stderr(), "{line}");
+        }
+    }
     response
 }
 
@@ -169,7 +236,43 @@ pub async fn endpoint(Shared(state): Shared<Arc<State>>) -> Response {
     (
         StatusCode::OK,
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
-        state.metrics.text(),
+        state.metrics.text() + &gauges(&state),
     )
         .into_response()
+}
+
+/// The gauges: slots busy, requests waiting, connections open, and whether ready.
+fn gauges(state: &State) -> String {
+    let mut text = String::new();
+    let mut gauge = |name: &str, help: &str, value: usize| {
+        let _ = writeln!(text, "# HELP {name} {help}");
+        let _ = writeln!(text, "# TYPE {name} gauge");
+        let _ = writeln!(text, "{name} {value}");
+    };
+    gauge(
+        "sudokit_slots_busy",
+        "Slots working on a request now.",
+        state.busy(),
+    );
+    gauge(
+        "sudokit_slots",
+        "Slots of work (--concurrency).",
+        state.limits.concurrency,
+    );
+    gauge(
+        "sudokit_queue_depth",
+        "Requests waiting for a slot now.",
+        state.waiting.load(std::sync::atomic::Ordering::SeqCst),
+    );
+    gauge(
+        "sudokit_connections_open",
+        "Connections open now.",
+        state.connections.load(std::sync::atomic::Ordering::SeqCst),
+    );
+    gauge(
+        "sudokit_ready",
+        "1 while the server takes work (see /readyz).",
+        usize::from(state.ready()),
+    );
+    text
 }

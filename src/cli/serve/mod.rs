@@ -1,14 +1,16 @@
 //! `sudokit serve`: the commands as a JSON service under `/v1`, with a page for setters at `/`,
-//! bounded in body size, work, time and concurrency, and stopped gracefully by a signal.
+//! bounded in body size, work, time, connections and concurrency; a timed-out request's work
+//! is cancelled, and a signal drains for at most `--drain` seconds.
 
 mod api;
+mod connections;
 mod metrics;
 mod page;
 
 use std::io::Write;
 use std::net::SocketAddr;
-use std::sync::atomic::AtomicUsize;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::Context;
@@ -16,6 +18,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
 use clap::Args;
+use sudokit::budget::Cancel;
 use tokio::sync::Semaphore;
 
 use super::output::{set_verbosity, Verbosity};
@@ -25,17 +28,20 @@ use super::Outcome;
 /// Options of `sudokit serve`.
 #[derive(Debug, Args)]
 pub struct ServeOptions {
-    /// The address to listen on. Port 0 picks a free port (printed on standard error). Put
-    /// the service behind a proxy for anything beyond loopback.
-    #[arg(long, value_name = "ADDRESS:PORT", default_value = "127.0.0.1:8080")]
-    listen: SocketAddr,
+    /// The address to listen on: an IP address or a host name (`localhost:8080`), and a
+    /// port; port 0 picks a free port (printed on standard error). Put the service behind a
+    /// proxy for anything beyond loopback.
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
+    listen: String,
 
-    /// The largest request body, in bytes; a larger one is answered 413.
+    /// The largest request body, in bytes; a larger one is answered 413 (at once when its
+    /// Content-Length says so).
     #[arg(long, value_name = "BYTES", default_value_t = 256 * 1024)]
     max_body: usize,
 
-    /// Wall-clock time one request may take, in seconds; past it the answer is 422 with the
-    /// reason (the work goes on holding its slot until it ends, so the server stays bounded).
+    /// Wall-clock time one request may take, in seconds, its wait for a slot included; past
+    /// it the answer is 422 with the reason and the request's work is cancelled, freeing its
+    /// slot. A request that cannot start within it is answered 503 with Retry-After.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     timeout: f64,
 
@@ -60,6 +66,29 @@ pub struct ServeOptions {
     /// earlier record when the puzzle (or an isomorph of it) is already there.
     #[arg(long, value_name = "FILE")]
     bank: Option<std::path::PathBuf>,
+
+    /// Seconds a client may take to send a request's head, and an idle keep-alive
+    /// connection may stay open; then the connection is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    header_timeout: f64,
+
+    /// Seconds a client may take to send a request's body; then the answer is 408.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    body_timeout: f64,
+
+    /// Connections open at once; past it a new connection is answered 503 and closed.
+    #[arg(long, value_name = "N", default_value_t = 512)]
+    max_connections: usize,
+
+    /// On SIGTERM or Ctrl-C: seconds to let the requests in flight finish (no new
+    /// connection is taken); then what is left is cancelled and the server exits 0.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    drain: f64,
+
+    /// One JSON line per request on standard error (method, path, status, ms, work); `-v`
+    /// turns it on too.
+    #[arg(long)]
+    access_log: bool,
 }
 
 /// What every handler shares.
@@ -74,6 +103,20 @@ pub struct State {
     metrics: metrics::Metrics,
     /// Where graded puzzles are kept (`--bank`).
     bank: Option<std::sync::Mutex<sudokit::bank::Bank>>,
+    /// Connections open now.
+    connections: AtomicUsize,
+    /// Whether a signal asked the server to stop (`/readyz` then says not ready).
+    draining: AtomicBool,
+    /// The cancel flags of the work running now, by request number: the drain cancels
+    /// what is left when its time is up.
+    running: Mutex<std::collections::BTreeMap<u64, Cancel>>,
+    /// The number the next request's work gets in `running`.
+    next_work: AtomicU64,
+    /// A running mean of the time work holds a slot, in microseconds (0: none yet), for
+    /// admission: the expected wait of a request that finds no slot free.
+    mean_work_micros: AtomicU64,
+    /// Whether each request gets a line on standard error.
+    access_log: bool,
 }
 
 /// The bounds a request is held to.
@@ -81,18 +124,57 @@ pub struct State {
 pub struct Limits {
     timeout: Duration,
     work_limit: u64,
+    concurrency: usize,
     queue: usize,
     generate_limit: usize,
     max_body: usize,
+    body_timeout: Duration,
 }
 
-/// Runs the server until SIGTERM or Ctrl-C, then lets the requests in flight finish.
+impl State {
+    /// Slots working now.
+    fn busy(&self) -> usize {
+        self.limits
+            .concurrency
+            .saturating_sub(self.slots.available_permits())
+    }
+
+    /// Whether the server takes more work: not draining, and a slot or a place in the
+    /// queue free.
+    fn ready(&self) -> bool {
+        !self.draining.load(Ordering::SeqCst)
+            && (self.busy() < self.limits.concurrency
+                || self.waiting.load(Ordering::SeqCst) < self.limits.queue)
+    }
+
+    /// Cancels every piece of work running now.
+    fn cancel_all(&self) -> usize {
+        let Ok(running) = self.running.lock() else {
+            return 0;
+        };
+        for cancel in running.values() {
+            cancel.cancel();
+        }
+        running.len()
+    }
+}
+
+/// Seconds from a flag, checked to lie in (0, most].
+fn seconds(flag: &str, value: f64, most: f64) -> anyhow::Result<Duration> {
+    if !(value > 0.0 && value <= most) {
+        anyhow::bail!("{flag} {value}: give more than 0 and at most {most} seconds");
+    }
+    Ok(Duration::from_secs_f64(value))
+}
+
+/// Runs the server until SIGTERM or Ctrl-C, then drains (see `--drain`).
 pub fn run(options: &ServeOptions) -> anyhow::Result<Outcome> {
-    if !(options.timeout > 0.0 && options.timeout <= 3600.0) {
-        anyhow::bail!(
-            "--timeout {}: give more than 0 and at most 3600 seconds",
-            options.timeout
-        );
+    let timeout = seconds("--timeout", options.timeout, 3600.0)?;
+    let header_timeout = seconds("--header-timeout", options.header_timeout, 3600.0)?;
+    let body_timeout = seconds("--body-timeout", options.body_timeout, 3600.0)?;
+    let drain = seconds("--drain", options.drain, 86_400.0)?;
+    if options.max_connections == 0 {
+        anyhow::bail!("--max-connections 0: must be 1 or more");
     }
     let concurrency = options
         .concurrency
@@ -104,20 +186,29 @@ pub fn run(options: &ServeOptions) -> anyhow::Result<Outcome> {
         )?)),
         None => None,
     };
+    let announce = super::output::verbosity() > Verbosity::Quiet;
+    let access_log = options.access_log || super::output::verbosity() >= Verbosity::Verbose;
     let state = Arc::new(State {
         limits: Limits {
-            timeout: Duration::from_secs_f64(options.timeout),
+            timeout,
             work_limit: options.work_limit,
+            concurrency,
             queue: options.queue,
             generate_limit: options.generate_limit.max(1),
             max_body: options.max_body,
+            body_timeout,
         },
         slots: Arc::new(Semaphore::new(concurrency)),
         waiting: AtomicUsize::new(0),
         metrics: metrics::Metrics::default(),
         bank,
+        connections: AtomicUsize::new(0),
+        draining: AtomicBool::new(false),
+        running: Mutex::new(std::collections::BTreeMap::new()),
+        next_work: AtomicU64::new(0),
+        mean_work_micros: AtomicU64::new(0),
+        access_log,
     });
-    let announce = super::output::verbosity() > Verbosity::Quiet;
     // the commands answer into the response: no progress bars or summaries on the console
     set_verbosity(Verbosity::Quiet);
     share_one_pool();
@@ -126,10 +217,8 @@ pub fn run(options: &ServeOptions) -> anyhow::Result<Outcome> {
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::bind(options.listen)
-            .await
-            .with_context(|| format!("cannot listen on {}", options.listen))?;
+    let served = runtime.block_on(async {
+        let listener = bind(&options.listen).await?;
         let address = listener.local_addr()?;
         if announce {
             // a closed standard error must not stop the server
@@ -138,20 +227,58 @@ pub fn run(options: &ServeOptions) -> anyhow::Result<Outcome> {
                 "listening on http://{address} ({concurrency} requests at once)"
             );
         }
-        let app = router(state);
-        axum::serve(listener, app)
-            .with_graceful_shutdown(shutdown_signal())
-            .await
-            .context("the server stopped")?;
+        let app = router(state.clone());
+        let bounds = connections::Bounds {
+            header_timeout,
+            max_connections: options.max_connections,
+            drain,
+        };
+        let left = connections::serve(listener, app, state.clone(), bounds, shutdown_signal())
+            .await;
         if announce {
-            let _ = writeln!(
-                std::io::stderr(),
-                "stopped: every request in flight was answered"
-            );
+            let _ = match left {
+                0 => writeln!(
+                    std::io::stderr(),
+                    "stopped: every request in flight was answered"
+                ),
+                left => writeln!(
+                    std::io::stderr(),
+                    "stopped: the drain's {} s ran out with {left} connection(s) open; their work was cancelled",
+                    drain.as_secs_f64()
+                ),
+            };
         }
         anyhow::Ok(())
-    })?;
+    });
+    // work cut off by the drain ends at its next look at its flag; a thread that cannot
+    // look (an abandoned SAT search) must not hold the exit
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    served?;
     Ok(Outcome::Success)
+}
+
+/// Listens on `address`: an IP address and port, or a host name and port resolved to its
+/// addresses (the first that binds).
+async fn bind(address: &str) -> anyhow::Result<tokio::net::TcpListener> {
+    let resolved: Vec<SocketAddr> = tokio::net::lookup_host(address)
+        .await
+        .with_context(|| {
+            format!("--listen {address}: give HOST:PORT (127.0.0.1:8080, localhost:8080)")
+        })?
+        .collect();
+    let mut last = None;
+    for candidate in &resolved {
+        match tokio::net::TcpListener::bind(candidate).await {
+            Ok(listener) => return Ok(listener),
+            Err(error) => last = Some((candidate, error)),
+        }
+    }
+    match last {
+        Some((candidate, error)) => {
+            Err(error).with_context(|| format!("cannot listen on {address} ({candidate})"))
+        }
+        None => anyhow::bail!("--listen {address}: the name has no address"),
+    }
 }
 
 /// The routes.
@@ -160,6 +287,7 @@ fn router(state: Arc<State>) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/healthz", get(|| async { "ok\n" }))
+        .route("/readyz", get(api::readyz))
         .route("/metrics", get(metrics::endpoint))
         .route("/openapi.json", get(page::openapi))
         .route("/v1/check", post(api::check))
@@ -169,11 +297,15 @@ fn router(state: Arc<State>) -> Router {
         .route("/v1/generate", post(api::generate))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::wrong_method)
+        .layer(DefaultBodyLimit::max(max_body))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            api::read_body,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             metrics::observe,
         ))
-        .layer(DefaultBodyLimit::max(max_body))
         .with_state(state)
 }
 

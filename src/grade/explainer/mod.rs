@@ -29,6 +29,7 @@ mod unique_loops;
 
 use std::fmt;
 
+use crate::budget::{Budget, Stopped};
 use crate::model::{Cell, Digit, Grid, Puzzle};
 
 use super::board::Board;
@@ -50,6 +51,8 @@ pub enum SeStop {
     WorkLimit,
     /// The candidates contradict each other (the puzzle has no solution).
     Contradiction,
+    /// The caller's budget stopped it (its flag or deadline; see [`SeRater::with_budget`]).
+    Stopped(Stopped),
 }
 
 /// Why the SE scale cannot rate a puzzle.
@@ -155,6 +158,7 @@ pub struct SeRater {
     puzzle: Puzzle,
     table: SeTable,
     work_limit: u64,
+    budget: Budget,
 }
 
 /// The default work limit: implications the chain searches of one rating may derive (a few
@@ -184,6 +188,7 @@ impl SeRater {
             puzzle: puzzle.clone(),
             table,
             work_limit: DEFAULT_WORK_LIMIT,
+            budget: Budget::unlimited(),
         })
     }
 
@@ -196,6 +201,16 @@ impl SeRater {
         self
     }
 
+    /// The same rater, stopping with [`SeStop::Stopped`] when `budget`'s flag is raised or
+    /// its deadline passes (its work limit, when it has one, replaces the rater's).
+    pub fn with_budget(mut self, budget: &Budget) -> SeRater {
+        if let Some(limit) = budget.work_limit() {
+            self.work_limit = limit;
+        }
+        self.budget = budget.clone().without_work_limit();
+        self
+    }
+
     /// The work limit (implications).
     pub fn work_limit(&self) -> u64 {
         self.work_limit
@@ -203,7 +218,7 @@ impl SeRater {
 
     /// Solves the puzzle the way SE does and rates the path.
     pub fn rate(&self) -> SeRating {
-        run(&self.puzzle, &self.table, self.work_limit)
+        run(&self.puzzle, &self.table, self.work_limit, &self.budget)
     }
 }
 
@@ -257,7 +272,16 @@ pub(crate) struct Scene<'a> {
     pub work_limit: u64,
     /// Strong links per digit, kept while the digit's places stay the same.
     pub strong_links: strong_links::LinkCache,
+    /// The caller's flag and deadline (none: only the work limit stops the rating): the flag
+    /// at every look at the work, the clock every [`POLL_LOOKS`].
+    pub budget: Option<&'a Budget>,
+    /// Looks at the work so far, and why the budget stopped the rating once it did.
+    pub looks: std::cell::Cell<u32>,
+    pub stopped: std::cell::Cell<Option<Stopped>>,
 }
+
+/// Looks at the work between two looks at the budget's clock.
+const POLL_LOOKS: u32 = 64;
 
 impl Scene<'_> {
     /// The base rating of `technique`, if the table uses it.
@@ -272,14 +296,29 @@ impl Scene<'_> {
 
     /// Whether the rating has run out of work: the searches then stop short.
     pub(crate) fn exhausted(&self) -> bool {
-        self.work.get() > self.work_limit
+        if let Some(budget) = self.budget {
+            let looks = self.looks.get().wrapping_add(1);
+            self.looks.set(looks);
+            if self.stopped.get().is_none() {
+                if budget.is_cancelled() {
+                    self.stopped.set(Some(Stopped::Cancelled));
+                } else if looks.is_multiple_of(POLL_LOOKS) {
+                    self.stopped.set(budget.interrupted().err());
+                }
+            }
+        }
+        self.stopped.get().is_some() || self.work.get() > self.work_limit
     }
 }
 
-fn run(puzzle: &Puzzle, table: &SeTable, work_limit: u64) -> SeRating {
+fn run(puzzle: &Puzzle, table: &SeTable, work_limit: u64, budget: &Budget) -> SeRating {
     let layout = Layout::<2>::new(puzzle);
     let mut board = Board::new(&layout, puzzle);
-    let unique = solution::solutions_within(&layout, &board.values, None, 2).len() == 1;
+    let (unique, mut stop) =
+        match solution::solutions_within_budget(&layout, &board.values, None, 2, budget) {
+            Ok(found) => (found.len() == 1, None),
+            Err(stopped) => (false, Some(SeStop::Stopped(stopped))),
+        };
     let memo = Memo::new();
     let scene = Scene {
         layout: &layout,
@@ -290,6 +329,9 @@ fn run(puzzle: &Puzzle, table: &SeTable, work_limit: u64) -> SeRating {
         work: std::cell::Cell::new(0),
         work_limit,
         strong_links: strong_links::LinkCache::default(),
+        budget: budget.is_limited().then_some(budget),
+        looks: std::cell::Cell::new(0),
+        stopped: std::cell::Cell::new(None),
     };
     let order: Vec<SeTechnique> = SeTechnique::ALL
         .iter()
@@ -297,11 +339,10 @@ fn run(puzzle: &Puzzle, table: &SeTable, work_limit: u64) -> SeRating {
         .filter(|&technique| table.tenths(technique).is_some())
         .collect();
     let mut steps = Vec::new();
-    let mut stop = None;
     let (mut er, mut ep, mut ed) = (0u32, 0u32, 0u32);
     let mut placed_yet = false;
     let mut hardest = None;
-    while !board.is_solved() {
+    while stop.is_none() && !board.is_solved() {
         if board.empty.iter().any(|cell| board.candidates[cell] == 0) {
             stop = Some(SeStop::Contradiction);
             break;
@@ -325,7 +366,12 @@ fn run(puzzle: &Puzzle, table: &SeTable, work_limit: u64) -> SeRating {
         if scene.exhausted() {
             // a search cut short may have missed an easier hint: no rating is better than
             // a wrong one
-            stop = Some(SeStop::WorkLimit);
+            stop = Some(
+                scene
+                    .stopped
+                    .get()
+                    .map_or(SeStop::WorkLimit, SeStop::Stopped),
+            );
             break;
         }
         let Some(hint) = found else {
