@@ -697,6 +697,11 @@ fn rate_one(candidate: Candidate) -> Result<Rated, String> {
         score,
         mut record,
     } = candidate;
+    if level.is_none() || score.is_none() {
+        if let Some(reason) = grade::unrated_rule(&entry.puzzle) {
+            return Err(format!("{place}: {reason}"));
+        }
+    }
     let solution = only_solution(&entry).map_err(|reason| format!("{place}: {reason}"))?;
     let (level, score) = match (level, score) {
         (Some(level), Some(score)) => (level, score),

@@ -234,3 +234,160 @@ fn every_shared_variant_puzzle_survives_f_puzzles_json_and_links() {
         }
     }
 }
+
+/// An f-puzzles document of an empty n×n grid with `rules` (JSON members) added.
+fn document(size: usize, rules: &str) -> String {
+    let row = format!("[{}]", vec!["{}"; size].join(","));
+    let grid = format!("[{}]", vec![row.as_str(); size].join(","));
+    format!("{{\"size\":{size},\"grid\":{grid}{rules}}}")
+}
+
+/// The 4×4 `...3..4114..3...` (unique) as an f-puzzles document.
+fn classic_four() -> String {
+    let line = "...3..4114..3...";
+    let cells: Vec<String> = line
+        .chars()
+        .map(|character| match character {
+            '.' => "{}".to_string(),
+            digit => format!("{{\"value\":{digit},\"given\":true}}"),
+        })
+        .collect();
+    let rows: Vec<String> = cells
+        .chunks(4)
+        .map(|row| format!("[{}]", row.join(",")))
+        .collect();
+    format!("{{\"size\":4,\"grid\":[{}]}}", rows.join(","))
+}
+
+/// Runs sudokit on a file of `lines` and returns (exit code, stdout, stderr), asserting no
+/// panic.
+fn run_on(arguments: &[&str], lines: &[String]) -> (Option<i32>, String, String) {
+    let file = crate::helpers::file_with(lines.join("\n") + "\n", ".txt");
+    let path = file.path().to_str().unwrap().to_string();
+    let mut all: Vec<&str> = arguments.to_vec();
+    all.push(&path);
+    let output = crate::helpers::sudokit(&all);
+    let (stdout, stderr) = (
+        crate::helpers::text(&output.stdout),
+        crate::helpers::text(&output.stderr),
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    (output.status.code(), stdout, stderr)
+}
+
+#[test]
+fn the_grader_refuses_a_variant_rule_by_name_and_rates_the_other_puzzles() {
+    let thermometer = document(4, r#","thermometer":[{"lines":[["R1C1","R1C2","R1C3"]]}]"#);
+    for scale in ["hodoku", "se"] {
+        let (code, stdout, stderr) = run_on(
+            &["grade", "--scale", scale],
+            &[thermometer.clone(), classic_four()],
+        );
+        assert_eq!(code, Some(2), "{scale}: {stderr}");
+        let errors: Vec<&str> = stderr
+            .lines()
+            .filter(|line| line.contains("error"))
+            .collect();
+        assert_eq!(errors.len(), 1, "{stderr}");
+        assert!(
+            errors[0].contains(
+                ":1: grade: the thermometer r1c1-r1c3 is a rule the grader does not rate yet"
+            ),
+            "{scale}: {stderr}"
+        );
+        // the classic puzzle on line 2 is rated all the same (one line, SE's names no place)
+        assert_eq!(stdout.lines().count(), 1, "{scale}: {stdout}");
+        assert!(
+            stdout.contains(":2") || stdout.contains("...3..4114..3... ED="),
+            "{scale}: {stdout}"
+        );
+    }
+    let (code, stdout, _) = run_on(&["grade", "--json"], std::slice::from_ref(&thermometer));
+    assert_eq!(code, Some(2));
+    let record: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(record["status"], "error");
+    assert!(record["reason"]
+        .as_str()
+        .unwrap()
+        .contains("the thermometer r1c1-r1c3"));
+    // the bank stores only rated puzzles
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.db");
+    let (code, _, stderr) = run_on(
+        &["bank", "add", "--db", database.to_str().unwrap()],
+        &[thermometer],
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("the grader does not rate yet"), "{stderr}");
+}
+
+#[test]
+fn writers_that_cannot_hold_a_variant_rule_refuse_it_by_name() {
+    let seven = published()
+        .into_iter()
+        .find(|published| published.title.contains("Irregular 7x7"))
+        .unwrap();
+    let irregular = read_link(&seven.link).puzzle;
+    let clipped = read_link(&published()[0].link).puzzle;
+    for format in [Format::Line, Format::Grid, Format::Csv, Format::KillerTsv] {
+        let error = notation::format(&clipped, format).unwrap_err().to_string();
+        assert!(
+            error.contains("the anti-king (use fpuzzles or ron)"),
+            "{format}: {error}"
+        );
+        let error = notation::format(&irregular, format)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("white Kropki dot r2c4-r2c5"),
+            "{format}: {error}"
+        );
+    }
+}
+
+#[test]
+fn bad_rules_get_one_line_naming_the_rule_and_cells_and_the_other_puzzles_are_answered() {
+    let mut regions = document(4, "");
+    // region 0 takes a fifth cell, r4c4, from region 3
+    for region in [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 0] {
+        regions = regions.replacen("{}", &format!("{{\"region\":{region}}}"), 1);
+    }
+    for (bad, expected) in [
+        (
+            document(9, r#","thermometer":[{"lines":[["R8C1","R9C1","R10C1"]]}]"#),
+            "thermometer r8c1-r10c1: r10c1 is outside the 9×9 grid",
+        ),
+        (
+            document(
+                9,
+                r#","arrow":[{"lines":[["R1C1","R1C2","R1C3"]],"cells":[]}]"#,
+            ),
+            "arrow (no cells) → r1c1-r1c3: an arrow needs a circle",
+        ),
+        (
+            document(
+                9,
+                r#","thermometer":[{"lines":[["R2C3","R3C3","R2C3","R3C3","R4C3"]]}]"#,
+            ),
+            "thermometer r2c3-r4c3: r2c3 is listed twice",
+        ),
+        (
+            document(9, r#","difference":[{"cells":["R1C1","R1C3"]}]"#),
+            "white Kropki dot r1c1-r1c3: a dot sits between two cells that share a side",
+        ),
+        (
+            regions,
+            "irregular regions: region 1 has 5 cells, each region needs 4",
+        ),
+    ] {
+        let (code, stdout, stderr) = run_on(&["check"], &[bad, classic_four()]);
+        assert_eq!(code, Some(2), "{expected}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+        assert!(stderr.contains(":1: "), "names file and line: {stderr}");
+        assert!(stderr.contains(expected), "{expected}: {stderr}");
+        assert!(
+            stdout.contains(":2") && stdout.contains("unique"),
+            "{stdout}"
+        );
+    }
+}
