@@ -125,6 +125,7 @@ mod line;
 pub mod lz_string;
 mod qqwing;
 mod ron;
+mod ron_rules;
 
 use std::fmt;
 use std::str::FromStr;

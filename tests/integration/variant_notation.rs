@@ -391,3 +391,28 @@ fn bad_rules_get_one_line_naming_the_rule_and_cells_and_the_other_puzzles_are_an
         );
     }
 }
+
+#[test]
+fn every_shared_variant_puzzle_survives_ron() {
+    for published in published() {
+        let mut entry = read_link(&published.link);
+        entry.solution = Some(solution_grid(&entry.puzzle, &published.solution));
+        let ron = notation::format_entry(&entry, Format::Ron)
+            .unwrap_or_else(|error| panic!("{}: {error}", published.title));
+        let again = notation::parse(&ron, Some(Format::Ron))
+            .unwrap_or_else(|error| panic!("{}: {error}\n{ron}", published.title))
+            .remove(0);
+        assert_eq!(again.puzzle, entry.puzzle, "{}\n{ron}", published.title);
+        assert_eq!(again.solution, entry.solution, "{}", published.title);
+    }
+    let seven = published()
+        .into_iter()
+        .find(|published| published.title.contains("Irregular 7x7"))
+        .unwrap();
+    let ron = notation::format(&read_link(&seven.link).puzzle, Format::Ron).unwrap();
+    assert!(
+        ron.contains("    regions: Some(\"1111111222222233333334445666"),
+        "{ron}"
+    );
+    assert!(ron.contains("Dot(White(1),\"r2c4\",\"r2c5\")"), "{ron}");
+}
