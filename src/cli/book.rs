@@ -471,7 +471,8 @@ fn book_record(number: usize, rated: &RatedPuzzle, record: &Map<String, Value>) 
     object.entry("score").or_insert_with(|| json!(rated.score));
     object.insert(
         "fpuzzles".into(),
-        json!(links::fpuzzles(&rated.puzzle, None)),
+        // null where f-puzzles cannot hold the puzzle (the book's own puzzles it always can)
+        json!(links::fpuzzles(&rated.puzzle, None).ok()),
     );
     Value::Object(object)
 }
@@ -696,6 +697,11 @@ fn rate_one(candidate: Candidate) -> Result<Rated, String> {
         score,
         mut record,
     } = candidate;
+    if level.is_none() || score.is_none() {
+        if let Some(reason) = grade::unrated_rule(&entry.puzzle) {
+            return Err(format!("{place}: {reason}"));
+        }
+    }
     let solution = only_solution(&entry).map_err(|reason| format!("{place}: {reason}"))?;
     let (level, score) = match (level, score) {
         (Some(level), Some(score)) => (level, score),

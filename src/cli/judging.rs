@@ -23,6 +23,8 @@ pub enum Judged<T> {
     NotUnique(Count),
     /// The engine could not answer.
     Failed(String),
+    /// The grader does not rate a rule of the puzzle (the reason names it).
+    Refused(String),
 }
 
 /// Checks that every readable record has exactly one solution (native engine, up to 2), then
@@ -51,6 +53,9 @@ pub fn judge_in_parallel_within<T: Send>(
             .par_iter()
             .map(|record| {
                 let judged = record.entry.as_ref().ok().map(|entry| {
+                    if let Some(reason) = sudokit::grade::unrated_rule(&entry.puzzle) {
+                        return Judged::Refused(reason);
+                    }
                     match engine::count_within(Engine::Native, &entry.puzzle, 2, budget) {
                         Ok(Count::Unique(solution)) => Judged::Rated(rate(entry, &solution)),
                         Ok(count) => Judged::NotUnique(count),
@@ -80,6 +85,11 @@ pub fn judged_entry<'record, T>(
         (Err(failure), _) => {
             complain!("error: {failure}");
             writer.write(&records::unreadable(record, failure));
+            Err(Outcome::BadInput)
+        }
+        (Ok(_), Some(Judged::Refused(reason))) => {
+            complain!("error: {location}: {reason}");
+            writer.write(&records::error(record, reason));
             Err(Outcome::BadInput)
         }
         (Ok(_), Some(Judged::Failed(reason))) => {

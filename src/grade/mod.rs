@@ -64,3 +64,22 @@ pub use grader::{grade, Grader, Grading, Stop, DEFAULT_WORK_LIMIT};
 pub use step::{Evidence, Link, Node, Step};
 pub use table::{LevelCaps, TechniqueRow, TechniqueTable};
 pub use technique::{Level, Technique};
+
+use crate::model::{Constraint, HouseKind, Puzzle};
+
+/// Why the grader does not rate `puzzle` yet, naming the first rule it has no techniques
+/// for (`grade: the thermometer r1c1-r1c4 is a rule the grader does not rate yet`): a
+/// variant rule, irregular regions, or an extra house other than a diagonal. `None` for
+/// the puzzles it rates (classic, X, killer and greater killer of any size). The grader
+/// itself would rate such a puzzle as if the rule were not there, so every door asks this
+/// first.
+pub fn unrated_rule(puzzle: &Puzzle) -> Option<String> {
+    puzzle
+        .constraints()
+        .iter()
+        .find(|constraint| match constraint {
+            Constraint::Distinct(house) => !matches!(house.kind(), HouseKind::Diagonal(_)),
+            other => other.is_variant_rule(),
+        })
+        .map(|rule| format!("grade: the {rule} is a rule the grader does not rate yet"))
+}

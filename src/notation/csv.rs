@@ -59,6 +59,8 @@ pub(super) fn write(puzzle: &Puzzle) -> Result<String, NotationError> {
         diagonals: false,
         box_shapes: false,
         cages: false,
+        regions: false,
+        variants: false,
     }
     .check(puzzle, Format::Csv)?;
     Ok(write_grid(puzzle.givens()))

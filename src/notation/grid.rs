@@ -282,6 +282,8 @@ pub(super) fn write(puzzle: &Puzzle) -> Result<String, NotationError> {
         diagonals: false,
         box_shapes: true,
         cages: false,
+        regions: false,
+        variants: false,
     }
     .check(puzzle, Format::Grid)?;
     Ok(write_grid(puzzle.givens()))
@@ -297,8 +299,15 @@ pub(super) fn write(puzzle: &Puzzle) -> Result<String, NotationError> {
 pub(super) fn write_grid(grid: &Grid) -> String {
     let geometry = grid.geometry();
     let size = usize::from(geometry.size());
-    let box_rows = usize::from(geometry.box_rows());
-    let box_columns = usize::from(geometry.box_columns());
+    // irregular regions have no bands or stacks to draw: the rows alone
+    let (box_rows, box_columns) = if geometry.has_boxes() {
+        (
+            usize::from(geometry.box_rows()),
+            usize::from(geometry.box_columns()),
+        )
+    } else {
+        (size, size)
+    };
     let stacks = size / box_columns;
     let segment = 2 * box_columns - 1;
     let rule: Vec<String> = (0..stacks)

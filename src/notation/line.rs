@@ -249,6 +249,8 @@ pub(super) fn write(puzzle: &Puzzle, extras: Extras<'_>) -> Result<String, Notat
         diagonals: true,
         box_shapes: true,
         cages: false,
+        regions: false,
+        variants: false,
     }
     .check(puzzle, Format::Line)?;
     super::check_solution(puzzle, extras, Format::Line)?;

@@ -117,6 +117,7 @@ mod csv;
 mod error;
 pub mod fpuzzles;
 mod fpuzzles_keys;
+mod fpuzzles_rules;
 mod grid;
 mod killer;
 mod killer_tsv;
@@ -124,6 +125,7 @@ mod line;
 pub mod lz_string;
 mod qqwing;
 mod ron;
+mod ron_rules;
 
 use std::fmt;
 use std::str::FromStr;
@@ -606,11 +608,30 @@ struct Holds {
     box_shapes: bool,
     /// Cages and comparisons.
     cages: bool,
+    /// Irregular regions (a region map).
+    regions: bool,
+    /// Every other variant rule (thermometers, dots, extra regions …).
+    variants: bool,
 }
 
 impl Holds {
     /// Fails with a clear error if `puzzle` has a part `format` cannot write.
     fn check(self, puzzle: &Puzzle, format: Format) -> Result<(), NotationError> {
+        let rule = puzzle.constraints().iter().find(|constraint| {
+            constraint.is_variant_rule() && !matches!(constraint, Constraint::Regions(_))
+        });
+        if let Some(rule) = rule.filter(|_| !self.variants) {
+            return Err(NotationError::cannot_hold(
+                format,
+                format!("the {rule} (use fpuzzles or ron)"),
+            ));
+        }
+        if puzzle.regions().is_some() && !self.regions {
+            return Err(NotationError::cannot_hold(
+                format,
+                "irregular regions (use killer, fpuzzles or ron)",
+            ));
+        }
         if !self.cages && puzzle.cage_count() > 0 {
             return Err(NotationError::cannot_hold(
                 format,
@@ -645,7 +666,7 @@ impl Holds {
                 }
                 _ => None,
             });
-        if let Some(kind) = other_house {
+        if let Some(kind) = other_house.filter(|_| !self.variants) {
             return Err(NotationError::cannot_hold(
                 format,
                 format!("{kind} as an extra all-different constraint"),
@@ -691,9 +712,13 @@ fn parse_box_shape(text: &str) -> Option<(u8, u8)> {
     Some((rows.parse().ok()?, columns.parse().ok()?))
 }
 
-/// The box shape written for `puzzle` if it is not the usual one for its side.
+/// The box shape written for `puzzle` if it is not the usual one for its side (none for
+/// irregular regions, which are written as a map).
 fn unusual_box_shape(puzzle: &Puzzle) -> Option<String> {
     let geometry = puzzle.geometry();
+    if !geometry.has_boxes() {
+        return None;
+    }
     let usual = Geometry::for_size(usize::from(geometry.size())).ok();
     (usual != Some(geometry)).then(|| format!("{}x{}", geometry.box_rows(), geometry.box_columns()))
 }

@@ -9,7 +9,7 @@ use super::alphabet::{grid_line, read_grid, read_solution};
 use super::error::{excerpt, NotationError, Reason};
 use super::{diagonal_constraints, geometry_for, Entry, Extras, Format, Holds};
 use crate::model::{
-    Cage, CageId, Cell, Comparison, Constraint, Diagonal, Geometry, Grid, Puzzle, Relation,
+    Cage, CageId, Cell, Comparison, Constraint, Diagonal, Digit, Geometry, Grid, Puzzle, Relation,
 };
 
 /// A whole puzzle as it is written in RON. Cells are named `r<row>c<column>` (1-based), grids
@@ -38,6 +38,13 @@ struct Document {
     /// Comparisons of cage sums.
     #[serde(default)]
     comparisons: Vec<ComparisonDocument>,
+    /// Irregular regions: each cell's region from 1, n² characters of the alphabet (no
+    /// boxes then: `box_rows` and `box_columns` are left out or 0).
+    #[serde(default)]
+    regions: Option<String>,
+    /// The variant rules, in order (see `ron_rules`).
+    #[serde(default)]
+    rules: Vec<super::ron_rules::Rule>,
     /// The puzzle's name.
     #[serde(default)]
     name: Option<String>,
@@ -413,7 +420,11 @@ fn without_column(mut error: NotationError) -> NotationError {
 }
 
 /// Reads `r<row>c<column>`, 1-based.
-fn parse_cell(name: &str, geometry: Geometry, line: usize) -> Result<Cell, NotationError> {
+pub(super) fn parse_cell(
+    name: &str,
+    geometry: Geometry,
+    line: usize,
+) -> Result<Cell, NotationError> {
     let cell = name
         .to_ascii_lowercase()
         .strip_prefix('r')
@@ -440,8 +451,12 @@ fn entry(document: Document, line: usize) -> Result<Entry, NotationError> {
         (0, 0) => None,
         shape => Some(shape),
     };
-    let geometry = geometry_for(usize::from(document.size), box_shape)
-        .map_err(|reason| NotationError::at(line, reason))?;
+    let geometry = match (&document.regions, box_shape) {
+        (Some(_), None) => Geometry::irregular(usize::from(document.size))
+            .map_err(|error| NotationError::model(line, error))?,
+        _ => geometry_for(usize::from(document.size), box_shape)
+            .map_err(|reason| NotationError::at(line, reason))?,
+    };
     let givens = compact(&document.givens);
     let givens = if givens.is_empty() {
         Grid::empty(geometry)
@@ -519,6 +534,26 @@ fn constraints(
             relation: comparison.relation,
         }));
     }
+    if let Some(map) = &document.regions {
+        let map = read_grid(&compact(map), geometry, "the region map", line, 1)
+            .map_err(without_column)?;
+        let of_cell = geometry
+            .cells()
+            .map(|cell| map.get(cell).map_or(0, |region| region.get() - 1))
+            .collect();
+        let regions = crate::model::variant::Regions::new(geometry, of_cell)
+            .map_err(|error| NotationError::model(line, error))?;
+        constraints.push(Constraint::Regions(regions));
+    }
+    let mut extra_houses = 0;
+    for rule in &document.rules {
+        constraints.push(super::ron_rules::constraint_of(
+            rule,
+            geometry,
+            line,
+            &mut extra_houses,
+        )?);
+    }
     Ok(constraints)
 }
 
@@ -537,6 +572,8 @@ pub(super) fn write(puzzle: &Puzzle, extras: Extras<'_>) -> Result<String, Notat
         diagonals: true,
         box_shapes: true,
         cages: true,
+        regions: true,
+        variants: true,
     }
     .check(puzzle, Format::Ron)?;
     super::check_solution(puzzle, extras, Format::Ron)?;
@@ -551,8 +588,13 @@ pub(super) fn write(puzzle: &Puzzle, extras: Extras<'_>) -> Result<String, Notat
         .collect();
     let mut text = String::from("Puzzle(\n");
     text.push_str(&format!("    size: {},\n", geometry.size()));
-    text.push_str(&format!("    box_rows: {},\n", geometry.box_rows()));
-    text.push_str(&format!("    box_columns: {},\n", geometry.box_columns()));
+    let (box_rows, box_columns) = if geometry.has_boxes() {
+        (geometry.box_rows(), geometry.box_columns())
+    } else {
+        (0, 0)
+    };
+    text.push_str(&format!("    box_rows: {box_rows},\n"));
+    text.push_str(&format!("    box_columns: {box_columns},\n"));
     text.push_str(&format!("    diagonals: [{}],\n", diagonals.join(", ")));
     text.push_str(&format!(
         "    givens: \"{}\",\n",
@@ -587,6 +629,26 @@ pub(super) fn write(puzzle: &Puzzle, extras: Extras<'_>) -> Result<String, Notat
         })
         .collect();
     push_list(&mut text, "comparisons", &comparisons);
+    if let Some(regions) = puzzle.regions() {
+        let map: String = regions
+            .of_cell()
+            .iter()
+            .filter_map(|&region| Digit::new(region + 1).map(super::alphabet::character))
+            .collect();
+        text.push_str(&format!("    regions: Some(\"{map}\"),\n"));
+    }
+    let rules: Vec<String> = puzzle
+        .constraints()
+        .iter()
+        .filter_map(super::ron_rules::rule_of)
+        .map(|rule| {
+            let item = ron::to_string(&rule).unwrap_or_default();
+            format!("        {item},\n")
+        })
+        .collect();
+    if !rules.is_empty() {
+        push_list(&mut text, "rules", &rules);
+    }
     let name = extras.name.map(quoted);
     text.push_str(&format!("    name: {},\n", optional(name)));
     let solution = extras

@@ -24,3 +24,4 @@ mod sizes;
 mod solution_counts;
 mod suggest;
 mod trust;
+mod variant_notation;
