@@ -24,10 +24,12 @@ pub enum LineKind {
     /// Neighbours along the line differ by at least this much (German whispers: 5 on 9×9).
     Whispers(u32),
     /// Any three cells in a row along the line hold one low, one middle and one high digit
-    /// (the digits split in three equal bands: 1–3, 4–6, 7–9 on 9×9).
+    /// (the digits split in three equal bands: 1–3, 4–6, 7–9 on 9×9); on a line of two
+    /// cells, the two are in different bands (as rangsk's solver reads it).
     Entropic,
     /// Any three cells in a row along the line hold digits of three different remainders
-    /// when divided by 3.
+    /// when divided by 3; on a line of two cells, the two remainders differ (as rangsk's
+    /// solver reads it).
     Modular,
     /// Cells the same distance from the line's middle add up to the same total (the middle
     /// cell's digit on a line of odd length).
@@ -133,15 +135,8 @@ impl Line {
             LineKind::Whispers(difference) => digits
                 .windows(2)
                 .all(|pair| pair[0].abs_diff(pair[1]) >= difference),
-            LineKind::Entropic => digits.windows(3).all(|three| {
-                let band = |digit: u32| (digit - 1) * 3 / size;
-                let bands = [band(three[0]), band(three[1]), band(three[2])];
-                bands[0] != bands[1] && bands[1] != bands[2] && bands[0] != bands[2]
-            }),
-            LineKind::Modular => digits.windows(3).all(|three| {
-                let rest = [three[0] % 3, three[1] % 3, three[2] % 3];
-                rest[0] != rest[1] && rest[1] != rest[2] && rest[0] != rest[2]
-            }),
+            LineKind::Entropic => classes_differ(&digits, |digit| (digit - 1) * 3 / size),
+            LineKind::Modular => classes_differ(&digits, |digit| digit % 3),
             LineKind::Zipper => {
                 let length = digits.len();
                 let pairs: Vec<u32> = (0..length / 2)
@@ -169,8 +164,55 @@ impl Line {
     }
 }
 
+/// Whether every two digits at most two apart on the line are in different classes: any
+/// three in a row take three classes, and a line of two takes two.
+fn classes_differ(digits: &[u32], class: impl Fn(u32) -> u32) -> bool {
+    digits.iter().enumerate().all(|(position, &digit)| {
+        digits
+            .iter()
+            .skip(position + 1)
+            .take(2)
+            .all(|&other| class(digit) != class(other))
+    })
+}
+
 impl fmt::Display for Line {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(formatter, "{} {}", self.kind, span(&self.cells))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Grid;
+
+    /// A 9×9 grid whose first row is `row` (the other rows empty) and the line along it.
+    fn first_row(kind: LineKind, row: &[u8]) -> (Grid, Line) {
+        let geometry = Geometry::for_size(9).unwrap();
+        let mut values = row.to_vec();
+        values.resize(81, 0);
+        let grid = Grid::from_values(geometry, &values).unwrap();
+        let cells = (0..row.len())
+            .map(|column| geometry.cell(0, column).unwrap())
+            .collect();
+        (grid, Line { kind, cells })
+    }
+
+    #[test]
+    fn a_two_cell_modular_or_entropic_line_takes_two_classes() {
+        let holds = |kind, row: &[u8]| {
+            let (grid, line) = first_row(kind, row);
+            line.holds(&grid, &|_| 0)
+        };
+        assert!(!holds(LineKind::Modular, &[1, 4]));
+        assert!(holds(LineKind::Modular, &[1, 5]));
+        assert!(!holds(LineKind::Entropic, &[1, 2]));
+        assert!(holds(LineKind::Entropic, &[1, 4]));
+        // three cells and more: any three in a row take three classes
+        assert!(holds(LineKind::Modular, &[1, 5, 9, 4]));
+        assert!(!holds(LineKind::Modular, &[1, 5, 9, 2]));
+        assert!(holds(LineKind::Entropic, &[1, 4, 7, 2]));
+        assert!(!holds(LineKind::Entropic, &[1, 4, 7, 5]));
     }
 }
