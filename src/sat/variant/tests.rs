@@ -355,6 +355,18 @@ fn agree_with_brute_force(
         assert!(expected.iter().all(|grid| found.contains(grid)));
         let count = sat::count_solutions(&puzzle, 2).unwrap();
         assert_eq!(count.found(), expected.len().min(2));
+        // the true candidates are the digits of the solutions, cell by cell
+        let candidates = sat::true_candidates(&puzzle, 1000).unwrap();
+        assert!(candidates.complete);
+        for cell in geometry.cells() {
+            let mut union = crate::model::DigitSet::default();
+            for grid in &expected {
+                union.insert(grid.get(cell).unwrap());
+            }
+            assert_eq!(candidates.of(cell), union, "{cell}");
+        }
+        let status = ["none", "unique", "multiple"][expected.len().min(2)];
+        assert_eq!(candidates.status(), status);
         match count {
             Count::Unique(_) => unique += 1,
             Count::None { .. } => none += 1,
