@@ -3,14 +3,15 @@
 //!
 //! The pipeline: `prepass` narrows every cell's candidates with its own small propagation
 //! (never the native engine's code, so the two engines stay independent); `encode` numbers
-//! the open (cell, digit) pairs and writes cells and houses, `sums` cages and comparisons;
-//! `splr` solves. Each solution found is checked with
+//! the open (cell, digit) pairs and writes cells and houses, `sums` cages and comparisons,
+//! `variant` every other rule (one file per family, as in `model/variant/`); `splr` solves. Each solution found is checked with
 //! [`Puzzle::is_solution`] and then excluded by a blocking clause before solving again.
 
 mod encode;
 mod prepass;
 mod splr;
 mod sums;
+mod variant;
 
 use crate::count::Count;
 use crate::model::{Grid, Puzzle};
@@ -30,6 +31,15 @@ pub enum SatError {
     TooLarge {
         /// The most literals an encoding may hold.
         limit: usize,
+    },
+    /// A rule the encoder cannot write as clauses in this puzzle (named, with why): the
+    /// engine refuses rather than answer without it.
+    #[error("the SAT engine cannot encode {rule}: {reason}")]
+    Unencoded {
+        /// The rule, in setters' words with its cells.
+        rule: String,
+        /// Why it cannot be encoded.
+        reason: String,
     },
     /// The solver's answer does not decode to a solution of the puzzle: a bug in the
     /// engine, reported rather than trusted.
@@ -122,7 +132,8 @@ fn enumerate_with(
                 reason: None,
             });
         }
-        let reason = "the only grid the givens leave breaks a cage sum or comparison";
+        let reason =
+            "the only grid the givens leave breaks a cage sum, a comparison or a variant rule";
         return Ok(Enumeration::none(Some(reason.to_string())));
     }
     let encode::Encoding {
