@@ -36,15 +36,18 @@ pub(super) fn line(builder: &mut Builder, puzzle: &Puzzle, line: &Line) {
                 builder.relate(cells[index], cells[length - 1 - index], |a, b| a == b);
             }
         }
+        // any two cells fewer than three apart differ in class, so two cells three apart
+        // share the class the two between them leave
         LineKind::Entropic => {
             let band = move |digit: u32| (digit - 1) * 3 / size;
-            // any three in a row differ in band: so do any two within two steps
             along(builder, cells, 1, move |a, b| band(a) != band(b));
             along(builder, cells, 2, move |a, b| band(a) != band(b));
+            along(builder, cells, 3, move |a, b| band(a) == band(b));
         }
         LineKind::Modular => {
             along(builder, cells, 1, |a, b| a % 3 != b % 3);
             along(builder, cells, 2, |a, b| a % 3 != b % 3);
+            along(builder, cells, 3, |a, b| a % 3 == b % 3);
         }
         LineKind::Between => {
             let mut order = vec![cells[0], cells[length - 1]];
