@@ -24,12 +24,11 @@ pub enum LineKind {
     /// Neighbours along the line differ by at least this much (German whispers: 5 on 9×9).
     Whispers(u32),
     /// Any three cells in a row along the line hold one low, one middle and one high digit
-    /// (the digits split in three equal bands: 1–3, 4–6, 7–9 on 9×9); on a line of two
-    /// cells, the two are in different bands (as rangsk's solver reads it).
+    /// (the digits split in three equal bands: 1–3, 4–6, 7–9 on 9×9); the two cells of a
+    /// line of two hold digits of different bands.
     Entropic,
     /// Any three cells in a row along the line hold digits of three different remainders
-    /// when divided by 3; on a line of two cells, the two remainders differ (as rangsk's
-    /// solver reads it).
+    /// when divided by 3; the two cells of a line of two, of different remainders.
     Modular,
     /// Cells the same distance from the line's middle add up to the same total (the middle
     /// cell's digit on a line of odd length).
@@ -135,8 +134,13 @@ impl Line {
             LineKind::Whispers(difference) => digits
                 .windows(2)
                 .all(|pair| pair[0].abs_diff(pair[1]) >= difference),
-            LineKind::Entropic => classes_differ(&digits, |digit| (digit - 1) * 3 / size),
-            LineKind::Modular => classes_differ(&digits, |digit| digit % 3),
+            // Any three in a row differ, and so does a line of two cells (as f-puzzles'
+            // solver reads it): any two cells fewer than three apart differ.
+            LineKind::Entropic => {
+                let band = |digit: u32| (digit - 1) * 3 / size;
+                close_pairs_differ(&digits, band)
+            }
+            LineKind::Modular => close_pairs_differ(&digits, |digit| digit % 3),
             LineKind::Zipper => {
                 let length = digits.len();
                 let pairs: Vec<u32> = (0..length / 2)
@@ -164,15 +168,13 @@ impl Line {
     }
 }
 
-/// Whether every two digits at most two apart on the line are in different classes: any
-/// three in a row take three classes, and a line of two takes two.
-fn classes_differ(digits: &[u32], class: impl Fn(u32) -> u32) -> bool {
-    digits.iter().enumerate().all(|(position, &digit)| {
+/// Whether every two digits fewer than three apart along the line fall in different
+/// classes: for three or more cells, each three in a row take the three classes.
+fn close_pairs_differ(digits: &[u32], class: impl Fn(u32) -> u32) -> bool {
+    (1..3).all(|step| {
         digits
-            .iter()
-            .skip(position + 1)
-            .take(2)
-            .all(|&other| class(digit) != class(other))
+            .windows(step + 1)
+            .all(|pair| class(pair[0]) != class(pair[step]))
     })
 }
 
@@ -185,34 +187,31 @@ impl fmt::Display for Line {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Grid;
 
-    /// A 9×9 grid whose first row is `row` (the other rows empty) and the line along it.
-    fn first_row(kind: LineKind, row: &[u8]) -> (Grid, Line) {
+    fn line_of(kind: LineKind, values: &[u8]) -> (Line, Grid) {
         let geometry = Geometry::for_size(9).unwrap();
-        let mut values = row.to_vec();
-        values.resize(81, 0);
-        let grid = Grid::from_values(geometry, &values).unwrap();
-        let cells = (0..row.len())
+        let cells: Vec<Cell> = (0..values.len())
             .map(|column| geometry.cell(0, column).unwrap())
             .collect();
-        (grid, Line { kind, cells })
+        let mut row = values.to_vec();
+        row.resize(81, 0);
+        (Line { kind, cells }, Grid::from_values(geometry, &row).unwrap())
     }
 
+    /// f-puzzles' solver links the two cells of a short modular or entropic line: they
+    /// differ in remainder (band), as any two of three in a row do.
     #[test]
-    fn a_two_cell_modular_or_entropic_line_takes_two_classes() {
-        let holds = |kind, row: &[u8]| {
-            let (grid, line) = first_row(kind, row);
-            line.holds(&grid, &|_| 0)
-        };
-        assert!(!holds(LineKind::Modular, &[1, 4]));
-        assert!(holds(LineKind::Modular, &[1, 5]));
-        assert!(!holds(LineKind::Entropic, &[1, 2]));
-        assert!(holds(LineKind::Entropic, &[1, 4]));
-        // three cells and more: any three in a row take three classes
-        assert!(holds(LineKind::Modular, &[1, 5, 9, 4]));
-        assert!(!holds(LineKind::Modular, &[1, 5, 9, 2]));
-        assert!(holds(LineKind::Entropic, &[1, 4, 7, 2]));
-        assert!(!holds(LineKind::Entropic, &[1, 4, 7, 5]));
+    fn two_cell_modular_and_entropic_lines_differ() {
+        let region = |_: Cell| 0;
+        let (line, grid) = line_of(LineKind::Modular, &[1, 4]);
+        assert!(!line.holds(&grid, &region));
+        let (line, grid) = line_of(LineKind::Modular, &[1, 5]);
+        assert!(line.holds(&grid, &region));
+        let (line, grid) = line_of(LineKind::Entropic, &[1, 3]);
+        assert!(!line.holds(&grid, &region));
+        let (line, grid) = line_of(LineKind::Entropic, &[1, 4, 7, 2, 5]);
+        assert!(line.holds(&grid, &region));
+        let (line, grid) = line_of(LineKind::Entropic, &[1, 4, 7, 5]);
+        assert!(!line.holds(&grid, &region));
     }
 }
