@@ -373,7 +373,7 @@ fn variant_with_fewer_givens() -> (Puzzle, Grid) {
     }));
     constraints.push(Constraint::Parity(Parity {
         cell: parity_cell,
-        even: value(parity_cell) % 2 == 0,
+        even: value(parity_cell).is_multiple_of(2),
     }));
     let variant = Puzzle::new(geometry, puzzle.givens().clone(), constraints).unwrap();
     (variant, solution)

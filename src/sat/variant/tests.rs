@@ -183,7 +183,7 @@ fn random_rule(rng: &mut ChaCha8Rng, solution: &Grid) -> Constraint {
             let cell = any_cell(rng);
             Constraint::Parity(Parity {
                 cell,
-                even: value(solution, cell) % 2 == 0,
+                even: value(solution, cell).is_multiple_of(2),
             })
         }
         5 => {
