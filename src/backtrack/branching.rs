@@ -62,7 +62,8 @@ impl Branch {
 /// The failure weights of one call, which pick the branch cells.
 #[derive(Clone, Debug)]
 pub(super) struct Branching {
-    /// Failure weight per rule: houses, then cages, then region sums, then cells.
+    /// Failure weight per rule: houses, then cages, then region sums, then variant tuple
+    /// rules, then cells.
     weights: Vec<u32>,
     /// Sum of the weights of the rules on each cell.
     cell_weights: Vec<u32>,
@@ -87,7 +88,10 @@ impl Branching {
     /// Forgets the weights of the previous call.
     pub fn restart(&mut self, rules: &Rules) {
         let layout = &rules.layout;
-        let count = layout.house_count + rules.cages.cages.len() + rules.cages.sums.len();
+        let count = layout.house_count
+            + rules.cages.cages.len()
+            + rules.cages.sums.len()
+            + rules.variants.tuples.len();
         self.weights.clear();
         self.weights.resize(count + layout.cell_count, 1);
         self.cell_weights.clear();
@@ -138,11 +142,13 @@ fn rule_of(rules: &Rules, contradiction: Contradiction) -> Option<usize> {
     let houses = rules.layout.house_count;
     let cages = rules.cages.cages.len();
     let sums = rules.cages.sums.len();
+    let tuples = rules.variants.tuples.len();
     match contradiction {
         Contradiction::NoPlace { house, .. } => Some(usize::from(house)),
         Contradiction::Cage { cage } => Some(houses + usize::from(cage)),
         Contradiction::Sum { sum } => Some(houses + cages + usize::from(sum)),
-        Contradiction::NoDigit { cell } => Some(houses + cages + sums + usize::from(cell)),
+        Contradiction::Rule { rule } => Some(houses + cages + sums + usize::from(rule)),
+        Contradiction::NoDigit { cell } => Some(houses + cages + sums + tuples + usize::from(cell)),
         Contradiction::Comparison { .. } => None,
     }
 }
@@ -152,6 +158,7 @@ fn for_each_cell(rules: &Rules, rule: usize, mut visit: impl FnMut(usize)) {
     let houses = rules.layout.house_count;
     let cages = rules.cages.cages.len();
     let sums = rules.cages.sums.len();
+    let tuples = rules.variants.tuples.len();
     if rule < houses {
         rules
             .layout
@@ -166,7 +173,13 @@ fn for_each_cell(rules: &Rules, rule: usize, mut visit: impl FnMut(usize)) {
         sum.terms
             .iter()
             .for_each(|term| visit(usize::from(term.cell)));
+    } else if rule < houses + cages + sums + tuples {
+        let tuple = &rules.variants.tuples[rule - houses - cages - sums];
+        tuple
+            .cells
+            .iter()
+            .for_each(|&cell| visit(usize::from(cell)));
     } else {
-        visit(rule - houses - cages - sums);
+        visit(rule - houses - cages - sums - tuples);
     }
 }

@@ -10,6 +10,7 @@ use super::layout::Layout;
 use super::propagate::{Pass, Rules, Work};
 use super::reasons;
 use super::search::{Search, Visitor};
+use super::variant::VariantRules;
 
 /// Grids larger than this get the full matching rule on houses and digits: on 25×25 it
 /// cuts the search by orders of magnitude, on 16×16 and below it costs more than it saves.
@@ -28,10 +29,13 @@ pub(super) struct General {
 impl General {
     /// Builds the tables for `puzzle`'s houses, cages and comparisons.
     pub fn new(puzzle: &Puzzle) -> General {
+        let layout = Layout::new(puzzle);
+        let variants = VariantRules::new(puzzle, &layout);
         let rules = Rules {
-            layout: Layout::new(puzzle),
+            layout,
             cages: CageRules::new(puzzle),
             matching: usize::from(puzzle.size()) > MATCHING_FROM_SIZE,
+            variants,
         };
         General {
             work: Work::new(&rules),
@@ -59,9 +63,11 @@ impl General {
         self.rules.reset(state);
         let mut pass = Pass::new(&self.rules, &mut self.work, state);
         pass.check_everything();
-        let placed = givens
-            .filled()
-            .try_for_each(|(cell, digit)| pass.place(cell.index(), 1 << digit.index()));
+        let placed = pass.variant_masks().and_then(|()| {
+            givens
+                .filled()
+                .try_for_each(|(cell, digit)| pass.place(cell.index(), 1 << digit.index()))
+        });
         let excluded = placed.and_then(|()| match excluded {
             Some((cell, digit)) => pass.restrict(cell.index(), !(1 << digit.index())),
             None => Ok(()),

@@ -20,7 +20,8 @@ pub(super) struct Layout {
     pub house_cells: Vec<u16>,
     /// Peers of cell `c` at `peers[peer_start[c]..peer_start[c + 1]]`.
     pub peer_start: Vec<u32>,
-    /// Every cell that must differ from a given cell: house mates and cage mates.
+    /// Every cell that must differ from a given cell: house mates, cage mates and the cells
+    /// a variant rule keeps apart from it; sorted.
     pub peers: Vec<u16>,
     /// For each cell, the set of houses holding it (bit `h` for house `h`).
     pub cell_houses: Vec<u128>,
@@ -129,6 +130,8 @@ impl Layout {
                     .collect(),
             );
         }
+        // Cells a variant rule keeps apart (anti-knight, renban, ...) are peers too.
+        groups.extend(super::variant::distinct_groups(puzzle));
         for group in &groups {
             for &cell in group {
                 peer_sets[usize::from(cell)]

@@ -43,6 +43,7 @@ mod propagate;
 mod reasons;
 mod search;
 mod totals;
+mod variant;
 
 #[cfg(test)]
 mod test_data;

@@ -4,6 +4,7 @@
 
 use super::cages::CageRules;
 use super::layout::Layout;
+use super::variant::VariantRules;
 
 /// The tables propagation reads: houses, peers, cages.
 #[derive(Clone, Debug)]
@@ -14,6 +15,8 @@ pub(super) struct Rules {
     pub cages: CageRules,
     /// Whether houses get the full matching rule (worth it on large grids).
     pub matching: bool,
+    /// The variant rules' links, tuple rules and cell masks.
+    pub variants: VariantRules,
 }
 
 impl Rules {
@@ -63,6 +66,11 @@ pub(super) enum Contradiction {
         /// The comparison position.
         comparison: u16,
     },
+    /// No digits fit a variant tuple rule (an arrow, a little killer, ...).
+    Rule {
+        /// The tuple rule's position.
+        rule: u16,
+    },
 }
 
 /// Scratch space reused by every propagation: the naked-single queue, what changed since
@@ -100,6 +108,12 @@ pub(super) struct Work {
     pub reachable: Vec<u128>,
     /// Union of candidates per box-line segment.
     pub segment_unions: Vec<u32>,
+    /// Cells changed since the variant links last looked (only with variant rules).
+    pub dirty_variant_cells: Vec<u64>,
+    /// A copy of `dirty_variant_cells` taken at the start of a variant pass.
+    pub variant_snapshot: Vec<u64>,
+    /// Variant tuple rules to look at again, one bit each.
+    pub dirty_tuples: Vec<u64>,
 }
 
 impl Work {
@@ -110,8 +124,15 @@ impl Work {
         } else {
             rules.layout.cell_count.div_ceil(64)
         };
+        let variant_words = if rules.variants.is_active() {
+            rules.layout.cell_count.div_ceil(64)
+        } else {
+            0
+        };
         Work {
             queue: Vec::with_capacity(rules.layout.cell_count),
+            dirty_variant_cells: vec![0; variant_words],
+            dirty_tuples: vec![0; rules.variants.tuples.len().div_ceil(64)],
             dirty_cage_cells: vec![0; words],
             dirty_sum_cells: vec![0; words],
             snapshot: vec![0; words],
@@ -130,6 +151,8 @@ impl Work {
         self.dirty_sum_cells.fill(0);
         self.ranges_changed = false;
         self.woken_cages.clear();
+        self.dirty_variant_cells.fill(0);
+        self.dirty_tuples.fill(0);
     }
 }
 
@@ -174,6 +197,21 @@ impl<'a> Pass<'a> {
         self.work.dirty_cage_cells.fill(u64::MAX);
         self.work.dirty_sum_cells.fill(u64::MAX);
         self.work.ranges_changed = !self.rules.cages.comparisons.is_empty();
+        self.work.dirty_variant_cells.fill(u64::MAX);
+        let cells = self.rules.layout.cell_count;
+        if let Some(last) = self.work.dirty_variant_cells.last_mut() {
+            if cells % 64 != 0 {
+                *last = (1u64 << (cells % 64)) - 1;
+            }
+        }
+        self.work.dirty_tuples.fill(u64::MAX);
+        // no rule beyond the last
+        let tuples = self.rules.variants.tuples.len();
+        if let Some(last) = self.work.dirty_tuples.last_mut() {
+            if tuples % 64 != 0 {
+                *last = (1u64 << (tuples % 64)) - 1;
+            }
+        }
     }
 
     /// Places `digit` (a one-bit mask) in `cell`; the consequences follow in [`Pass::run`].
@@ -220,6 +258,9 @@ impl<'a> Pass<'a> {
             self.work.dirty_cage_cells[cell / 64] |= bit;
             self.work.dirty_sum_cells[cell / 64] |= bit;
         }
+        if !self.work.dirty_variant_cells.is_empty() {
+            self.work.dirty_variant_cells[cell / 64] |= 1u64 << (cell % 64);
+        }
     }
 
     /// Whether the naked-single queue or the hidden-single scan has work.
@@ -235,6 +276,9 @@ impl<'a> Pass<'a> {
             self.naked_singles()?;
             if self.work.dirty_houses != 0 {
                 self.hidden_singles()?;
+                continue;
+            }
+            if self.rules.variants.is_active() && self.variant_rules()? {
                 continue;
             }
             // On killers the cage rules prune most: they go before the line rules.

@@ -85,6 +85,10 @@ pub(super) fn of_contradiction(
                 rules.cages.regions[usize::from(region)]
             )
         }
+        Contradiction::Rule { rule } => {
+            let source = rules.variants.tuples[usize::from(rule)].source;
+            format!("{}: no digits fit", puzzle.constraints()[source])
+        }
         Contradiction::Comparison { comparison } => {
             let comparison = puzzle
                 .comparisons()

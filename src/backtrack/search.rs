@@ -218,6 +218,10 @@ impl<'a> Search<'a> {
         let start = depth * length;
         let candidates = &self.states[start..start + cell_count];
         let Some(mut branch) = self.branching.choose(candidates) else {
+            // The safety net: a rule whose propagation is incomplete is still obeyed.
+            if !self.rules.variants.holds(candidates) {
+                return false;
+            }
             return visitor.solution(candidates);
         };
         self.guesses += 1;

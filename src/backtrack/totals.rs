@@ -183,7 +183,7 @@ pub(super) fn derive(puzzle: &Puzzle) -> Derived {
 }
 
 /// Every house, every run of 2 to n − 1 adjacent rows or columns, every run of adjacent
-/// boxes along a band or a stack.
+/// boxes along a band or a stack (boxes only where the grid has them).
 fn regions(puzzle: &Puzzle) -> Vec<Region> {
     let geometry = puzzle.geometry();
     let size = usize::from(puzzle.size());
@@ -226,6 +226,10 @@ fn regions(puzzle: &Puzzle) -> Vec<Region> {
     runs(&columns, &|chosen| {
         RegionName::Columns(chosen[0] - size, chosen[chosen.len() - 1] - size)
     });
+    if !geometry.has_boxes() {
+        // Irregular regions are no boxes: no band or stack of them lines up.
+        return regions;
+    }
     let across = size / usize::from(geometry.box_columns());
     let down = size / usize::from(geometry.box_rows());
     let boxes =

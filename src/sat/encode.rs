@@ -7,7 +7,7 @@ use std::ops::Not;
 use crate::model::{Cell, Digit, Geometry, Grid, Puzzle};
 
 use super::prepass::Candidates;
-use super::{sums, SatError};
+use super::{sums, variant, SatError};
 
 /// The most literals a formula may hold, so that no puzzle can make the encoder allocate
 /// without bound; the largest encodings of real puzzles stay far below it.
@@ -205,8 +205,9 @@ pub(super) struct Encoding {
     pub(super) contradiction: bool,
 }
 
-/// Encodes the open part of `puzzle`: cells, houses (rows, columns, boxes and extra houses
-/// such as diagonals), cages and comparisons. `selector_limit`: see `sums::add_cage_clauses`.
+/// Encodes the open part of `puzzle`: cells, houses (rows, columns, boxes or irregular
+/// regions, and extra houses such as diagonals), cages and comparisons, and every variant
+/// rule. `selector_limit`: see `sums::add_cage_clauses`.
 pub(super) fn encode(
     puzzle: &Puzzle,
     candidates: &Candidates,
@@ -233,6 +234,7 @@ pub(super) fn encode(
         }
     }
     sums::add_cage_clauses(puzzle, candidates, &cells, &mut formula, selector_limit)?;
+    variant::add_variant_clauses(puzzle, candidates, &cells, &mut formula)?;
     Ok(Encoding {
         clauses: formula.clauses,
         cells,

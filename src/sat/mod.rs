@@ -3,14 +3,18 @@
 //!
 //! The pipeline: `prepass` narrows every cell's candidates with its own small propagation
 //! (never the native engine's code, so the two engines stay independent); `encode` numbers
-//! the open (cell, digit) pairs and writes cells and houses, `sums` cages and comparisons;
-//! `splr` solves. Each solution found is checked with
+//! the open (cell, digit) pairs and writes cells and houses, `sums` cages and comparisons,
+//! `variant` every other rule (one file per family, as in `model/variant/`); `splr` solves. Each solution found is checked with
 //! [`Puzzle::is_solution`] and then excluded by a blocking clause before solving again.
 
+mod candidates;
 mod encode;
 mod prepass;
 mod splr;
 mod sums;
+mod variant;
+
+pub use candidates::{true_candidates, TrueCandidates};
 
 use crate::budget::{Budget, Stopped};
 use crate::count::Count;
@@ -35,6 +39,15 @@ pub enum SatError {
     /// The budget stopped the enumeration before its answer was known.
     #[error("{0}")]
     Stopped(#[from] Stopped),
+    /// A rule the encoder cannot write as clauses in this puzzle (named, with why): the
+    /// engine refuses rather than answer without it.
+    #[error("the SAT engine cannot encode {rule}: {reason}")]
+    Unencoded {
+        /// The rule, in setters' words with its cells.
+        rule: String,
+        /// Why it cannot be encoded.
+        reason: String,
+    },
     /// The solver's answer does not decode to a solution of the puzzle: a bug in the
     /// engine, reported rather than trusted.
     #[error("the SAT solver's answer {problem} (a bug in the SAT engine)")]
@@ -214,7 +227,8 @@ fn enumerate_with(
                     reason: None,
                 });
             }
-            let reason = "the only grid the givens leave breaks a cage sum or comparison";
+            let reason =
+                "the only grid the givens leave breaks a cage sum, a comparison or a variant rule";
             return Ok(Enumeration::none(Some(reason.to_string())));
         }
         Prepared::Encoded(encoding) => encoding,

@@ -402,7 +402,9 @@ fn sum_terms_from_selectors(
 /// Order-encoded partial sums over the cage's open cells: after `i` cells, one literal per
 /// value `s` saying "the sum so far is at least s". Used where listing digit sets would be
 /// too large (big cages in big grids); its size grows with the sum range, not the set count.
-struct PartialSum {
+/// The variant rules use it too, for totals whose digits may repeat (arrows, little killers,
+/// region sum lines) and for guarded sums (sandwiches, X-sums) and counts (skyscrapers).
+pub(super) struct PartialSum {
     low: u32,
     high: u32,
     /// `at_least[k]` stands for "sum ≥ low + 1 + k".
@@ -411,7 +413,7 @@ struct PartialSum {
 
 impl PartialSum {
     /// The sum of no cells: exactly `value`.
-    fn exactly(value: u32) -> PartialSum {
+    pub(super) fn exactly(value: u32) -> PartialSum {
         PartialSum {
             low: value,
             high: value,
@@ -420,7 +422,7 @@ impl PartialSum {
     }
 
     /// The term for "sum ≥ value": true below the range, false above it.
-    fn at_least(&self, value: u32) -> Term {
+    pub(super) fn at_least(&self, value: u32) -> Term {
         if value <= self.low {
             Term::True
         } else if value > self.high {
@@ -431,7 +433,7 @@ impl PartialSum {
     }
 
     /// The term for "sum = value".
-    fn equals(&self, value: u32, formula: &mut Formula) -> Result<Term, SatError> {
+    pub(super) fn equals(&self, value: u32, formula: &mut Formula) -> Result<Term, SatError> {
         let (at_least, above) = (self.at_least(value), self.at_least(value + 1));
         if at_least == Term::True {
             return Ok(!above);
@@ -446,8 +448,10 @@ impl PartialSum {
         Ok(equals)
     }
 
-    /// This sum plus the digit of one more cell.
-    fn add_cell(
+    /// This sum plus the value of one more term: `digits` lists each value with the term
+    /// true when it is taken, exactly one of them true in any model (a cell's digits, or a
+    /// guarded cell's 0 and digits).
+    pub(super) fn add_cell(
         &self,
         digits: &[(u32, Term)],
         formula: &mut Formula,
@@ -482,6 +486,36 @@ impl PartialSum {
         }
         Ok(next)
     }
+}
+
+impl PartialSum {
+    /// The smallest sum it can take.
+    pub(super) fn low(&self) -> u32 {
+        self.low
+    }
+
+    /// The largest sum it can take.
+    pub(super) fn high(&self) -> u32 {
+        self.high
+    }
+
+    /// Requires the sum to be exactly `value` (an empty clause if it cannot be).
+    pub(super) fn require(&self, value: u32, formula: &mut Formula) -> Result<(), SatError> {
+        formula.add_clause(&[self.at_least(value)])?;
+        formula.add_clause(&[!self.at_least(value + 1)])
+    }
+}
+
+/// The sum of several terms' values (see [`PartialSum::add_cell`]), digits free to repeat.
+pub(super) fn sum_of(
+    options: &[Vec<(u32, Term)>],
+    formula: &mut Formula,
+) -> Result<PartialSum, SatError> {
+    let mut partial = PartialSum::exactly(0);
+    for choices in options {
+        partial = partial.add_cell(choices, formula)?;
+    }
+    Ok(partial)
 }
 
 /// The partial-sum encoding of a cage's sum; returns its sum terms.

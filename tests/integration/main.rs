@@ -2,6 +2,7 @@
 
 mod bank;
 mod cancellation;
+mod candidates;
 mod carving;
 mod cli;
 mod command_edges;
@@ -25,3 +26,4 @@ mod solution_counts;
 mod suggest;
 mod trust;
 mod variant_notation;
+mod variant_sat;

@@ -24,10 +24,11 @@ pub enum LineKind {
     /// Neighbours along the line differ by at least this much (German whispers: 5 on 9×9).
     Whispers(u32),
     /// Any three cells in a row along the line hold one low, one middle and one high digit
-    /// (the digits split in three equal bands: 1–3, 4–6, 7–9 on 9×9).
+    /// (the digits split in three equal bands: 1–3, 4–6, 7–9 on 9×9); the two cells of a
+    /// line of two hold digits of different bands.
     Entropic,
     /// Any three cells in a row along the line hold digits of three different remainders
-    /// when divided by 3.
+    /// when divided by 3; the two cells of a line of two, of different remainders.
     Modular,
     /// Cells the same distance from the line's middle add up to the same total (the middle
     /// cell's digit on a line of odd length).
@@ -133,15 +134,13 @@ impl Line {
             LineKind::Whispers(difference) => digits
                 .windows(2)
                 .all(|pair| pair[0].abs_diff(pair[1]) >= difference),
-            LineKind::Entropic => digits.windows(3).all(|three| {
+            // Any three in a row differ, and so does a line of two cells (as f-puzzles'
+            // solver reads it): any two cells fewer than three apart differ.
+            LineKind::Entropic => {
                 let band = |digit: u32| (digit - 1) * 3 / size;
-                let bands = [band(three[0]), band(three[1]), band(three[2])];
-                bands[0] != bands[1] && bands[1] != bands[2] && bands[0] != bands[2]
-            }),
-            LineKind::Modular => digits.windows(3).all(|three| {
-                let rest = [three[0] % 3, three[1] % 3, three[2] % 3];
-                rest[0] != rest[1] && rest[1] != rest[2] && rest[0] != rest[2]
-            }),
+                close_pairs_differ(&digits, band)
+            }
+            LineKind::Modular => close_pairs_differ(&digits, |digit| digit % 3),
             LineKind::Zipper => {
                 let length = digits.len();
                 let pairs: Vec<u32> = (0..length / 2)
@@ -169,8 +168,53 @@ impl Line {
     }
 }
 
+/// Whether every two digits fewer than three apart along the line fall in different
+/// classes: for three or more cells, each three in a row take the three classes.
+fn close_pairs_differ(digits: &[u32], class: impl Fn(u32) -> u32) -> bool {
+    (1..3).all(|step| {
+        digits
+            .windows(step + 1)
+            .all(|pair| class(pair[0]) != class(pair[step]))
+    })
+}
+
 impl fmt::Display for Line {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(formatter, "{} {}", self.kind, span(&self.cells))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line_of(kind: LineKind, values: &[u8]) -> (Line, Grid) {
+        let geometry = Geometry::for_size(9).unwrap();
+        let cells: Vec<Cell> = (0..values.len())
+            .map(|column| geometry.cell(0, column).unwrap())
+            .collect();
+        let mut row = values.to_vec();
+        row.resize(81, 0);
+        (
+            Line { kind, cells },
+            Grid::from_values(geometry, &row).unwrap(),
+        )
+    }
+
+    /// f-puzzles' solver links the two cells of a short modular or entropic line: they
+    /// differ in remainder (band), as any two of three in a row do.
+    #[test]
+    fn two_cell_modular_and_entropic_lines_differ() {
+        let region = |_: Cell| 0;
+        let (line, grid) = line_of(LineKind::Modular, &[1, 4]);
+        assert!(!line.holds(&grid, &region));
+        let (line, grid) = line_of(LineKind::Modular, &[1, 5]);
+        assert!(line.holds(&grid, &region));
+        let (line, grid) = line_of(LineKind::Entropic, &[1, 3]);
+        assert!(!line.holds(&grid, &region));
+        let (line, grid) = line_of(LineKind::Entropic, &[1, 4, 7, 2, 5]);
+        assert!(line.holds(&grid, &region));
+        let (line, grid) = line_of(LineKind::Entropic, &[1, 4, 7, 5]);
+        assert!(!line.holds(&grid, &region));
     }
 }

@@ -1,0 +1,33 @@
+//! Rules on single cells and small groups: even/odd cells (a digit mask), minimum/maximum
+//! cells (links to each neighbour) and quadruples (a tuple rule).
+
+use crate::model::variant::{Extremum, ExtremumKind, Parity, Quadruple};
+use crate::model::Puzzle;
+
+use super::{Builder, Shape};
+
+/// An even or odd cell keeps the digits of its parity.
+pub(super) fn parity(builder: &mut Builder, rule: &Parity) {
+    let even = rule.even;
+    builder.restrict(rule.cell, |digit| (digit % 2 == 0) == even);
+}
+
+/// A minimum (maximum) cell is below (above) each orthogonal neighbour.
+pub(super) fn extremum(builder: &mut Builder, puzzle: &Puzzle, rule: &Extremum) {
+    for neighbour in puzzle.geometry().neighbours(rule.cell) {
+        match rule.kind {
+            ExtremumKind::Minimum => builder.relate(rule.cell, neighbour, |own, other| own < other),
+            ExtremumKind::Maximum => builder.relate(rule.cell, neighbour, |own, other| own > other),
+        }
+    }
+}
+
+/// A quadruple's digits all appear around its corner.
+pub(super) fn quadruple(builder: &mut Builder, rule: &Quadruple) {
+    let digits = rule
+        .digits
+        .iter()
+        .map(|digit| u32::from(digit.get()))
+        .collect();
+    builder.tuple(&rule.cells, Shape::Quadruple { digits });
+}

@@ -1,0 +1,98 @@
+//! Line rules: thermometers, palindromes, whispers, entropic and modular lines as links
+//! between cells along the line; between, renban, zipper and region sum lines as tuple
+//! rules. Renban and thermometer cells must also differ (peers).
+
+use crate::model::variant::{Line, LineKind};
+use crate::model::{Cell, Puzzle};
+
+use super::super::layout::cell_index;
+use super::{Builder, Shape};
+
+/// The cells of a line that must hold different digits: all of a renban or a thermometer.
+pub(super) fn distinct_group(line: &Line, groups: &mut Vec<Vec<u16>>) {
+    if matches!(line.kind, LineKind::Renban | LineKind::Thermometer) {
+        groups.push(
+            line.cells
+                .iter()
+                .map(|cell| cell_index(cell.index()))
+                .collect(),
+        );
+    }
+}
+
+/// The links or tuple rule of one line.
+pub(super) fn line(builder: &mut Builder, puzzle: &Puzzle, line: &Line) {
+    let cells = &line.cells;
+    let length = cells.len();
+    let size = builder.size() as u32;
+    match line.kind {
+        LineKind::Thermometer => along(builder, cells, 1, |a, b| a < b),
+        LineKind::SlowThermometer => along(builder, cells, 1, |a, b| a <= b),
+        LineKind::Whispers(difference) => {
+            along(builder, cells, 1, move |a, b| a.abs_diff(b) >= difference)
+        }
+        LineKind::Palindrome => {
+            for index in 0..length / 2 {
+                builder.relate(cells[index], cells[length - 1 - index], |a, b| a == b);
+            }
+        }
+        // any two cells fewer than three apart differ in class, so two cells three apart
+        // share the class the two between them leave
+        LineKind::Entropic => {
+            let band = move |digit: u32| (digit - 1) * 3 / size;
+            along(builder, cells, 1, move |a, b| band(a) != band(b));
+            along(builder, cells, 2, move |a, b| band(a) != band(b));
+            along(builder, cells, 3, move |a, b| band(a) == band(b));
+        }
+        LineKind::Modular => {
+            along(builder, cells, 1, |a, b| a % 3 != b % 3);
+            along(builder, cells, 2, |a, b| a % 3 != b % 3);
+            along(builder, cells, 3, |a, b| a % 3 == b % 3);
+        }
+        LineKind::Between => {
+            let mut order = vec![cells[0], cells[length - 1]];
+            order.extend_from_slice(&cells[1..length - 1]);
+            builder.tuple(&order, Shape::Between);
+        }
+        LineKind::Renban => builder.tuple(cells, Shape::Renban),
+        LineKind::Zipper => {
+            let odd = length % 2 == 1;
+            let mut order = Vec::with_capacity(length);
+            if odd {
+                order.push(cells[length / 2]);
+            }
+            for index in 0..length / 2 {
+                order.push(cells[index]);
+                order.push(cells[length - 1 - index]);
+            }
+            builder.tuple(&order, Shape::Zipper { odd });
+        }
+        LineKind::RegionSum => {
+            let mut groups: Vec<(usize, Vec<Cell>)> = Vec::new();
+            for &cell in cells {
+                let region = puzzle.region_of(cell);
+                match groups.iter_mut().find(|(known, _)| *known == region) {
+                    Some((_, members)) => members.push(cell),
+                    None => groups.push((region, vec![cell])),
+                }
+            }
+            if groups.len() < 2 {
+                return;
+            }
+            let mut order = Vec::with_capacity(length);
+            let mut ends = Vec::with_capacity(groups.len());
+            for (_, members) in groups {
+                order.extend(members);
+                ends.push(order.len());
+            }
+            builder.tuple(&order, Shape::RegionSum { ends });
+        }
+    }
+}
+
+/// Links `related(earlier, later)` between every two cells `step` apart along the line.
+fn along(builder: &mut Builder, cells: &[Cell], step: usize, related: impl Fn(u32, u32) -> bool) {
+    for pair in cells.windows(step + 1) {
+        builder.relate(pair[0], pair[step], &related);
+    }
+}

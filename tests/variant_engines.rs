@@ -1,0 +1,613 @@
+//! Property suite for issue 27, point 3: random variant puzzles, built on a random solution
+//! grid with rules drawn so that grid obeys them (every rule family of `model/variant/`, on
+//! 4×4, 6×6, 9×9 and irregular grids, givens dropped at random), get the same count to
+//! limit 3 from the native engine and the SAT engine, each solution found obeys every rule,
+//! and on 4×4 both equal the count by brute force over every Latin square.
+//!
+//! `cargo test --release --test variant_engines` runs 48 puzzles per shape;
+//! `VARIANT_CASES=N` runs N.
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use sudokit::backtrack::{count_solutions, Solver};
+use sudokit::model::variant::{
+    Arrow, ChessMove, CloneRule, Direction, Dot, DotFamily, DotKind, Extremum, ExtremumKind,
+    Indexer, Line, LineKind, LittleKiller, Negative, OutsideClue, OutsideKind, Parity, Quadruple,
+    Regions, Side,
+};
+use sudokit::model::{
+    Cage, Cell, Constraint, Diagonal, Digit, Geometry, Grid, House, HouseKind, Puzzle,
+};
+use sudokit::{sat, Count};
+
+/// The grid shapes tried: boxed 4×4, 6×6, 9×9, and irregular 4×4 and 6×6.
+#[derive(Clone, Copy, Debug)]
+enum Shape {
+    Boxed(usize),
+    Irregular4,
+    Irregular6,
+}
+
+#[rustfmt::skip]
+const IRREGULAR_4: [u8; 16] = [
+    0, 0, 0, 1,
+    2, 0, 1, 1,
+    2, 2, 3, 1,
+    2, 3, 3, 3,
+];
+
+#[rustfmt::skip]
+const IRREGULAR_6: [u8; 36] = [
+    0, 0, 0, 1, 1, 1,
+    0, 0, 2, 2, 1, 1,
+    0, 3, 2, 2, 2, 1,
+    3, 3, 3, 4, 2, 5,
+    3, 4, 4, 4, 5, 5,
+    3, 4, 4, 5, 5, 5,
+];
+
+impl Shape {
+    fn geometry(self) -> Geometry {
+        match self {
+            Shape::Boxed(size) => Geometry::for_size(size).unwrap(),
+            Shape::Irregular4 => Geometry::irregular(4).unwrap(),
+            Shape::Irregular6 => Geometry::irregular(6).unwrap(),
+        }
+    }
+
+    fn regions(self) -> Option<Constraint> {
+        let geometry = self.geometry();
+        let map = match self {
+            Shape::Boxed(_) => return None,
+            Shape::Irregular4 => IRREGULAR_4.to_vec(),
+            Shape::Irregular6 => IRREGULAR_6.to_vec(),
+        };
+        Some(Constraint::Regions(Regions::new(geometry, map).unwrap()))
+    }
+}
+
+/// The rules that hold over the whole grid, drawn before the grid is filled (a random grid
+/// seldom obeys them): anti-knight, anti-king, diagonals, disjoint groups, an indexer.
+fn global_rules(shape: Shape, rng: &mut ChaCha8Rng) -> Vec<Constraint> {
+    let geometry = shape.geometry();
+    let size = usize::from(geometry.size());
+    let mut rules: Vec<Constraint> = shape.regions().into_iter().collect();
+    if rng.random_bool(0.2) {
+        rules.push(Constraint::Chess(ChessMove::King));
+    } else if rng.random_bool(0.15) && size >= 6 {
+        rules.push(Constraint::Chess(ChessMove::Knight));
+    }
+    if rng.random_bool(0.2) {
+        rules.push(Constraint::Distinct(
+            geometry.diagonal_house(Diagonal::Main),
+        ));
+    }
+    if geometry.has_boxes() && rng.random_bool(0.15) {
+        let (rows, columns) = (
+            usize::from(geometry.box_rows()),
+            usize::from(geometry.box_columns()),
+        );
+        for position in 0..size {
+            let cells = (0..size)
+                .map(|number| {
+                    let top = number / (size / columns) * rows;
+                    let left = number % (size / columns) * columns;
+                    geometry
+                        .cell(top + position / columns, left + position % columns)
+                        .unwrap()
+                })
+                .collect();
+            rules.push(Constraint::Distinct(House::new(
+                HouseKind::Disjoint(position as u8),
+                cells,
+            )));
+        }
+    }
+    if rng.random_bool(0.1) {
+        rules.push(Constraint::Indexer(Indexer {
+            column: rng.random_range(0..size) as u8,
+        }));
+    }
+    rules
+}
+
+/// A random path of `length` cells, each touching the next, none twice.
+fn path(geometry: Geometry, length: usize, rng: &mut ChaCha8Rng) -> Option<Vec<Cell>> {
+    let size = usize::from(geometry.size());
+    let mut cells = vec![geometry.cell(rng.random_range(0..size), rng.random_range(0..size))?];
+    while cells.len() < length {
+        let last = *cells.last()?;
+        let mut next: Vec<Cell> = Vec::new();
+        for down in -1isize..=1 {
+            for across in -1isize..=1 {
+                let row = last.row().checked_add_signed(down);
+                let column = last.column().checked_add_signed(across);
+                if let (Some(row), Some(column)) = (row, column) {
+                    if let Some(cell) = geometry.cell(row, column) {
+                        if !cells.contains(&cell) {
+                            next.push(cell);
+                        }
+                    }
+                }
+            }
+        }
+        cells.push(*next.choose(rng)?);
+    }
+    Some(cells)
+}
+
+fn value(grid: &Grid, cell: Cell) -> u32 {
+    u32::from(grid.get(cell).unwrap().get())
+}
+
+/// Local rules drawn on the filled grid `solution`, each checked to hold on it.
+fn local_rules(
+    shape: Shape,
+    solution: &Grid,
+    global: &[Constraint],
+    rng: &mut ChaCha8Rng,
+) -> Vec<Constraint> {
+    let geometry = solution.geometry();
+    let size = usize::from(geometry.size());
+    let mut rules = Vec::new();
+    let base = Puzzle::new(geometry, Grid::empty(geometry), global.to_vec()).unwrap();
+    let region_of = |cell: Cell| base.region_of(cell);
+    let random_cell =
+        |rng: &mut ChaCha8Rng| geometry.cell(rng.random_range(0..size), rng.random_range(0..size));
+    // Kropki dots, XV, and a negative constraint made true by marking every pair it forbids.
+    let families = [DotFamily::Difference, DotFamily::Ratio, DotFamily::Sum];
+    let negative = rng.random_bool(0.3).then(|| *families.choose(rng).unwrap());
+    let mut dots = Vec::new();
+    for cell in geometry.cells() {
+        for next in [
+            geometry.cell(cell.row(), cell.column() + 1),
+            geometry.cell(cell.row() + 1, cell.column()),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            let (a, b) = (value(solution, cell), value(solution, next));
+            let kinds = [
+                DotKind::Difference(1),
+                DotKind::Ratio(2),
+                DotKind::Sum(5),
+                DotKind::Sum(10),
+                DotKind::Difference(2),
+            ];
+            for kind in kinds {
+                let marked = dots.iter().any(|dot: &Dot| {
+                    dot.first == cell && dot.second == next && dot.kind.family() == kind.family()
+                });
+                if marked || !kind.allows(a, b) {
+                    continue;
+                }
+                let needed = negative == Some(kind.family()) && kind != DotKind::Difference(2);
+                if needed || rng.random_bool(0.08) {
+                    dots.push(Dot {
+                        first: cell,
+                        second: next,
+                        kind,
+                    });
+                }
+            }
+        }
+    }
+    rules.extend(dots.into_iter().map(Constraint::Dot));
+    if let Some(family) = negative {
+        let values = match family {
+            DotFamily::Difference => vec![1],
+            DotFamily::Ratio => vec![2],
+            DotFamily::Sum => vec![5, 10],
+        };
+        rules.push(Constraint::Negative(Negative { family, values }));
+    }
+    // even/odd, minimum/maximum
+    for _ in 0..rng.random_range(0..3) {
+        let cell = random_cell(rng).unwrap();
+        rules.push(Constraint::Parity(Parity {
+            cell,
+            even: value(solution, cell) % 2 == 0,
+        }));
+    }
+    for cell in geometry.cells() {
+        let own = value(solution, cell);
+        let around: Vec<u32> = geometry
+            .neighbours(cell)
+            .map(|other| value(solution, other))
+            .collect();
+        if rng.random_bool(0.15) {
+            if around.iter().all(|&other| own < other) {
+                rules.push(Constraint::Extremum(Extremum {
+                    cell,
+                    kind: ExtremumKind::Minimum,
+                }));
+            } else if around.iter().all(|&other| own > other) {
+                rules.push(Constraint::Extremum(Extremum {
+                    cell,
+                    kind: ExtremumKind::Maximum,
+                }));
+            }
+        }
+    }
+    // a quadruple
+    if rng.random_bool(0.3) {
+        let (row, column) = (rng.random_range(0..size - 1), rng.random_range(0..size - 1));
+        let cells: Vec<Cell> = [(0, 0), (0, 1), (1, 0), (1, 1)]
+            .iter()
+            .filter_map(|&(down, across)| geometry.cell(row + down, column + across))
+            .collect();
+        let mut digits: Vec<Digit> = cells
+            .iter()
+            .map(|&cell| solution.get(cell).unwrap())
+            .collect();
+        digits.shuffle(rng);
+        digits.truncate(rng.random_range(1..=4));
+        rules.push(Constraint::Quadruple(Quadruple { cells, digits }));
+    }
+    // lines: random paths, each kind kept where it holds (a path read both ways)
+    let kinds = [
+        LineKind::Thermometer,
+        LineKind::SlowThermometer,
+        LineKind::Palindrome,
+        LineKind::Between,
+        LineKind::Renban,
+        LineKind::Whispers((size as u32 / 2).max(2)),
+        LineKind::Entropic,
+        LineKind::Modular,
+        LineKind::Zipper,
+        LineKind::RegionSum,
+    ];
+    let mut lines_wanted = rng.random_range(0..5);
+    for _ in 0..400 {
+        if lines_wanted == 0 {
+            break;
+        }
+        let kind = *kinds.choose(rng).unwrap();
+        if kind == LineKind::Entropic && size % 3 != 0 {
+            continue;
+        }
+        let Some(mut cells) = path(geometry, rng.random_range(2..=5.min(size)), rng) else {
+            continue;
+        };
+        if rng.random_bool(0.5) {
+            cells.reverse();
+        }
+        let line = Line { kind, cells };
+        if line.check(geometry).is_ok() && line.holds(solution, &region_of) {
+            rules.push(Constraint::Line(line));
+            lines_wanted -= 1;
+        }
+    }
+    // clones of single cells holding the same digit
+    if rng.random_bool(0.3) {
+        let first = random_cell(rng).unwrap();
+        let twins: Vec<Cell> = geometry
+            .cells()
+            .filter(|&other| other != first && solution.get(other) == solution.get(first))
+            .collect();
+        if let Some(&second) = twins.choose(rng) {
+            rules.push(Constraint::Clone(CloneRule {
+                first: vec![first],
+                second: vec![second],
+            }));
+        }
+    }
+    // arrows: a shaft, and a circle (or two-cell pill) reading its total
+    for _ in 0..rng.random_range(0..3) {
+        let Some(shaft) = path(geometry, rng.random_range(1..=3), rng) else {
+            continue;
+        };
+        let total: u32 = shaft.iter().map(|&cell| value(solution, cell)).sum();
+        let circles: Vec<Vec<Cell>> = geometry
+            .cells()
+            .filter(|cell| !shaft.contains(cell))
+            .flat_map(|cell| {
+                let mut options = vec![vec![cell]];
+                if let Some(next) = geometry.cell(cell.row(), cell.column() + 1) {
+                    options.push(vec![cell, next]);
+                }
+                options
+            })
+            .filter(|circle| {
+                !circle.iter().any(|cell| shaft.contains(cell))
+                    && Arrow::circle_value(
+                        &circle
+                            .iter()
+                            .map(|&cell| value(solution, cell))
+                            .collect::<Vec<_>>(),
+                    ) == u64::from(total)
+            })
+            .collect();
+        if let Some(circle) = circles.choose(rng) {
+            rules.push(Constraint::Arrow(Arrow {
+                circle: circle.clone(),
+                shaft,
+            }));
+        }
+    }
+    // little killers
+    let directions = [
+        Direction::UpLeft,
+        Direction::UpRight,
+        Direction::DownLeft,
+        Direction::DownRight,
+    ];
+    for _ in 0..rng.random_range(0..3) {
+        let edge = rng.random_range(1..=size) as u8;
+        let far = size as u8 + 1;
+        let clue = *[(0, edge), (far, edge), (edge, 0), (edge, far)]
+            .choose(rng)
+            .unwrap();
+        let direction = *directions.choose(rng).unwrap();
+        let mut killer = LittleKiller {
+            clue,
+            direction,
+            sum: 0,
+        };
+        let cells = killer.cells(geometry);
+        if cells.is_empty() {
+            continue;
+        }
+        killer.sum = cells.iter().map(|&cell| value(solution, cell)).sum();
+        rules.push(Constraint::LittleKiller(killer));
+    }
+    // clues outside the grid
+    for _ in 0..rng.random_range(0..4) {
+        let side = *[Side::Top, Side::Bottom, Side::Left, Side::Right]
+            .choose(rng)
+            .unwrap();
+        let kind = *[
+            OutsideKind::Sandwich,
+            OutsideKind::XSum,
+            OutsideKind::Skyscraper,
+        ]
+        .choose(rng)
+        .unwrap();
+        let mut clue = OutsideClue {
+            kind,
+            side,
+            index: rng.random_range(0..size) as u8,
+            value: 0,
+        };
+        let digits: Vec<u32> = clue
+            .cells(geometry)
+            .iter()
+            .map(|&cell| value(solution, cell))
+            .collect();
+        clue.value = (0..=(size * size) as u32)
+            .find(|&value| OutsideClue::meets(kind, &digits, size as u32, value))
+            .unwrap();
+        rules.push(Constraint::Outside(clue));
+    }
+    // killer cages (with and without sums) and a short extra region, over cells whose
+    // digits differ
+    let mut used: Vec<Cell> = Vec::new();
+    for number in 0..rng.random_range(0..4) {
+        let Some(cells) = path(geometry, rng.random_range(2..=4), rng) else {
+            continue;
+        };
+        let orthogonal = cells.windows(2).all(|pair| {
+            pair[0].row().abs_diff(pair[1].row()) + pair[0].column().abs_diff(pair[1].column()) == 1
+        });
+        let mut digits: Vec<u32> = cells.iter().map(|&cell| value(solution, cell)).collect();
+        digits.sort_unstable();
+        digits.dedup();
+        if !orthogonal
+            || digits.len() != cells.len()
+            || cells.iter().any(|cell| used.contains(cell))
+        {
+            continue;
+        }
+        used.extend(&cells);
+        let sum = rng
+            .random_bool(0.7)
+            .then(|| cells.iter().map(|&cell| value(solution, cell)).sum());
+        rules.push(Constraint::Cage(Cage {
+            label: format!("{}", (b'a' + number as u8) as char),
+            cells,
+            sum,
+        }));
+    }
+    if rng.random_bool(0.2) {
+        let mut cells: Vec<Cell> = geometry.cells().collect();
+        cells.shuffle(rng);
+        let mut region: Vec<Cell> = Vec::new();
+        for cell in cells {
+            if region.len() < size - 1
+                && region
+                    .iter()
+                    .all(|&other| solution.get(other) != solution.get(cell))
+            {
+                region.push(cell);
+            }
+        }
+        region.truncate(rng.random_range(2..size));
+        rules.push(Constraint::ExtraRegion(region));
+    }
+    let _ = shape;
+    rules
+}
+
+/// A random puzzle of `shape`: global rules, a grid filled under them, local rules drawn on
+/// it, givens kept at random. `None` when no grid fits the global rules.
+fn random_puzzle(shape: Shape, seed: u64) -> Option<(Puzzle, Grid)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let geometry = shape.geometry();
+    let global = global_rules(shape, &mut rng);
+    let empty = Puzzle::new(geometry, Grid::empty(geometry), global.clone()).ok()?;
+    let solution = Solver::new(&empty).solve_random(&mut rng)?;
+    assert!(empty.is_solution(&solution), "the filler broke a rule");
+    let mut rules = global.clone();
+    rules.extend(local_rules(shape, &solution, &global, &mut rng));
+    let keep = rng.random_range(0.0..0.5);
+    let mut givens = Grid::empty(geometry);
+    for cell in geometry.cells() {
+        if rng.random_bool(keep) {
+            givens.set(cell, solution.get(cell));
+        }
+    }
+    let puzzle = Puzzle::new(geometry, givens, rules).unwrap_or_else(|error| {
+        panic!("seed {seed}: the drawn rules are refused: {error}");
+    });
+    assert!(
+        puzzle.is_solution(&solution),
+        "seed {seed}: a drawn rule fails"
+    );
+    Some((puzzle, solution))
+}
+
+/// Solutions of a 4×4 puzzle by trying every Latin square (at most `limit`).
+fn brute_force(puzzle: &Puzzle, limit: usize) -> usize {
+    fn fill(puzzle: &Puzzle, values: &mut [u8], at: usize, found: &mut usize, limit: usize) {
+        let size = usize::from(puzzle.size());
+        if *found >= limit {
+            return;
+        }
+        if at == values.len() {
+            let grid = Grid::from_values(puzzle.geometry(), values).unwrap();
+            if puzzle.is_solution(&grid) {
+                *found += 1;
+            }
+            return;
+        }
+        let (row, column) = (at / size, at % size);
+        for digit in 1..=size as u8 {
+            let clash = (0..column).any(|other| values[row * size + other] == digit)
+                || (0..row).any(|other| values[other * size + column] == digit);
+            if !clash {
+                values[at] = digit;
+                fill(puzzle, values, at + 1, found, limit);
+            }
+        }
+        values[at] = 0;
+    }
+    let size = usize::from(puzzle.size());
+    let mut values = vec![0u8; size * size];
+    let mut found = 0;
+    fill(puzzle, &mut values, 0, &mut found, limit);
+    found
+}
+
+/// The solutions a count carries.
+fn solutions(count: &Count) -> Vec<&Grid> {
+    match count {
+        Count::None { .. } => Vec::new(),
+        Count::Unique(only) => vec![only],
+        Count::Multiple { first, second, .. } => vec![first, second],
+    }
+}
+
+fn cases() -> u32 {
+    std::env::var("VARIANT_CASES")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(48)
+}
+
+fn engines_agree(shape: Shape) {
+    let mut runner = TestRunner::new(Config {
+        cases: cases(),
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let drawn = std::cell::Cell::new(0);
+    runner
+        .run(&any::<u64>(), |seed| {
+            let Some((puzzle, hidden)) = random_puzzle(shape, seed) else {
+                return Ok(());
+            };
+            drawn.set(drawn.get() + 1);
+            let native = count_solutions(&puzzle, 3);
+            let sat = sat::count_solutions(&puzzle, 3)
+                .unwrap_or_else(|error| panic!("seed {seed}: SAT engine: {error}"));
+            prop_assert_eq!(
+                native.found(),
+                sat.found(),
+                "seed {}: native {} SAT {} on {:?}",
+                seed,
+                native.word(),
+                sat.word(),
+                puzzle.constraints()
+            );
+            prop_assert!(
+                native.found() >= 1,
+                "seed {}: the hidden grid is a solution",
+                seed
+            );
+            for solution in solutions(&native).into_iter().chain(solutions(&sat)) {
+                prop_assert!(
+                    puzzle.is_solution(solution),
+                    "seed {}: not a solution",
+                    seed
+                );
+            }
+            if native.is_unique() {
+                prop_assert_eq!(native.solution(), Some(&hidden));
+            }
+            if puzzle.size() == 4 {
+                prop_assert_eq!(native.found(), brute_force(&puzzle, 3), "seed {}", seed);
+            }
+            Ok(())
+        })
+        .unwrap();
+    assert!(drawn.get() > 0, "no puzzle could be drawn for {shape:?}");
+}
+
+#[test]
+fn four_by_four_agrees_with_sat_and_brute_force() {
+    engines_agree(Shape::Boxed(4));
+}
+
+#[test]
+fn irregular_four_by_four_agrees_with_sat_and_brute_force() {
+    engines_agree(Shape::Irregular4);
+}
+
+#[test]
+fn six_by_six_agrees_with_sat() {
+    engines_agree(Shape::Boxed(6));
+}
+
+#[test]
+fn irregular_six_by_six_agrees_with_sat() {
+    engines_agree(Shape::Irregular6);
+}
+
+#[test]
+fn nine_by_nine_agrees_with_sat() {
+    engines_agree(Shape::Boxed(9));
+}
+
+#[test]
+#[ignore]
+fn debug_seed() {
+    let seed: u64 = std::env::var("SEED").unwrap().parse().unwrap();
+    let shape = match std::env::var("SHAPE").unwrap().as_str() {
+        "i4" => Shape::Irregular4,
+        "i6" => Shape::Irregular6,
+        other => Shape::Boxed(other.parse().unwrap()),
+    };
+    let (puzzle, hidden) = random_puzzle(shape, seed).unwrap();
+    let geometry = puzzle.geometry();
+    println!("givens {:?}", puzzle.givens().values());
+    println!("hidden {:?}", hidden.values());
+    for (index, rule) in puzzle.constraints().iter().enumerate() {
+        let alone: Vec<Constraint> = shape
+            .regions()
+            .into_iter()
+            .chain((!matches!(rule, Constraint::Regions(_))).then(|| rule.clone()))
+            .collect();
+        let single = Puzzle::new(geometry, puzzle.givens().clone(), alone.clone());
+        let Ok(single) = single else { continue };
+        let native = count_solutions(&single, 3);
+        let sat = sat::count_solutions(&single, 3).unwrap();
+        println!(
+            "{index} {rule}: native {} sat {}",
+            native.found(),
+            sat.found()
+        );
+    }
+}
