@@ -128,6 +128,13 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
             }
             (Ok(_), None) => continue,
         };
+        if options.engine == Engine::Both {
+            // a disagreement is an error above; say that the two counts were compared
+            complain!(
+                "{location}: native and SAT engines agree: {}",
+                answer.count.word()
+            );
+        }
         if let Some(text) = not_unique_text(&answer.count, 2) {
             outcome = outcome.worst(Outcome::NotUnique);
             let hint = match (&answer.count, options.limit) {
