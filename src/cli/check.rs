@@ -7,8 +7,10 @@ use rayon::prelude::*;
 use serde_json::{json, Map, Value};
 use sudokit::model::Grid;
 use sudokit::notation::{self, Entry, Format};
+use sudokit::sat::TrueCandidates;
 use sudokit::Count;
 
+use super::candidates::{self, CandidatesRecord};
 use super::input::{each_batch, InputOptions, Record};
 use super::output::{verbosity, Verbosity};
 use super::records::{self, Style, Writer};
@@ -55,6 +57,14 @@ pub struct CheckOptions {
     #[arg(long, conflicts_with = "all")]
     suggest: bool,
 
+    /// The setter's candidate view: each cell's true candidates, the digits it takes in at
+    /// least one solution, found by the SAT engine (at most --limit solutions, default
+    /// 1000: the search needs at most one per true candidate, and says when the limit cut
+    /// it short). In text a grid of pencil marks; in --json a `candidates` field, row by
+    /// row, with `solutions_found` and `complete`.
+    #[arg(long, conflicts_with_all = ["all", "suggest", "csv"])]
+    pub(super) candidates: bool,
+
     /// Threads to use: 1 to 256 (default: all cores).
     #[arg(long, value_name = "J", value_parser = parse_jobs)]
     jobs: Option<usize>,
@@ -89,8 +99,14 @@ enum Verdict {
     /// The count, with the setter's advice when `--suggest` asked for it.
     Counted(Count, Option<Box<Advice>>),
     Listed(Vec<Grid>),
+    /// The true candidates (`--candidates`).
+    Candidates(Box<TrueCandidates>),
     Failed(String),
 }
+
+/// The most solutions `--candidates` finds when --limit is not given: enough to decide
+/// every candidate of a 9×9 (at most one solution per true candidate, 729).
+pub const CANDIDATES_LIMIT: usize = 1000;
 
 /// Lines of a one-puzzle-a-line file read and answered at a time.
 const BATCH_LINES: usize = 8192;
@@ -98,7 +114,13 @@ const BATCH_LINES: usize = 8192;
 /// Runs `check` and prints one answer per puzzle read, in input order, plus a summary.
 pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
     let started = Instant::now();
-    let limit = options.limit.unwrap_or(if options.all { 100 } else { 2 });
+    let limit = options.limit.unwrap_or(if options.all {
+        100
+    } else if options.candidates {
+        CANDIDATES_LIMIT
+    } else {
+        2
+    });
     let style = Style::from_flags(options.json, options.csv);
     let columns = if options.suggest {
         COLUMNS
@@ -158,6 +180,18 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
 }
 
 fn judge(options: &CheckOptions, entry: &Entry, limit: usize) -> Verdict {
+    if options.candidates {
+        if options.engine == Engine::Native {
+            return Verdict::Failed(
+                "true candidates (--candidates) come from the SAT engine: pass --engine sat"
+                    .to_string(),
+            );
+        }
+        return match sudokit::sat::true_candidates(&entry.puzzle, limit) {
+            Ok(found) => Verdict::Candidates(Box::new(found)),
+            Err(error) => Verdict::Failed(format!("SAT engine: {error}")),
+        };
+    }
     let result = if options.all {
         engine::solutions(options.engine, &entry.puzzle, limit).map(Verdict::Listed)
     } else {
@@ -369,6 +403,23 @@ fn report(
                     json!(solutions.iter().map(line).collect::<Vec<_>>()),
                 );
                 writer.write(&object);
+            }
+        }
+        Verdict::Candidates(found) => {
+            let solved = match found.status() {
+                "unique" => 1,
+                "none" => 0,
+                _ => 2,
+            };
+            tally_count(tally, solved, entry, found.first_two.first());
+            if style.is_record() {
+                writer.write(&CandidatesRecord::new(record, found).object());
+            } else {
+                say!(
+                    "{location}: {}\n{}",
+                    candidates::summary(found, limit),
+                    candidates::grid_text(found)
+                );
             }
         }
         Verdict::Counted(count, advice) => {

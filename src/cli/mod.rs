@@ -51,6 +51,7 @@ macro_rules! detail {
 mod bank;
 mod bench;
 mod book;
+mod candidates;
 mod check;
 mod engine;
 mod generate;

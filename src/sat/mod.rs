@@ -7,11 +7,14 @@
 //! `variant` every other rule (one file per family, as in `model/variant/`); `splr` solves. Each solution found is checked with
 //! [`Puzzle::is_solution`] and then excluded by a blocking clause before solving again.
 
+mod candidates;
 mod encode;
 mod prepass;
 mod splr;
 mod sums;
 mod variant;
+
+pub use candidates::{true_candidates, TrueCandidates};
 
 use crate::count::Count;
 use crate::model::{Grid, Puzzle};

@@ -504,13 +504,6 @@ impl PartialSum {
         formula.add_clause(&[self.at_least(value)])?;
         formula.add_clause(&[!self.at_least(value + 1)])
     }
-
-    /// One term per value the sum can take, exactly one of them true in any model.
-    pub(super) fn value_terms(&self, formula: &mut Formula) -> Result<SumTerms, SatError> {
-        (self.low..=self.high)
-            .map(|value| Ok((value, self.equals(value, formula)?)))
-            .collect()
-    }
 }
 
 /// The sum of several terms' values (see [`PartialSum::add_cell`]), digits free to repeat.

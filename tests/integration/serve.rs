@@ -561,6 +561,14 @@ fn the_page_checks_rates_and_explains_in_a_real_browser() {
         page.contains("class=\"mark\""),
         "the differing cells are marked: {page}"
     );
+    // the true-candidates button's table (issue 27): the givens keep their one digit
+    let page = dom(&format!("{loose}&candidates"));
+    assert!(page.contains("aria-label=\"true candidates\""), "{page}");
+    assert!(page.contains("multiple: candidates from"), "{page}");
+    assert!(
+        page.contains("<td class=\"single\" aria-label=\"r1c7\">8</td>"),
+        "{page}"
+    );
 }
 
 /// A 17-clue puzzle less one given: several solutions.

@@ -44,6 +44,20 @@ pub struct CheckRequest {
     suggest: bool,
 }
 
+/// A true-candidates request: the setter's candidate view of `check --candidates`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CandidatesRequest {
+    /// The puzzle(s), in any notation the CLI reads.
+    puzzle: String,
+    /// The notation, when detection should not guess.
+    input_format: Option<String>,
+    /// `both`, `main` or `anti`: add the X rule.
+    diagonals: Option<String>,
+    /// Find at most this many solutions (2 to 1000; default 1000).
+    limit: Option<u32>,
+}
+
 /// A grading request.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -432,6 +446,28 @@ pub async fn check(
     let puzzle = (request.puzzle, &request.input_format, &request.diagonals);
     match command_options::<check::CheckOptions>(puzzle, flags) {
         Ok(options) => run_command(&state, "check", move || check::run(&options)).await,
+        Err(refusal) => refusal.into_response(),
+    }
+}
+
+/// `POST /v1/candidates`: the records of `check --candidates --json`, each cell's true
+/// candidates row by row.
+pub async fn candidates(
+    Shared(state): Shared<Arc<State>>,
+    request: Result<Json<CandidatesRequest>, JsonRejection>,
+) -> Response {
+    let request = match body(request, &state) {
+        Ok(request) => request,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let mut flags = match limit_flag(request.limit) {
+        Ok(flags) => flags,
+        Err(refusal) => return refusal.into_response(),
+    };
+    flags.push("--candidates".into());
+    let puzzle = (request.puzzle, &request.input_format, &request.diagonals);
+    match command_options::<check::CheckOptions>(puzzle, flags) {
+        Ok(options) => run_command(&state, "candidates", move || check::run(&options)).await,
         Err(refusal) => refusal.into_response(),
     }
 }

@@ -163,6 +163,7 @@ fn router(state: Arc<State>) -> Router {
         .route("/metrics", get(metrics::endpoint))
         .route("/openapi.json", get(page::openapi))
         .route("/v1/check", post(api::check))
+        .route("/v1/candidates", post(api::candidates))
         .route("/v1/grade", post(api::grade))
         .route("/v1/solve", post(api::solve))
         .route("/v1/render", post(api::render))
