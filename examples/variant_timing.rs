@@ -1,8 +1,8 @@
 //! Times each shared variant puzzle (issue 27, point 4): the native engine, the SAT engine,
 //! and `auto` (what `check` and `solve` use by default: native within 2 000 branch points,
 //! then SAT), each counting to 2, several runs per puzzle on one core; prints a Markdown
-//! table with the median and worst run per puzzle, and checks each answer is unique with the
-//! published solution.
+//! table with the median and worst run per puzzle in CPU time (so a busy machine does not
+//! inflate it), and checks each answer is unique with the published solution.
 //!
 //! ```sh
 //! cargo run --release --example variant_timing -- [RUNS] [FILE.tsv ...]
@@ -33,16 +33,34 @@ fn auto(puzzle: &Puzzle) -> (Count, &'static str) {
     }
 }
 
+/// The CPU time this thread has run (Linux: `/proc/thread-self/schedstat`, in
+/// nanoseconds), so that other work on a busy machine does not count; `None` elsewhere.
+fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanoseconds: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanoseconds))
+}
+
+/// Runs `work` `runs` times: its last answer, and the median and worst CPU time of a run
+/// (wall time where CPU time is not known).
 fn timed<T>(runs: usize, mut work: impl FnMut() -> T) -> (T, Duration, Duration) {
     let mut times = Vec::with_capacity(runs);
     let mut last = None;
     for _ in 0..runs {
-        let start = Instant::now();
+        let (start, cpu_start) = (Instant::now(), thread_cpu_time());
         last = Some(work());
-        times.push(start.elapsed());
+        let spent = match (cpu_start, thread_cpu_time()) {
+            (Some(before), Some(after)) => after.saturating_sub(before),
+            _ => start.elapsed(),
+        };
+        times.push(spent);
     }
     times.sort();
-    (last.expect("one run or more"), times[runs / 2], times[runs - 1])
+    (
+        last.expect("one run or more"),
+        times[runs / 2],
+        times[runs - 1],
+    )
 }
 
 fn show(duration: Duration) -> String {
@@ -56,7 +74,10 @@ fn show(duration: Duration) -> String {
 
 fn main() {
     let mut arguments: Vec<String> = std::env::args().skip(1).collect();
-    let runs = match arguments.first().and_then(|first| first.parse::<usize>().ok()) {
+    let runs = match arguments
+        .first()
+        .and_then(|first| first.parse::<usize>().ok())
+    {
         Some(runs) => {
             arguments.remove(0);
             runs.max(1)
@@ -70,7 +91,10 @@ fn main() {
     println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for path in arguments {
         let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-        for line in text.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty()) {
+        for line in text
+            .lines()
+            .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        {
             let fields: Vec<&str> = line.split('\t').collect();
             let (title, link, published) = (fields[0], fields[2], fields[3]);
             let puzzle = notation::parse(link, None)
@@ -80,12 +104,16 @@ fn main() {
             let size = usize::from(puzzle.size());
             // each cell's number written out with no separator (the file's form on 16×16 too)
             let written = |grid: &Grid| -> String {
-                grid.values().iter().map(|value| value.to_string()).collect()
+                grid.values()
+                    .iter()
+                    .map(|value| value.to_string())
+                    .collect()
             };
             let ((native_count, guesses), native_median, native_worst) =
                 timed(runs, || native(&puzzle));
-            let (sat_count, sat_median, sat_worst) =
-                timed(runs, || sat::count_solutions(&puzzle, 2).expect("SAT engine"));
+            let (sat_count, sat_median, sat_worst) = timed(runs, || {
+                sat::count_solutions(&puzzle, 2).expect("SAT engine")
+            });
             let ((auto_count, by), auto_median, auto_worst) = timed(runs, || auto(&puzzle));
             let right = |count: &Count| {
                 count.is_unique() && count.solution().map(written).as_deref() == Some(published)

@@ -178,11 +178,9 @@ fn local_rules(
                 DotKind::Difference(2),
             ];
             for kind in kinds {
-                let marked = dots
-                    .iter()
-                    .any(|dot: &Dot| {
-                        dot.first == cell && dot.second == next && dot.kind.family() == kind.family()
-                    });
+                let marked = dots.iter().any(|dot: &Dot| {
+                    dot.first == cell && dot.second == next && dot.kind.family() == kind.family()
+                });
                 if marked || !kind.allows(a, b) {
                     continue;
                 }
@@ -241,7 +239,10 @@ fn local_rules(
             .iter()
             .filter_map(|&(down, across)| geometry.cell(row + down, column + across))
             .collect();
-        let mut digits: Vec<Digit> = cells.iter().map(|&cell| solution.get(cell).unwrap()).collect();
+        let mut digits: Vec<Digit> = cells
+            .iter()
+            .map(|&cell| solution.get(cell).unwrap())
+            .collect();
         digits.shuffle(rng);
         digits.truncate(rng.random_range(1..=4));
         rules.push(Constraint::Quadruple(Quadruple { cells, digits }));
@@ -337,7 +338,9 @@ fn local_rules(
     for _ in 0..rng.random_range(0..3) {
         let edge = rng.random_range(1..=size) as u8;
         let far = size as u8 + 1;
-        let clue = *[(0, edge), (far, edge), (edge, 0), (edge, far)].choose(rng).unwrap();
+        let clue = *[(0, edge), (far, edge), (edge, 0), (edge, far)]
+            .choose(rng)
+            .unwrap();
         let direction = *directions.choose(rng).unwrap();
         let mut killer = LittleKiller {
             clue,
@@ -387,13 +390,14 @@ fn local_rules(
             continue;
         };
         let orthogonal = cells.windows(2).all(|pair| {
-            pair[0].row().abs_diff(pair[1].row()) + pair[0].column().abs_diff(pair[1].column())
-                == 1
+            pair[0].row().abs_diff(pair[1].row()) + pair[0].column().abs_diff(pair[1].column()) == 1
         });
         let mut digits: Vec<u32> = cells.iter().map(|&cell| value(solution, cell)).collect();
         digits.sort_unstable();
         digits.dedup();
-        if !orthogonal || digits.len() != cells.len() || cells.iter().any(|cell| used.contains(cell))
+        if !orthogonal
+            || digits.len() != cells.len()
+            || cells.iter().any(|cell| used.contains(cell))
         {
             continue;
         }
@@ -448,7 +452,10 @@ fn random_puzzle(shape: Shape, seed: u64) -> Option<(Puzzle, Grid)> {
     let puzzle = Puzzle::new(geometry, givens, rules).unwrap_or_else(|error| {
         panic!("seed {seed}: the drawn rules are refused: {error}");
     });
-    assert!(puzzle.is_solution(&solution), "seed {seed}: a drawn rule fails");
+    assert!(
+        puzzle.is_solution(&solution),
+        "seed {seed}: a drawn rule fails"
+    );
     Some((puzzle, solution))
 }
 
@@ -525,9 +532,17 @@ fn engines_agree(shape: Shape) {
                 sat.word(),
                 puzzle.constraints()
             );
-            prop_assert!(native.found() >= 1, "seed {}: the hidden grid is a solution", seed);
+            prop_assert!(
+                native.found() >= 1,
+                "seed {}: the hidden grid is a solution",
+                seed
+            );
             for solution in solutions(&native).into_iter().chain(solutions(&sat)) {
-                prop_assert!(puzzle.is_solution(solution), "seed {}: not a solution", seed);
+                prop_assert!(
+                    puzzle.is_solution(solution),
+                    "seed {}: not a solution",
+                    seed
+                );
             }
             if native.is_unique() {
                 prop_assert_eq!(native.solution(), Some(&hidden));
@@ -566,6 +581,40 @@ fn nine_by_nine_agrees_with_sat() {
     engines_agree(Shape::Boxed(9));
 }
 
+/// Every shared variant puzzle (`tests/data/variants/*.tsv`: the 21 published ones and our
+/// 16×16 irregular killer) is unique under the native engine, with its published solution
+/// (each cell's number written out, no separator).
+#[test]
+fn shared_variant_puzzles_are_unique_under_the_native_engine() {
+    let directory = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/variants");
+    let mut checked = 0;
+    for name in ["fpuzzles_variants.tsv", "irregular_killer_16x16.tsv"] {
+        let text = std::fs::read_to_string(directory.join(name)).unwrap();
+        for line in text
+            .lines()
+            .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let (title, link, published) = (fields[0], fields[2], fields[3]);
+            let puzzle = sudokit::notation::parse(link, None)
+                .unwrap_or_else(|error| panic!("{title}: {error}"))
+                .remove(0)
+                .puzzle;
+            let count = count_solutions(&puzzle, 2);
+            let written: Option<String> = count.solution().map(|grid| {
+                grid.values()
+                    .iter()
+                    .map(|value| value.to_string())
+                    .collect()
+            });
+            assert!(count.is_unique(), "{title}: {}", count.word());
+            assert_eq!(written.as_deref(), Some(published), "{title}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 22);
+}
+
 #[test]
 #[ignore]
 fn debug_seed() {
@@ -583,15 +632,16 @@ fn debug_seed() {
         let alone: Vec<Constraint> = shape
             .regions()
             .into_iter()
-            .chain(
-                (!matches!(rule, Constraint::Regions(_)))
-                    .then(|| rule.clone()),
-            )
+            .chain((!matches!(rule, Constraint::Regions(_))).then(|| rule.clone()))
             .collect();
         let single = Puzzle::new(geometry, puzzle.givens().clone(), alone.clone());
         let Ok(single) = single else { continue };
         let native = count_solutions(&single, 3);
         let sat = sat::count_solutions(&single, 3).unwrap();
-        println!("{index} {rule}: native {} sat {}", native.found(), sat.found());
+        println!(
+            "{index} {rule}: native {} sat {}",
+            native.found(),
+            sat.found()
+        );
     }
 }

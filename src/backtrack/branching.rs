@@ -148,9 +148,7 @@ fn rule_of(rules: &Rules, contradiction: Contradiction) -> Option<usize> {
         Contradiction::Cage { cage } => Some(houses + usize::from(cage)),
         Contradiction::Sum { sum } => Some(houses + cages + usize::from(sum)),
         Contradiction::Rule { rule } => Some(houses + cages + sums + usize::from(rule)),
-        Contradiction::NoDigit { cell } => {
-            Some(houses + cages + sums + tuples + usize::from(cell))
-        }
+        Contradiction::NoDigit { cell } => Some(houses + cages + sums + tuples + usize::from(cell)),
         Contradiction::Comparison { .. } => None,
     }
 }
@@ -177,7 +175,10 @@ fn for_each_cell(rules: &Rules, rule: usize, mut visit: impl FnMut(usize)) {
             .for_each(|term| visit(usize::from(term.cell)));
     } else if rule < houses + cages + sums + tuples {
         let tuple = &rules.variants.tuples[rule - houses - cages - sums];
-        tuple.cells.iter().for_each(|&cell| visit(usize::from(cell)));
+        tuple
+            .cells
+            .iter()
+            .for_each(|&cell| visit(usize::from(cell)));
     } else {
         visit(rule - houses - cages - sums - tuples);
     }

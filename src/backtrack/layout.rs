@@ -150,7 +150,11 @@ impl Layout {
         let geometry = puzzle.geometry();
         // Irregular regions cross rows and columns like extra houses do (box-line locked
         // candidates cannot see them: the segments cut whole rows).
-        let first_extra = if geometry.has_boxes() { 3 * size } else { 2 * size };
+        let first_extra = if geometry.has_boxes() {
+            3 * size
+        } else {
+            2 * size
+        };
         let (overlaps, overlap_cells) = overlaps(&groups[..houses.len()], first_extra);
         let (box_rows, box_columns) = (
             usize::from(geometry.box_rows()),

@@ -26,6 +26,10 @@ pub(super) fn extremum(builder: &mut Builder, puzzle: &Puzzle, rule: &Extremum) 
 
 /// A quadruple's digits all appear around its corner.
 pub(super) fn quadruple(builder: &mut Builder, rule: &Quadruple) {
-    let digits = rule.digits.iter().map(|digit| u32::from(digit.get())).collect();
+    let digits = rule
+        .digits
+        .iter()
+        .map(|digit| u32::from(digit.get()))
+        .collect();
     builder.tuple(&rule.cells, Shape::Quadruple { digits });
 }

@@ -123,7 +123,12 @@ impl Shape {
                 let target = Arrow::circle_value(&values[..*circle]);
                 let shaft: u64 = values[*circle..].iter().map(|&v| u64::from(v)).sum();
                 let (low, high) = bounds.range(filled, length);
-                within(target, shaft + u64::from(low), shaft + u64::from(high), complete)
+                within(
+                    target,
+                    shaft + u64::from(low),
+                    shaft + u64::from(high),
+                    complete,
+                )
             }
             Shape::Sum { sum } => {
                 let partial: u32 = values.iter().sum();
@@ -276,7 +281,10 @@ fn region_sum(ends: &[usize], values: &[u32], bounds: &Bounds) -> Verdict {
         return decided(filled == *ends.last().unwrap_or(&0));
     }
     let target: u32 = values[..first_end].iter().sum();
-    let group = ends.iter().position(|&end| filled <= end).unwrap_or(ends.len() - 1);
+    let group = ends
+        .iter()
+        .position(|&end| filled <= end)
+        .unwrap_or(ends.len() - 1);
     let start = ends[group - 1];
     let partial: u32 = values[start..].iter().sum();
     let (low, high) = bounds.range(filled, ends[group]);

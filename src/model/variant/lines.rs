@@ -195,7 +195,10 @@ mod tests {
             .collect();
         let mut row = values.to_vec();
         row.resize(81, 0);
-        (Line { kind, cells }, Grid::from_values(geometry, &row).unwrap())
+        (
+            Line { kind, cells },
+            Grid::from_values(geometry, &row).unwrap(),
+        )
     }
 
     /// f-puzzles' solver links the two cells of a short modular or entropic line: they
