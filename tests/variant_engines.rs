@@ -209,7 +209,7 @@ fn local_rules(
         let cell = random_cell(rng).unwrap();
         rules.push(Constraint::Parity(Parity {
             cell,
-            even: value(solution, cell) % 2 == 0,
+            even: value(solution, cell).is_multiple_of(2),
         }));
     }
     for cell in geometry.cells() {

@@ -508,12 +508,12 @@ fn fallback(shape: &Shape, masks: &[u32], bounds: &Bounds) -> Option<Vec<u32>> {
         // the circle lies within what the shaft can add up to
         kept[0] &= digits_within(parts_low, parts_high, bounds.size);
     }
-    for position in first..length {
+    for (position, keep) in kept.iter_mut().enumerate().skip(first) {
         let others_low = parts_low - bounds.low[position];
         let others_high = parts_high - bounds.high[position];
         let least = total_low.saturating_sub(others_high);
         let most = total_high.saturating_sub(others_low);
-        kept[position] &= digits_within(least, most, bounds.size);
+        *keep &= digits_within(least, most, bounds.size);
     }
     Some(kept)
 }
