@@ -1,10 +1,10 @@
-//! A minimal conflict of a puzzle with no solution: givens, cages, comparisons and extra
-//! houses that together have none, each of them needed. Found by deletion (drop each member
+//! A minimal conflict of a puzzle with no solution: givens, cages, comparisons, extra
+//! houses and variant rules that together have none, each of them needed. Found by deletion (drop each member
 //! in turn, keep it dropped when the rest still has no solution) with the native engine,
 //! then confirmed by the SAT engine.
 //!
-//! Rows, columns and boxes are never members: they are the game itself. Dropping a cage
-//! drops the comparisons that name it, which cannot stand without it.
+//! Rows, columns, boxes and irregular regions are never members: they are the game
+//! itself. Dropping a cage drops the comparisons that name it, which cannot stand without it.
 
 use super::{Member, SuggestError, Suggestion};
 use crate::backtrack::Solver;
@@ -70,13 +70,17 @@ fn without(kept: &Kept, member: usize) -> Kept {
     fewer
 }
 
-/// Whether `member` is already out: a dropped constraint, or a comparison whose cage is.
+/// Whether `member` is out of the question: a dropped constraint, a comparison whose cage
+/// is, or irregular regions (the game itself, as rows, columns and boxes are: never a
+/// member, never dropped).
 fn is_dropped(puzzle: &Puzzle, kept: &Kept, member: usize) -> bool {
     if member < kept.givens.len() {
         return false;
     }
     let position = member - kept.givens.len();
-    !kept.constraints[position] || !comparison_stands(puzzle, kept, position)
+    !kept.constraints[position]
+        || !comparison_stands(puzzle, kept, position)
+        || matches!(puzzle.constraints()[position], Constraint::Regions(_))
 }
 
 /// The cage at each position of the constraints, counted as the puzzle counts cage ids.
@@ -184,7 +188,7 @@ fn members(puzzle: &Puzzle, kept: &Kept) -> Vec<Member> {
         .map(|(cell, digit)| Member::Given { cell, digit })
         .collect();
     for (position, constraint) in puzzle.constraints().iter().enumerate() {
-        if !kept.constraints[position] || !comparison_stands(puzzle, kept, position) {
+        if is_dropped(puzzle, kept, kept.givens.len() + position) {
             continue;
         }
         members.push(match constraint {

@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::*;
-use crate::model::{Constraint, Grid};
+use crate::model::{Constraint, Geometry, Grid};
 use crate::notation::{self, Entry};
 
 fn entries(path: &str) -> Vec<Entry> {
@@ -345,5 +345,94 @@ fn a_wrong_given_in_a_killer_is_named_with_cages() {
         panic!("expected a conflict, got {suggestion:?}");
     };
     assert!(members.contains(&Member::Given { cell, digit }));
+    assert_minimal_conflict(&broken, &members);
+}
+
+/// top1465's first puzzle with its first four givens taken away and two variant rules read
+/// from its solution (an X/V-style sum mark and an even/odd cell on open cells), with that
+/// solution.
+fn variant_with_fewer_givens() -> (Puzzle, Grid) {
+    use crate::model::variant::{Dot, DotKind, Parity};
+    let (puzzle, _) = top1465_with_fewer_givens(0, 4);
+    let full = entries("classic/top1465.txt").swap_remove(0).puzzle;
+    let solution = sat_count(&full, 2).solution().unwrap().clone();
+    let geometry = puzzle.geometry();
+    let open = |cell: Cell| puzzle.givens().get(cell).is_none();
+    let (first, second) = geometry
+        .cells()
+        .filter_map(|cell| Some((cell, geometry.cell(cell.row(), cell.column() + 1)?)))
+        .find(|&(first, second)| open(first) && open(second))
+        .unwrap();
+    let value = |cell: Cell| u32::from(solution.get(cell).unwrap().get());
+    let parity_cell = geometry.cells().filter(|&cell| open(cell)).last().unwrap();
+    let mut constraints = puzzle.constraints().to_vec();
+    constraints.push(Constraint::Dot(Dot {
+        first,
+        second,
+        kind: DotKind::Sum(value(first) + value(second)),
+    }));
+    constraints.push(Constraint::Parity(Parity {
+        cell: parity_cell,
+        even: value(parity_cell).is_multiple_of(2),
+    }));
+    let variant = Puzzle::new(geometry, puzzle.givens().clone(), constraints).unwrap();
+    (variant, solution)
+}
+
+#[test]
+fn a_variant_puzzle_missing_givens_gets_needed_givens() {
+    let (puzzle, solution) = variant_with_fewer_givens();
+    assert!(puzzle.has_variant_rules());
+    let (count, suggestion) = suggestion_keeping(&puzzle, Some(&solution));
+    assert_eq!(count.word(), "multiple");
+    let Suggestion::Givens { givens, .. } = suggestion else {
+        panic!("expected givens, got {suggestion:?}");
+    };
+    assert!(!givens.is_empty());
+    assert_givens_unique_and_needed(&puzzle, &solution, &givens);
+}
+
+#[test]
+fn a_given_that_breaks_a_variant_rule_is_named_with_the_rule() {
+    use crate::model::variant::{Dot, DotKind, Line, LineKind};
+    let geometry = Geometry::for_size(9).unwrap();
+    let cell = |row, column| geometry.cell(row, column).unwrap();
+    // a thermometer r1c1-r1c3 cannot hold 1 in its middle; a black dot elsewhere and a
+    // palindrome are bystanders
+    let thermometer = Constraint::Line(Line {
+        kind: LineKind::Thermometer,
+        cells: vec![cell(0, 0), cell(0, 1), cell(0, 2)],
+    });
+    let constraints = vec![
+        Constraint::Dot(Dot {
+            first: cell(5, 5),
+            second: cell(5, 6),
+            kind: DotKind::Ratio(2),
+        }),
+        thermometer.clone(),
+        Constraint::Line(Line {
+            kind: LineKind::Palindrome,
+            cells: vec![cell(8, 0), cell(8, 1), cell(8, 2)],
+        }),
+    ];
+    let mut givens = Grid::empty(geometry);
+    givens.set(cell(0, 1), Digit::new(1));
+    givens.set(cell(4, 4), Digit::new(5));
+    let broken = Puzzle::new(geometry, givens, constraints).unwrap();
+    let (count, suggestion) = suggestion(&broken);
+    assert_eq!(count.word(), "none");
+    let Suggestion::Conflict(members) = suggestion else {
+        panic!("expected a conflict, got {suggestion:?}");
+    };
+    assert_eq!(
+        members,
+        vec![
+            Member::Given {
+                cell: cell(0, 1),
+                digit: Digit::new(1).unwrap()
+            },
+            Member::Rule(thermometer)
+        ]
+    );
     assert_minimal_conflict(&broken, &members);
 }

@@ -99,7 +99,7 @@ fn the_text_grid_shows_pencil_marks_and_a_unique_puzzle_one_digit_a_cell() {
     assert_eq!(record["status"], "unique");
     assert_eq!(record["solutions_found"], 1);
     let found: Vec<Vec<Vec<u8>>> = serde_json::from_value(record["candidates"].clone()).unwrap();
-    assert_eq!(found, union(&[first.clone()]));
+    assert_eq!(found, union(std::slice::from_ref(first)));
 }
 
 #[test]

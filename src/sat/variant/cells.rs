@@ -20,9 +20,11 @@ impl Encoder<'_> {
         Ok(())
     }
 
-    /// The cell's digit is below (above) each orthogonal neighbour's.
+    /// The cell's digit is below (above) each orthogonal neighbour's it is compared with
+    /// (not another cell of its kind).
     pub(super) fn extremum(&mut self, rule: &Extremum) -> Result<(), SatError> {
-        let neighbours: Vec<_> = self.puzzle.geometry().neighbours(rule.cell).collect();
+        let extrema: Vec<Extremum> = self.puzzle.extrema().copied().collect();
+        let neighbours = rule.compared_neighbours(self.puzzle.geometry(), &extrema);
         for neighbour in neighbours {
             match rule.kind {
                 ExtremumKind::Minimum => {

@@ -106,12 +106,73 @@ impl Encoder<'_> {
     pub(super) fn outside(&mut self, rule: &OutsideClue) -> Result<(), SatError> {
         let cells = rule.cells(self.puzzle.geometry());
         let size = u32::from(self.puzzle.size());
+        // Redundant clauses first: bounds that follow from the row's digits being distinct,
+        // which unit propagation cannot see through the guarded sums.
         let counted: Vec<Vec<(u32, Term)>> = match rule.kind {
-            OutsideKind::Sandwich => self.sandwich_parts(&cells, size)?,
-            OutsideKind::XSum => self.x_sum_parts(&cells)?,
-            OutsideKind::Skyscraper => self.skyscraper_parts(&cells, size)?,
+            OutsideKind::Sandwich => {
+                self.sandwich_ends(&cells, size, rule.value)?;
+                self.sandwich_parts(&cells, size)?
+            }
+            OutsideKind::XSum => {
+                self.x_sum_first(cells[0], size, rule.value)?;
+                self.x_sum_parts(&cells)?
+            }
+            OutsideKind::Skyscraper => {
+                self.skyscraper_bounds(&cells, size, rule.value)?;
+                self.skyscraper_parts(&cells, size)?
+            }
         };
         sum_of(&counted, self.formula)?.require(rule.value, self.formula)
+    }
+
+    /// The 1 and the n stand k cells apart only if k distinct digits from 2 to n − 1 can
+    /// add up to the clue: each other pair of places is ruled out for the two ends.
+    fn sandwich_ends(&mut self, cells: &[Cell], size: u32, value: u32) -> Result<(), SatError> {
+        let ends: Vec<Term> = cells
+            .iter()
+            .map(|&cell| self.any(&[self.value_term(cell, 1), self.value_term(cell, size)]))
+            .collect::<Result<_, _>>()?;
+        for first in 0..cells.len() {
+            for second in first + 1..cells.len() {
+                let between = (second - first - 1) as u32;
+                // the smallest and largest k distinct digits of 2..=n-1
+                let least = (2..2 + between).sum::<u32>();
+                let most = (size - between..size).sum::<u32>();
+                if between > size - 2 || value < least || value > most {
+                    self.formula.add_clause(&[!ends[first], !ends[second]])?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The first digit d counts d distinct digits, itself among them: d is ruled out when
+    /// no such d digits reach the clue.
+    fn x_sum_first(&mut self, first: Cell, size: u32, value: u32) -> Result<(), SatError> {
+        for (digit, term) in self.options(first) {
+            let others: Vec<u32> = (1..=size).filter(|&other| other != digit).collect();
+            let count = digit as usize - 1;
+            let least: u32 = digit + others[..count].iter().sum::<u32>();
+            let most: u32 = digit + others[others.len() - count..].iter().sum::<u32>();
+            if value < least || value > most {
+                self.formula.add_clause(&[!term])?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Seeing v buildings: the digit at position p leaves at most n − d taller ones after
+    /// it, so v ≤ p + 1 + n − d, and d ≤ n + p + 1 − v.
+    fn skyscraper_bounds(&mut self, cells: &[Cell], size: u32, value: u32) -> Result<(), SatError> {
+        for (position, &cell) in cells.iter().enumerate() {
+            let highest = (size + position as u32 + 1).saturating_sub(value);
+            for (digit, term) in self.options(cell) {
+                if digit > highest {
+                    self.formula.add_clause(&[!term])?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// What each cell adds to the total when `inside` says whether it counts: its digit, or

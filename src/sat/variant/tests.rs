@@ -183,7 +183,7 @@ fn random_rule(rng: &mut ChaCha8Rng, solution: &Grid) -> Constraint {
             let cell = any_cell(rng);
             Constraint::Parity(Parity {
                 cell,
-                even: value(solution, cell) % 2 == 0,
+                even: value(solution, cell).is_multiple_of(2),
             })
         }
         5 => {
@@ -402,4 +402,118 @@ fn irregular_five_by_five_rules_match_brute_force() {
     let geometry = Geometry::irregular(5).unwrap();
     let (unique, none) = agree_with_brute_force(5, geometry, Some(map), 0.15, 300);
     assert!(unique > 10 && none > 10, "{unique} unique, {none} none");
+}
+
+/// A 16×16 solution from `tests/data/sizes` (cells `1-9`, then `A` = 10 … `G` = 16).
+fn sixteen_solution() -> Grid {
+    let path = format!(
+        "{}/tests/data/sizes/vu_kr_16x16_100_solutions.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let line = text
+        .lines()
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap();
+    let values: Vec<u8> = line
+        .chars()
+        .map(|symbol| match symbol {
+            '1'..='9' => symbol as u8 - b'0',
+            _ => symbol as u8 - b'A' + 10,
+        })
+        .collect();
+    Grid::from_values(Geometry::for_size(16).unwrap(), &values).unwrap()
+}
+
+/// A king path of `length` distinct cells from a neighbour of `after`, avoiding `used`,
+/// whose digits in `solution` add up to `target`.
+fn shaft_with_sum(
+    solution: &Grid,
+    after: Cell,
+    used: &[Cell],
+    target: u32,
+    length: usize,
+) -> Option<Vec<Cell>> {
+    fn extend(
+        solution: &Grid,
+        path: &mut Vec<Cell>,
+        used: &[Cell],
+        left: u32,
+        length: usize,
+    ) -> bool {
+        if path.len() == length {
+            return left == 0;
+        }
+        let last = *path.last().unwrap();
+        let geometry = solution.geometry();
+        for down in -1isize..=1 {
+            for across in -1isize..=1 {
+                let (row, column) = (last.row() as isize + down, last.column() as isize + across);
+                if row < 0 || column < 0 {
+                    continue;
+                }
+                let Some(next) = geometry.cell(row as usize, column as usize) else {
+                    continue;
+                };
+                let digit = value(solution, next);
+                if path.contains(&next) || used.contains(&next) || digit > left {
+                    continue;
+                }
+                path.push(next);
+                if extend(solution, path, used, left - digit, length) {
+                    return true;
+                }
+                path.pop();
+            }
+        }
+        false
+    }
+    let mut path = vec![after];
+    extend(solution, &mut path, used, target, length + 1).then(|| path[1..].to_vec())
+}
+
+#[test]
+fn sixteen_by_sixteen_pills_read_two_digit_digits() {
+    // A pill reading 1 then d is 10 + d for d < 10, but 100 + d for d ≥ 10: shafts adding
+    // up to 10 + d keep the solution only in the first case.
+    let solution = sixteen_solution();
+    let geometry = solution.geometry();
+    let (mut kept, mut broken) = (0, 0);
+    for first in geometry.cells() {
+        let Some(second) = geometry.cell(first.row(), first.column() + 1) else {
+            continue;
+        };
+        if value(&solution, first) != 1 {
+            continue;
+        }
+        let target = 10 + value(&solution, second);
+        let pill = vec![first, second];
+        let Some(shaft) = shaft_with_sum(&solution, second, &pill, target, 3) else {
+            continue;
+        };
+        let mut givens = solution.clone();
+        for &cell in pill.iter().chain(&shaft) {
+            givens.set(cell, None);
+        }
+        let arrow = Constraint::Arrow(Arrow {
+            circle: pill.clone(),
+            shaft,
+        });
+        let puzzle = Puzzle::new(geometry, givens, vec![arrow]).unwrap();
+        let expected = brute_force(&puzzle);
+        let found = sat::solutions(&puzzle, expected.len() + 1).unwrap();
+        assert_eq!(found.len(), expected.len());
+        assert!(expected.iter().all(|grid| found.contains(grid)));
+        if value(&solution, second) < 10 {
+            assert!(found.contains(&solution));
+            kept += 1;
+        } else {
+            assert!(!found.contains(&solution));
+            broken += 1;
+        }
+    }
+    assert!(kept > 0 && broken > 0, "{kept} kept, {broken} broken");
 }
