@@ -266,7 +266,7 @@ fn local_rules(
             break;
         }
         let kind = *kinds.choose(rng).unwrap();
-        if kind == LineKind::Entropic && size % 3 != 0 {
+        if kind == LineKind::Entropic && !size.is_multiple_of(3) {
             continue;
         }
         let Some(mut cells) = path(geometry, rng.random_range(2..=5.min(size)), rng) else {

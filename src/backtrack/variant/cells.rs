@@ -9,7 +9,7 @@ use super::{Builder, Shape};
 /// An even or odd cell keeps the digits of its parity.
 pub(super) fn parity(builder: &mut Builder, rule: &Parity) {
     let even = rule.even;
-    builder.restrict(rule.cell, |digit| (digit % 2 == 0) == even);
+    builder.restrict(rule.cell, |digit| digit.is_multiple_of(2) == even);
 }
 
 /// A minimum (maximum) cell is below (above) each orthogonal neighbour it is compared with
