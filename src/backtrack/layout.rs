@@ -27,8 +27,8 @@ pub(super) struct Layout {
     pub cell_houses: Vec<u128>,
     /// Rows and columns cut into box-wide segments, for box-line locked candidates.
     pub segments: [SegmentFamily; 2],
-    /// Pairs of houses sharing two cells or more where one is an extra house (a diagonal),
-    /// for locked candidates beyond boxes and lines.
+    /// Pairs of houses sharing two cells or more where one is an extra house (a diagonal)
+    /// or an irregular region, for locked candidates beyond boxes and lines.
     pub overlaps: Vec<Overlap>,
     /// The cell lists the overlaps point into.
     pub overlap_cells: Vec<u16>,
@@ -147,8 +147,15 @@ impl Layout {
             peers.extend(set);
         }
         peer_start.push(u32::try_from(peers.len()).expect("peer table fits u32"));
-        let (overlaps, overlap_cells) = overlaps(&groups[..houses.len()], 3 * size);
         let geometry = puzzle.geometry();
+        // Irregular regions cross rows and columns like extra houses do (box-line locked
+        // candidates cannot see them: the segments cut whole rows).
+        let first_extra = if geometry.has_boxes() {
+            3 * size
+        } else {
+            2 * size
+        };
+        let (overlaps, overlap_cells) = overlaps(&groups[..houses.len()], first_extra);
         let (box_rows, box_columns) = (
             usize::from(geometry.box_rows()),
             usize::from(geometry.box_columns()),

@@ -200,7 +200,7 @@ impl<'a> Pass<'a> {
         self.work.dirty_variant_cells.fill(u64::MAX);
         let cells = self.rules.layout.cell_count;
         if let Some(last) = self.work.dirty_variant_cells.last_mut() {
-            if cells % 64 != 0 {
+            if !cells.is_multiple_of(64) {
                 *last = (1u64 << (cells % 64)) - 1;
             }
         }
@@ -208,7 +208,7 @@ impl<'a> Pass<'a> {
         // no rule beyond the last
         let tuples = self.rules.variants.tuples.len();
         if let Some(last) = self.work.dirty_tuples.last_mut() {
-            if tuples % 64 != 0 {
+            if !tuples.is_multiple_of(64) {
                 *last = (1u64 << (tuples % 64)) - 1;
             }
         }

@@ -154,6 +154,13 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
                 }
             }
         }
+        if options.engine == Engine::Both {
+            // a disagreement is an error above; say that the two counts were compared
+            complain!(
+                "{location}: native and SAT engines agree: {}",
+                answer.count.word()
+            );
+        }
         // with --limit, the listing counted the solutions up to it: say how many it found
         let (count, limit) = counted(&answer, options.limit);
         if let Some(text) = not_unique_text(&count, limit) {

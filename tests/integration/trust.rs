@@ -157,6 +157,11 @@ fn solve_says_when_a_puzzle_is_not_unique() {
         assert!(stderr.contains("multiple"), "{stderr}");
         assert!(stderr.contains("r4c1 r4c6 r6c1 r6c6"), "{stderr}");
         assert!(!stderr.contains("DISAGREE"), "{stderr}");
+        assert_eq!(
+            stderr.contains("native and SAT engines agree: multiple"),
+            engine == "both",
+            "{stderr}"
+        );
     }
     let output = sudokit(&["solve", "--limit", "5", "--output-format", "line", path]);
     assert_eq!(output.status.code(), Some(1));

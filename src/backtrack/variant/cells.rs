@@ -9,12 +9,14 @@ use super::{Builder, Shape};
 /// An even or odd cell keeps the digits of its parity.
 pub(super) fn parity(builder: &mut Builder, rule: &Parity) {
     let even = rule.even;
-    builder.restrict(rule.cell, |digit| (digit % 2 == 0) == even);
+    builder.restrict(rule.cell, |digit| digit.is_multiple_of(2) == even);
 }
 
-/// A minimum (maximum) cell is below (above) each orthogonal neighbour.
+/// A minimum (maximum) cell is below (above) each orthogonal neighbour it is compared with
+/// (not those that are cells of its kind).
 pub(super) fn extremum(builder: &mut Builder, puzzle: &Puzzle, rule: &Extremum) {
-    for neighbour in puzzle.geometry().neighbours(rule.cell) {
+    let extrema: Vec<Extremum> = puzzle.extrema().copied().collect();
+    for neighbour in rule.compared_neighbours(puzzle.geometry(), &extrema) {
         match rule.kind {
             ExtremumKind::Minimum => builder.relate(rule.cell, neighbour, |own, other| own < other),
             ExtremumKind::Maximum => builder.relate(rule.cell, neighbour, |own, other| own > other),

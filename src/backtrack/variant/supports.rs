@@ -1,15 +1,21 @@
 //! Exact supports of a tuple rule: a depth-first search over the rule's cells, in the
 //! rule's order, keeps each digit that some assignment satisfying the rule uses. Each shape
 //! judges a prefix of the assignment (reject it, accept every extension of it, or look
-//! further), so a rule over a whole row is cut where it is decided. The search stops early
-//! once every candidate is supported, and gives up (pruning nothing, which is sound) after
-//! [`NODE_CAP`] assignments.
+//! further), so a rule over a whole row is cut where it is decided. Each unsupported digit
+//! is tried in turn and the search stops at its first witness; past a work cap it gives up
+//! (pruning nothing, or only by bounds on sums, which is sound). Clues on a whole row or
+//! column (sandwich, X-sum, skyscraper) first go through an automaton over the line's
+//! candidates (exact for the clue alone, cheap), and the search only adds that digits differ.
 
 use super::{TupleRule, MAX_TUPLE_CELLS};
 use crate::model::variant::Arrow;
 
 /// Most partial assignments one call looks at before giving up.
 const NODE_CAP: u32 = 20_000;
+
+/// The same for a clue on a whole row or column, whose automaton (`automaton_supports`)
+/// has already kept what the clue alone allows: the search only adds that the digits differ.
+const LINE_NODE_CAP: u32 = 2_000;
 
 /// What the cells of a tuple rule must satisfy, reading them in the rule's order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -326,6 +332,8 @@ struct Walk<'a> {
     supported: [u32; MAX_TUPLE_CELLS],
     bounds: Bounds,
     nodes: u32,
+    /// Most nodes before giving up.
+    cap: u32,
     capped: bool,
 }
 
@@ -346,7 +354,7 @@ impl Walk<'_> {
             let digit = digits.trailing_zeros();
             digits &= digits - 1;
             self.nodes += 1;
-            if self.nodes > NODE_CAP {
+            if self.nodes > self.cap {
                 self.capped = true;
                 return true;
             }
@@ -412,10 +420,37 @@ pub(super) fn supports(rule: &TupleRule, candidates: &[u32], size: u32) -> Optio
             high_from: [0; MAX_TUPLE_CELLS + 1],
         },
         nodes: 0,
+        cap: if rule.shape.reads_a_line() {
+            LINE_NODE_CAP
+        } else {
+            NODE_CAP
+        },
         capped: false,
     };
+    let mut line_supports = None;
+    if rule.shape.reads_a_line() {
+        let masks: Vec<u32> = rule
+            .cells
+            .iter()
+            .map(|&cell| candidates[usize::from(cell)])
+            .collect();
+        // the line's cells all see each other (a row or a column): with the digits used
+        // tracked, the automaton is exact and nothing more is to be found
+        if let Some(exact) = automaton_supports(&rule.shape, &masks, size, true) {
+            return Some(exact);
+        }
+        let supported = automaton_supports(&rule.shape, &masks, size, false)
+            .expect("without the digits used, the states stay few");
+        if supported.contains(&0) {
+            return Some(supported);
+        }
+        line_supports = Some(supported);
+    }
     for (position, &cell) in rule.cells.iter().enumerate() {
-        let mask = candidates[usize::from(cell)];
+        let mask = match &line_supports {
+            Some(supported) => supported[position],
+            None => candidates[usize::from(cell)],
+        };
         walk.masks[position] = mask;
         walk.bounds.low[position] = mask.trailing_zeros() + 1;
         walk.bounds.high[position] = 32 - mask.leading_zeros();
@@ -440,7 +475,8 @@ pub(super) fn supports(rule: &TupleRule, candidates: &[u32], size: u32) -> Optio
             // an unsupported digit is used by no assignment: leave it out of later searches
             walk.masks[position] = if found { current } else { current & !digit };
             if walk.capped {
-                return fallback(&rule.shape, &original[..length], &walk.bounds);
+                return line_supports
+                    .or_else(|| fallback(&rule.shape, &original[..length], &walk.bounds));
             }
             if walk.masks[position] == 0 {
                 return Some(vec![0; length]);
@@ -472,12 +508,12 @@ fn fallback(shape: &Shape, masks: &[u32], bounds: &Bounds) -> Option<Vec<u32>> {
         // the circle lies within what the shaft can add up to
         kept[0] &= digits_within(parts_low, parts_high, bounds.size);
     }
-    for position in first..length {
+    for (position, keep) in kept.iter_mut().enumerate().skip(first) {
         let others_low = parts_low - bounds.low[position];
         let others_high = parts_high - bounds.high[position];
         let least = total_low.saturating_sub(others_high);
         let most = total_high.saturating_sub(others_low);
-        kept[position] &= digits_within(least, most, bounds.size);
+        *keep &= digits_within(least, most, bounds.size);
     }
     Some(kept)
 }
@@ -490,4 +526,154 @@ fn digits_within(least: u32, most: u32, size: u32) -> u32 {
         return 0;
     }
     (full(most) & !full(least - 1)) as u32
+}
+
+/// The state an automaton reading a whole row or column from its clue starts in.
+const START: u32 = 0;
+
+/// The state an X-sum reaches once its first X digits added up to the clue.
+const X_SUM_MET: u32 = u32::MAX;
+
+impl Shape {
+    /// Whether the shape reads a whole row or column from its clue, so an automaton over its
+    /// cells (ignoring that the other digits differ) gives supports cheaply.
+    fn reads_a_line(&self) -> bool {
+        matches!(
+            self,
+            Shape::Sandwich { .. } | Shape::XSum { .. } | Shape::Skyscraper { .. }
+        )
+    }
+
+    /// The automaton's next state after `digit`, or `None` when no line continuing so can
+    /// meet the clue.
+    fn next(&self, state: u32, digit: u32, size: u32) -> Option<u32> {
+        match self {
+            // state: which ends were seen (bit 16: the 1, bit 17: the n), and the sum of
+            // the digits since the first end
+            Shape::Sandwich { value } => {
+                let (seen, sum) = (state >> 16, state & 0xFFFF);
+                let end = match digit {
+                    1 => 1,
+                    digit if digit == size => 2,
+                    _ => 0,
+                };
+                match (seen, end) {
+                    (_, end) if end != 0 && seen & end != 0 => None,
+                    (0, 0) | (3, _) => Some(state),
+                    (0, end) => Some(end << 16),
+                    (_, 0) => (sum + digit <= *value).then_some(state + digit),
+                    (_, _) => (sum == *value).then_some(3 << 16 | sum),
+                }
+            }
+            // state: the tallest digit so far (bits 8 and up) and how many were seen
+            Shape::Skyscraper { value } => {
+                let (tallest, seen) = (state >> 8, state & 0xFF);
+                if digit > tallest {
+                    (seen < *value).then_some(digit << 8 | (seen + 1))
+                } else {
+                    Some(state)
+                }
+            }
+            // state: X (bits 20 and up), how many digits were added (bits 12 to 19), and
+            // their sum (bits 0 to 11); `X_SUM_MET` once the first X add up to the clue
+            Shape::XSum { value } => {
+                if state == X_SUM_MET {
+                    return Some(state);
+                }
+                let (count, added, sum) = if state == START {
+                    (digit, 0, 0)
+                } else {
+                    (state >> 20, (state >> 12) & 0xFF, state & 0xFFF)
+                };
+                let (added, sum) = (added + 1, sum + digit);
+                if added == count {
+                    (sum == *value).then_some(X_SUM_MET)
+                } else {
+                    (sum < *value).then_some(count << 20 | added << 12 | sum)
+                }
+            }
+            _ => Some(state),
+        }
+    }
+
+    /// Whether a whole line ending in `state` meets the clue.
+    fn accepts(&self, state: u32, size: u32) -> bool {
+        match self {
+            Shape::Sandwich { .. } => state >> 16 == 3,
+            Shape::Skyscraper { value } => state >> 8 == size && state & 0xFF == *value,
+            Shape::XSum { .. } => state == X_SUM_MET,
+            _ => true,
+        }
+    }
+}
+
+/// Most states one layer of a line's automaton may hold while it also tracks the digits used
+/// so far (so that they differ); past it the automaton runs again without them.
+const MAX_LINE_STATES: usize = 4_096;
+
+/// The digits of each cell that some path of the shape's automaton through the cells'
+/// candidates uses, from its start to an accepting state, with `distinct` the digits of the
+/// line all different (exact for the clue and the line's houses), otherwise free to repeat
+/// (except a sandwich's 1 and n). `None` when tracking the digits took too many states.
+fn automaton_supports(shape: &Shape, masks: &[u32], size: u32, distinct: bool) -> Option<Vec<u32>> {
+    let length = masks.len();
+    // a state: the digits used so far (bits 32 and up, when `distinct`), and the shape's
+    let next = |state: u64, digit: u32| -> Option<u64> {
+        let used = (state >> 32) as u32;
+        let bit = 1u32 << (digit - 1);
+        if distinct && used & bit != 0 {
+            return None;
+        }
+        let after = shape.next(state as u32, digit, size)?;
+        let used = if distinct { used | bit } else { 0 };
+        Some(u64::from(used) << 32 | u64::from(after))
+    };
+    let mut forward: Vec<Vec<u64>> = vec![vec![u64::from(START)]];
+    for &mask in masks {
+        let mut layer = Vec::new();
+        for &state in forward.last().expect("the start") {
+            let mut digits = mask;
+            while digits != 0 {
+                let digit = digits.trailing_zeros() + 1;
+                digits &= digits - 1;
+                if let Some(after) = next(state, digit) {
+                    layer.push(after);
+                }
+            }
+        }
+        layer.sort_unstable();
+        layer.dedup();
+        if distinct && layer.len() > MAX_LINE_STATES {
+            return None;
+        }
+        forward.push(layer);
+    }
+    let mut supported = vec![0u32; length];
+    let mut alive: Vec<u64> = forward[length]
+        .iter()
+        .copied()
+        .filter(|&state| shape.accepts(state as u32, size))
+        .collect();
+    for position in (0..length).rev() {
+        let mut before = Vec::new();
+        for &state in &forward[position] {
+            let mut digits = masks[position];
+            let mut lives = false;
+            while digits != 0 {
+                let digit = digits.trailing_zeros() + 1;
+                digits &= digits - 1;
+                let reaches =
+                    next(state, digit).is_some_and(|after| alive.binary_search(&after).is_ok());
+                if reaches {
+                    supported[position] |= 1 << (digit - 1);
+                    lives = true;
+                }
+            }
+            if lives {
+                before.push(state);
+            }
+        }
+        alive = before;
+    }
+    Some(supported)
 }
