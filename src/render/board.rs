@@ -198,12 +198,12 @@ fn draw_lines(drawing: &mut Drawing, puzzle: &Puzzle, frame: Frame, cell: f64) {
         } else {
             thin
         };
-        let column_width =
-            if border || (boxes && index % usize::from(geometry.box_columns()) == 0) {
-                thick
-            } else {
-                thin
-            };
+        let column_width = if border || (boxes && index % usize::from(geometry.box_columns()) == 0)
+        {
+            thick
+        } else {
+            thin
+        };
         drawing.line(
             at(frame, cell, position, 0.0),
             at(frame, cell, position, end),

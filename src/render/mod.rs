@@ -55,7 +55,11 @@ fn picture_cell(size: u8) -> f64 {
 pub fn puzzle_drawing(puzzle: &Puzzle, solution: Option<&Grid>) -> Drawing {
     let margin = 12.0;
     // a frame of one cell around the grid for clues outside it
-    let frame_cells = if variant::has_outside_clues(puzzle) { 2 } else { 0 };
+    let frame_cells = if variant::has_outside_clues(puzzle) {
+        2
+    } else {
+        0
+    };
     let side = picture_cell(puzzle.size()) * f64::from(puzzle.size() + frame_cells);
     let mut drawing = Drawing::new(side + 2.0 * margin, side + 2.0 * margin);
     let frame = Frame {

@@ -361,7 +361,12 @@ fn circle_path(center: Point, radius: f64) -> Option<krilla::geom::Path> {
 }
 
 /// Fills then strokes `path` (round ends and joins), as the item asks.
-fn paint_path(surface: &mut Surface<'_>, path: &krilla::geom::Path, pen: Option<Pen>, fill: Option<Grey>) {
+fn paint_path(
+    surface: &mut Surface<'_>,
+    path: &krilla::geom::Path,
+    pen: Option<Pen>,
+    fill: Option<Grey>,
+) {
     surface.set_fill(fill.map(solid_fill));
     surface.set_stroke(pen.map(|pen| Stroke {
         paint: grey_colour(pen.grey).into(),

@@ -81,9 +81,9 @@ pub fn draw_chevrons(drawing: &mut Drawing, puzzle: &Puzzle, board: &Board) {
 /// The size of a quadruple's digits: smaller when four share the circle.
 pub fn quadruple_text_size(board: &Board, digits: usize) -> f64 {
     if digits <= 2 {
-        board.text_size(0.22, 0.28)
+        board.text_size(0.24, 0.28)
     } else {
-        board.text_size(0.19, 0.25)
+        board.text_size(0.21, 0.25)
     }
 }
 
@@ -138,7 +138,7 @@ fn draw_quadruple(drawing: &mut Drawing, quadruple: &Quadruple, corner: Point, b
         .fold(0.0, f64::max);
     let tall = cap_height + leading * (lines.len() - 1) as f64;
     let radius = ((widest / 2.0).hypot(tall / 2.0) + board.part(0.03))
-        .max(board.part(0.22))
+        .max(board.part(0.26))
         .min(board.corner_room());
     circle(
         drawing,

@@ -33,7 +33,7 @@ pub fn style(kind: LineKind) -> LineStyle {
         LineKind::RegionSum => (0.55, 0.08, None),
         LineKind::Entropic => (0.3, 0.05, None),
         LineKind::Modular => (0.4, 0.1, Some((0.16, 0.1))),
-        LineKind::Between => (0.6, 0.06, None),
+        LineKind::Between => (0.7, 0.06, None),
     };
     LineStyle { grey, width, dash }
 }

@@ -16,6 +16,8 @@ mod lines;
 mod pairs;
 mod regions;
 mod sums;
+#[cfg(test)]
+mod tests;
 
 use crate::model::{Cell, Constraint, Puzzle};
 
@@ -162,10 +164,9 @@ pub fn smallest_clue_text(puzzle: &Puzzle, cell: f64) -> Option<f64> {
         .iter()
         .filter_map(|constraint| match constraint {
             Constraint::Dot(dot) => pairs::text_size(&board, dot),
-            Constraint::Quadruple(quadruple) => Some(cells::quadruple_text_size(
-                &board,
-                quadruple.digits.len(),
-            )),
+            Constraint::Quadruple(quadruple) => {
+                Some(cells::quadruple_text_size(&board, quadruple.digits.len()))
+            }
             Constraint::LittleKiller(_) => Some(sums::little_killer_text_size(&board)),
             Constraint::Outside(_) => Some(sums::outside_text_size(&board)),
             _ => None,
@@ -230,13 +231,7 @@ fn stroke(drawing: &mut Drawing, points: Vec<Point>, pen: Pen) {
 }
 
 /// A circle, filled and/or outlined.
-fn circle(
-    drawing: &mut Drawing,
-    center: Point,
-    radius: f64,
-    pen: Option<Pen>,
-    fill: Option<Grey>,
-) {
+fn circle(drawing: &mut Drawing, center: Point, radius: f64, pen: Option<Pen>, fill: Option<Grey>) {
     drawing.items.push(Item::Circle {
         center,
         radius,

@@ -28,8 +28,8 @@ pub fn draw_shading(drawing: &mut Drawing, puzzle: &Puzzle, board: &Board) {
 pub fn text_size(board: &Board, dot: &Dot) -> Option<f64> {
     match dot.kind {
         DotKind::Difference(1) | DotKind::Ratio(2) => None,
-        DotKind::Difference(_) | DotKind::Ratio(_) => Some(board.text_size(0.2, 0.26)),
-        DotKind::Sum(_) => Some(board.text_size(0.3, 0.36)),
+        DotKind::Difference(_) | DotKind::Ratio(_) => Some(board.text_size(0.22, 0.26)),
+        DotKind::Sum(_) => Some(board.text_size(0.34, 0.38)),
     }
 }
 

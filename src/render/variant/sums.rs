@@ -80,8 +80,7 @@ fn touching_pairs(cells: &[Cell]) -> Vec<(Cell, Cell)> {
     let mut pairs = Vec::new();
     for (index, &first) in cells.iter().enumerate() {
         for &second in &cells[index + 1..] {
-            if first.row().abs_diff(second.row()) + first.column().abs_diff(second.column()) == 1
-            {
+            if first.row().abs_diff(second.row()) + first.column().abs_diff(second.column()) == 1 {
                 pairs.push((first, second));
             }
         }
@@ -95,9 +94,16 @@ fn draw_shaft(drawing: &mut Drawing, arrow: &Arrow, board: &Board) {
     let (Some(&first), Some(&last)) = (arrow.shaft.first(), arrow.shaft.last()) else {
         return;
     };
-    let distance =
-        |cell: Cell| cell.row().abs_diff(first.row()).max(cell.column().abs_diff(first.column()));
-    let Some(&start) = arrow.circle.iter().min_by_key(|&&cell| (distance(cell), cell)) else {
+    let distance = |cell: Cell| {
+        cell.row()
+            .abs_diff(first.row())
+            .max(cell.column().abs_diff(first.column()))
+    };
+    let Some(&start) = arrow
+        .circle
+        .iter()
+        .min_by_key(|&&cell| (distance(cell), cell))
+    else {
         return;
     };
     let mut points = vec![board.center(start)];
