@@ -69,7 +69,7 @@ fn seeds() -> Vec<(&'static str, String)> {
         ),
         (
             "link",
-            sudokit::render::links::fpuzzles(&killer.puzzle, Some("fuzz")),
+            sudokit::render::links::fpuzzles(&killer.puzzle, Some("fuzz")).unwrap(),
         ),
         ("qqwing", qqwing),
     ]

@@ -471,7 +471,8 @@ fn book_record(number: usize, rated: &RatedPuzzle, record: &Map<String, Value>) 
     object.entry("score").or_insert_with(|| json!(rated.score));
     object.insert(
         "fpuzzles".into(),
-        json!(links::fpuzzles(&rated.puzzle, None)),
+        // null where f-puzzles cannot hold the puzzle (the book's own puzzles it always can)
+        json!(links::fpuzzles(&rated.puzzle, None).ok()),
     );
     Value::Object(object)
 }

@@ -37,6 +37,17 @@ pub fn run(options: &LinkOptions) -> anyhow::Result<Outcome> {
             }
         };
         let name = entry.name.as_deref();
+        let (fpuzzles, sudokupad) = match (
+            links::fpuzzles(&entry.puzzle, name),
+            links::sudokupad(&entry.puzzle, name),
+        ) {
+            (Ok(fpuzzles), Ok(sudokupad)) => (fpuzzles, sudokupad),
+            (Err(error), _) | (_, Err(error)) => {
+                complain!("error: {location}: {error}");
+                outcome = Outcome::BadInput;
+                continue;
+            }
+        };
         if options.json {
             let document =
                 sudokit::notation::format_entry(&entry, sudokit::notation::Format::Fpuzzles)
@@ -44,15 +55,15 @@ pub fn run(options: &LinkOptions) -> anyhow::Result<Outcome> {
                     .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok());
             let object = json!({
                 "source": location,
-                "fpuzzles": links::fpuzzles(&entry.puzzle, name),
-                "sudokupad": links::sudokupad(&entry.puzzle, name),
+                "fpuzzles": fpuzzles,
+                "sudokupad": sudokupad,
                 "document": document,
             });
             say!("{object}");
         } else if options.sudokupad {
-            say!("{}", links::sudokupad(&entry.puzzle, name));
+            say!("{sudokupad}");
         } else {
-            say!("{}", links::fpuzzles(&entry.puzzle, name));
+            say!("{fpuzzles}");
         }
     }
     Ok(outcome)

@@ -8,7 +8,7 @@ use super::constraint::{Cage, CageId, Comparison, Constraint};
 use super::error::ModelError;
 use super::geometry::{Cell, Diagonal, Geometry, House, HouseKind};
 use super::grid::Grid;
-use super::variant::{self, check_cells, Dot, Regions};
+use super::variant::{self, check_cells, Dot, Extremum, Regions};
 
 /// The rows, columns and boxes of a geometry, built once per thread and shared: reading a
 /// file of 9×9 puzzles otherwise spent more time building these 27 lists than the engine
@@ -259,6 +259,7 @@ impl Puzzle {
     fn variant_rules_hold(&self, grid: &Grid) -> bool {
         let dots = || self.dots();
         let region_of = |cell: Cell| self.region_of(cell);
+        let extrema: Vec<Extremum> = self.extrema().copied().collect();
         self.constraints.iter().all(|constraint| match constraint {
             Constraint::Distinct(_)
             | Constraint::Cage(_)
@@ -269,7 +270,7 @@ impl Puzzle {
             Constraint::Dot(rule) => rule.holds(grid),
             Constraint::Negative(rule) => rule.holds(grid, dots()),
             Constraint::Parity(rule) => rule.holds(grid),
-            Constraint::Extremum(rule) => rule.holds(grid),
+            Constraint::Extremum(rule) => rule.holds_among(grid, &extrema),
             Constraint::Quadruple(rule) => rule.holds(grid),
             Constraint::Line(rule) => rule.holds(grid, &region_of),
             Constraint::Clone(rule) => rule.holds(grid),
@@ -286,6 +287,16 @@ impl Puzzle {
             .iter()
             .filter_map(|constraint| match constraint {
                 Constraint::Dot(dot) => Some(dot),
+                _ => None,
+            })
+    }
+
+    /// The minimum and maximum cells, in order.
+    pub fn extrema(&self) -> impl Iterator<Item = &Extremum> + '_ {
+        self.constraints
+            .iter()
+            .filter_map(|constraint| match constraint {
+                Constraint::Extremum(extremum) => Some(extremum),
                 _ => None,
             })
     }
@@ -544,6 +555,33 @@ impl Constraint {
     pub fn diagonal(geometry: Geometry, diagonal: Diagonal) -> Constraint {
         Constraint::Distinct(geometry.diagonal_house(diagonal))
     }
+
+    /// The disjoint groups of a grid with boxes: for each position inside a box (row-major),
+    /// the cells at that position in every box hold every digit. Empty for an irregular grid
+    /// (its regions have no positions that correspond).
+    pub fn disjoint_groups(geometry: Geometry) -> Vec<Constraint> {
+        if !geometry.has_boxes() {
+            return Vec::new();
+        }
+        let size = usize::from(geometry.size());
+        let (box_rows, box_columns) = (
+            usize::from(geometry.box_rows()),
+            usize::from(geometry.box_columns()),
+        );
+        let boxes_per_band = size / box_columns;
+        (0..size)
+            .map(|position| {
+                let cells = (0..size)
+                    .filter_map(|number| {
+                        let top = number / boxes_per_band * box_rows;
+                        let left = number % boxes_per_band * box_columns;
+                        geometry.cell(top + position / box_columns, left + position % box_columns)
+                    })
+                    .collect();
+                Constraint::Distinct(House::new(HouseKind::Disjoint(position as u8), cells))
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -655,6 +693,46 @@ mod tests {
         )
         .unwrap_err();
         assert!(matches!(error, ModelError::MissingCage { index: 3, .. }));
+    }
+
+    #[test]
+    fn disjoint_groups_take_one_cell_of_each_box() {
+        let six = Geometry::new(2, 3).unwrap();
+        let groups = Constraint::disjoint_groups(six);
+        assert_eq!(groups.len(), 6);
+        let Constraint::Distinct(last) = &groups[5] else {
+            panic!("a disjoint group is a house");
+        };
+        let names: Vec<String> = last.cells().iter().map(ToString::to_string).collect();
+        assert_eq!(names, ["r2c3", "r2c6", "r4c3", "r4c6", "r6c3", "r6c6"]);
+        assert!(Puzzle::new(six, Grid::empty(six), groups).is_ok());
+        assert!(Constraint::disjoint_groups(Geometry::irregular(7).unwrap()).is_empty());
+    }
+
+    #[test]
+    fn maximum_cells_side_by_side_are_not_compared_with_each_other() {
+        // MiniMax Sandwich (Lisztes) marks r5c8 and r5c9 both maximum: 7 beside 9, each above
+        // its other neighbours
+        use crate::model::variant::ExtremumKind;
+        let four = Geometry::for_size(4).unwrap();
+        let solution =
+            Grid::from_values(four, &[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]).unwrap();
+        let maximum = |row, column| {
+            Constraint::Extremum(Extremum {
+                cell: four.cell(row, column).unwrap(),
+                kind: ExtremumKind::Maximum,
+            })
+        };
+        // r2c2 = 4 is above its neighbours 2, 1, 3, 1 and r3c3 = 4 above 1, 2, 1, 3: both hold
+        let apart = Puzzle::new(four, Grid::empty(four), vec![maximum(1, 1), maximum(2, 2)]);
+        assert!(apart.unwrap().is_solution(&solution));
+        // r4c1 = 4 and r4c2 = 3 side by side: each above its other neighbours (2; 1 and 2)
+        let side_by_side = vec![maximum(3, 0), maximum(3, 1)];
+        let puzzle = Puzzle::new(four, Grid::empty(four), side_by_side).unwrap();
+        assert!(puzzle.is_solution(&solution));
+        // alone, r4c2 = 3 is below its neighbour r4c1 = 4
+        let alone = Puzzle::new(four, Grid::empty(four), vec![maximum(3, 1)]).unwrap();
+        assert!(!alone.is_solution(&solution));
     }
 
     #[test]

@@ -13,6 +13,7 @@ use serde_json::{json, Map, Value};
 use super::error::{excerpt, NotationError, Reason};
 use super::lz_string;
 use super::{Entry, Extras, Format};
+use crate::model::variant::{self, LineKind};
 use crate::model::{
     Cage, CageId, Cell, Comparison, Constraint, Diagonal, Digit, Geometry, Grid, Puzzle, Relation,
 };
@@ -28,6 +29,7 @@ pub(super) fn looks_like(first_line: &str) -> bool {
     (line.starts_with('{') && line.contains("\"size\""))
         || line.contains("?load=")
         || line.contains("/fpuzzles")
+        || line.contains("puzzleid=fpuzzles")
 }
 
 /// One result per puzzle: a single JSON document, or one document or link per line.
@@ -75,7 +77,10 @@ pub fn unpack_link(link: &str) -> Result<String, Reason> {
     let lower = link.to_ascii_lowercase();
     let is_address =
         lower.starts_with("http://") || lower.starts_with("https://") || lower.starts_with("www.");
-    if is_address && !link.contains("?load=") && !link.contains("/fpuzzles") {
+    let carries = ["?load=", "/fpuzzles", "puzzleid=fpuzzles"]
+        .iter()
+        .any(|marker| link.contains(marker));
+    if is_address && !carries {
         return Err(Reason::Json {
             message: format!(
                 "{:?} does not carry the puzzle: a short link, or one in SudokuPad's own format, only points to it; open it and copy the full f-puzzles link (with ?load= or /fpuzzles), or export the f-puzzles JSON",
@@ -85,9 +90,9 @@ pub fn unpack_link(link: &str) -> Result<String, Reason> {
     }
     let payload = link
         .split_once("?load=")
-        .map(|(_, payload)| payload)
-        .or_else(|| link.split_once("/fpuzzles").map(|(_, payload)| payload))
-        .unwrap_or(link);
+        .or_else(|| link.split_once("puzzleid=fpuzzles"))
+        .or_else(|| link.split_once("/fpuzzles"))
+        .map_or(link, |(_, payload)| payload);
     let payload = payload.split(['&', '#']).next().unwrap_or("");
     let payload = percent_decode(payload);
     lz_string::decompress_from_base64(&payload)
@@ -163,7 +168,7 @@ fn from_value(value: &Value, line: usize) -> Result<Entry, NotationError> {
                 "\"grid\": an array of rows of cells",
             )
         })?;
-    let geometry = geometry_of(rows, size).map_err(|reason| NotationError::at(line, reason))?;
+    let (geometry, regions) = super::fpuzzles_rules::layout(rows, size, line)?;
     let mut givens = Grid::empty(geometry);
     if rows.len() != size {
         return Err(NotationError::at(
@@ -220,9 +225,12 @@ fn from_value(value: &Value, line: usize) -> Result<Entry, NotationError> {
         }
     }
     let cages = read_cages(object, geometry, line)?;
-    let comparisons = read_comparisons(object, geometry, &cages, line)?;
+    let rules = super::fpuzzles_rules::read(object, geometry, line)?;
+    let comparisons = read_comparisons(object, geometry, &cages, &rules, line)?;
     constraints.extend(cages.into_iter().map(Constraint::Cage));
     constraints.extend(comparisons.into_iter().map(Constraint::Compare));
+    constraints.extend(regions.map(Constraint::Regions));
+    constraints.extend(rules);
     let puzzle = Puzzle::new(geometry, givens, constraints)
         .map_err(|error| NotationError::model(line, error))?;
     let name = object
@@ -294,47 +302,6 @@ fn read_solution(
     Ok(Grid::from_values(geometry, &digits))
 }
 
-/// The usual geometry, or the box shape the cells' `region` fields describe.
-fn geometry_of(rows: &[Value], size: usize) -> Result<Geometry, Reason> {
-    let usual = Geometry::for_size(size).map_err(Reason::Model)?;
-    let region = |row: usize, column: usize| {
-        rows.get(row)
-            .and_then(|cells| cells.get(column))
-            .and_then(|cell| cell.get("region"))
-            .and_then(Value::as_u64)
-    };
-    if region(0, 0).is_none() {
-        return Ok(usual);
-    }
-    // the box shape is how far the first region reaches along the first row and column
-    let first = region(0, 0);
-    let columns = (0..size)
-        .take_while(|&column| region(0, column) == first)
-        .count();
-    let rows_count = (0..size).take_while(|&row| region(row, 0) == first).count();
-    let (Ok(box_rows), Ok(box_columns)) = (u8::try_from(rows_count), u8::try_from(columns)) else {
-        return Err(irregular());
-    };
-    let geometry = Geometry::new(box_rows, box_columns).map_err(|_| irregular())?;
-    if usize::from(geometry.size()) != size {
-        return Err(irregular());
-    }
-    for place in geometry.cells() {
-        let expected = geometry.box_of(place) as u64;
-        let found = region(place.row(), place.column());
-        if found.is_some_and(|found| found != expected) {
-            return Err(irregular());
-        }
-    }
-    Ok(geometry)
-}
-
-fn irregular() -> Reason {
-    Reason::Json {
-        message: "irregular regions are not supported (only rectangular boxes)".to_string(),
-    }
-}
-
 fn parse_cell(name: &str, geometry: Geometry) -> Option<Cell> {
     let upper = name.trim().to_ascii_uppercase();
     let (row, column) = upper.strip_prefix('R')?.split_once('C')?;
@@ -345,7 +312,11 @@ fn parse_cell(name: &str, geometry: Geometry) -> Option<Cell> {
 /// A rule switch (`diagonal+`, a cell's `given`), named `name` in errors: `true`, or
 /// `false` when absent. Any other value is refused: read as `false`, it would drop a rule
 /// without a word.
-fn switch(value: Option<&Value>, name: &str, line: usize) -> Result<bool, NotationError> {
+pub(super) fn switch(
+    value: Option<&Value>,
+    name: &str,
+    line: usize,
+) -> Result<bool, NotationError> {
     match value {
         None | Some(Value::Null) => Ok(false),
         Some(Value::Bool(on)) => Ok(*on),
@@ -471,11 +442,14 @@ fn label(index: usize) -> String {
         .map_or_else(|| format!("c{}", index + 1), char::to_string)
 }
 
-/// Comparison marks: `text` entries of two cells in two different cages.
+/// Comparison marks: `text` entries `<`, `=`, `>`, `^`, `v` (turned by their `angle`) between
+/// two neighbours. Between two cages, a comparison of their sums; along a thermometer, the
+/// drawn copy of what it says (decoration); anywhere else refused.
 fn read_comparisons(
     object: &Map<String, Value>,
     geometry: Geometry,
     cages: &[Cage],
+    rules: &[Constraint],
     line: usize,
 ) -> Result<Vec<Comparison>, NotationError> {
     let owner = |place: Cell| cages.iter().position(|cage| cage.cells.contains(&place));
@@ -488,18 +462,56 @@ fn read_comparisons(
         let Some(mark) = entry.get("value").and_then(Value::as_str) else {
             continue;
         };
-        let relation = match mark.trim() {
-            "<" | "^" | "∧" => Relation::Less,
-            "=" => Relation::Equal,
-            ">" | "v" | "V" | "∨" => Relation::Greater,
+        let mark = mark.trim();
+        // the side the mark's point faces (the smaller one), before turning
+        let facing = match mark {
+            "<" => Some(0),
+            "^" | "∧" => Some(1),
+            ">" => Some(2),
+            "v" | "V" | "∨" => Some(3),
+            "=" => None,
             _ => continue,
         };
         let cells = cells_of(entry, geometry, line)?;
-        let owners = match cells[..] {
-            [first, second] => (owner(first), owner(second)),
-            _ => (None, None),
+        let refuse = |why: &str| {
+            let names: Vec<String> = cells.iter().map(ToString::to_string).collect();
+            NotationError::at(
+                line,
+                Reason::Json {
+                    message: format!(
+                        "comparison mark {mark:?} {}: {why}, and sudokit models only comparisons of cage sums",
+                        names.join("-")
+                    ),
+                },
+            )
         };
-        match owners {
+        let (upper, lower) = match cells[..] {
+            [first, second] if variant::orthogonal(first, second) => {
+                (first.min(second), first.max(second))
+            }
+            _ => return Err(refuse("not between two neighbouring cells")),
+        };
+        let vertical = upper.column() == lower.column();
+        let relation = match facing {
+            None => Relation::Equal,
+            Some(facing) => {
+                let angle = entry.get("angle").and_then(Value::as_f64).unwrap_or(0.0);
+                let quarter = angle / 90.0;
+                if quarter.fract() != 0.0 {
+                    return Err(refuse(&format!(
+                        "turned by {angle}°, it points at neither cell"
+                    )));
+                }
+                // a quarter turn clockwise: left → up → right → down → left
+                let turned = (facing + quarter.rem_euclid(4.0) as usize) % 4;
+                match (turned, vertical) {
+                    (0, false) | (1, true) => Relation::Less,
+                    (2, false) | (3, true) => Relation::Greater,
+                    _ => return Err(refuse("it points at neither cell")),
+                }
+            }
+        };
+        match (owner(upper), owner(lower)) {
             (Some(first), Some(second)) if first != second => {
                 comparisons.push(Comparison {
                     first: CageId::new(first),
@@ -508,17 +520,19 @@ fn read_comparisons(
                 });
             }
             _ => {
-                let names: Vec<String> = cells.iter().map(ToString::to_string).collect();
-                return Err(NotationError::at(
-                    line,
-                    Reason::Json {
-                        message: format!(
-                            "comparison mark {:?} {}: not between two cages, and sudokit models only comparisons of cage sums",
-                            mark.trim(),
-                            names.join("-")
-                        ),
-                    },
-                ));
+                let (smaller, larger) = match relation {
+                    Relation::Less => (upper, lower),
+                    Relation::Greater => (lower, upper),
+                    Relation::Equal => return Err(refuse("not between two cages")),
+                };
+                let on_thermometer = rules.iter().any(|rule| {
+                    matches!(rule, Constraint::Line(drawn)
+                        if drawn.kind == LineKind::Thermometer
+                            && drawn.cells.windows(2).any(|pair| pair == [smaller, larger]))
+                });
+                if !on_thermometer {
+                    return Err(refuse("not between two cages nor along a thermometer"));
+                }
             }
         }
     }
@@ -529,11 +543,22 @@ fn cell_name(place: Cell) -> String {
     format!("R{}C{}", place.row() + 1, place.column() + 1)
 }
 
-/// The f-puzzles document for `puzzle` (with title and solution when `extras` has them).
-pub(super) fn document(puzzle: &Puzzle, extras: Extras<'_>) -> Value {
+/// The f-puzzles document for `puzzle` (with title and solution when `extras` has them), or
+/// the error naming a part f-puzzles cannot hold.
+pub(super) fn document(puzzle: &Puzzle, extras: Extras<'_>) -> Result<Value, NotationError> {
+    let untouched = puzzle
+        .comparisons()
+        .any(|comparison| comparison_mark(puzzle, comparison).is_none());
+    if untouched {
+        return Err(NotationError::cannot_hold(
+            Format::Fpuzzles,
+            "a comparison of cages that do not touch (use killer or ron)",
+        ));
+    }
     let geometry = puzzle.geometry();
     let size = usize::from(geometry.size());
     let unusual = Geometry::for_size(size).ok() != Some(geometry);
+    let regions = puzzle.regions();
     let grid: Vec<Value> = (0..size)
         .map(|row| {
             let cells: Vec<Value> = (0..size)
@@ -544,7 +569,9 @@ pub(super) fn document(puzzle: &Puzzle, extras: Extras<'_>) -> Value {
                         cell.insert("value".into(), json!(digit.get()));
                         cell.insert("given".into(), json!(true));
                     }
-                    if unusual {
+                    if let Some(regions) = regions {
+                        cell.insert("region".into(), json!(regions.region_of(place)));
+                    } else if unusual {
                         cell.insert("region".into(), json!(geometry.box_of(place)));
                     }
                     Value::Object(cell)
@@ -583,13 +610,15 @@ pub(super) fn document(puzzle: &Puzzle, extras: Extras<'_>) -> Value {
     if !marks.is_empty() {
         document.insert("text".into(), Value::Array(marks));
     }
+    super::fpuzzles_rules::write(puzzle, &mut document)
+        .map_err(|what| NotationError::cannot_hold(Format::Fpuzzles, what))?;
     if let Some(name) = extras.name {
         document.insert("title".into(), json!(name));
     }
     if let Some(solution) = extras.solution {
         document.insert("solution".into(), json!(solution.values()));
     }
-    Value::Object(document)
+    Ok(Value::Object(document))
 }
 
 /// The mark for a comparison on a border the two cages share (`None` if they do not touch;
@@ -631,38 +660,21 @@ fn comparison_mark(puzzle: &Puzzle, comparison: &Comparison) -> Option<Value> {
 
 /// One line of f-puzzles JSON, ending with a newline.
 pub(super) fn write(puzzle: &Puzzle, extras: Extras<'_>) -> Result<String, NotationError> {
-    let other_house = puzzle.constraints().iter().any(|constraint| {
-        matches!(constraint, Constraint::Distinct(house) if !matches!(house.kind(), crate::model::HouseKind::Diagonal(_)))
-    });
-    if other_house {
-        return Err(NotationError::cannot_hold(
-            Format::Fpuzzles,
-            "extra all-different houses other than diagonals (use ron)",
-        ));
-    }
-    let untouched = puzzle
-        .comparisons()
-        .any(|comparison| comparison_mark(puzzle, comparison).is_none());
-    if untouched {
-        return Err(NotationError::cannot_hold(
-            Format::Fpuzzles,
-            "a comparison of cages that do not touch (use killer or ron)",
-        ));
-    }
-    Ok(format!("{}\n", document(puzzle, extras)))
+    Ok(format!("{}\n", document(puzzle, extras)?))
 }
 
 /// The f-puzzles link for `puzzle`: its JSON packed with lz-string after `prefix`
-/// ([`FPUZZLES_PREFIX`] or [`SUDOKUPAD_PREFIX`]).
-pub fn link(puzzle: &Puzzle, name: Option<&str>, prefix: &str) -> String {
+/// ([`FPUZZLES_PREFIX`] or [`SUDOKUPAD_PREFIX`]); fails on a part f-puzzles cannot hold.
+pub fn link(puzzle: &Puzzle, name: Option<&str>, prefix: &str) -> Result<String, NotationError> {
     let extras = Extras {
         name,
         ..Extras::default()
     };
-    format!(
+    let document = document(puzzle, extras)?;
+    Ok(format!(
         "{prefix}{}",
-        lz_string::compress_to_base64(&document(puzzle, extras).to_string())
-    )
+        lz_string::compress_to_base64(&document.to_string())
+    ))
 }
 
 #[cfg(test)]

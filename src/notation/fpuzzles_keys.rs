@@ -6,7 +6,8 @@ use serde_json::{Map, Value};
 
 use super::error::{printable, NotationError, Reason};
 
-/// The keys whose content sudokit reads as rules or puzzle data.
+/// The keys whose content sudokit reads as rules or puzzle data (the variant rules' keys are
+/// in [`super::fpuzzles_rules::KEYS`]).
 pub(super) const MODELLED: &[&str] = &[
     "size",
     "grid",
@@ -30,6 +31,8 @@ pub(super) const COSMETIC: &[&str] = &[
     "highlighted",
     "disabledlogic",
     "truecandidatesoptions",
+    // the editor's setting to mark clashing digits while solving
+    "highlightConflicts",
     // the editor's list of constraint panels in use; each rule's data is under its own key,
     // which is checked on its own
     "activeConstraints",
@@ -37,32 +40,10 @@ pub(super) const COSMETIC: &[&str] = &[
 
 /// Rules of f-puzzles that sudokit does not model, by key, with their names for errors.
 pub(super) const UNMODELLED: &[(&str, &str)] = &[
-    ("thermometer", "thermometer"),
-    ("arrow", "arrow"),
-    ("antiknight", "anti-knight"),
-    ("antiking", "anti-king"),
-    ("nonconsecutive", "non-consecutive"),
-    ("disjointgroups", "disjoint groups"),
-    ("difference", "difference (white Kropki dot)"),
-    ("ratio", "ratio (black Kropki dot)"),
-    ("xv", "XV"),
-    ("negative", "negative constraint"),
-    ("littlekillersum", "little killer"),
-    ("sandwichsum", "sandwich"),
-    ("palindrome", "palindrome"),
-    ("odd", "odd cell"),
-    ("even", "even cell"),
-    ("extraregion", "extra region"),
-    ("clone", "clone"),
-    ("quadruple", "quadruple"),
-    ("minimum", "minimum"),
-    ("maximum", "maximum"),
-    ("betweenline", "between line"),
-    ("renban", "renban"),
-    ("whispers", "whispers"),
-    ("entropicline", "entropic line"),
-    ("regionsumline", "region sum line"),
     ("lockout", "lockout line"),
+    ("rowindexer", "row indexer"),
+    ("boxindexer", "box indexer"),
+    ("doublearrow", "double arrow"),
     ("cage", "cosmetic cage with a value"),
 ];
 
@@ -82,7 +63,10 @@ const CELL_KEYS: &[&str] = &[
 /// one line naming the rule and where (`thermometer r1c2-r1c4: not a rule sudokit models`).
 pub(super) fn check(object: &Map<String, Value>, line: usize) -> Result<(), NotationError> {
     for (key, value) in object {
-        if MODELLED.contains(&key.as_str()) || COSMETIC.contains(&key.as_str()) {
+        if MODELLED.contains(&key.as_str())
+            || super::fpuzzles_rules::KEYS.contains(&key.as_str())
+            || COSMETIC.contains(&key.as_str())
+        {
             continue;
         }
         if is_empty(value) {

@@ -117,6 +117,7 @@ mod csv;
 mod error;
 pub mod fpuzzles;
 mod fpuzzles_keys;
+mod fpuzzles_rules;
 mod grid;
 mod killer;
 mod killer_tsv;

@@ -22,7 +22,7 @@
 //! assert!(svg.starts_with("<svg"));
 //! let pdf = render::puzzle_pdf(&[(puzzle, None, None)], "one puzzle")?;
 //! assert!(pdf.starts_with(b"%PDF-"));
-//! assert!(links::fpuzzles(puzzle, None).starts_with("https://www.f-puzzles.com/?load=N4Ig"));
+//! assert!(links::fpuzzles(puzzle, None)?.starts_with("https://www.f-puzzles.com/?load=N4Ig"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -21,3 +21,4 @@ mod sizes;
 mod solution_counts;
 mod suggest;
 mod trust;
+mod variant_notation;

@@ -474,13 +474,13 @@ fn fpuzzles_json_and_links_read_back_every_variant() {
             entry.line
         );
         assert_eq!(back.name, entry.name);
-        let link = links::fpuzzles(&entry.puzzle, entry.name.as_deref());
+        let link = links::fpuzzles(&entry.puzzle, entry.name.as_deref()).unwrap();
         assert!(link.starts_with("https://www.f-puzzles.com/?load=N4Ig"));
         let from_link = notation::parse(&link, None)
             .expect("the link reads back")
             .remove(0);
         assert_eq!(meaning(&from_link.puzzle), meaning(&entry.puzzle));
-        let pad = links::sudokupad(&entry.puzzle, None);
+        let pad = links::sudokupad(&entry.puzzle, None).unwrap();
         let from_pad = notation::parse(&pad, None)
             .expect("the SudokuPad link reads back")
             .remove(0);

@@ -165,10 +165,8 @@ fn print_grading(
         }
         object.insert(
             "fpuzzles".into(),
-            json!(sudokit::render::links::fpuzzles(
-                &entry.puzzle,
-                entry.name.as_deref()
-            )),
+            // null where f-puzzles cannot hold the puzzle
+            json!(sudokit::render::links::fpuzzles(&entry.puzzle, entry.name.as_deref()).ok()),
         );
         writer.write(&object);
         return;

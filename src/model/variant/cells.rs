@@ -51,7 +51,8 @@ pub enum ExtremumKind {
     Maximum,
 }
 
-/// A minimum or maximum cell: its digit is below (above) every orthogonal neighbour's.
+/// A minimum or maximum cell: its digit is below (above) every orthogonal neighbour's,
+/// except neighbours that are cells of the same kind (see [`Extremum::compared_neighbours`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Extremum {
     /// The cell.
@@ -66,18 +67,40 @@ impl Extremum {
         check_cells(geometry, self, &[self.cell])
     }
 
-    /// Whether the cell's digit is below (above) each neighbour's.
-    pub fn holds(&self, grid: &Grid) -> bool {
+    /// The neighbours the cell is compared with: its orthogonal neighbours except those that
+    /// are themselves cells of its kind among `extrema` (two maximum cells side by side are
+    /// each above their other neighbours, not above each other — as f-puzzles' solver reads
+    /// them).
+    pub fn compared_neighbours(&self, geometry: Geometry, extrema: &[Extremum]) -> Vec<Cell> {
+        geometry
+            .neighbours(self.cell)
+            .filter(|&neighbour| {
+                !extrema
+                    .iter()
+                    .any(|other| other.kind == self.kind && other.cell == neighbour)
+            })
+            .collect()
+    }
+
+    /// Whether the cell's digit is below (above) each neighbour's it is compared with, the
+    /// puzzle's minimum and maximum cells being `extrema`.
+    pub fn holds_among(&self, grid: &Grid, extrema: &[Extremum]) -> bool {
         let Some(digit) = grid.get(self.cell) else {
             return false;
         };
-        grid.geometry().neighbours(self.cell).all(|neighbour| {
-            match (grid.get(neighbour), self.kind) {
+        self.compared_neighbours(grid.geometry(), extrema)
+            .into_iter()
+            .all(|neighbour| match (grid.get(neighbour), self.kind) {
                 (Some(other), ExtremumKind::Minimum) => digit < other,
                 (Some(other), ExtremumKind::Maximum) => digit > other,
                 (None, _) => false,
-            }
-        })
+            })
+    }
+
+    /// Whether the cell's digit is below (above) every orthogonal neighbour's: the rule when
+    /// no other cell of its kind touches it (in a puzzle, ask [`Extremum::holds_among`]).
+    pub fn holds(&self, grid: &Grid) -> bool {
+        self.holds_among(grid, &[])
     }
 }
 
