@@ -43,12 +43,29 @@ pub fn style(kind: LineKind) -> LineStyle {
 const BULB: f64 = 0.38;
 const BETWEEN_END: f64 = 0.4;
 
-/// Draws every line rule, in the order given.
+/// Draws every line rule, in the order given, then the slow thermometers' stripes (so
+/// where slow thermometers cross, both stripes show).
 pub fn draw(drawing: &mut Drawing, puzzle: &Puzzle, board: &Board) {
-    for constraint in puzzle.constraints() {
-        if let Constraint::Line(line) = constraint {
-            draw_line(drawing, line, board);
-        }
+    let lines: Vec<&Line> = puzzle
+        .constraints()
+        .iter()
+        .filter_map(|constraint| match constraint {
+            Constraint::Line(line) => Some(line),
+            _ => None,
+        })
+        .collect();
+    for line in &lines {
+        draw_line(drawing, line, board);
+    }
+    for line in lines
+        .iter()
+        .filter(|line| line.kind == LineKind::SlowThermometer)
+    {
+        let centres: Vec<Point> = line.cells.iter().map(|&cell| board.center(cell)).collect();
+        // the stripe starts at the bulb's edge
+        let mut stripe = vec![toward(centres[0], centres[1], board.part(BULB))];
+        stripe.extend_from_slice(&centres[1..]);
+        stroke(drawing, stripe, board.pen(0.08, 1.0));
     }
 }
 
@@ -61,7 +78,7 @@ fn draw_line(drawing: &mut Drawing, line: &Line, board: &Board) {
             .dash
             .map(|(on, off)| (board.part(on), board.part(off))),
     };
-    let centres: Vec<Point> = line.cells.iter().map(|&cell| board.center(cell)).collect();
+    let mut centres: Vec<Point> = line.cells.iter().map(|&cell| board.center(cell)).collect();
     match line.kind {
         LineKind::Thermometer | LineKind::SlowThermometer => {
             circle(
@@ -71,25 +88,19 @@ fn draw_line(drawing: &mut Drawing, line: &Line, board: &Board) {
                 None,
                 Some(style.grey),
             );
-            stroke(drawing, centres.clone(), pen);
-            if line.kind == LineKind::SlowThermometer {
-                // the stripe starts at the bulb's edge
-                let mut stripe = vec![toward(centres[0], centres[1], board.part(BULB))];
-                stripe.extend_from_slice(&centres[1..]);
-                stroke(drawing, stripe, board.pen(0.08, 1.0));
-            }
+            stroke(drawing, centres, pen);
         }
         LineKind::Between => {
-            stroke(drawing, centres.clone(), pen);
-            let end_pen = board.pen(0.035, 0.4);
-            for end in [centres[0], centres[centres.len() - 1]] {
-                circle(
-                    drawing,
-                    end,
-                    board.part(BETWEEN_END),
-                    Some(end_pen),
-                    Some(1.0),
-                );
+            // the circles stay open (a thermometer's bulb or a digit may sit in them), so
+            // the line stops at their edges
+            let last = centres.len() - 1;
+            let ends = [centres[0], centres[last]];
+            let radius = board.part(BETWEEN_END);
+            centres[0] = toward(ends[0], centres[1], radius);
+            centres[last] = toward(ends[1], centres[last - 1], radius);
+            stroke(drawing, centres, pen);
+            for end in ends {
+                circle(drawing, end, radius, Some(board.pen(0.035, 0.4)), None);
             }
         }
         _ => stroke(drawing, centres, pen),

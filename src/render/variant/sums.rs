@@ -1,13 +1,14 @@
-//! Rules about totals and counts: arrows (a white circle or pill over a thin shaft ending in
-//! an arrowhead), little killers (the sum in the frame cell with a small diagonal arrow
+//! Rules about totals and counts: arrows (a circle or pill and a thin shaft ending in an
+//! arrowhead), little killers (the sum in the frame cell with a small diagonal arrow
 //! pointing along its diagonal), sandwich, X-sum and skyscraper clues (numbers in the frame
 //! beside their row or column), and column indexers (the column lightly shaded).
 
 use crate::model::variant::{Arrow, Direction, LittleKiller, OutsideClue, Side};
 use crate::model::{Cell, Constraint, Puzzle};
 
-use super::super::drawing::{point, Anchor, Drawing, Point, Typeface};
+use super::super::drawing::{point, Anchor, Drawing, Pen, Point, Typeface};
 use super::super::font;
+use super::lines::toward;
 use super::{arrowhead, circle, shade_cell, stroke, Board};
 
 /// The grey of an indexer column's cells.
@@ -31,7 +32,8 @@ pub fn draw_shading(drawing: &mut Drawing, puzzle: &Puzzle, board: &Board) {
     }
 }
 
-/// Draws every arrow: the shafts first, then the circles and pills over their ends.
+/// Draws every arrow: the shafts first, then the circles (open, the shaft starting at
+/// their edge) and the pills (white inside, over their shafts' ends).
 pub fn draw_arrows(drawing: &mut Drawing, puzzle: &Puzzle, board: &Board) {
     let arrows: Vec<&Arrow> = puzzle
         .constraints()
@@ -52,7 +54,7 @@ pub fn draw_arrows(drawing: &mut Drawing, puzzle: &Puzzle, board: &Board) {
                 board.center(*only),
                 board.part(CIRCLE),
                 Some(pen),
-                Some(1.0),
+                None,
             );
             continue;
         }
@@ -63,12 +65,11 @@ pub fn draw_arrows(drawing: &mut Drawing, puzzle: &Puzzle, board: &Board) {
             (board.part(2.0 * CIRCLE), ARROW_GREY),
             (board.part(2.0 * CIRCLE) - 2.0 * pen.width, 1.0),
         ] {
-            let pen = super::super::drawing::Pen::solid(width, grey);
             for &(first, second) in &links {
                 stroke(
                     drawing,
                     vec![board.center(first), board.center(second)],
-                    pen,
+                    Pen::solid(width, grey),
                 );
             }
         }
@@ -108,6 +109,10 @@ fn draw_shaft(drawing: &mut Drawing, arrow: &Arrow, board: &Board) {
     };
     let mut points = vec![board.center(start)];
     points.extend(arrow.shaft.iter().map(|&cell| board.center(cell)));
+    if arrow.circle.len() == 1 {
+        // an open circle: the shaft starts at its edge
+        points[0] = toward(points[0], points[1], board.part(CIRCLE));
+    }
     let pen = board.pen(0.035, ARROW_GREY);
     let before = points[points.len() - 2];
     let tip = board.center(last);
