@@ -842,3 +842,166 @@ fn rules_without_marks_draw_nothing() {
     ]);
     assert_eq!(drawn(&plain), drawn(&with_rules));
 }
+
+/// The text of a file under `tests/data/`.
+fn data(path: &str) -> String {
+    let full = format!("{}/tests/data/{path}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&full).unwrap_or_else(|error| panic!("{full}: {error}"))
+}
+
+/// Asserts `drawing` holds the mark of every rule of `puzzle`: one arm per rule, so a new
+/// rule makes this test say how it is drawn.
+fn assert_every_rule_marked(drawing: &Drawing, puzzle: &Puzzle, title: &str) {
+    let board = board_of(puzzle);
+    let items = &drawing.items;
+    let centre = |place: Cell| board.center(place);
+    let has_circle = |at: Point| !circles_at(items, at).is_empty();
+    let has_path_through = |points: &[Point]| {
+        items.iter().any(|item| match item {
+            Item::Path { points: drawn, .. } => points
+                .iter()
+                .all(|point| drawn.iter().any(|other| near(*point, *other))),
+            _ => false,
+        })
+    };
+    let has_fill_at = |place: Cell| {
+        let corner = board.at(place.row() as f64, place.column() as f64);
+        items
+            .iter()
+            .any(|item| matches!(item, Item::Fill { corner: at, .. } if near(*at, corner)))
+    };
+    let has_text = |label: String| {
+        items
+            .iter()
+            .any(|item| matches!(item, Item::Text { text, .. } if *text == label))
+    };
+    for constraint in puzzle.constraints() {
+        let marked = match constraint {
+            // diagonals are drawn by the board; disjoint groups are a rule, no mark
+            Constraint::Distinct(house) => match house.kind() {
+                HouseKind::Extra(_) => house.cells().iter().all(|&place| has_fill_at(place)),
+                _ => true,
+            },
+            Constraint::Cage(_) | Constraint::Compare(_) => true,
+            Constraint::Regions(_) => {
+                let bold = bold_width(board.cell);
+                let inner = items
+                    .iter()
+                    .filter(|item| {
+                        matches!(item, Item::Line { from, to, width, .. }
+                            if *width == bold
+                                && from.x > board.corner.x + 1.0
+                                && to.x > board.corner.x + 1.0
+                                && from.y > board.corner.y + 1.0
+                                && to.y > board.corner.y + 1.0)
+                    })
+                    .count();
+                inner > 0
+            }
+            Constraint::ExtraRegion(cells) => cells.iter().all(|&place| has_fill_at(place)),
+            Constraint::Chess(_) | Constraint::Negative(_) => true,
+            Constraint::Dot(dot) => has_circle(middle(centre(dot.first), centre(dot.second))),
+            Constraint::Parity(parity) => {
+                has_circle(centre(parity.cell))
+                    || items.iter().any(|item| {
+                        matches!(item, Item::Fill { corner, width, .. }
+                            if near(point(corner.x + width / 2.0, corner.y + width / 2.0), centre(parity.cell)))
+                    })
+            }
+            Constraint::Extremum(extremum) => {
+                has_fill_at(extremum.cell)
+                    && items
+                        .iter()
+                        .filter(|item| match item {
+                            Item::Path { points, .. } => {
+                                points.len() == 3 && {
+                                    let at = centre(extremum.cell);
+                                    (points[1].x - at.x).abs() < board.cell / 2.0
+                                        && (points[1].y - at.y).abs() < board.cell / 2.0
+                                }
+                            }
+                            _ => false,
+                        })
+                        .count()
+                        == 4
+            }
+            Constraint::Quadruple(quadruple) => {
+                let row = quadruple.cells.iter().map(|c| c.row()).max().unwrap();
+                let column = quadruple.cells.iter().map(|c| c.column()).max().unwrap();
+                has_circle(board.at(row as f64, column as f64))
+            }
+            Constraint::Line(line) => {
+                let points: Vec<Point> = line.cells.iter().map(|&place| centre(place)).collect();
+                match line.kind {
+                    LineKind::Between => {
+                        has_circle(points[0])
+                            && has_circle(points[points.len() - 1])
+                            && has_path_through(&points[1..points.len() - 1])
+                    }
+                    LineKind::Thermometer | LineKind::SlowThermometer => {
+                        has_circle(points[0]) && has_path_through(&points)
+                    }
+                    _ => has_path_through(&points),
+                }
+            }
+            Constraint::Clone(clone) => clone
+                .first
+                .iter()
+                .chain(&clone.second)
+                .all(|&place| has_fill_at(place)),
+            Constraint::Arrow(arrow) => {
+                let shaft: Vec<Point> = arrow.shaft.iter().map(|&place| centre(place)).collect();
+                let tip = shaft[shaft.len() - 1];
+                let head = items.iter().any(|item| {
+                    matches!(item, Item::Path { points, .. } if points.len() == 3 && near(points[1], tip))
+                });
+                let bulb = arrow.circle.len() > 1 || has_circle(centre(arrow.circle[0]));
+                head && bulb && has_path_through(&shaft)
+            }
+            Constraint::LittleKiller(clue) => has_text(clue.sum.to_string()),
+            Constraint::Outside(clue) => has_text(clue.value.to_string()),
+            Constraint::Indexer(indexer) => (0..usize::from(puzzle.size())).all(|row| {
+                puzzle
+                    .geometry()
+                    .cell(row, usize::from(indexer.column))
+                    .is_some_and(has_fill_at)
+            }),
+        };
+        assert!(marked, "{title}: {constraint} is not drawn");
+    }
+}
+
+#[test]
+fn every_shared_variant_puzzle_draws_each_rule_clear_of_its_digits() {
+    let mut drawn_count = 0;
+    for line in data("variants/fpuzzles_variants.tsv").lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (title, link, solution) = (fields[0], fields[2], fields[3]);
+        let entry = crate::notation::parse(link, None)
+            .unwrap_or_else(|error| panic!("{title}: {error}"))
+            .remove(0);
+        let puzzle = &entry.puzzle;
+        let values: Vec<u8> = solution
+            .chars()
+            .map(|digit| digit.to_digit(10).expect("a digit") as u8)
+            .collect();
+        let grid = Grid::from_values(puzzle.geometry(), &values).expect("a full grid");
+        assert!(puzzle.is_solution(&grid), "{title}");
+        let frame = frame_for(puzzle);
+        let mut drawing = Drawing::new(frame.side + 40.0, frame.side + 40.0);
+        board::draw(&mut drawing, puzzle, Some(&grid), frame, Detail::Full);
+        assert_clear_of_digits(&drawing, puzzle);
+        assert_every_rule_marked(&drawing, puzzle, title);
+        // and the puzzle's text stays printable at this size
+        let sizes = board::text_sizes(puzzle, frame.side, Detail::Full);
+        assert!(
+            sizes.smallest().0 >= board::LEAST_TEXT,
+            "{title}: {sizes:?}"
+        );
+        drawn_count += 1;
+    }
+    assert_eq!(drawn_count, 21);
+}
