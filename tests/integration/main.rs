@@ -22,3 +22,4 @@ mod solution_counts;
 mod suggest;
 mod trust;
 mod variant_notation;
+mod variant_render;
