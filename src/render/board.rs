@@ -1,13 +1,14 @@
 //! One puzzle or solution grid drawn into a square: cell and box lines, X diagonals, killer
 //! cages (dashed outlines inset from the cell edges, sum small in the top-left cell),
 //! greater-killer signs on the border between compared cages, digits as the notation
-//! writes them (givens bold).
+//! writes them (givens bold), and the variant rules' marks ([`super::variant`]).
 
 use crate::model::{Cage, Cell, Grid, Puzzle, Relation};
 use crate::notation;
 
 use super::drawing::{point, text_width, Anchor, Drawing, Item, Point, Typeface};
 use super::font;
+use super::variant;
 
 /// What to draw of a puzzle besides its grid and digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +42,8 @@ pub struct TextSizes {
     pub digits: f64,
     /// Cage sums, when the grid shows cages.
     pub sums: Option<f64>,
+    /// The smallest variant clue (outside the grid, in a quadruple, an X or V), if any.
+    pub clues: Option<f64>,
 }
 
 impl TextSizes {
@@ -52,22 +55,41 @@ impl TextSizes {
         TextSizes {
             digits: lifted(if has_cages { 0.52 } else { 0.6 }, 0.75),
             sums: has_cages.then(|| lifted(0.24, 0.32)),
+            clues: None,
         }
     }
 
     /// The smallest of them, and what it sets.
     pub fn smallest(&self) -> (f64, &'static str) {
-        match self.sums {
-            Some(sums) if sums < self.digits => (sums, "cage sums"),
-            _ => (self.digits, "digits"),
+        let mut smallest = (self.digits, "digits");
+        for (size, what) in [(self.sums, "cage sums"), (self.clues, "clues")] {
+            match size {
+                Some(size) if size < smallest.0 => smallest = (size, what),
+                _ => {}
+            }
         }
+        smallest
     }
 }
 
 /// The text sizes [`draw`] uses for `puzzle` in a square `side` points wide.
 pub fn text_sizes(puzzle: &Puzzle, side: f64, detail: Detail) -> TextSizes {
-    let cell = side / f64::from(puzzle.size());
-    TextSizes::for_cell(cell, detail == Detail::Full && puzzle.cage_count() > 0)
+    let frame = Frame {
+        corner: point(0.0, 0.0),
+        side,
+    };
+    let cell = variant::grid_frame(puzzle, frame, detail).side / f64::from(puzzle.size());
+    let mut sizes = TextSizes::for_cell(cell, detail == Detail::Full && puzzle.cage_count() > 0);
+    if detail == Detail::Full {
+        sizes.clues = variant::smallest_clue_text(puzzle, cell);
+    }
+    sizes
+}
+
+/// The width of box borders (and irregular regions' borders) in a grid of `cell`-point
+/// cells.
+pub fn bold_width(cell: f64) -> f64 {
+    (cell * 0.08).clamp(1.2, 2.4)
 }
 
 /// Units per cell for the integer geometry of cage outlines (so segments meet exactly).
@@ -76,7 +98,8 @@ const UNITS: i64 = 1000;
 const INSET: i64 = 90;
 
 /// Draws `puzzle` into `frame`: its givens, or `grid`'s digits when one is given (a
-/// solution), givens bold either way.
+/// solution), givens bold either way. A puzzle with clues outside the grid keeps a frame
+/// of one cell around the grid for them, inside `frame`.
 pub fn draw(
     drawing: &mut Drawing,
     puzzle: &Puzzle,
@@ -84,10 +107,13 @@ pub fn draw(
     frame: Frame,
     detail: Detail,
 ) {
+    let frame = variant::grid_frame(puzzle, frame, detail);
     let size = usize::from(puzzle.size());
     let cell = frame.side / size as f64;
-    draw_diagonals(drawing, puzzle, frame, cell);
     let has_cages = detail == Detail::Full && puzzle.cage_count() > 0;
+    let board = variant::Board::new(puzzle, frame, has_cages);
+    variant::draw_shading(drawing, puzzle, &board, detail);
+    draw_diagonals(drawing, puzzle, frame, cell);
     if has_cages {
         for cage in puzzle.cages() {
             draw_cage(drawing, puzzle, cage, frame, cell);
@@ -116,7 +142,9 @@ pub fn draw(
         });
     }
     draw_lines(drawing, puzzle, frame, cell);
+    variant::draw_marks(drawing, puzzle, &board, detail);
     draw_digits(drawing, puzzle, grid, frame, cell, has_cages);
+    variant::draw_clues(drawing, puzzle, &board, detail);
     for (sign, relation) in &signs {
         draw_sign(drawing, sign, *relation, cell);
     }
@@ -158,16 +186,20 @@ fn draw_lines(drawing: &mut Drawing, puzzle: &Puzzle, frame: Frame, cell: f64) {
     let geometry = puzzle.geometry();
     let size = usize::from(geometry.size());
     let thin = (cell * 0.025).clamp(THINNEST_LINE, 0.8);
-    let thick = (cell * 0.08).clamp(1.2, 2.4);
+    let thick = bold_width(cell);
     let end = size as f64;
+    // an irregular grid has no boxes: its regions' borders are drawn by `variant`
+    let boxes = geometry.has_boxes();
     for index in 0..=size {
         let position = index as f64;
-        let row_width = if index % usize::from(geometry.box_rows()) == 0 {
+        let border = index == 0 || index == size;
+        let row_width = if border || (boxes && index % usize::from(geometry.box_rows()) == 0) {
             thick
         } else {
             thin
         };
-        let column_width = if index % usize::from(geometry.box_columns()) == 0 {
+        let column_width = if border || (boxes && index % usize::from(geometry.box_columns()) == 0)
+        {
             thick
         } else {
             thin

@@ -1,5 +1,5 @@
-//! What a page holds, independent of the file format: lines, filled rectangles and text,
-//! in points (1/72 inch) with the origin at the top-left corner and y growing downwards.
+//! What a page holds, independent of the file format: lines, filled rectangles, paths,
+//! circles and text, in points (1/72 inch) with the origin at the top-left corner and y growing downwards.
 
 /// One of the two typefaces shipped with the program (see [`super::font`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -33,6 +33,28 @@ pub struct Point {
 /// A grey level: 0 is black, 1 is white.
 pub type Grey = f64;
 
+/// How a path or circle is stroked: width, grey level and dashes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pen {
+    /// Stroke width.
+    pub width: f64,
+    /// Grey level of the stroke.
+    pub grey: Grey,
+    /// Dash and gap lengths, or `None` for a solid stroke.
+    pub dash: Option<(f64, f64)>,
+}
+
+impl Pen {
+    /// A solid pen.
+    pub fn solid(width: f64, grey: Grey) -> Pen {
+        Pen {
+            width,
+            grey,
+            dash: None,
+        }
+    }
+}
+
 /// One thing drawn.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
@@ -59,6 +81,29 @@ pub enum Item {
         height: f64,
         /// Grey level of the fill.
         grey: Grey,
+    },
+    /// Straight pieces through `points` with round joins and round ends (a line of cells,
+    /// an arrow's shaft), or a polygon when `closed`; stroked, filled, or both.
+    Path {
+        /// The corners, in order.
+        points: Vec<Point>,
+        /// Whether the last point joins the first.
+        closed: bool,
+        /// The stroke, if any.
+        pen: Option<Pen>,
+        /// The fill's grey level, if filled (a closed path).
+        fill: Option<Grey>,
+    },
+    /// A circle, stroked, filled, or both.
+    Circle {
+        /// Its centre.
+        center: Point,
+        /// Its radius.
+        radius: f64,
+        /// The stroke, if any.
+        pen: Option<Pen>,
+        /// The fill's grey level, if filled.
+        fill: Option<Grey>,
     },
     /// A line of text, its baseline through `at`.
     Text {

@@ -2,7 +2,8 @@
 //! function returns bytes or strings; the caller writes the files.
 //!
 //! - [`drawing`]: what a page holds (lines, fills, text) independent of the file format.
-//! - [`board`]: one puzzle or solution grid drawn into a square, for every variant.
+//! - [`board`]: one puzzle or solution grid drawn into a square, for every variant;
+//!   [`variant`]: the marks of the variant rules (lines, arrows, dots, clues outside).
 //! - [`book`]: a book's pages: title page, colophon, how to play, puzzles easiest first by
 //!   level, solutions at the back; [`book_preset`]: the RON presets that say what goes in a
 //!   book; [`paper`]: trim sizes, bleed and mirrored margins; [`how_to_play`]: the rules
@@ -36,6 +37,7 @@ mod number;
 pub mod paper;
 pub mod pdf;
 pub mod svg;
+pub mod variant;
 
 use crate::model::{Grid, Puzzle};
 
@@ -52,7 +54,13 @@ fn picture_cell(size: u8) -> f64 {
 /// bold) and everything its variant draws.
 pub fn puzzle_drawing(puzzle: &Puzzle, solution: Option<&Grid>) -> Drawing {
     let margin = 12.0;
-    let side = picture_cell(puzzle.size()) * f64::from(puzzle.size());
+    // a frame of one cell around the grid for clues outside it
+    let frame_cells = if variant::has_outside_clues(puzzle) {
+        2
+    } else {
+        0
+    };
+    let side = picture_cell(puzzle.size()) * f64::from(puzzle.size() + frame_cells);
     let mut drawing = Drawing::new(side + 2.0 * margin, side + 2.0 * margin);
     let frame = Frame {
         corner: point(margin, margin),

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::drawing::{Anchor, Drawing, Item, Typeface};
+use super::drawing::{Anchor, Drawing, Grey, Item, Pen, Typeface};
 use super::number::short;
 
 /// The SVG text of `drawing`, ending with a newline.
@@ -72,6 +72,39 @@ fn write_item(svg: &mut String, item: &Item) {
                 colour(*grey)
             );
         }
+        Item::Path {
+            points,
+            closed,
+            pen,
+            fill,
+        } => {
+            let element = if *closed { "polygon" } else { "polyline" };
+            let corners: Vec<String> = points
+                .iter()
+                .map(|point| format!("{},{}", short(point.x), short(point.y)))
+                .collect();
+            let _ = writeln!(
+                svg,
+                "<{element} points=\"{}\"{}/>",
+                corners.join(" "),
+                paint(*pen, *fill)
+            );
+        }
+        Item::Circle {
+            center,
+            radius,
+            pen,
+            fill,
+        } => {
+            let _ = writeln!(
+                svg,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\"{}/>",
+                short(center.x),
+                short(center.y),
+                short(*radius),
+                paint(*pen, *fill)
+            );
+        }
         Item::Text {
             at,
             text,
@@ -100,6 +133,31 @@ fn write_item(svg: &mut String, item: &Item) {
             );
         }
     }
+}
+
+/// The fill and stroke attributes of a path or circle (round ends and joins).
+fn paint(pen: Option<Pen>, fill: Option<Grey>) -> String {
+    let mut attributes = match fill {
+        Some(grey) => format!(" fill=\"{}\"", colour(grey)),
+        None => " fill=\"none\"".to_string(),
+    };
+    if let Some(pen) = pen {
+        let _ = write!(
+            attributes,
+            " stroke=\"{}\" stroke-width=\"{}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"",
+            colour(pen.grey),
+            short(pen.width)
+        );
+        if let Some((on, off)) = pen.dash {
+            let _ = write!(
+                attributes,
+                " stroke-dasharray=\"{} {}\"",
+                short(on),
+                short(off)
+            );
+        }
+    }
+    attributes
 }
 
 fn escape(text: &str) -> String {

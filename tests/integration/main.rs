@@ -27,3 +27,4 @@ mod suggest;
 mod trust;
 mod variant_notation;
 mod variant_sat;
+mod variant_render;

@@ -161,7 +161,7 @@ impl<'bytes> PdfFile<'bytes> {
     }
 }
 
-fn page_count(bytes: &[u8]) -> usize {
+pub(crate) fn page_count(bytes: &[u8]) -> usize {
     PdfFile::read(bytes).pages().len()
 }
 
