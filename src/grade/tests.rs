@@ -282,13 +282,15 @@ fn krazydad_killer(name: &str) -> (Puzzle, Vec<u8>) {
 /// Issue 17: on krazydad's IM2-B1-P4 the grader's next step, once no single, cage
 /// combination, cage/house interaction or intersection applies, is the law of leftovers in
 /// row 1: its two 14(2) cages {59/68} take 5, 6, 8 and 9 between them, so the five cells left
-/// over hold the other digits. With the 45 rule switched off: tried before it (issue 29),
-/// its exact sums leave the law of leftovers nothing to do on real killers.
+/// over hold the other digits. With the 45 rule and the hidden cages it gives switched off:
+/// tried before it (issue 29), their exact sums leave the law of leftovers nothing to do on
+/// real killers.
 #[test]
 fn law_of_leftovers_is_the_next_step_on_a_krazydad_killer() {
     let (puzzle, solution) = krazydad_killer("KD_Killer_IM2-B1-P4");
     let mut table = TechniqueTable::hodoku();
     table.set(Technique::InniesOuties, Level::Medium, 20, false);
+    table.set(Technique::HiddenCageInteraction, Level::Medium, 40, false);
     let grading = Grader::with_table(&puzzle, table).grade();
     assert_sound(&puzzle, &grading, &solution);
     let step = grading

@@ -6,8 +6,8 @@ use std::fs;
 use std::path::Path;
 
 use sudokit::backtrack;
-use sudokit::grade::Level;
 use sudokit::generate::{self, Record, Symmetry};
+use sudokit::grade::Level;
 use sudokit::preset::Preset;
 
 use crate::helpers::{generate_into, sat_count, sudokit, text};
@@ -371,7 +371,11 @@ fn killer_presets_make_the_levels_their_names_say() {
     let medium = Preset::builtin("killer-medium").unwrap();
     let hard = Preset::builtin("killer-hard").unwrap();
     for (preset, levels, step_levels) in [
-        (&medium, vec![Level::Medium], vec![Level::Easy, Level::Medium]),
+        (
+            &medium,
+            vec![Level::Medium],
+            vec![Level::Easy, Level::Medium],
+        ),
         (
             &hard,
             vec![Level::Hard, Level::Unfair],

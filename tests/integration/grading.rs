@@ -284,7 +284,10 @@ fn killer_levels_follow_the_hardest_step_on_every_shared_killer() {
         }
     }
     // both halves of the rule are at work on these files
-    assert!(raised > 0 && from_hard_steps > 0, "{raised} {from_hard_steps}");
+    assert!(
+        raised > 0 && from_hard_steps > 0,
+        "{raised} {from_hard_steps}"
+    );
 }
 
 /// Issue 29, point 3: krazydad's volumes 1-5 (4000 "Intermediate" killers, books 1-100 of
@@ -322,7 +325,10 @@ fn krazydad_volumes_one_to_five_rate_as_their_books_are_ordered() {
     assert!(unfair_or_extreme <= 0.10, "{unfair_or_extreme}");
     assert!(medium_or_hard >= 0.60, "{medium_or_hard}");
     let per_puzzle = spearman(&books, &scores);
-    assert!(per_puzzle >= 0.35, "Spearman(book, score) = {per_puzzle:.3}");
+    assert!(
+        per_puzzle >= 0.35,
+        "Spearman(book, score) = {per_puzzle:.3}"
+    );
     let numbers: Vec<f64> = (1..=100).map(f64::from).collect();
     let means: Vec<f64> = numbers
         .iter()
@@ -333,7 +339,11 @@ fn krazydad_volumes_one_to_five_rate_as_their_books_are_ordered() {
                 .filter(|(_, &book)| book == number)
                 .map(|(&score, _)| score)
                 .collect();
-            assert_eq!(chosen.len(), 40, "book {number}: 8 puzzles in each of 5 volumes");
+            assert_eq!(
+                chosen.len(),
+                40,
+                "book {number}: 8 puzzles in each of 5 volumes"
+            );
             chosen.iter().sum::<f64>() / chosen.len() as f64
         })
         .collect();
@@ -387,7 +397,10 @@ fn grade_explain_names_the_step_that_set_a_killers_level() {
             );
             if name.ends_with("puzzle24889_difficulty10") {
                 assert_eq!(reason.technique, Technique::CageSplitting, "{line}");
-                assert!(line.contains("(Hard), raised one level by a long path"), "{line}");
+                assert!(
+                    line.contains("(Hard), raised one level by a long path"),
+                    "{line}"
+                );
                 assert_eq!(grading.level, Level::Unfair);
             }
             if name.ends_with("check_killer_9x9_1_solve") {
