@@ -75,8 +75,8 @@ pub struct LevelReason {
     pub step: usize,
     /// Its level.
     pub step_level: Level,
-    /// When the level is above the step's: the path's score (for a killer, its killer score)
-    /// and the cap of the step's level it exceeded.
+    /// When the level is above the step's: the path's score and the cap of the step's level
+    /// it exceeded (for a killer, the [`KillerRule`](super::KillerRule)'s).
     pub long_path: Option<(u32, u32)>,
 }
 
