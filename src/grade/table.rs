@@ -69,11 +69,11 @@ pub struct TechniqueTable {
 /// sum of the base scores along the path, as HoDoKu's) exceeds the cap of that level. So a
 /// path of Easy and Medium steps is at most Hard, however long, as a killer solver would call
 /// it. HoDoKu's rule, which raises the level while the score exceeds each cap, pushed
-/// givenless killers (80 placements and some 90 sum steps each) past every technique they
+/// givenless killers (80 placements and some 80 sum steps each) past every technique they
 /// used: krazydad's Intermediate books came out 21 % Unfair or Extreme.
 ///
 /// The caps, 600 apart, put a krazydad Intermediate killer (hardest step the 45 rule) at
-/// Medium up to 2200, at Hard beyond: 85 % Medium in books 1-10, 36 % in books 91-100.
+/// Medium up to 2200, at Hard beyond: 84 % Medium in books 1-10, 36 % in books 91-100.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KillerRule {
     /// The score above which a killer's path is long, per level of its hardest step.
@@ -132,7 +132,8 @@ impl TechniqueTable {
         // - Cage/House Interaction (Medium, 20) and Hidden Cage Interaction (Medium, 40): a
         //   cage's (or a 45-rule sum's) digits confined to a house, the killer's
         //   intersections; tried before the classic intersections.
-        // - Law of Leftovers (Medium, 50): the 45 rule counted in digits, after intersections.
+        // - Law of Leftovers (Medium, 50): the 45 rule counted in digits, after intersections
+        //   (after the 45 rule's exact sums it is never the next step on the shared killers).
         // - Combination Interaction (Hard, 110), Cage Splitting (Hard, 130), Cage Comparison
         //   (Hard, 100), Hidden Sum Bounds (Hard, 120): several cages weighed at once (like
         //   fish), after the subsets.
