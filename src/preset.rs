@@ -135,6 +135,10 @@ pub struct Target {
     /// Keep only puzzles the grader solves without a trial step ("Brute Force"): puzzles a
     /// person solves without guessing.
     pub no_trial: bool,
+    /// Levels the hardest step itself must have (empty: any), e.g. `[Hard, Unfair]` for a
+    /// killer whose level comes from a Hard or Unfair step, not from a long path of easier
+    /// ones (issue 29).
+    pub step_levels: Vec<Level>,
 }
 
 /// A band of Sudoku Explainer ratings (ER), kept in tenths.
@@ -205,6 +209,7 @@ impl Target {
             && self.max_score.is_none()
             && self.se.is_none()
             && !self.no_trial
+            && self.step_levels.is_empty()
     }
 }
 
@@ -640,6 +645,7 @@ mod tests {
             max_score: None,
             se: None,
             no_trial: false,
+            step_levels: Vec::new(),
         };
         assert!(target.accepts(Level::Hard, 1300));
         assert!(!target.accepts(Level::Hard, 1100));

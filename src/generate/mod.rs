@@ -461,6 +461,12 @@ impl Run<'_> {
         candidate.grading.solved
             && target.accepts(candidate.grading.level, candidate.grading.score)
             && !(target.no_trial && candidate.grading.used_trial())
+            && (target.step_levels.is_empty()
+                || candidate
+                    .grading
+                    .reason
+                    .as_ref()
+                    .is_some_and(|reason| target.step_levels.contains(&reason.step_level)))
             && target.se.is_none_or(|band| {
                 se_rating(&candidate.puzzle).is_some_and(|rating| band.contains(rating.er))
             })

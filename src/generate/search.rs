@@ -138,6 +138,7 @@ mod tests {
             max_score: None,
             se: None,
             no_trial: false,
+            step_levels: Vec::new(),
         };
         let hard = shortfall(&target, Level::Hard, 900, true).unwrap();
         let harder = shortfall(&target, Level::Hard, 1200, true).unwrap();

@@ -1,6 +1,8 @@
 //! The engine: applies, at each point, the first technique in the table's order that makes
 //! progress, records the path, and rates it.
 
+use std::fmt;
+
 use crate::budget::{Budget, Stopped};
 use crate::model::{Grid, Puzzle};
 
@@ -42,7 +44,9 @@ pub struct Grading {
     pub steps: Vec<Step>,
     /// Whether the path ends in a full grid.
     pub solved: bool,
-    /// HoDoKu's level: the highest level used, raised while the score exceeds its cap.
+    /// The level: HoDoKu's (the highest level used, raised while the score exceeds its cap);
+    /// for a killer, the highest level used, raised one level at most by a long path
+    /// ([`KillerRule`](super::KillerRule)).
     pub level: Level,
     /// The sum of the base scores along the path.
     pub score: u32,
@@ -57,6 +61,53 @@ pub struct Grading {
     /// How many steps were trials ("Brute Force": no technique applied, a digit was taken
     /// from the solution). A puzzle a person solves without guessing has none.
     pub trial_steps: usize,
+    /// Why the level is what it is (none when the path did not finish or had no step).
+    pub reason: Option<LevelReason>,
+}
+
+/// Why a solved puzzle has its level: the step that set it, and whether a long path raised
+/// it above that step's level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelReason {
+    /// The puzzle's level.
+    pub level: Level,
+    /// The technique of the hardest step (highest level, then highest base score; the first
+    /// such step).
+    pub technique: Technique,
+    /// Its number along the path (the first step is 1).
+    pub step: usize,
+    /// Its level.
+    pub step_level: Level,
+    /// When the level is above the step's: the path's score and the cap of the step's level
+    /// it exceeded (for a killer, the [`KillerRule`](super::KillerRule)'s).
+    pub long_path: Option<(u32, u32)>,
+}
+
+impl fmt::Display for LevelReason {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            formatter,
+            "level {}: hardest step {} at step {}",
+            self.level, self.technique, self.step
+        )?;
+        if let Some((score, cap)) = self.long_path {
+            let raised = Level::ALL
+                .iter()
+                .filter(|&&level| level > self.step_level && level <= self.level)
+                .count();
+            let levels = match raised {
+                1 => "one level".to_string(),
+                2 => "two levels".to_string(),
+                count => format!("{count} levels"),
+            };
+            write!(
+                formatter,
+                " ({}), raised {levels} by a long path (score {score} over {}'s cap {cap})",
+                self.step_level, self.step_level
+            )?;
+        }
+        Ok(())
+    }
 }
 
 impl Grading {
@@ -78,6 +129,16 @@ impl Grading {
     /// Whether some step was a trial (no technique applied).
     pub fn used_trial(&self) -> bool {
         self.trial_steps > 0
+    }
+
+    /// One line saying what set the level, e.g. `level Hard: hardest step Cage Splitting at
+    /// step 34`, or why there is none.
+    pub fn level_reason(&self) -> String {
+        match &self.reason {
+            Some(reason) => reason.to_string(),
+            None if !self.solved => "no level: the path stopped before the grid was full".into(),
+            None => format!("level {}: nothing left to solve", self.level),
+        }
     }
 }
 
@@ -216,7 +277,8 @@ pub(crate) fn run_observed<const W: usize>(
     let mut stop = None;
     let mut score = 0u32;
     let mut highest = Level::Easy;
-    let mut hardest: Option<(Level, u32, Technique)> = None;
+    // (level, base score, technique, step number)
+    let mut hardest: Option<(Level, u32, Technique, usize)> = None;
     let memo = Memo::with_work_limit(bounds.work_limit).with_budget(&bounds.budget);
     while !board.is_solved() {
         if board.empty.iter().any(|cell| board.candidates[cell] == 0) {
@@ -324,20 +386,34 @@ pub(crate) fn run_observed<const W: usize>(
         if let Some((level, points)) = scores[finding.technique as usize] {
             score += points;
             highest = highest.max(level);
-            if hardest.is_none_or(|(best_level, best_score, _)| {
+            if hardest.is_none_or(|(best_level, best_score, _, _)| {
                 (level, points) > (best_level, best_score)
             }) {
-                hardest = Some((level, points, finding.technique));
+                hardest = Some((level, points, finding.technique, steps.len() + 1));
             }
         }
         steps.push(finding.into_step(&layout));
     }
     let solved = board.is_solved();
-    let level = if solved {
-        table.rate(highest, score)
+    let (level, cap) = if !solved {
+        (Level::Extreme, None)
+    } else if has_cages {
+        (
+            table.killer.rate(highest, score),
+            table.killer.caps.cap(highest),
+        )
     } else {
-        Level::Extreme
+        (table.rate(highest, score), table.caps.cap(highest))
     };
+    let reason = hardest
+        .filter(|_| solved)
+        .map(|(step_level, _, technique, step)| LevelReason {
+            level,
+            technique,
+            step,
+            step_level,
+            long_path: (level > step_level).then(|| (score, cap.unwrap_or_default())),
+        });
     let values: Vec<u8> = board.values.clone();
     let trial_steps = steps
         .iter()
@@ -348,11 +424,12 @@ pub(crate) fn run_observed<const W: usize>(
         solved,
         level,
         score,
-        hardest: hardest.map(|(_, _, technique)| technique),
+        hardest: hardest.map(|(_, _, technique, _)| technique),
         stop,
         grid: Grid::from_values(layout.geometry, &values).expect("values fit the grid"),
         work: memo.work(),
         trial_steps,
+        reason,
     }
 }
 

@@ -60,9 +60,9 @@ mod techniques;
 mod tests;
 mod word_hash;
 
-pub use grader::{grade, Grader, Grading, Stop, DEFAULT_WORK_LIMIT};
+pub use grader::{grade, Grader, Grading, LevelReason, Stop, DEFAULT_WORK_LIMIT};
 pub use step::{Evidence, Link, Node, Step};
-pub use table::{LevelCaps, TechniqueRow, TechniqueTable};
+pub use table::{KillerRule, LevelCaps, TechniqueRow, TechniqueTable};
 pub use technique::{Level, Technique};
 
 use crate::model::{Constraint, HouseKind, Puzzle};

@@ -58,6 +58,50 @@ pub struct TechniqueTable {
     pub order: Vec<Technique>,
     /// Level caps.
     pub caps: LevelCaps,
+    /// How killers (puzzles with cages) are rated instead (absent from older tables: the
+    /// default).
+    #[serde(default)]
+    pub killer: KillerRule,
+}
+
+/// The rating rule of killers (issue 29): a killer's level is the level of the hardest step
+/// its path needs, raised one level (never more) when the path is long: when its score (the
+/// sum of the base scores along the path, as HoDoKu's) exceeds the cap of that level. So a
+/// path of Easy and Medium steps is at most Hard, however long, as a killer solver would call
+/// it. HoDoKu's rule, which raises the level while the score exceeds each cap, pushed
+/// givenless killers (80 placements and some 80 sum steps each) past every technique they
+/// used: krazydad's Intermediate books came out 21 % Unfair or Extreme.
+///
+/// The caps, 600 apart, put a krazydad Intermediate killer (hardest step the 45 rule) at
+/// Medium up to 2200, at Hard beyond: 84 % Medium in books 1-10, 36 % in books 91-100.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KillerRule {
+    /// The score above which a killer's path is long, per level of its hardest step.
+    pub caps: LevelCaps,
+}
+
+impl Default for KillerRule {
+    fn default() -> Self {
+        KillerRule {
+            caps: LevelCaps {
+                easy: 1600,
+                medium: 2200,
+                hard: 2800,
+                unfair: 3400,
+            },
+        }
+    }
+}
+
+impl KillerRule {
+    /// The level of a killer whose hardest step is of level `hardest` and whose path scores
+    /// `score`: `hardest`, or one level more when `score` exceeds its cap.
+    pub fn rate(&self, hardest: Level, score: u32) -> Level {
+        match self.caps.cap(hardest) {
+            Some(cap) if score > cap => hardest.harder(),
+            _ => hardest,
+        }
+    }
 }
 
 impl Default for TechniqueTable {
@@ -73,23 +117,33 @@ impl TechniqueTable {
         use Level::*;
         use Technique::*;
         // (technique, level, score, enabled), in HoDoKu's solver order (StepConfig index).
-        // The killer rows are ours (HoDoKu has no killers), set so that killer levels say
-        // what the hardest step was rather than how long a path without givens is
-        // (BENCHMARKS.md, killer calibration): cage combinations are bookkeeping done in
-        // every cage (~65 steps a puzzle), so they cost least; a cage/house interaction is an
-        // intersection (Medium) done often, so cheaper than locked candidates; the 45 rule is
-        // the first thing a killer solver learns after combinations (Medium, like an
-        // intersection; over 99 % of its uses on krazydad are over one house); combination
-        // interaction (several cages filling a house together) and cage comparisons weigh
-        // several cages at once (Hard, like fish). The law of leftovers is the 45 rule counted
-        // in digits (Medium, just before it: after it, it is never needed on real killers);
-        // cage splitting and hidden sum bounds weigh cages across houses (Hard); cage
-        // combination forcing follows whole cases, like a forcing net (Extreme).
+        // The killer rows are ours (HoDoKu has no killers); killers are rated by
+        // [`KillerRule`] (the hardest step's level, raised one level at most by a long path),
+        // calibrated on krazydad's volumes 1-5 (BENCHMARKS.md, issue 29). Levels say what a
+        // killer solver calls each step; scores say how much work it is, and a killer's
+        // score is their sum, as HoDoKu's:
+        // - Cage Combinations (Easy, 20): the first thing a killer guide teaches; each step
+        //   works out one cage's combinations against its candidates, a deduction as real as
+        //   the 45 rule's (krazydad's later books need more of both: counted alike, the path's
+        //   score follows the books, 0.38 per puzzle; at 1 a step, 0.28).
+        // - Innies and Outies (Medium, 20): the 45 rule, taught next; tried right after cage
+        //   combinations, before every subset, as the guides order it (over 99 % of its uses
+        //   on krazydad are over one house).
+        // - Cage/House Interaction (Medium, 20) and Hidden Cage Interaction (Medium, 40): a
+        //   cage's (or a 45-rule sum's) digits confined to a house, the killer's
+        //   intersections; tried before the classic intersections.
+        // - Law of Leftovers (Medium, 50): the 45 rule counted in digits, after intersections
+        //   (after the 45 rule's exact sums it is never the next step on the shared killers).
+        // - Combination Interaction (Hard, 110), Cage Splitting (Hard, 130), Cage Comparison
+        //   (Hard, 100), Hidden Sum Bounds (Hard, 120): several cages weighed at once (like
+        //   fish), after the subsets.
+        // - Cage Forcing Chain (Extreme, 600) and Cage Combination Forcing (Extreme, 700):
+        //   cases followed through, like forcing chains and nets, last before trial.
         let rows: &[(Technique, Level, u32)] = &[
             (FullHouse, Easy, 4),
             (NakedSingle, Easy, 4),
             (HiddenSingle, Easy, 14),
-            (CageCombination, Easy, 1),
+            (CageCombination, Easy, 20),
             (LockedPair, Medium, 40),
             (LockedTriple, Medium, 60),
             (LockedCandidatesPointing, Medium, 50),
@@ -99,7 +153,7 @@ impl TechniqueTable {
             (NakedTriple, Medium, 80),
             (HiddenPair, Medium, 70),
             (HiddenTriple, Medium, 100),
-            (InniesOuties, Medium, 40),
+            (InniesOuties, Medium, 20),
             (HiddenCageInteraction, Medium, 40),
             (LawOfLeftovers, Medium, 50),
             (CombinationInteraction, Hard, 110),
@@ -168,18 +222,18 @@ impl TechniqueTable {
             NakedSingle,
             HiddenSingle,
             CageCombination,
+            InniesOuties,
+            CageHouseInteraction,
+            HiddenCageInteraction,
             LockedPair,
             LockedTriple,
             LockedCandidatesPointing,
             LockedCandidatesClaiming,
-            CageHouseInteraction,
+            LawOfLeftovers,
             NakedPair,
             NakedTriple,
             HiddenPair,
             HiddenTriple,
-            LawOfLeftovers,
-            InniesOuties,
-            HiddenCageInteraction,
             CombinationInteraction,
             CageSplitting,
             CageComparison,
@@ -250,6 +304,7 @@ impl TechniqueTable {
                 hard: 1600,
                 unfair: 1800,
             },
+            killer: KillerRule::default(),
         }
     }
 

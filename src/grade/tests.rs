@@ -214,6 +214,9 @@ fn killers_are_solved_soundly() {
 /// Issue 17: every killer technique is, on some real killer, the grader's next step (nothing
 /// earlier in the ladder applied there), and no step on these killers removes a digit of the
 /// solution; the 45 rule gives innie–outie differences and sums over several houses too.
+/// Except the law of leftovers: since issue 29 tries the 45 rule (an exact sum search) right
+/// after cage combinations, nothing is left for it on any shared killer (none of the 5018
+/// krazydad killers either); its own test switches the 45 rule off.
 #[test]
 fn every_killer_technique_is_a_sound_next_step_on_real_killers() {
     let mut puzzles: Vec<(String, Puzzle, Vec<u8>)> = Vec::new();
@@ -256,7 +259,7 @@ fn every_killer_technique_is_a_sound_next_step_on_real_killers() {
     }
     for technique in Technique::ALL
         .iter()
-        .filter(|technique| technique.is_killer())
+        .filter(|technique| technique.is_killer() && **technique != Technique::LawOfLeftovers)
     {
         assert!(used.contains(technique), "{technique} never used");
     }
@@ -277,13 +280,18 @@ fn krazydad_killer(name: &str) -> (Puzzle, Vec<u8>) {
 }
 
 /// Issue 17: on krazydad's IM2-B1-P4 the grader's next step, once no single, cage
-/// combination, cage/house interaction or subset applies, is the law of leftovers in row 1:
-/// its two 14(2) cages {59/68} take 5, 6, 8 and 9 between them, so the five cells left over
-/// hold the other digits.
+/// combination, cage/house interaction or intersection applies, is the law of leftovers in
+/// row 1: its two 14(2) cages {59/68} take 5, 6, 8 and 9 between them, so the five cells left
+/// over hold the other digits. With the 45 rule and the hidden cages it gives switched off:
+/// tried before it (issue 29), their exact sums leave the law of leftovers nothing to do on
+/// real killers.
 #[test]
 fn law_of_leftovers_is_the_next_step_on_a_krazydad_killer() {
     let (puzzle, solution) = krazydad_killer("KD_Killer_IM2-B1-P4");
-    let grading = grade(&puzzle);
+    let mut table = TechniqueTable::hodoku();
+    table.set(Technique::InniesOuties, Level::Medium, 20, false);
+    table.set(Technique::HiddenCageInteraction, Level::Medium, 40, false);
+    let grading = Grader::with_table(&puzzle, table).grade();
     assert_sound(&puzzle, &grading, &solution);
     let step = grading
         .steps

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use sudokit::backtrack;
 use sudokit::generate::{self, Record, Symmetry};
+use sudokit::grade::Level;
 use sudokit::preset::Preset;
 
 use crate::helpers::{generate_into, sat_count, sudokit, text};
@@ -358,6 +359,37 @@ fn hard_killer_presets_keep_only_puzzles_solved_without_trial() {
             let generated = generator.puzzle(1, index).unwrap();
             assert_eq!(generated.grading.trial_steps, 0, "{name} {index}");
             assert_eq!(Record::new(&preset, &generated).trial_steps, 0);
+        }
+    }
+}
+
+/// Issue 29: the killer presets' levels land where their names say: `killer-medium` is
+/// Medium, `killer-hard` Hard or Unfair with a hardest step that is itself Hard or Unfair (not
+/// a long path of Medium steps raised one level).
+#[test]
+fn killer_presets_make_the_levels_their_names_say() {
+    let medium = Preset::builtin("killer-medium").unwrap();
+    let hard = Preset::builtin("killer-hard").unwrap();
+    for (preset, levels, step_levels) in [
+        (
+            &medium,
+            vec![Level::Medium],
+            vec![Level::Easy, Level::Medium],
+        ),
+        (
+            &hard,
+            vec![Level::Hard, Level::Unfair],
+            vec![Level::Hard, Level::Unfair],
+        ),
+    ] {
+        let generator = generate::Generator::new(preset).unwrap();
+        for index in 0..2 {
+            let generated = generator.puzzle(1, index).unwrap();
+            let grading = &generated.grading;
+            let what = format!("{} {index}: {}", preset.name, grading.level_reason());
+            assert!(levels.contains(&grading.level), "{what}");
+            let reason = grading.reason.as_ref().expect("solved");
+            assert!(step_levels.contains(&reason.step_level), "{what}");
         }
     }
 }

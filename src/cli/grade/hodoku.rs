@@ -171,6 +171,7 @@ fn print_grading(
                 .iter()
                 .map(|step| step_record(step, &entry.puzzle))
                 .collect();
+            object.insert("level_reason".into(), json!(grading.level_reason()));
             object.insert("steps".into(), json!(steps));
         }
         object.insert(
@@ -196,6 +197,7 @@ fn print_grading(
     };
     say!("{location}: {rating} {}{trials}{stopped}", hardest(grading));
     if options.explain {
+        say!("  {}", grading.level_reason());
         for (number, step) in grading.steps.iter().enumerate() {
             say!("  {:>3}. {}", number + 1, step.explain(&entry.puzzle));
         }
