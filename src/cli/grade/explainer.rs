@@ -29,9 +29,14 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
     let work_limit = options
         .work_limit
         .unwrap_or(sudokit::grade::explainer::DEFAULT_WORK_LIMIT);
-    let judged = judge_in_parallel(&records, options.jobs, |entry, _solution| {
+    let judged = judge_in_parallel(&records, options.jobs, |entry, solution| {
         SeRater::with_table(&entry.puzzle, table.clone())
-            .map(|rater| rater.with_work_limit(work_limit).rate())
+            .map(|rater| {
+                rater
+                    .with_unique_solution(solution)
+                    .with_work_limit(work_limit)
+                    .rate()
+            })
             .map_err(|error| error.to_string())
     })?;
     let style = Style::from_flags(options.json, options.csv);

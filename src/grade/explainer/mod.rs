@@ -155,6 +155,8 @@ pub struct SeRater {
     puzzle: Puzzle,
     table: SeTable,
     work_limit: u64,
+    /// Whether the caller has proved the puzzle has exactly one solution.
+    known_unique: bool,
 }
 
 /// The default work limit: implications the chain searches of one rating may derive (a few
@@ -184,7 +186,19 @@ impl SeRater {
             puzzle: puzzle.clone(),
             table,
             work_limit: DEFAULT_WORK_LIMIT,
+            known_unique: false,
         })
+    }
+
+    /// The same rater, told that `solution` is the puzzle's only solution (the caller has
+    /// proved it, by either engine): the rater then does not prove uniqueness again, which
+    /// on an easy puzzle is most of its time. A grid of another shape, or one that is not a
+    /// solution of the puzzle, is ignored (the rater proves uniqueness itself).
+    pub fn with_unique_solution(mut self, solution: &Grid) -> SeRater {
+        if solution.geometry() == self.puzzle.geometry() && self.puzzle.is_solution(solution) {
+            self.known_unique = true;
+        }
+        self
     }
 
     /// The same rater with another work limit: how many implications (potentials derived by
@@ -203,7 +217,12 @@ impl SeRater {
 
     /// Solves the puzzle the way SE does and rates the path.
     pub fn rate(&self) -> SeRating {
-        run(&self.puzzle, &self.table, self.work_limit)
+        run(
+            &self.puzzle,
+            &self.table,
+            self.work_limit,
+            self.known_unique,
+        )
     }
 }
 
@@ -276,10 +295,11 @@ impl Scene<'_> {
     }
 }
 
-fn run(puzzle: &Puzzle, table: &SeTable, work_limit: u64) -> SeRating {
+fn run(puzzle: &Puzzle, table: &SeTable, work_limit: u64, known_unique: bool) -> SeRating {
     let layout = Layout::<2>::new(puzzle);
     let mut board = Board::new(&layout, puzzle);
-    let unique = solution::solutions_within(&layout, &board.values, None, 2).len() == 1;
+    let unique =
+        known_unique || solution::solutions_within(&layout, &board.values, None, 2).len() == 1;
     let memo = Memo::new();
     let scene = Scene {
         layout: &layout,
