@@ -554,13 +554,7 @@ impl Adding<'_> {
         for (record, slot) in records.iter().zip(slots) {
             self.answer(record, slot)?;
         }
-        if self.open >= self.options.commit_every
-            || self
-                .opened
-                .is_some_and(|opened| opened.elapsed() >= COMMIT_AFTER)
-        {
-            self.commit()?;
-        }
+        self.commit_when_due()?;
         if self.last_note.elapsed() >= Duration::from_secs(1) {
             self.last_note = Instant::now();
             let seconds = self.started.elapsed().as_secs_f64().max(1e-9);
@@ -573,6 +567,18 @@ impl Adding<'_> {
                 self.read - self.stored - self.seen,
                 self.read as f64 / seconds
             );
+        }
+        Ok(())
+    }
+
+    /// Commits once the open transaction holds --commit-every puzzles or is a second old.
+    fn commit_when_due(&mut self) -> anyhow::Result<()> {
+        let full = self.open >= self.options.commit_every;
+        let old = self
+            .opened
+            .is_some_and(|opened| opened.elapsed() >= COMMIT_AFTER);
+        if full || old {
+            self.commit()?;
         }
         Ok(())
     }
@@ -613,6 +619,7 @@ impl Adding<'_> {
                 if matches!(answer, Added::Stored(_)) {
                     self.open += 1;
                 }
+                self.commit_when_due()?;
                 (puzzle.clone(), answer)
             }
         };
