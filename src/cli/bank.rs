@@ -350,7 +350,7 @@ pub fn judge_new(
         Ok(Count::Unique(solution)) => {
             let rated = rate_with_key(&form.puzzle, &solution, work_limit, Some(form.key.clone()));
             Judged::Rated(match new_puzzle(&form.puzzle, &rated, source) {
-                Ok(puzzle) => Prepared::Store(puzzle),
+                Ok(puzzle) => Prepared::Store(Box::new(puzzle)),
                 Err(reason) => Prepared::Refused(reason),
             })
         }
@@ -367,7 +367,7 @@ pub fn judge_new(
 /// What `bank add` does with one readable puzzle.
 pub enum Prepared {
     /// Its key is new: rated, to store.
-    Store(NewPuzzle),
+    Store(Box<NewPuzzle>),
     /// The bank holds its key: the earlier record.
     Seen(Box<Stored>),
     /// Not stored, and why.
@@ -534,10 +534,10 @@ impl Adding<'_> {
             let record = &records[index];
             let repeated = match &slots[first] {
                 Slot::Ready(Judged::Rated(Prepared::Store(puzzle))) => {
-                    Judged::Rated(Prepared::Store(NewPuzzle {
+                    Judged::Rated(Prepared::Store(Box::new(NewPuzzle {
                         source: record.place(),
-                        ..puzzle.clone()
-                    }))
+                        ..puzzle.as_ref().clone()
+                    })))
                 }
                 Slot::Ready(Judged::Rated(Prepared::Refused(reason))) => {
                     Judged::Rated(Prepared::Refused(reason))
@@ -620,7 +620,7 @@ impl Adding<'_> {
                     self.open += 1;
                 }
                 self.commit_when_due()?;
-                (puzzle.clone(), answer)
+                (puzzle.as_ref().clone(), answer)
             }
         };
         match answer {
