@@ -102,6 +102,7 @@ fn member_text(member: &Member) -> String {
             cage_text(second)
         ),
         Member::House(kind) => kind.to_string(),
+        Member::Rule(rule) => rule.to_string(),
     }
 }
 

@@ -148,7 +148,6 @@ fn rebuild(
     let mut constraints: Vec<Constraint> = Vec::new();
     for constraint in killer.constraints() {
         match constraint {
-            Constraint::Distinct(_) => constraints.push(constraint.clone()),
             Constraint::Cage(cage) => {
                 let mut cage = cage.clone();
                 if !shown[cage_index] {
@@ -158,6 +157,8 @@ fn rebuild(
                 constraints.push(Constraint::Cage(cage));
             }
             Constraint::Compare(_) => {}
+            // every other rule stays as it is
+            other => constraints.push(other.clone()),
         }
     }
     constraints.extend(comparisons.iter().copied().map(Constraint::Compare));

@@ -27,6 +27,7 @@ pub mod comparisons;
 mod dig;
 mod fill;
 mod record;
+pub mod regions;
 mod search;
 
 use std::time::{Duration, Instant};

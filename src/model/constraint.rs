@@ -1,10 +1,15 @@
-//! The rules a puzzle adds to its rows, columns and boxes: extra houses, cages, comparisons.
+//! The rules a puzzle adds to its rows, columns and boxes: extra houses, cages, comparisons,
+//! and the variant rules of `variant/`.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use super::geometry::{Cell, House};
+use super::variant::{
+    Arrow, ChessMove, CloneRule, Dot, Extremum, Indexer, Line, LittleKiller, Negative, OutsideClue,
+    Parity, Quadruple, Regions,
+};
 
 /// Which cage, by its position among the puzzle's cages (in the order they were given).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -87,13 +92,87 @@ pub struct Comparison {
 }
 
 /// One rule beyond rows, columns and boxes. Every engine matches on this closed set, so a
-/// new variant makes the compiler list each place that must handle it.
+/// new variant makes the compiler list each place that must handle it. Each variant rule's
+/// type, checks and meaning live in `model/variant/` (one file per family).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Constraint {
-    /// An extra all-different group of n cells, such as a long diagonal.
+    /// An extra all-different group of n cells: a long diagonal, an extra region of n
+    /// cells (windoku), a disjoint group.
     Distinct(House),
     /// A killer cage.
     Cage(Cage),
     /// A relation between two cages' sums.
     Compare(Comparison),
+    /// Irregular regions standing where boxes stand (the geometry is irregular).
+    Regions(Regions),
+    /// An extra region of fewer than n cells: its digits differ.
+    ExtraRegion(Vec<Cell>),
+    /// Anti-knight or anti-king.
+    Chess(ChessMove),
+    /// A Kropki dot, X or V between two neighbours.
+    Dot(Dot),
+    /// The negative constraint of one family of marks (nonconsecutive for white dots).
+    Negative(Negative),
+    /// An even or odd cell.
+    Parity(Parity),
+    /// A minimum or maximum cell.
+    Extremum(Extremum),
+    /// A quadruple on a corner.
+    Quadruple(Quadruple),
+    /// A line rule: thermometers, palindromes, between, renban, whispers, entropic,
+    /// modular, zipper and region sum lines.
+    Line(Line),
+    /// Clone shapes.
+    Clone(CloneRule),
+    /// An arrow with its circle or pill.
+    Arrow(Arrow),
+    /// A little killer clue.
+    LittleKiller(LittleKiller),
+    /// A sandwich, X-sum or skyscraper clue outside the grid.
+    Outside(OutsideClue),
+    /// A column indexer (the 159 rule).
+    Indexer(Indexer),
+}
+
+impl Constraint {
+    /// Whether this is one of the variant rules beyond houses, cages and comparisons.
+    pub fn is_variant_rule(&self) -> bool {
+        !matches!(
+            self,
+            Constraint::Distinct(_) | Constraint::Cage(_) | Constraint::Compare(_)
+        )
+    }
+}
+
+impl fmt::Display for Constraint {
+    /// The rule in setters' words with its cells (`thermometer r2c3-r4c3`).
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Constraint::Distinct(house) => write!(formatter, "{}", house.kind()),
+            Constraint::Cage(cage) => write!(formatter, "cage {}", cage.label),
+            Constraint::Compare(comparison) => write!(
+                formatter,
+                "comparison of cages {} {} {}",
+                comparison.first.index() + 1,
+                comparison.relation.symbol(),
+                comparison.second.index() + 1
+            ),
+            Constraint::Regions(_) => formatter.write_str("irregular regions"),
+            Constraint::ExtraRegion(cells) => {
+                write!(formatter, "extra region {}", super::variant::span(cells))
+            }
+            Constraint::Chess(rule) => write!(formatter, "{rule}"),
+            Constraint::Dot(rule) => write!(formatter, "{rule}"),
+            Constraint::Negative(rule) => write!(formatter, "{rule}"),
+            Constraint::Parity(rule) => write!(formatter, "{rule}"),
+            Constraint::Extremum(rule) => write!(formatter, "{rule}"),
+            Constraint::Quadruple(rule) => write!(formatter, "{rule}"),
+            Constraint::Line(rule) => write!(formatter, "{rule}"),
+            Constraint::Clone(rule) => write!(formatter, "{rule}"),
+            Constraint::Arrow(rule) => write!(formatter, "{rule}"),
+            Constraint::LittleKiller(rule) => write!(formatter, "{rule}"),
+            Constraint::Outside(rule) => write!(formatter, "{rule}"),
+            Constraint::Indexer(rule) => write!(formatter, "{rule}"),
+        }
+    }
 }

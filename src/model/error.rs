@@ -166,4 +166,19 @@ pub enum ModelError {
         /// The label.
         label: String,
     },
+    /// A variant rule that does not fit the grid (cells outside it, a dot between cells
+    /// that do not touch, a thermometer repeating a cell, a region of the wrong size …).
+    #[error("{rule}: {reason}")]
+    RuleInvalid {
+        /// The rule in setters' words, with its cells.
+        rule: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// An irregular geometry without its regions, or regions on a grid with boxes.
+    #[error("{reason}")]
+    RegionsMismatch {
+        /// What does not match.
+        reason: String,
+    },
 }

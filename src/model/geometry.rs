@@ -56,6 +56,12 @@ pub enum HouseKind {
     Box(u8),
     /// A long diagonal.
     Diagonal(Diagonal),
+    /// An irregular region (jigsaw), zero-based, standing where boxes stand in a regular grid.
+    Region(u8),
+    /// An extra region of n cells (windoku and the like), zero-based in the order given.
+    Extra(u8),
+    /// A disjoint group: the cells at one position inside every box, zero-based row-major.
+    Disjoint(u8),
 }
 
 impl fmt::Display for HouseKind {
@@ -66,6 +72,9 @@ impl fmt::Display for HouseKind {
             HouseKind::Box(number) => write!(formatter, "box {}", number + 1),
             HouseKind::Diagonal(Diagonal::Main) => write!(formatter, "the main diagonal"),
             HouseKind::Diagonal(Diagonal::Anti) => write!(formatter, "the anti-diagonal"),
+            HouseKind::Region(number) => write!(formatter, "region {}", number + 1),
+            HouseKind::Extra(number) => write!(formatter, "extra region {}", number + 1),
+            HouseKind::Disjoint(number) => write!(formatter, "disjoint group {}", number + 1),
         }
     }
 }
@@ -78,6 +87,12 @@ pub struct House {
 }
 
 impl House {
+    /// A house of any kind from its cells; [`crate::model::Puzzle::new`] checks it has n
+    /// distinct cells inside the grid.
+    pub fn new(kind: HouseKind, cells: Vec<Cell>) -> House {
+        House { kind, cells }
+    }
+
     /// Which house this is.
     pub fn kind(&self) -> HouseKind {
         self.kind
@@ -89,11 +104,18 @@ impl House {
     }
 }
 
-/// The shape of an n×n grid with rectangular boxes of `box_rows` × `box_columns` cells.
+/// The shape of an n×n grid with rectangular boxes of `box_rows` × `box_columns` cells, or
+/// an irregular grid whose regions (jigsaw pieces) come with the puzzle.
+///
+/// An irregular geometry answers `box_rows() == 1` and `box_columns() == n`, so code that
+/// cuts the grid into boxes sees boxes equal to rows (real houses, so nothing it infers is
+/// wrong); [`Geometry::has_boxes`] tells the two apart, and the puzzle's houses hold its
+/// regions where a regular grid's hold boxes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {
     box_rows: u8,
     box_columns: u8,
+    irregular: bool,
 }
 
 impl Geometry {
@@ -109,7 +131,26 @@ impl Geometry {
         Ok(Geometry {
             box_rows,
             box_columns,
+            irregular: false,
         })
+    }
+
+    /// An n×n grid without boxes, for puzzles with irregular regions (any side from 4 to
+    /// 25, primes such as 7 included).
+    pub fn irregular(size: usize) -> Result<Geometry, ModelError> {
+        if !(4..=usize::from(MAX_SIZE)).contains(&size) {
+            return Err(ModelError::Size { size });
+        }
+        Ok(Geometry {
+            box_rows: 1,
+            box_columns: u8::try_from(size).expect("size checked above"),
+            irregular: true,
+        })
+    }
+
+    /// Whether the grid has rectangular boxes (false for irregular regions).
+    pub fn has_boxes(self) -> bool {
+        !self.irregular
     }
 
     /// The usual geometry for an n×n grid: boxes as square as possible, wider than high
@@ -216,7 +257,8 @@ impl Geometry {
             .collect()
     }
 
-    /// The rows, columns and boxes, in that order.
+    /// The rows, columns and boxes, in that order (no boxes for an irregular grid: its
+    /// regions come with the puzzle).
     pub fn houses(self) -> Vec<House> {
         let size = usize::from(self.size());
         let mut houses = Vec::with_capacity(3 * size);
@@ -233,6 +275,9 @@ impl Geometry {
                 kind: HouseKind::Column(column as u8),
                 cells: (0..size).filter_map(|row| self.cell(row, column)).collect(),
             });
+        }
+        if self.irregular {
+            return houses;
         }
         let (box_rows, box_columns) = (usize::from(self.box_rows), usize::from(self.box_columns));
         for number in 0..size {
@@ -260,6 +305,13 @@ impl Geometry {
 
 impl fmt::Display for Geometry {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.irregular {
+            return write!(
+                formatter,
+                "{size}×{size} with irregular regions",
+                size = self.size()
+            );
+        }
         write!(
             formatter,
             "{size}×{size} with {}×{} boxes",

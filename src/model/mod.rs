@@ -1,4 +1,5 @@
-//! The puzzle model: geometry and typed indices, digit sets, grids, constraints, `Puzzle`.
+//! The puzzle model: geometry and typed indices, digit sets, grids, constraints (the variant
+//! rules in [`variant`]), `Puzzle`.
 
 mod constraint;
 mod digit;
@@ -7,6 +8,7 @@ mod geometry;
 mod grid;
 mod puzzle;
 mod symmetry;
+pub mod variant;
 
 pub use constraint::{Cage, CageId, Comparison, Constraint, Relation};
 pub use digit::{Digit, DigitSet, MAX_SIZE};

@@ -8,6 +8,7 @@ use super::constraint::{Cage, CageId, Comparison, Constraint};
 use super::error::ModelError;
 use super::geometry::{Cell, Diagonal, Geometry, House, HouseKind};
 use super::grid::Grid;
+use super::variant::{self, check_cells, Dot, Regions};
 
 /// The rows, columns and boxes of a geometry, built once per thread and shared: reading a
 /// file of 9×9 puzzles otherwise spent more time building these 27 lists than the engine
@@ -55,6 +56,35 @@ impl Puzzle {
             });
         }
         let mut houses = standard_houses(geometry);
+        let regions: Vec<&Regions> = constraints
+            .iter()
+            .filter_map(|constraint| match constraint {
+                Constraint::Regions(regions) => Some(regions),
+                _ => None,
+            })
+            .collect();
+        match (geometry.has_boxes(), regions.as_slice()) {
+            (true, []) => {}
+            (false, [regions]) => {
+                // regions stand where boxes stand, right after rows and columns
+                Arc::make_mut(&mut houses).extend(regions.houses(geometry));
+            }
+            (true, _) => {
+                return Err(ModelError::RegionsMismatch {
+                    reason: format!("irregular regions need an irregular grid, not {geometry}"),
+                })
+            }
+            (false, []) => {
+                return Err(ModelError::RegionsMismatch {
+                    reason: format!("a {geometry} needs its region map"),
+                })
+            }
+            (false, _) => {
+                return Err(ModelError::RegionsMismatch {
+                    reason: "irregular regions are given twice".to_string(),
+                })
+            }
+        }
         let mut cage_positions = Vec::new();
         for (position, constraint) in constraints.iter().enumerate() {
             match constraint {
@@ -73,7 +103,32 @@ impl Puzzle {
                     check_cage(geometry, cage)?;
                     cage_positions.push(position);
                 }
-                Constraint::Compare(_) => {}
+                Constraint::Compare(_) | Constraint::Regions(_) => {}
+                Constraint::ExtraRegion(cells) => {
+                    check_cells(geometry, constraint, cells)?;
+                    if cells.len() > usize::from(geometry.size()) {
+                        return Err(variant::invalid(
+                            constraint,
+                            format!(
+                                "{} cells cannot all differ with {} digits",
+                                cells.len(),
+                                geometry.size()
+                            ),
+                        ));
+                    }
+                }
+                Constraint::Chess(_) => {}
+                Constraint::Dot(rule) => rule.check(geometry)?,
+                Constraint::Negative(_) => {}
+                Constraint::Parity(rule) => rule.check(geometry)?,
+                Constraint::Extremum(rule) => rule.check(geometry)?,
+                Constraint::Quadruple(rule) => rule.check(geometry)?,
+                Constraint::Line(rule) => rule.check(geometry)?,
+                Constraint::Clone(rule) => rule.check(geometry)?,
+                Constraint::Arrow(rule) => rule.check(geometry)?,
+                Constraint::LittleKiller(rule) => rule.check(geometry)?,
+                Constraint::Outside(rule) => rule.check(geometry)?,
+                Constraint::Indexer(rule) => rule.check(geometry)?,
             }
         }
         let puzzle = Puzzle {
@@ -192,7 +247,78 @@ impl Puzzle {
                 cage_sum(grid, self.cage(comparison.second)),
             )
         });
-        givens_kept && houses_hold && cages_hold && comparisons_hold
+        givens_kept
+            && houses_hold
+            && cages_hold
+            && comparisons_hold
+            && self.variant_rules_hold(grid)
+    }
+
+    /// Whether a complete grid obeys every variant rule (houses, cages and comparisons are
+    /// checked by [`Puzzle::is_solution`]).
+    fn variant_rules_hold(&self, grid: &Grid) -> bool {
+        let dots = || self.dots();
+        let region_of = |cell: Cell| self.region_of(cell);
+        self.constraints.iter().all(|constraint| match constraint {
+            Constraint::Distinct(_)
+            | Constraint::Cage(_)
+            | Constraint::Compare(_)
+            | Constraint::Regions(_) => true,
+            Constraint::ExtraRegion(cells) => all_different(grid, cells),
+            Constraint::Chess(rule) => rule.holds(grid),
+            Constraint::Dot(rule) => rule.holds(grid),
+            Constraint::Negative(rule) => rule.holds(grid, dots()),
+            Constraint::Parity(rule) => rule.holds(grid),
+            Constraint::Extremum(rule) => rule.holds(grid),
+            Constraint::Quadruple(rule) => rule.holds(grid),
+            Constraint::Line(rule) => rule.holds(grid, &region_of),
+            Constraint::Clone(rule) => rule.holds(grid),
+            Constraint::Arrow(rule) => rule.holds(grid),
+            Constraint::LittleKiller(rule) => rule.holds(grid),
+            Constraint::Outside(rule) => rule.holds(grid),
+            Constraint::Indexer(rule) => rule.holds(grid),
+        })
+    }
+
+    /// The Kropki dots, X and V marks, in order.
+    pub fn dots(&self) -> impl Iterator<Item = &Dot> + '_ {
+        self.constraints
+            .iter()
+            .filter_map(|constraint| match constraint {
+                Constraint::Dot(dot) => Some(dot),
+                _ => None,
+            })
+    }
+
+    /// The irregular regions, if the puzzle has them instead of boxes.
+    pub fn regions(&self) -> Option<&Regions> {
+        self.constraints
+            .iter()
+            .find_map(|constraint| match constraint {
+                Constraint::Regions(regions) => Some(regions),
+                _ => None,
+            })
+    }
+
+    /// The zero-based box of `cell`, or its irregular region.
+    pub fn region_of(&self, cell: Cell) -> usize {
+        match self.regions() {
+            Some(regions) => regions.region_of(cell),
+            None => self.geometry.box_of(cell),
+        }
+    }
+
+    /// Whether the puzzle has any variant rule beyond houses, cages and comparisons (the
+    /// parts of sudokit that do not handle them yet refuse such puzzles by name).
+    pub fn has_variant_rules(&self) -> bool {
+        self.constraints.iter().any(Constraint::is_variant_rule)
+    }
+
+    /// The first variant rule, for a refusal naming it.
+    pub fn first_variant_rule(&self) -> Option<&Constraint> {
+        self.constraints
+            .iter()
+            .find(|constraint| constraint.is_variant_rule())
     }
 
     fn check_cages_apart(&self) -> Result<(), ModelError> {

@@ -195,6 +195,7 @@ fn members(puzzle: &Puzzle, kept: &Kept) -> Vec<Member> {
                 first: super::cage_of(puzzle, comparison.first),
                 second: super::cage_of(puzzle, comparison.second),
             },
+            rule => Member::Rule(rule.clone()),
         });
     }
     members

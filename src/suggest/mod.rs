@@ -23,7 +23,9 @@ mod tests;
 use rand::Rng;
 
 use crate::count::Count;
-use crate::model::{Cage, CageId, Cell, Comparison, Digit, HouseKind, ModelError, Puzzle};
+use crate::model::{
+    Cage, CageId, Cell, Comparison, Constraint, Digit, HouseKind, ModelError, Puzzle,
+};
 use crate::sat::{self, SatError};
 
 /// What to change in a puzzle so it has exactly one solution, or why it has none.
@@ -89,6 +91,8 @@ pub enum Member {
     },
     /// An extra house such as a long diagonal.
     House(HouseKind),
+    /// A variant rule (a thermometer, a dot, an arrow …), as the puzzle holds it.
+    Rule(Constraint),
 }
 
 /// Why no suggestion could be made.

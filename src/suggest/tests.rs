@@ -283,6 +283,7 @@ fn conflict_puzzle(puzzle: &Puzzle, members: &[Member]) -> Puzzle {
                 constraints.push(Constraint::Distinct(house.unwrap().clone()));
             }
             Member::Comparison { .. } => panic!("no comparisons in these conflicts"),
+            Member::Rule(rule) => constraints.push(rule.clone()),
         }
     }
     Puzzle::new(puzzle.geometry(), givens, constraints).unwrap()

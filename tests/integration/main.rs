@@ -3,6 +3,7 @@
 mod bank;
 mod carving;
 mod cli;
+mod deploy;
 mod differential;
 mod flags;
 mod generation;

@@ -79,6 +79,9 @@ fn region_text(houses: &[HouseKind]) -> String {
             HouseKind::Box(number) => boxes.push(usize::from(number)),
             HouseKind::Diagonal(Diagonal::Main) => parts.push("the main diagonal".to_string()),
             HouseKind::Diagonal(Diagonal::Anti) => parts.push("the anti-diagonal".to_string()),
+            other @ (HouseKind::Region(_) | HouseKind::Extra(_) | HouseKind::Disjoint(_)) => {
+                parts.push(other.to_string())
+            }
         }
     }
     for (prefix, numbers) in [('r', rows), ('c', columns), ('n', boxes)] {
@@ -99,6 +102,9 @@ fn in_house(geometry: Geometry, house: HouseKind, cell: Cell) -> bool {
         HouseKind::Diagonal(Diagonal::Anti) => {
             cell.row() + cell.column() + 1 == usize::from(geometry.size())
         }
+        // the grader refuses puzzles with irregular, extra or disjoint houses before any
+        // killer step is explained (see `grade::refuse_unsupported`)
+        HouseKind::Region(_) | HouseKind::Extra(_) | HouseKind::Disjoint(_) => false,
     }
 }
 
