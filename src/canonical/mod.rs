@@ -22,7 +22,7 @@ mod transform;
 use crate::model::{Diagonal, Puzzle, Relation};
 
 use search::{Cells, GeometrySearch, Image};
-pub use transform::{in_standard_order, Transformation};
+pub use transform::{in_standard_order, moves_with_its_cells, Transformation};
 
 /// A puzzle's canonical key and the puzzle in the form the key names: what `bank` stores and
 /// rates, so that every orientation of a puzzle gets the same record.
@@ -34,7 +34,9 @@ pub struct CanonicalForm {
     /// [`in_standard_order`]. For classic and X grids this is the key's image itself. A
     /// killer's smallest image can break its cages apart (rows swapped across a cage); such
     /// a killer is given in the smallest (by cells, then rules) of its turns and
-    /// reflections, which every turn and reflection of it shares.
+    /// reflections, which every turn and reflection of it shares. A puzzle with rules a
+    /// transformation does not move ([`moves_with_its_cells`]: windoku and jigsaw regions,
+    /// thermometers, dots …) is kept as it was given.
     pub puzzle: Puzzle,
 }
 
@@ -74,14 +76,20 @@ pub fn canonical_form_within(puzzle: &Puzzle, work: u64) -> Option<CanonicalForm
     let diagonals = puzzle.diagonals();
     let image = smallest_image(puzzle, &diagonals, work)?;
     let key = format_key(puzzle, &diagonals, &image);
+    if !moves_with_its_cells(puzzle) {
+        return Some(CanonicalForm {
+            key,
+            puzzle: puzzle.clone(),
+        });
+    }
     let moved = image
         .transformation
         .apply(puzzle)
-        .and_then(|moved| in_standard_order(&moved));
+        .and_then(|moved| in_standard_order(&moved).ok());
     let form = match moved {
-        Ok(moved) => moved,
+        Some(moved) => moved,
         // only a killer's cages can come apart; its turns and reflections keep them whole
-        Err(_) => smallest_turn(puzzle)?,
+        None => smallest_turn(puzzle)?,
     };
     Some(CanonicalForm { key, puzzle: form })
 }
@@ -107,9 +115,9 @@ fn smallest_turn(puzzle: &Puzzle) -> Option<Puzzle> {
                     columns: columns.clone(),
                     digits: None,
                 };
-                let Ok(turned) = turn
+                let Some(turned) = turn
                     .apply(puzzle)
-                    .and_then(|turned| in_standard_order(&turned))
+                    .and_then(|turned| in_standard_order(&turned).ok())
                 else {
                     continue;
                 };

@@ -6,7 +6,8 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 
 use crate::model::{
-    Cage, CageId, Cell, Comparison, Constraint, Diagonal, Digit, Grid, ModelError, Puzzle, Relation,
+    Cage, CageId, Cell, Comparison, Constraint, Diagonal, Digit, Grid, HouseKind, ModelError,
+    Puzzle, Relation,
 };
 
 /// Cell (i, j) of the image holds what the puzzle holds at (`rows[i]`, `columns[j]`), or at
@@ -94,42 +95,60 @@ impl Transformation {
         Some(moved)
     }
 
-    /// The puzzle moved and renamed: givens, diagonals, cages and comparisons. Fails when
-    /// the image breaks a rule the puzzle checks (a cage no longer connected, a diagonal
-    /// that is not one any more).
-    pub fn apply(&self, puzzle: &Puzzle) -> Result<Puzzle, ModelError> {
+    /// The puzzle moved and renamed: givens, diagonals, cages and comparisons. `None` when
+    /// the transformation does not fit the puzzle's size, when the puzzle has rules it does
+    /// not move (see [`moves_with_its_cells`]), or when the image breaks a rule the puzzle
+    /// checks (a cage no longer connected, a diagonal that is not one any more).
+    pub fn apply(&self, puzzle: &Puzzle) -> Option<Puzzle> {
+        if !moves_with_its_cells(puzzle) {
+            return None;
+        }
         let geometry = puzzle.geometry();
-        let not_fitting = || ModelError::GivensSize {
-            expected: geometry.size(),
-            found: self.rows.len().min(255) as u8,
-        };
-        let destination = self.destinations(puzzle).ok_or_else(not_fitting)?;
-        let givens = self
-            .apply_to_grid(puzzle, puzzle.givens())
-            .ok_or_else(not_fitting)?;
+        let destination = self.destinations(puzzle)?;
+        let givens = self.apply_to_grid(puzzle, puzzle.givens())?;
         let moved = |cell: Cell| destination[cell.index()];
         let constraints = puzzle
             .constraints()
             .iter()
             .map(|constraint| match constraint {
-                Constraint::Distinct(house) => Constraint::Distinct(house.clone()),
                 Constraint::Cage(cage) => Constraint::Cage(Cage {
                     label: cage.label.clone(),
                     cells: cage.cells.iter().map(|&cell| moved(cell)).collect(),
                     sum: cage.sum,
                 }),
-                Constraint::Compare(comparison) => Constraint::Compare(*comparison),
+                // diagonals (the only houses left) stay where they are
+                other => other.clone(),
             })
             .collect();
-        Puzzle::new(geometry, givens, constraints)
+        Puzzle::new(geometry, givens, constraints).ok()
     }
+}
+
+/// Whether every rule of the puzzle beyond rows, columns and boxes is a long diagonal, a cage
+/// or a comparison: the rules a [`Transformation`] moves (and the canonical key reads).
+/// Windoku regions, disjoint groups, jigsaw regions and the variant rules (thermometers,
+/// dots, …) are not moved.
+pub fn moves_with_its_cells(puzzle: &Puzzle) -> bool {
+    puzzle
+        .constraints()
+        .iter()
+        .all(|constraint| match constraint {
+            Constraint::Distinct(house) => matches!(house.kind(), HouseKind::Diagonal(_)),
+            Constraint::Cage(_) | Constraint::Compare(_) => true,
+            _ => false,
+        })
 }
 
 /// The puzzle with its rules written in one order: diagonals first, then the cages by their
 /// first cell (row-major), each cage's cells in order and labelled 1, 2, 3…, then the
 /// comparisons with the earlier cage first, sorted; so that two orientations moved onto the
 /// same canonical image write the same definition.
+/// A puzzle with rules a transformation does not move ([`moves_with_its_cells`]) is answered
+/// as it is.
 pub fn in_standard_order(puzzle: &Puzzle) -> Result<Puzzle, ModelError> {
+    if !moves_with_its_cells(puzzle) {
+        return Ok(puzzle.clone());
+    }
     let mut order: Vec<(usize, usize)> = puzzle
         .cages()
         .enumerate()
