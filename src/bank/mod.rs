@@ -4,7 +4,9 @@
 //! The schema is versioned with `PRAGMA user_version` and migrated forward on open; a file
 //! that is not a SQLite database, a database that is not a bank, or a bank with a newer
 //! schema is refused and left as it is. Writes wait for other writers (busy timeout) and a
-//! batch is one transaction: all of it is stored, or none.
+//! batch is one transaction: all of it is stored, or none. Readers ([`Bank::open_to_read`])
+//! open the file read-only and never wait for a writer: WAL lets them read the last
+//! committed state while a write transaction is open.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -18,7 +20,8 @@ const APPLICATION_ID: i64 = 0x5344_4b42;
 const BUSY_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// The migrations, in order: the n-th takes a bank from schema version n to n + 1.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
     CREATE TABLE puzzles (
         id INTEGER PRIMARY KEY,
         canonical_key TEXT NOT NULL UNIQUE,
@@ -36,7 +39,11 @@ const MIGRATIONS: &[&str] = &["
     );
     CREATE INDEX puzzles_by_variant_level ON puzzles (variant, size, level);
     CREATE INDEX puzzles_by_se_rating ON puzzles (se_rating);
-"];
+",
+    "
+    CREATE INDEX puzzles_by_level ON puzzles (level);
+",
+];
 
 /// The schema version this build writes and reads.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -173,6 +180,11 @@ pub struct Bank {
     path: PathBuf,
 }
 
+const INSERT: &str = "INSERT INTO puzzles (canonical_key, puzzle, definition, solution, variant, \
+                      size, level, score, se_rating, se, source, added) \
+                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) \
+                      ON CONFLICT (canonical_key) DO NOTHING";
+
 const COLUMNS: &str = "id, canonical_key, puzzle, definition, solution, variant, size, level, \
                        score, se_rating, se, source, added";
 
@@ -215,6 +227,53 @@ impl Bank {
         bank.connection
             .pragma_update(None, "journal_mode", "WAL")
             .map_err(|source| bank.error(source))?;
+        Ok(bank)
+    }
+
+    /// Opens an existing bank to read it: read-only, no migration, so it never waits for a
+    /// writer (WAL readers see the last committed state).
+    pub fn open_to_read(path: &Path) -> Result<Bank, BankError> {
+        let name = path.display().to_string();
+        if path.is_dir() {
+            let reason = "it is a folder (give the bank's file, such as bank.sqlite)".to_string();
+            return Err(BankError::Unopenable { path: name, reason });
+        }
+        if !path.exists() {
+            return Err(BankError::Missing { path: name });
+        }
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let connection =
+            Connection::open_with_flags(path, flags).map_err(|source| BankError::NotABank {
+                path: name.clone(),
+                reason: source.to_string(),
+            })?;
+        let bank = Bank {
+            connection,
+            path: path.to_path_buf(),
+        };
+        bank.connection
+            .busy_timeout(BUSY_TIMEOUT)
+            .map_err(|source| bank.error(source))?;
+        let read = |sql: &str| -> Result<i64, BankError> {
+            bank.connection
+                .query_row(sql, [], |row| row.get(0))
+                .map_err(|source| bank.error(source))
+        };
+        let version = read("PRAGMA user_version")?;
+        let application = read("PRAGMA application_id")?;
+        if application != APPLICATION_ID {
+            return Err(BankError::NotABank {
+                path: name,
+                reason: "a SQLite database of something else".to_string(),
+            });
+        }
+        if version > SCHEMA_VERSION {
+            return Err(BankError::NewerSchema {
+                path: name,
+                found: version,
+                known: SCHEMA_VERSION,
+            });
+        }
         Ok(bank)
     }
 
@@ -292,99 +351,88 @@ impl Bank {
             .connection
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(|source| self_error(&path, source))?;
-        let mut answers = Vec::with_capacity(puzzles.len());
-        {
-            let mut insert = transaction
-                .prepare_cached(
-                    "INSERT INTO puzzles (canonical_key, puzzle, definition, solution, variant, \
-                     size, level, score, se_rating, se, source, added) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) \
-                     ON CONFLICT (canonical_key) DO NOTHING",
-                )
-                .map_err(|source| self_error(&path, source))?;
-            let mut find = transaction
-                .prepare_cached(&format!(
-                    "SELECT {COLUMNS} FROM puzzles WHERE canonical_key = ?1"
-                ))
-                .map_err(|source| self_error(&path, source))?;
-            for puzzle in puzzles {
-                let changed = insert
-                    .execute(params![
-                        puzzle.canonical_key,
-                        puzzle.puzzle,
-                        puzzle.definition,
-                        puzzle.solution,
-                        puzzle.variant,
-                        puzzle.size,
-                        puzzle.level,
-                        puzzle.score,
-                        puzzle.se_rating,
-                        puzzle.se,
-                        puzzle.source,
-                        added,
-                    ])
-                    .map_err(|source| self_error(&path, source))?;
-                if changed == 1 {
-                    answers.push(Added::Stored(transaction.last_insert_rowid()));
-                } else {
-                    let earlier = find
-                        .query_row([&puzzle.canonical_key], stored)
-                        .map_err(|source| self_error(&path, source))?;
-                    answers.push(Added::Seen(Box::new(earlier)));
-                }
-            }
-        }
+        let answers = puzzles
+            .iter()
+            .map(|puzzle| insert(&transaction, &path, puzzle, added))
+            .collect::<Result<Vec<_>, _>>()?;
         transaction
             .commit()
             .map_err(|source| self_error(&path, source))?;
         Ok(answers)
     }
 
-    /// The stored puzzle with this canonical key, if any.
+    /// Opens a write transaction (waiting for another writer up to the busy timeout) unless
+    /// one is open: what [`Bank::insert`] adds from now on is stored at [`Bank::commit`],
+    /// or not at all if the process ends first.
+    pub fn begin(&mut self) -> Result<(), BankError> {
+        if self.connection.is_autocommit() {
+            self.connection
+                .execute_batch("BEGIN IMMEDIATE")
+                .map_err(|source| self.error(source))?;
+        }
+        Ok(())
+    }
+
+    /// Commits the open write transaction, if any.
+    pub fn commit(&mut self) -> Result<(), BankError> {
+        if !self.connection.is_autocommit() {
+            self.connection
+                .execute_batch("COMMIT")
+                .map_err(|source| self.error(source))?;
+        }
+        Ok(())
+    }
+
+    /// Stores one puzzle (in the open transaction, see [`Bank::begin`]), or answers with the
+    /// earlier record of its canonical key.
+    pub fn insert(&mut self, puzzle: &NewPuzzle, added: i64) -> Result<Added, BankError> {
+        let path = self.path.display().to_string();
+        insert(&self.connection, &path, puzzle, added)
+    }
+
+    /// The stored puzzle with this canonical key, if any (including those of the open
+    /// transaction).
     pub fn find(&self, canonical_key: &str) -> Result<Option<Stored>, BankError> {
         self.connection
-            .query_row(
-                &format!("SELECT {COLUMNS} FROM puzzles WHERE canonical_key = ?1"),
-                [canonical_key],
-                stored,
-            )
-            .optional()
+            .prepare_cached(&format!(
+                "SELECT {COLUMNS} FROM puzzles WHERE canonical_key = ?1"
+            ))
+            .and_then(|mut statement| statement.query_row([canonical_key], stored).optional())
+            .map_err(|source| self.error(source))
+    }
+
+    /// How SQLite plans the query of `filter` (`EXPLAIN QUERY PLAN`, one line per step):
+    /// which index it uses.
+    pub fn query_plan(&self, filter: &Filter) -> Result<Vec<String>, BankError> {
+        let (sql, values) = query_sql(filter);
+        let mut statement = self
+            .connection
+            .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
+            .map_err(|source| self.error(source))?;
+        let rows = statement
+            .query_map(rusqlite::params_from_iter(values), |row| {
+                row.get::<_, String>(3)
+            })
+            .map_err(|source| self.error(source))?;
+        rows.collect::<Result<Vec<_>, _>>()
             .map_err(|source| self.error(source))
     }
 
     /// The puzzles the filter lets through, oldest first.
     pub fn query(&self, filter: &Filter) -> Result<Vec<Stored>, BankError> {
-        let mut conditions = Vec::new();
-        let mut values: Vec<rusqlite::types::Value> = Vec::new();
-        if let Some(level) = &filter.level {
-            values.push(level.clone().into());
-            conditions.push(format!("level = ?{} COLLATE NOCASE", values.len()));
-        }
-        if let Some(minimum) = filter.se_minimum {
-            values.push(minimum.into());
-            conditions.push(format!("se_rating >= ?{}", values.len()));
-        }
-        if let Some(maximum) = filter.se_maximum {
-            values.push(maximum.into());
-            conditions.push(format!("se_rating <= ?{}", values.len()));
-        }
-        if let Some(variant) = &filter.variant {
-            values.push(variant.clone().into());
-            conditions.push(format!("variant = ?{} COLLATE NOCASE", values.len()));
-        }
-        if let Some(size) = filter.size {
-            values.push(i64::from(size).into());
-            conditions.push(format!("size = ?{}", values.len()));
-        }
-        let mut sql = format!("SELECT {COLUMNS} FROM puzzles");
-        if !conditions.is_empty() {
-            sql.push_str(" WHERE ");
-            sql.push_str(&conditions.join(" AND "));
-        }
-        sql.push_str(" ORDER BY id");
-        if let Some(limit) = filter.limit {
-            sql.push_str(&format!(" LIMIT {limit}"));
-        }
+        let mut found = Vec::new();
+        self.query_each(filter, |stored| found.push(stored))?;
+        Ok(found)
+    }
+
+    /// Hands each puzzle the filter lets through to `each`, oldest first, one at a time (a
+    /// large export holds one row, not the bank). One statement: one read transaction.
+    pub fn query_each(
+        &self,
+        filter: &Filter,
+        mut each: impl FnMut(Stored),
+    ) -> Result<(), BankError> {
+        let (sql, values) = query_sql(filter);
         let mut statement = self
             .connection
             .prepare(&sql)
@@ -392,8 +440,10 @@ impl Bank {
         let rows = statement
             .query_map(rusqlite::params_from_iter(values), stored)
             .map_err(|source| self.error(source))?;
-        rows.collect::<Result<Vec<_>, _>>()
-            .map_err(|source| self.error(source))
+        for row in rows {
+            each(row.map_err(|source| self.error(source))?);
+        }
+        Ok(())
     }
 
     /// How many puzzles of each variant, size and level.
@@ -435,6 +485,91 @@ impl Bank {
             })
         }
     }
+}
+
+/// The stored spelling of a level (`Easy` …), so that a filter spelt in any case compares
+/// with `=` and the level's index serves it.
+fn stored_level(level: &str) -> String {
+    crate::grade::Level::ALL
+        .into_iter()
+        .map(|known| known.to_string())
+        .find(|known| known.eq_ignore_ascii_case(level.trim()))
+        .unwrap_or_else(|| level.to_string())
+}
+
+/// The SELECT for `filter` and its values.
+fn query_sql(filter: &Filter) -> (String, Vec<rusqlite::types::Value>) {
+    let mut conditions = Vec::new();
+    let mut values: Vec<rusqlite::types::Value> = Vec::new();
+    if let Some(level) = &filter.level {
+        values.push(stored_level(level).into());
+        conditions.push(format!("level = ?{}", values.len()));
+    }
+    if let Some(minimum) = filter.se_minimum {
+        values.push(minimum.into());
+        conditions.push(format!("se_rating >= ?{}", values.len()));
+    }
+    if let Some(maximum) = filter.se_maximum {
+        values.push(maximum.into());
+        conditions.push(format!("se_rating <= ?{}", values.len()));
+    }
+    if let Some(variant) = &filter.variant {
+        values.push(variant.trim().to_ascii_lowercase().into());
+        conditions.push(format!("variant = ?{}", values.len()));
+    }
+    if let Some(size) = filter.size {
+        values.push(i64::from(size).into());
+        conditions.push(format!("size = ?{}", values.len()));
+    }
+    let mut sql = format!("SELECT {COLUMNS} FROM puzzles");
+    if !conditions.is_empty() {
+        sql.push_str(" WHERE ");
+        sql.push_str(&conditions.join(" AND "));
+    }
+    sql.push_str(" ORDER BY id");
+    if let Some(limit) = filter.limit {
+        sql.push_str(&format!(" LIMIT {limit}"));
+    }
+    (sql, values)
+}
+
+/// Stores one puzzle on `connection` (in whatever transaction is open there), or answers
+/// with the earlier record of its key.
+fn insert(
+    connection: &Connection,
+    path: &str,
+    puzzle: &NewPuzzle,
+    added: i64,
+) -> Result<Added, BankError> {
+    let mut statement = connection
+        .prepare_cached(INSERT)
+        .map_err(|source| self_error(path, source))?;
+    let changed = statement
+        .execute(params![
+            puzzle.canonical_key,
+            puzzle.puzzle,
+            puzzle.definition,
+            puzzle.solution,
+            puzzle.variant,
+            puzzle.size,
+            puzzle.level,
+            puzzle.score,
+            puzzle.se_rating,
+            puzzle.se,
+            puzzle.source,
+            added,
+        ])
+        .map_err(|source| self_error(path, source))?;
+    if changed == 1 {
+        return Ok(Added::Stored(connection.last_insert_rowid()));
+    }
+    let earlier = connection
+        .prepare_cached(&format!(
+            "SELECT {COLUMNS} FROM puzzles WHERE canonical_key = ?1"
+        ))
+        .and_then(|mut find| find.query_row([&puzzle.canonical_key], stored))
+        .map_err(|source| self_error(path, source))?;
+    Ok(Added::Seen(Box::new(earlier)))
 }
 
 fn self_error(path: &str, source: rusqlite::Error) -> BankError {
@@ -517,6 +652,77 @@ mod tests {
         assert_eq!(again.query(&filter).unwrap().len(), 1);
         assert_eq!(again.stats().unwrap()[0].count, 2);
         again.check().unwrap();
+    }
+
+    #[test]
+    fn a_reader_answers_while_a_writer_holds_a_transaction_open() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("bank.sqlite");
+        let mut writer = Bank::open(&path, true).unwrap();
+        writer.add(&[sample("a")], 7).unwrap();
+        writer.begin().unwrap();
+        assert!(matches!(
+            writer.insert(&sample("b"), 8).unwrap(),
+            Added::Stored(2)
+        ));
+        // the write transaction is open: a reader neither waits nor sees the open batch
+        let started = std::time::Instant::now();
+        let reader = Bank::open_to_read(&path).unwrap();
+        assert_eq!(reader.query(&Filter::default()).unwrap().len(), 1);
+        assert_eq!(reader.stats().unwrap()[0].count, 1);
+        assert!(
+            started.elapsed() < BUSY_TIMEOUT / 10,
+            "{:?}",
+            started.elapsed()
+        );
+        // the writer sees its own open batch, and a key seen there is not stored twice
+        assert!(writer.find("b").unwrap().is_some());
+        assert!(matches!(
+            writer.insert(&sample("b"), 9).unwrap(),
+            Added::Seen(_)
+        ));
+        writer.commit().unwrap();
+        assert_eq!(reader.query(&Filter::default()).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn level_and_variant_queries_use_an_index() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("bank.sqlite");
+        let mut bank = Bank::open(&path, true).unwrap();
+        bank.add(&[sample("a"), sample("b")], 7).unwrap();
+        let bank = Bank::open_to_read(&path).unwrap();
+        for filter in [
+            Filter {
+                level: Some("hard".to_string()),
+                ..Filter::default()
+            },
+            Filter {
+                variant: Some("Killer".to_string()),
+                limit: Some(5),
+                ..Filter::default()
+            },
+            Filter {
+                variant: Some("classic".to_string()),
+                size: Some(9),
+                level: Some("EASY".to_string()),
+                ..Filter::default()
+            },
+        ] {
+            let plan = bank.query_plan(&filter).unwrap().join("; ");
+            assert!(
+                plan.contains("USING INDEX") || plan.contains("USING COVERING INDEX"),
+                "{filter:?}: {plan}"
+            );
+            assert!(!plan.starts_with("SCAN puzzles"), "{filter:?}: {plan}");
+        }
+        // spelt in any case, the filter still finds what is stored
+        let filter = Filter {
+            level: Some("EASY".to_string()),
+            variant: Some("Classic".to_string()),
+            ..Filter::default()
+        };
+        assert_eq!(bank.query(&filter).unwrap().len(), 2);
     }
 
     #[test]

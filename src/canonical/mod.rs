@@ -17,10 +17,28 @@
 //! it is larger.
 
 mod search;
+mod transform;
 
 use crate::model::{Diagonal, Puzzle, Relation};
 
 use search::{Cells, GeometrySearch, Image};
+pub use transform::{in_standard_order, moves_with_its_cells, Transformation};
+
+/// A puzzle's canonical key and the puzzle in the form the key names: what `bank` stores and
+/// rates, so that every orientation of a puzzle gets the same record.
+#[derive(Clone, Debug)]
+pub struct CanonicalForm {
+    /// The key ([`canonical_key`]).
+    pub key: String,
+    /// The puzzle moved and relabelled onto the key's image, its rules in
+    /// [`in_standard_order`]. For classic and X grids this is the key's image itself. A
+    /// killer's smallest image can break its cages apart (rows swapped across a cage); such
+    /// a killer is given in the smallest (by cells, then rules) of its turns and
+    /// reflections, which every turn and reflection of it shares. A puzzle with rules a
+    /// transformation does not move ([`moves_with_its_cells`]: windoku and jigsaw regions,
+    /// thermometers, dots …) is kept as it was given.
+    pub puzzle: Puzzle,
+}
 
 /// The canonical key of a puzzle: equal for two puzzles exactly when one is a transformation
 /// of the other that keeps the variant's rules.
@@ -38,14 +56,100 @@ pub fn canonical_key(puzzle: &Puzzle) -> String {
 /// The canonical key, or `None` when the search takes more than `work` steps (a step is one
 /// cell or choice of the walk; 9×9 grids need thousands, dense 16×16 ones millions).
 pub fn canonical_key_within(puzzle: &Puzzle, work: u64) -> Option<String> {
-    let cells = Cells::of(puzzle);
     let diagonals = puzzle.diagonals();
-    let image = if diagonals.is_empty() {
-        GeometrySearch::new(&cells).smallest(work)?
-    } else {
-        search::smallest_diagonal(&cells, diagonals.len() == 2, work)?
-    };
+    let image = smallest_image(puzzle, &diagonals, work)?;
     Some(format_key(puzzle, &diagonals, &image))
+}
+
+fn smallest_image(puzzle: &Puzzle, diagonals: &[Diagonal], work: u64) -> Option<Image> {
+    let cells = Cells::of(puzzle);
+    if diagonals.is_empty() {
+        GeometrySearch::new(&cells).smallest(work)
+    } else {
+        search::smallest_diagonal(&cells, diagonals.len() == 2, work)
+    }
+}
+
+/// The canonical key and the puzzle in canonical form, or `None` when the search takes more
+/// than `work` steps (as [`canonical_key_within`]).
+pub fn canonical_form_within(puzzle: &Puzzle, work: u64) -> Option<CanonicalForm> {
+    let diagonals = puzzle.diagonals();
+    let image = smallest_image(puzzle, &diagonals, work)?;
+    let key = format_key(puzzle, &diagonals, &image);
+    if !moves_with_its_cells(puzzle) {
+        return Some(CanonicalForm {
+            key,
+            puzzle: puzzle.clone(),
+        });
+    }
+    let moved = image
+        .transformation
+        .apply(puzzle)
+        .and_then(|moved| in_standard_order(&moved).ok());
+    let form = match moved {
+        Some(moved) => moved,
+        // only a killer's cages can come apart; its turns and reflections keep them whole
+        None => smallest_turn(puzzle)?,
+    };
+    Some(CanonicalForm { key, puzzle: form })
+}
+
+/// The smallest of the puzzle's turns and reflections (those that keep the boxes), compared
+/// cell by cell (cage by standard order, sum, given digit), then by comparisons.
+fn smallest_turn(puzzle: &Puzzle) -> Option<Puzzle> {
+    let geometry = puzzle.geometry();
+    let size = usize::from(geometry.size());
+    let forward: Vec<usize> = (0..size).collect();
+    let backward: Vec<usize> = (0..size).rev().collect();
+    let square = geometry.box_rows() == geometry.box_columns();
+    let mut best: Option<(Vec<u32>, Puzzle)> = None;
+    for transpose in [false, true] {
+        if transpose && !square {
+            continue;
+        }
+        for rows in [&forward, &backward] {
+            for columns in [&forward, &backward] {
+                let turn = Transformation {
+                    transpose,
+                    rows: rows.clone(),
+                    columns: columns.clone(),
+                    digits: None,
+                };
+                let Some(turned) = turn
+                    .apply(puzzle)
+                    .and_then(|turned| in_standard_order(&turned).ok())
+                else {
+                    continue;
+                };
+                let order = turn_order(&turned);
+                if best.as_ref().is_none_or(|(smallest, _)| order < *smallest) {
+                    best = Some((order, turned));
+                }
+            }
+        }
+    }
+    best.map(|(_, turned)| turned)
+}
+
+/// What [`smallest_turn`] compares: per cell its cage's position (from 1, 0 for none), sum
+/// and given digit, then the comparisons.
+fn turn_order(puzzle: &Puzzle) -> Vec<u32> {
+    let mut order = vec![0; puzzle.geometry().cell_count()];
+    for (position, cage) in puzzle.cages().enumerate() {
+        for cell in &cage.cells {
+            order[cell.index()] = ((position as u32 + 1) << search::RANK_SHIFT)
+                | (cage.sum.unwrap_or(0) << search::SUM_SHIFT);
+        }
+    }
+    for (cell, digit) in puzzle.givens().filled() {
+        order[cell.index()] |= u32::from(digit.get());
+    }
+    order.extend(puzzle.comparisons().map(|comparison| {
+        (comparison.first.index() as u32) << 20
+            | (comparison.second.index() as u32) << 2
+            | u32::from(comparison.relation.symbol() as u8 & 3)
+    }));
+    order
 }
 
 /// The work bound `sudokit bank` and `serve --bank` give [`canonical_key_within`]: about a

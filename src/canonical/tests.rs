@@ -329,3 +329,94 @@ fn a_large_grid_answers_within_its_bound() {
     let _ = canonical_key_within(puzzle, BANK_WORK);
     assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
 }
+
+/// Checks that every shuffle of each puzzle has the same canonical form, a valid puzzle with
+/// the same key (an isomorph of the original).
+fn forms_hold(
+    puzzles: &[Puzzle],
+    tries: usize,
+    mut shuffle: impl FnMut(&mut ChaCha8Rng, &Puzzle) -> Puzzle,
+) {
+    let mut rng = ChaCha8Rng::seed_from_u64(23);
+    for puzzle in puzzles {
+        let form = canonical_form_within(puzzle, u64::MAX).unwrap();
+        assert_eq!(form.key, canonical_key(puzzle));
+        assert_eq!(canonical_key(&form.puzzle), form.key, "{puzzle:?}");
+        assert_eq!(
+            form.puzzle.givens().filled_count(),
+            puzzle.givens().filled_count()
+        );
+        for _ in 0..tries {
+            let turned = shuffle(&mut rng, puzzle);
+            let again = canonical_form_within(&turned, u64::MAX).unwrap();
+            assert_eq!(again.key, form.key);
+            assert_eq!(again.puzzle, form.puzzle, "{puzzle:?}");
+        }
+    }
+}
+
+#[test]
+fn every_orientation_has_one_canonical_form() {
+    let mut classic = puzzles("classic/top1465.txt", 20);
+    classic.extend(puzzles("classic/royle_17clue_49158.txt", 20));
+    forms_hold(&classic, 4, |rng, puzzle| {
+        Transformation::random(puzzle, true, rng)
+            .apply(puzzle)
+            .unwrap()
+    });
+    // a classic 9×9's form is its minlex line
+    for puzzle in &classic {
+        let form = canonical_form_within(puzzle, u64::MAX).unwrap();
+        let line = notation::format_grid(form.puzzle.givens(), notation::Format::Line);
+        assert_eq!(line.replace('.', "0"), form.key);
+    }
+    let sixteen = puzzles("sizes/vu_kr_16x16_100.txt", 2);
+    forms_hold(&sixteen, 2, |rng, puzzle| {
+        random_geometric(rng, puzzle, true)
+    });
+}
+
+#[test]
+fn x_and_killer_orientations_have_one_canonical_form() {
+    let x_lines = shared("sizes/xsudoku.txt");
+    let x: Vec<Puzzle> = x_lines
+        .lines()
+        .filter(|line| line.contains("diag=both") && !line.starts_with('#'))
+        .filter_map(|line| {
+            let classic = notation::parse(line.split_whitespace().next()?, None)
+                .ok()?
+                .remove(0)
+                .puzzle;
+            let diagonals = [crate::model::Diagonal::Anti, crate::model::Diagonal::Main]
+                .map(|diagonal| Constraint::diagonal(classic.geometry(), diagonal));
+            Puzzle::new(
+                classic.geometry(),
+                classic.givens().clone(),
+                diagonals.to_vec(),
+            )
+            .ok()
+        })
+        .take(6)
+        .collect();
+    assert!(x.len() >= 4, "{}", x.len());
+    forms_hold(&x, 4, |rng, puzzle| random_diagonal(rng, puzzle, true));
+    let mut killers = puzzles("killer/killer_lisudoku.txt", 10);
+    killers.extend(puzzles("killer/killer_greater_grilops.txt", 3));
+    killers.extend(puzzles("killer/killer_vtsukur.txt", 5));
+    forms_hold(&killers, 4, |rng, puzzle| {
+        let size = usize::from(puzzle.size());
+        let forward: Vec<usize> = (0..size).collect();
+        let backward: Vec<usize> = (0..size).rev().collect();
+        let rows = if rng.random_bool(0.5) {
+            &forward
+        } else {
+            &backward
+        };
+        let columns = if rng.random_bool(0.5) {
+            &forward
+        } else {
+            &backward
+        };
+        transform(puzzle, rng.random_bool(0.5), rows, columns, None)
+    });
+}

@@ -1,22 +1,31 @@
-//! `sudokit bank`: keep rated puzzles in a SQLite file and find them again — add (checked,
-//! rated on both scales, deduplicated by canonical form), query, export, stats.
+//! `sudokit bank`: keep rated puzzles in a SQLite file and find them again — add (streamed:
+//! the canonical key looked up first, only new puzzles checked and rated on both scales, in
+//! their canonical form, committed every N puzzles or every second), query, export, stats
+//! (read-only, beside a writer).
 
+use std::collections::HashMap;
+use std::io::BufRead;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
+use rayon::prelude::*;
 use serde_json::{json, Map, Value};
 use sudokit::bank::{Added, Bank, Filter, NewPuzzle, Stored};
+use sudokit::canonical::{canonical_form_within, CanonicalForm, BANK_WORK};
 use sudokit::grade::explainer::{format_tenths, SeRater, SeRating};
 use sudokit::grade::{Grader, Grading, Level};
 use sudokit::model::Puzzle;
 use sudokit::notation::{self, Entry, Format};
 use sudokit::preset::Variant;
+use sudokit::Count;
 
-use super::input::{read_records, Failure, InputOptions, Record};
-use super::judging::{judge_in_parallel, judged_entry};
+use super::input::{each_batch, Failure, InputOptions, Record};
+use super::judging::{judged_entry, puzzle_text, Judged};
 use super::records::{self, Style, Writer};
-use super::Outcome;
+use super::work::{thread_pool, Pool};
+use super::{engine, Engine, Outcome};
 
 /// Options of `sudokit bank`.
 #[derive(Debug, Args)]
@@ -30,12 +39,14 @@ enum BankCommand {
     /// Check, rate and store puzzles; a puzzle already in the bank is answered with its
     /// earlier record.
     ///
-    /// Reads any puzzle file the other commands read, or `generate`'s puzzles.jsonl. Each
-    /// puzzle must have exactly one solution; it is rated on HoDoKu's scale and Sudoku
-    /// Explainer's (not for killers), and stored with its canonical key, solution, variant,
-    /// size, source and time. A puzzle whose canonical key is in the bank (the same puzzle
-    /// relabelled, turned or with rows swapped) is reported as seen, with the earlier record,
-    /// and not stored twice. The whole run is one transaction: all stored, or none.
+    /// Reads any puzzle file the other commands read, or `generate`'s puzzles.jsonl, as a
+    /// stream. Each puzzle's canonical key is looked up first: a puzzle whose key is in the
+    /// bank (the same puzzle relabelled, turned or with rows swapped) is reported as seen,
+    /// with the earlier record, and costs nothing more. A new puzzle must have exactly one
+    /// solution; it is stored in its canonical form, rated there on HoDoKu's scale and Sudoku
+    /// Explainer's (not for killers), so every orientation of it gets the same record. Work
+    /// is committed every --commit-every puzzles or every second: a run stopped part way
+    /// keeps what was committed, and running it again skips those as seen.
     Add(AddOptions),
     /// List stored puzzles, oldest first, filtered by level, SE rating, variant and size.
     Query(QueryOptions),
@@ -82,6 +93,16 @@ pub struct AddOptions {
     /// stored (`error`, with the reason).
     #[arg(long, value_name = "N")]
     work_limit: Option<u64>,
+
+    /// Commit after this many new puzzles at most (1 to 1000000; a commit also comes every
+    /// second): a run killed part way loses at most the open batch.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1000,
+        value_parser = clap::value_parser!(u64).range(1..=1_000_000)
+    )]
+    commit_every: u64,
 }
 
 /// Which stored puzzles.
@@ -231,15 +252,10 @@ pub struct Rated {
     solution: String,
 }
 
-/// Rates one puzzle with exactly one solution on both scales (HoDoKu's within `work_limit`,
-/// SE's within its default, as `grade` rates) and computes its key.
-pub fn rate(puzzle: &Puzzle, solution: &sudokit::model::Grid, work_limit: u64) -> Rated {
-    let canonical_key =
-        sudokit::canonical::canonical_key_within(puzzle, sudokit::canonical::BANK_WORK);
-    rate_with_key(puzzle, solution, work_limit, canonical_key)
-}
-
-/// [`rate`] for a caller that has already looked for the puzzle's canonical key.
+/// Rates one puzzle with exactly one solution, `solution`, on both scales (HoDoKu's within
+/// `work_limit`, SE's within its default, as `grade` rates; neither proves uniqueness again)
+/// and keeps the key found for it. The bank rates a puzzle's canonical form
+/// ([`CanonicalForm::puzzle`]), so that every orientation gets the same rating.
 pub fn rate_with_key(
     puzzle: &Puzzle,
     solution: &sudokit::model::Grid,
@@ -250,7 +266,9 @@ pub fn rate_with_key(
         .with_unique_solution(solution)
         .with_work_limit(work_limit)
         .grade();
-    let se = SeRater::new(puzzle).ok().map(|rater| rater.rate());
+    let se = SeRater::new(puzzle)
+        .ok()
+        .map(|rater| rater.with_unique_solution(solution).rate());
     Rated {
         grading,
         se,
@@ -277,7 +295,7 @@ pub fn variant(puzzle: &Puzzle) -> &'static str {
     }
 }
 
-/// Why a rated puzzle cannot be stored: its canonical form took too long to find.
+/// Why a puzzle cannot be stored: its canonical form took too long to find.
 pub const TOO_COSTLY: &str = "its canonical form was not found within the work bound \
 (grids of 25×25 with many equal rows); not stored";
 
@@ -285,19 +303,24 @@ pub const TOO_COSTLY: &str = "its canonical form was not found within the work b
 pub const BEYOND: &str = "its rating passed the work limit (`grade` rates it \"beyond\"), so it \
 has no level to store; not stored";
 
-/// What to store for a rated puzzle, or why it cannot be stored ([`TOO_COSTLY`], [`BEYOND`]).
-pub fn new_puzzle(entry: &Entry, rated: &Rated, source: String) -> Result<NewPuzzle, &'static str> {
+/// What to store for a rated puzzle (`puzzle`, the canonical form that was rated), or why it
+/// cannot be stored ([`TOO_COSTLY`], [`BEYOND`]).
+pub fn new_puzzle(
+    puzzle: &Puzzle,
+    rated: &Rated,
+    source: String,
+) -> Result<NewPuzzle, &'static str> {
     if rated.grading.stop.is_some() {
         return Err(BEYOND);
     }
     let se = rated.se.as_ref().filter(|rating| rating.solved);
     Ok(NewPuzzle {
         canonical_key: rated.canonical_key.clone().ok_or(TOO_COSTLY)?,
-        puzzle: notation::format_grid(entry.puzzle.givens(), Format::Line),
-        definition: notation::format(&entry.puzzle, Format::Ron).unwrap_or_default(),
+        puzzle: notation::format_grid(puzzle.givens(), Format::Line),
+        definition: notation::format(puzzle, Format::Ron).unwrap_or_default(),
         solution: rated.solution.clone(),
-        variant: variant(&entry.puzzle).to_string(),
-        size: entry.puzzle.size(),
+        variant: variant(puzzle).to_string(),
+        size: puzzle.size(),
         level: rated.grading.level.to_string(),
         score: rated.grading.score,
         se_rating: se.map(|rating| f64::from(rating.er) / 10.0),
@@ -311,6 +334,44 @@ pub fn new_puzzle(entry: &Entry, rated: &Rated, source: String) -> Result<NewPuz
         }),
         source,
     })
+}
+
+/// Checks and rates a puzzle whose key is new: its canonical form must have exactly one
+/// solution (the native engine's count, as `grade` checks); it is rated there. A form with
+/// none or several is counted again as given, so that the record shows the puzzle's own
+/// solutions.
+pub fn judge_new(
+    entry: &Entry,
+    form: &CanonicalForm,
+    work_limit: u64,
+    source: String,
+) -> Judged<Prepared> {
+    match engine::count(Engine::Native, &form.puzzle, 2) {
+        Ok(Count::Unique(solution)) => {
+            let rated = rate_with_key(&form.puzzle, &solution, work_limit, Some(form.key.clone()));
+            Judged::Rated(match new_puzzle(&form.puzzle, &rated, source) {
+                Ok(puzzle) => Prepared::Store(Box::new(puzzle)),
+                Err(reason) => Prepared::Refused(reason),
+            })
+        }
+        _ => match engine::count(Engine::Native, &entry.puzzle, 2) {
+            Ok(Count::Unique(_)) => {
+                Judged::Failed("its canonical form counts otherwise than the puzzle".to_string())
+            }
+            Ok(count) => Judged::NotUnique(count),
+            Err(reason) => Judged::Failed(reason),
+        },
+    }
+}
+
+/// What `bank add` does with one readable puzzle.
+pub enum Prepared {
+    /// Its key is new: rated, to store.
+    Store(Box<NewPuzzle>),
+    /// The bank holds its key: the earlier record.
+    Seen(Box<Stored>),
+    /// Not stored, and why.
+    Refused(&'static str),
 }
 
 const ADD_COLUMNS: &[&str] = &[
@@ -332,51 +393,248 @@ const ADD_COLUMNS: &[&str] = &[
     "reason",
 ];
 
+/// Records handled at once: their keys found in parallel, looked up, then the new ones
+/// checked and rated in parallel.
+const CHUNK: usize = 256;
+
+/// The longest a write transaction stays open before it is committed.
+const COMMIT_AFTER: Duration = Duration::from_secs(1);
+
+/// Where one record of a chunk stands between lookup and answer.
+enum Slot {
+    /// Unreadable: answered by its failure.
+    Unreadable,
+    /// Answered already (seen, or refused).
+    Ready(Judged<Prepared>),
+    /// New: to check and rate.
+    New,
+    /// The same key as the earlier record at this index of the chunk.
+    Repeat(usize),
+}
+
+/// A `bank add` run: the bank, the open transaction and the counts so far.
+struct Adding<'options> {
+    options: &'options AddOptions,
+    bank: Bank,
+    pool: Pool,
+    writer: Writer,
+    style: Style,
+    work_limit: u64,
+    outcome: Outcome,
+    read: u64,
+    stored: u64,
+    seen: u64,
+    /// Puzzles stored in the open transaction.
+    open: u64,
+    /// When the open transaction began.
+    opened: Option<Instant>,
+    started: Instant,
+    last_note: Instant,
+}
+
 fn add(options: &AddOptions) -> anyhow::Result<Outcome> {
-    let mut bank = Bank::open(&options.database.db, true)?;
-    let records = read_inputs(&options.input);
-    let work_limit = options
-        .work_limit
-        .unwrap_or(sudokit::grade::DEFAULT_WORK_LIMIT);
-    let judged = judge_in_parallel(&records, options.jobs, |entry, solution| {
-        rate(&entry.puzzle, solution, work_limit)
-    })?;
+    let bank = Bank::open(&options.database.db, true)?;
     let style = Style::from_flags(options.json, options.csv);
-    let writer = Writer::new(style, ADD_COLUMNS);
-    let mut outcome = Outcome::Success;
-    let mut batch = Vec::new();
-    let mut placed = Vec::new();
-    for (record, judged) in records.iter().zip(&judged) {
-        match judged_entry(record, judged, &writer, style) {
-            Ok((entry, rated)) => match new_puzzle(entry, rated, record.place()) {
-                Ok(puzzle) => {
-                    batch.push(puzzle);
-                    placed.push(record);
-                }
-                Err(reason) => {
-                    complain!("error: {}: {reason}", record.location());
-                    writer.write(&records::error(record, reason));
-                    outcome = outcome.worst(Outcome::BadInput);
-                }
-            },
-            Err(worst) => outcome = outcome.worst(worst),
+    let mut run = Adding {
+        options,
+        bank,
+        pool: thread_pool(options.jobs)?,
+        writer: Writer::new(style, ADD_COLUMNS),
+        style,
+        work_limit: options
+            .work_limit
+            .unwrap_or(sudokit::grade::DEFAULT_WORK_LIMIT),
+        outcome: Outcome::Success,
+        read: 0,
+        stored: 0,
+        seen: 0,
+        open: 0,
+        opened: None,
+        started: Instant::now(),
+        last_note: Instant::now(),
+    };
+    let mut failure = None;
+    each_input(&options.input, |records| {
+        for chunk in records.chunks(CHUNK) {
+            if failure.is_none() {
+                failure = run.chunk(chunk).err();
+            }
         }
+    });
+    if let Some(failure) = failure {
+        // what was committed stays; the open batch is rolled back with the connection
+        return Err(failure);
     }
-    let answers = bank.add(&batch, now())?;
-    let (mut stored, mut seen) = (0, 0);
-    for ((record, puzzle), answer) in placed.iter().zip(&batch).zip(&answers) {
-        match answer {
-            Added::Stored(_) => stored += 1,
-            Added::Seen(_) => seen += 1,
-        }
-        write_added(&writer, style, record, puzzle, answer);
-    }
+    run.bank.commit()?;
     note!(
-        "{}: {stored} stored, {seen} seen before, {} not added",
+        "{}: {} stored, {} seen before, {} not added",
         options.database.db.display(),
-        records.len() - stored - seen
+        run.stored,
+        run.seen,
+        run.read - run.stored - run.seen
     );
-    Ok(outcome)
+    Ok(run.outcome)
+}
+
+impl Adding<'_> {
+    fn chunk(&mut self, records: &[Record]) -> anyhow::Result<()> {
+        let forms: Vec<Option<Option<CanonicalForm>>> = self.pool.install(|| {
+            records
+                .par_iter()
+                .map(|record| {
+                    let entry = record.entry.as_ref().ok()?;
+                    Some(canonical_form_within(&entry.puzzle, BANK_WORK))
+                })
+                .collect()
+        });
+        let mut slots = Vec::with_capacity(records.len());
+        let mut first_of: HashMap<&str, usize> = HashMap::new();
+        for (index, form) in forms.iter().enumerate() {
+            slots.push(match form {
+                None => Slot::Unreadable,
+                Some(None) => Slot::Ready(Judged::Rated(Prepared::Refused(TOO_COSTLY))),
+                Some(Some(form)) => match self.bank.find(&form.key)? {
+                    Some(earlier) => Slot::Ready(Judged::Rated(Prepared::Seen(Box::new(earlier)))),
+                    None => match first_of.get(form.key.as_str()) {
+                        Some(&first) => Slot::Repeat(first),
+                        None => {
+                            first_of.insert(&form.key, index);
+                            Slot::New
+                        }
+                    },
+                },
+            });
+        }
+        let new: Vec<usize> = (0..records.len())
+            .filter(|&index| matches!(slots[index], Slot::New))
+            .collect();
+        if !new.is_empty() {
+            // rating takes a while: store what is open first, and hold no lock meanwhile
+            self.commit()?;
+            let work_limit = self.work_limit;
+            let judged: Vec<Judged<Prepared>> = self.pool.install(|| {
+                new.par_iter()
+                    .map(|&index| {
+                        let record = &records[index];
+                        let entry = record.entry.as_ref().expect("a new key was read");
+                        let form = forms[index].as_ref().and_then(Option::as_ref);
+                        let form = form.expect("a new key was found");
+                        judge_new(entry, form, work_limit, record.place())
+                    })
+                    .collect()
+            });
+            for (index, judged) in new.into_iter().zip(judged) {
+                slots[index] = Slot::Ready(judged);
+            }
+        }
+        for index in 0..records.len() {
+            let Slot::Repeat(first) = slots[index] else {
+                continue;
+            };
+            let record = &records[index];
+            let repeated = match &slots[first] {
+                Slot::Ready(Judged::Rated(Prepared::Store(puzzle))) => {
+                    Judged::Rated(Prepared::Store(Box::new(NewPuzzle {
+                        source: record.place(),
+                        ..puzzle.as_ref().clone()
+                    })))
+                }
+                Slot::Ready(Judged::Rated(Prepared::Refused(reason))) => {
+                    Judged::Rated(Prepared::Refused(reason))
+                }
+                _ => {
+                    let entry = record.entry.as_ref().expect("a repeated key was read");
+                    let form = forms[index].as_ref().and_then(Option::as_ref);
+                    let form = form.expect("a repeated key was found");
+                    judge_new(entry, form, self.work_limit, record.place())
+                }
+            };
+            slots[index] = Slot::Ready(repeated);
+        }
+        for (record, slot) in records.iter().zip(slots) {
+            self.answer(record, slot)?;
+        }
+        self.commit_when_due()?;
+        if self.last_note.elapsed() >= Duration::from_secs(1) {
+            self.last_note = Instant::now();
+            let seconds = self.started.elapsed().as_secs_f64().max(1e-9);
+            note!(
+                "{}: {} read, {} stored, {} seen before, {} not added ({:.0} puzzles/s)",
+                self.options.database.db.display(),
+                self.read,
+                self.stored,
+                self.seen,
+                self.read - self.stored - self.seen,
+                self.read as f64 / seconds
+            );
+        }
+        Ok(())
+    }
+
+    /// Commits once the open transaction holds --commit-every puzzles or is a second old.
+    fn commit_when_due(&mut self) -> anyhow::Result<()> {
+        let full = self.open >= self.options.commit_every;
+        let old = self
+            .opened
+            .is_some_and(|opened| opened.elapsed() >= COMMIT_AFTER);
+        if full || old {
+            self.commit()?;
+        }
+        Ok(())
+    }
+
+    fn commit(&mut self) -> anyhow::Result<()> {
+        self.bank.commit()?;
+        self.open = 0;
+        self.opened = None;
+        Ok(())
+    }
+
+    /// Stores or answers one record, and writes its line.
+    fn answer(&mut self, record: &Record, slot: Slot) -> anyhow::Result<()> {
+        self.read += 1;
+        let judged = match slot {
+            Slot::Ready(judged) => Some(judged),
+            _ => None,
+        };
+        let (entry, prepared) = match judged_entry(record, &judged, &self.writer, self.style) {
+            Ok(pair) => pair,
+            Err(worst) => {
+                self.outcome = self.outcome.worst(worst);
+                return Ok(());
+            }
+        };
+        let (puzzle, answer) = match prepared {
+            Prepared::Refused(reason) => {
+                complain!("error: {}: {reason}", record.location());
+                self.writer.write(&records::error(record, reason));
+                self.outcome = self.outcome.worst(Outcome::BadInput);
+                return Ok(());
+            }
+            Prepared::Seen(earlier) => (earlier.record.clone(), Added::Seen(earlier.clone())),
+            Prepared::Store(puzzle) => {
+                self.bank.begin()?;
+                self.opened.get_or_insert_with(Instant::now);
+                let answer = self.bank.insert(puzzle, now())?;
+                if matches!(answer, Added::Stored(_)) {
+                    self.open += 1;
+                }
+                self.commit_when_due()?;
+                (puzzle.as_ref().clone(), answer)
+            }
+        };
+        match answer {
+            Added::Stored(_) => self.stored += 1,
+            Added::Seen(_) => self.seen += 1,
+        }
+        // the record shows the puzzle as read; the bank keeps its canonical form
+        let shown = NewPuzzle {
+            puzzle: puzzle_text(entry),
+            ..puzzle
+        };
+        write_added(&self.writer, self.style, record, &shown, &answer);
+        Ok(())
+    }
 }
 
 fn write_added(writer: &Writer, style: Style, record: &Record, puzzle: &NewPuzzle, answer: &Added) {
@@ -443,66 +701,93 @@ pub fn stored_json(stored: &Stored) -> Map<String, Value> {
     object
 }
 
-/// Reads each input: `generate`'s JSON Lines records when the file holds them, else any
-/// notation through the common reader.
-fn read_inputs(options: &InputOptions) -> Vec<Record> {
-    let mut records = Vec::new();
+/// Hands the records of each input to `handle`, a batch at a time: `generate`'s JSON Lines
+/// records when the file holds them, else any notation through the common reader (a file
+/// of one puzzle a line is read a batch of lines at a time, so memory stays bounded).
+fn each_input(options: &InputOptions, mut handle: impl FnMut(Vec<Record>)) {
     for path in &options.files {
-        if let Some(generated) = read_generated(path) {
-            records.extend(generated);
+        if each_generated(path, &mut handle) {
             continue;
         }
-        records.extend(read_records(&InputOptions {
+        let one = InputOptions {
             files: vec![path.clone()],
             input_format: options.input_format,
             diagonals: options.diagonals,
             text: options.text.clone(),
-        }));
+        };
+        each_batch(&one, CHUNK, &mut handle);
     }
-    records
 }
 
-/// The records of a `generate` puzzles.jsonl, or `None` when the file is not one (its first
-/// line is not such a record).
-fn read_generated(path: &Path) -> Option<Vec<Record>> {
+/// Hands the records of a `generate` puzzles.jsonl to `handle`, a batch at a time, and says
+/// true; false when the file is not one (its first line is not such a record).
+fn each_generated(path: &Path, handle: &mut impl FnMut(Vec<Record>)) -> bool {
     if path.as_os_str() == "-" {
-        return None;
+        return false;
     }
-    let text = std::fs::read_to_string(path).ok()?;
-    let first = text.lines().find(|line| !line.trim().is_empty())?;
-    serde_json::from_str::<sudokit::generate::Record>(first).ok()?;
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut lines = std::io::BufReader::new(file).lines().enumerate();
+    let first = lines
+        .by_ref()
+        .map_while(|(number, line)| line.ok().map(|line| (number, line)))
+        .find(|(_, line)| !line.trim().is_empty());
+    let Some(first) = first else {
+        return false;
+    };
+    if serde_json::from_str::<sudokit::generate::Record>(&first.1).is_err() {
+        return false;
+    }
     let source = path.display().to_string();
-    let records = text
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(number, line)| {
-            let line_number = number + 1;
-            let entry = serde_json::from_str::<sudokit::generate::Record>(line)
+    let mut batch = vec![generated_record(&source, first.0 + 1, Ok(first.1))];
+    for (number, line) in lines {
+        if line.as_ref().is_ok_and(|line| line.trim().is_empty()) {
+            continue;
+        }
+        let failed = line.is_err();
+        batch.push(generated_record(&source, number + 1, line));
+        if batch.len() == CHUNK || failed {
+            handle(std::mem::take(&mut batch));
+        }
+        if failed {
+            break;
+        }
+    }
+    if !batch.is_empty() {
+        handle(batch);
+    }
+    true
+}
+
+/// One line of a `generate` puzzles.jsonl as a record (or why it does not read).
+fn generated_record(source: &str, line_number: usize, line: std::io::Result<String>) -> Record {
+    let entry = line
+        .map_err(|error| format!("cannot read: {error}"))
+        .and_then(|line| {
+            serde_json::from_str::<sudokit::generate::Record>(&line)
                 .map_err(|error| error.to_string())
-                .and_then(|generated| {
-                    let puzzle = generated.to_puzzle().map_err(|error| error.to_string())?;
-                    let solution = generated.solution_grid().ok();
-                    Ok(Entry {
-                        line: line_number,
-                        name: None,
-                        puzzle,
-                        solution,
-                        expected_count: None,
-                    })
-                })
-                .map_err(|reason| Failure {
-                    source: source.clone(),
-                    line: Some(line_number),
-                    reason: notation::printable(&reason),
-                });
-            Record {
-                source: source.clone(),
-                entry,
-            }
         })
-        .collect();
-    Some(records)
+        .and_then(|generated| {
+            let puzzle = generated.to_puzzle().map_err(|error| error.to_string())?;
+            let solution = generated.solution_grid().ok();
+            Ok(Entry {
+                line: line_number,
+                name: None,
+                puzzle,
+                solution,
+                expected_count: None,
+            })
+        })
+        .map_err(|reason| Failure {
+            source: source.to_string(),
+            line: Some(line_number),
+            reason: notation::printable(&reason),
+        });
+    Record {
+        source: source.to_string(),
+        entry,
+    }
 }
 
 const QUERY_COLUMNS: &[&str] = &[
@@ -521,13 +806,15 @@ const QUERY_COLUMNS: &[&str] = &[
 ];
 
 fn query(options: &QueryOptions) -> anyhow::Result<Outcome> {
-    let bank = Bank::open(&options.database.db, false)?;
-    let found = bank.query(&options.filter.filter()?)?;
+    let bank = Bank::open_to_read(&options.database.db)?;
+    let filter = options.filter.filter()?;
     let style = Style::from_flags(options.json, options.csv);
     let writer = Writer::new(style, QUERY_COLUMNS);
-    for stored in &found {
+    let mut count = 0u64;
+    bank.query_each(&filter, |stored| {
+        count += 1;
         if style.is_record() {
-            writer.write(&stored_json(stored));
+            writer.write(&stored_json(&stored));
         } else {
             say!(
                 "#{} {} {} {}×{} {} {} SE {} {}",
@@ -542,13 +829,13 @@ fn query(options: &QueryOptions) -> anyhow::Result<Outcome> {
                 stored.record.source
             );
         }
-    }
-    note!("{} puzzle(s)", found.len());
+    })?;
+    note!("{count} puzzle(s)");
     Ok(Outcome::Success)
 }
 
 fn export(options: &ExportOptions) -> anyhow::Result<Outcome> {
-    let bank = Bank::open(&options.database.db, false)?;
+    let bank = Bank::open_to_read(&options.database.db)?;
     let found = bank.query(&options.filter.filter()?)?;
     let mut entries = Vec::with_capacity(found.len());
     for stored in &found {
@@ -581,7 +868,7 @@ fn export(options: &ExportOptions) -> anyhow::Result<Outcome> {
 }
 
 fn stats(options: &StatsOptions) -> anyhow::Result<Outcome> {
-    let bank = Bank::open(&options.database.db, false)?;
+    let bank = Bank::open_to_read(&options.database.db)?;
     let counts = bank.stats()?;
     let total: u64 = counts.iter().map(|count| count.count).sum();
     for count in &counts {

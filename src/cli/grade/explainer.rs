@@ -33,9 +33,15 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
         .work_limit
         .unwrap_or(sudokit::grade::explainer::DEFAULT_WORK_LIMIT);
     let budget = &options.budget;
-    let judged = judge_in_parallel_within(&records, options.jobs, budget, |entry, _solution| {
+    let judged = judge_in_parallel_within(&records, options.jobs, budget, |entry, solution| {
         SeRater::with_table(&entry.puzzle, table.clone())
-            .map(|rater| rater.with_work_limit(work_limit).with_budget(budget).rate())
+            .map(|rater| {
+                rater
+                    .with_unique_solution(solution)
+                    .with_work_limit(work_limit)
+                    .with_budget(budget)
+                    .rate()
+            })
             .map_err(|error| error.to_string())
     })?;
     let style = Style::from_flags(options.json, options.csv);

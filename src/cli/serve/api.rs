@@ -702,11 +702,12 @@ fn bank_record(
 ) -> Value {
     let failed = |reason: String| json!({"status": "error", "reason": reason});
     let unavailable = || failed("the bank is unavailable after an earlier failure".to_string());
-    let Some(key) =
-        sudokit::canonical::canonical_key_within(&entry.puzzle, sudokit::canonical::BANK_WORK)
+    let Some(form) =
+        sudokit::canonical::canonical_form_within(&entry.puzzle, sudokit::canonical::BANK_WORK)
     else {
         return failed(super::super::bank::TOO_COSTLY.to_string());
     };
+    let key = form.key.clone();
     // Look up, then rate without holding the bank (ratings take time), then store: a puzzle
     // another request stored meanwhile comes back as seen.
     let found = match bank.lock() {
@@ -722,13 +723,15 @@ fn bank_record(
     }
     // the engines grade's own uniqueness check uses (native within its budget, then SAT),
     // never an unbounded native search
-    let solution = match super::super::engine::count(super::super::Engine::Auto, &entry.puzzle, 2) {
+    // the canonical form is what the bank rates and keeps, so every orientation gets one record
+    let solution = match super::super::engine::count(super::super::Engine::Auto, &form.puzzle, 2) {
         Ok(sudokit::Count::Unique(solution)) => solution,
         Ok(_) => return failed("not exactly one solution".to_string()),
         Err(reason) => return failed(reason),
     };
-    let rated = super::super::bank::rate_with_key(&entry.puzzle, &solution, work_limit, Some(key));
-    let new = match super::super::bank::new_puzzle(entry, &rated, format!("serve {source}")) {
+    let rated = super::super::bank::rate_with_key(&form.puzzle, &solution, work_limit, Some(key));
+    let new = match super::super::bank::new_puzzle(&form.puzzle, &rated, format!("serve {source}"))
+    {
         Ok(new) => new,
         Err(reason) => return failed(reason.to_string()),
     };

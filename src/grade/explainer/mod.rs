@@ -159,6 +159,8 @@ pub struct SeRater {
     table: SeTable,
     work_limit: u64,
     budget: Budget,
+    /// Whether the caller has proved the puzzle has exactly one solution.
+    known_unique: bool,
 }
 
 /// The default work limit: implications the chain searches of one rating may derive (a few
@@ -189,7 +191,19 @@ impl SeRater {
             table,
             work_limit: DEFAULT_WORK_LIMIT,
             budget: Budget::unlimited(),
+            known_unique: false,
         })
+    }
+
+    /// The same rater, told that `solution` is the puzzle's only solution (the caller has
+    /// proved it, by either engine): the rater then does not prove uniqueness again, which
+    /// on an easy puzzle is most of its time. A grid of another shape, or one that is not a
+    /// solution of the puzzle, is ignored (the rater proves uniqueness itself).
+    pub fn with_unique_solution(mut self, solution: &Grid) -> SeRater {
+        if solution.geometry() == self.puzzle.geometry() && self.puzzle.is_solution(solution) {
+            self.known_unique = true;
+        }
+        self
     }
 
     /// The same rater with another work limit: how many implications (potentials derived by
@@ -218,7 +232,13 @@ impl SeRater {
 
     /// Solves the puzzle the way SE does and rates the path.
     pub fn rate(&self) -> SeRating {
-        run(&self.puzzle, &self.table, self.work_limit, &self.budget)
+        run(
+            &self.puzzle,
+            &self.table,
+            self.work_limit,
+            self.known_unique,
+            &self.budget,
+        )
     }
 }
 
@@ -311,14 +331,23 @@ impl Scene<'_> {
     }
 }
 
-fn run(puzzle: &Puzzle, table: &SeTable, work_limit: u64, budget: &Budget) -> SeRating {
+fn run(
+    puzzle: &Puzzle,
+    table: &SeTable,
+    work_limit: u64,
+    known_unique: bool,
+    budget: &Budget,
+) -> SeRating {
     let layout = Layout::<2>::new(puzzle);
     let mut board = Board::new(&layout, puzzle);
-    let (unique, mut stop) =
+    let (unique, mut stop) = if known_unique {
+        (true, None)
+    } else {
         match solution::solutions_within_budget(&layout, &board.values, None, 2, budget) {
             Ok(found) => (found.len() == 1, None),
             Err(stopped) => (false, Some(SeStop::Stopped(stopped))),
-        };
+        }
+    };
     let memo = Memo::new();
     let scene = Scene {
         layout: &layout,
