@@ -145,9 +145,9 @@ pub fn run(options: &BookOptions) -> anyhow::Result<Outcome> {
 /// A book preset by name or path, with its name (the file stem).
 fn read_book_preset(preset: &str) -> anyhow::Result<(String, BookPreset)> {
     let mut path = PathBuf::from(preset);
-    if !path.exists() && !preset.ends_with(".ron") {
+    if !path.is_file() && !preset.ends_with(".ron") {
         let local = PathBuf::from("presets").join(format!("{preset}.ron"));
-        if !local.exists() {
+        if !local.is_file() {
             let book_preset = BookPreset::builtin(preset)?;
             return Ok((preset.to_string(), book_preset));
         }
@@ -303,7 +303,7 @@ fn generator_preset(name: &str) -> anyhow::Result<Preset> {
     } else {
         PathBuf::from("presets").join(format!("{name}.ron"))
     };
-    if path.exists() {
+    if path.is_file() {
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("{}: cannot read", path.display()))?;
         let stem = path.file_stem().map_or_else(
