@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::grade::Level;
 
-use super::paper::Paper;
+use super::paper::{Bleed, Paper};
 
 /// The book presets shipped inside the binary, by name.
 const BUILTIN: [(&str, &str); 5] = [
@@ -68,9 +68,10 @@ pub struct BookPreset {
     /// Trim size, as `--paper` takes it: `"A4"` (when left out), `"6x9in"`, `"210x297mm"`…
     #[serde(default)]
     pub paper: Paper,
-    /// Whether pages reach 0.125 in beyond the trim (false when left out).
+    /// How far pages reach beyond the trim: `false` (when left out), `true` (0.125 in on
+    /// every side) or `"kdp"` (top, bottom and outside edge).
     #[serde(default)]
-    pub bleed: bool,
+    pub bleed: Bleed,
     /// Headings, captions, rules and page numbers half as large again (false when left out).
     #[serde(default)]
     pub large_print: bool,

@@ -98,6 +98,27 @@ pub fn item_text_box(item: &Item) -> Option<Rectangle> {
             anchor,
             ..
         } => text_box(*at, text, *size, *typeface, *anchor),
+        Item::Turned {
+            at,
+            text,
+            size,
+            typeface,
+        } => {
+            // the upright box about the origin, turned a quarter clockwise: (x, y) → (−y, x)
+            let upright = text_box(
+                Point { x: 0.0, y: 0.0 },
+                text,
+                *size,
+                *typeface,
+                Anchor::Middle,
+            )?;
+            Some(Rectangle {
+                left: at.x - upright.bottom,
+                top: at.y + upright.left,
+                right: at.x - upright.top,
+                bottom: at.y + upright.right,
+            })
+        }
         _ => None,
     }
 }
@@ -271,7 +292,9 @@ fn inks(item: &Item, glyph: &Rectangle) -> bool {
                     bottom: corner.y + height,
                 })
         }
-        Item::Text { .. } => item_text_box(item).is_some_and(|other| other.meets(glyph)),
+        Item::Text { .. } | Item::Turned { .. } => {
+            item_text_box(item).is_some_and(|other| other.meets(glyph))
+        }
     }
 }
 
@@ -286,7 +309,9 @@ pub fn glyphs_touched(drawing: &Drawing) -> Vec<(usize, usize)> {
         for (other_position, other) in drawing.items.iter().enumerate() {
             if other_position != position && inks(other, &glyph) {
                 // two texts touching are one pair, not two
-                if matches!(other, Item::Text { .. }) && other_position < position {
+                if matches!(other, Item::Text { .. } | Item::Turned { .. })
+                    && other_position < position
+                {
                     continue;
                 }
                 touched.push((position, other_position));
