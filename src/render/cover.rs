@@ -1,8 +1,8 @@
 //! A paperback's cover: one full-wrap sheet (back, spine, front) at the trim plus a bleed
 //! on every outer edge, sized by KDP's formula (width = bleed + back + spine + front +
 //! bleed, height = bleed + trim height + bleed, the spine the page count times the paper's
-//! thickness a page), with the title and author on the front and (from 79 pages) the
-//! spine, a puzzle drawn on the front, the blurb on the back and the barcode's corner left
+//! thickness a page), with the title and author on the front and (from 79 pages, where
+//! the spine holds them at 7 pt) the spine, a puzzle drawn on the front, the blurb on the back and the barcode's corner left
 //! clear.
 
 use crate::model::Puzzle;
@@ -205,6 +205,10 @@ fn spine_text(sheet: &mut Drawing, size: &CoverSize, text: &CoverText) {
     // glyphs stand the cap height tall across the spine
     let cap = super::font::face(Typeface::Bold).cap_height();
     let font_size = fitting_size(&words, Typeface::Bold, (room / cap).min(16.0), length);
+    // a spine too narrow for 7 pt text stays blank (about 87 pages on white paper)
+    if font_size < board::LEAST_TEXT {
+        return;
+    }
     sheet.items.push(Item::turned(
         point(middle - font_size * cap / 2.0, size.height / 2.0),
         words,

@@ -1,6 +1,7 @@
 //! Integration tests: real puzzles from `tests/data` (see its PROVENANCE.md) and the CLI.
 
 mod bank;
+mod book_pages;
 mod carving;
 mod cli;
 mod differential;
