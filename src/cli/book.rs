@@ -227,6 +227,7 @@ fn layout_of(
         isbn: chosen(&options.isbn, preset.map(|preset| &preset.isbn)),
         level_names: preset.map_or_else(LevelNames::default, BookPreset::level_names),
         allow_small_cells: options.force,
+        for_kdp: options.cover,
         per_page: options
             .per_page
             .or(preset.map(|preset| preset.per_page))
@@ -261,6 +262,8 @@ fn command_line(options: &BookOptions, preset: &str, from: Option<&Path>) -> Str
         ("--title", &options.title),
         ("--subtitle", &options.subtitle),
         ("--author", &options.author),
+        ("--copyright", &options.copyright),
+        ("--isbn", &options.isbn),
     ] {
         if let Some(value) = value {
             words.push(format!("{flag} {}", quoted(value)));

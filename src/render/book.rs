@@ -44,6 +44,9 @@ pub struct Layout {
     pub level_names: LevelNames,
     /// Print puzzle cells under 8 mm (with a warning) instead of refusing the layout.
     pub allow_small_cells: bool,
+    /// Made for KDP (a cover by its formula): a book under its 24 pages is warned of, as
+    /// with [`Bleed::Kdp`].
+    pub for_kdp: bool,
 }
 
 impl Layout {
@@ -62,6 +65,7 @@ impl Layout {
             large_print: false,
             level_names: LevelNames::default(),
             allow_small_cells: false,
+            for_kdp: false,
         }
     }
 }
@@ -579,7 +583,8 @@ pub fn book(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Book, BookError>
     writer.puzzle_pages(puzzles);
     writer.solution_pages(puzzles);
     let mut warnings: Vec<String> = plan.warning.iter().cloned().collect();
-    if writer.pages.len() < KDP_LEAST_PAGES {
+    // a book made for KDP (its bleed, or a cover by its formula) is told KDP's least
+    if (layout.bleed == Bleed::Kdp || layout.for_kdp) && writer.pages.len() < KDP_LEAST_PAGES {
         warnings.push(format!(
             "the book has {} pages, fewer than the {KDP_LEAST_PAGES} KDP prints: add puzzles, or print fewer to a page",
             writer.pages.len()
@@ -899,7 +904,10 @@ impl Writer<'_> {
         ] {
             let corner = point(left + column * (side + gap), top);
             page.text(
-                point(corner.x, corner.y - 5.0),
+                point(
+                    corner.x,
+                    corner.y - caption_lift(furniture.puzzle_caption_size),
+                ),
                 caption,
                 furniture.puzzle_caption_size,
                 Typeface::Regular,
@@ -1001,6 +1009,12 @@ impl Writer<'_> {
     }
 }
 
+/// How far above a grid its caption's baseline sits: clear of the grid's top line by the
+/// caption's descenders and a little white.
+fn caption_lift(size: f64) -> f64 {
+    size * 0.3 + 2.5
+}
+
 /// Draws a puzzle (or its solution) in its frame, its number and caption above it.
 fn place(
     page: &mut Drawing,
@@ -1017,7 +1031,7 @@ fn place(
     } else {
         furniture.puzzle_caption_size
     };
-    let baseline = corner.y - 5.0;
+    let baseline = corner.y - caption_lift(text_size);
     page.text(
         point(corner.x, baseline),
         number.to_string(),

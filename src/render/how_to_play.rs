@@ -178,11 +178,11 @@ pub fn example(rule: Rule) -> (Puzzle, Grid) {
             "name example\ndiagonals both\n....\n....\n....\n....\ngivens 1.......4......3\n"
         }
         Rule::Cages => {
-            "name example\naabb\ncddf\ncggf\nhhii\na 3\nb 7\nc 7\nd 5\nf 3\ng 5\nh 3\ni 7\n"
+            "name example\nabcc\nabdd\neefg\nhhfg\na 4\nb 6\nc 7\nd 3\ne 7\nf 6\ng 4\nh 3\n"
         }
         Rule::Comparisons => {
-            "name example\naabb\ncddf\ncggf\nhhii\na 3\nc 7\nd 5\nf 3\nh 3\ni 7\n\
-             compare a b less\ncompare g c less\n"
+            "name example\nabcc\nabdd\neefg\nhhfg\na 4\nc 7\nd 3\nf 6\ng 4\nh 3\n\
+             compare a b less\ncompare h e less\n"
         }
     };
     let text = format!("{text}solution 1234341243212143\n");

@@ -612,7 +612,7 @@ fn book_from_records_writes_a_pdf_and_numbered_records() {
         "--per-page",
         "6",
         "--paper",
-        "letter",
+        "A4",
     ]);
     let pdf = std::fs::read(out.join("book.pdf")).unwrap();
     let written = std::fs::read_to_string(out.join("puzzles.jsonl")).unwrap();
@@ -664,7 +664,7 @@ fn book_from_a_preset_generates_and_is_the_same_for_any_thread_count() {
     let preset = directory.path().join("book-test.ron");
     std::fs::write(
         &preset,
-        "BookPreset(title: \"Test\", paper: \"Letter\", per_page: 6, sections: [(preset: \"sudoku-6\", count: 4), (preset: \"classic-easy\", count: 3)])",
+        "BookPreset(title: \"Test\", paper: \"A4\", per_page: 6, sections: [(preset: \"sudoku-6\", count: 4), (preset: \"classic-easy\", count: 3)])",
     )
     .unwrap();
     let mut books = Vec::new();
