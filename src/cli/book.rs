@@ -87,7 +87,8 @@ pub struct BookOptions {
     large_print: Option<bool>,
 
     /// Puzzles per page: 1, 2, 4 or 6 (default: the preset's, or 4). Refused when the
-    /// paper would need text under 7 pt.
+    /// paper would need text under 7 pt (14 pt in large print), or cells under 8 mm (the
+    /// error names the most that fit; --force prints them anyway, with a warning).
     #[arg(long, value_parser = parse_per_page)]
     per_page: Option<usize>,
 

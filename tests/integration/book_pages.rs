@@ -70,6 +70,30 @@ fn no_glyph_touches_another_mark_on_any_book_preset_or_cover() {
         for (number, page) in made.pages.iter().enumerate() {
             let found = touched(page);
             assert!(found.is_empty(), "{name} page {}: {found:#?}", number + 1);
+            // the rater's word is never the buyer's
+            for item in &page.items {
+                if let Item::Text { text, .. } = item {
+                    assert!(
+                        !text.contains("Unfair"),
+                        "{name} page {}: {text}",
+                        number + 1
+                    );
+                }
+            }
+        }
+        // a section of one puzzle is bookmarked "puzzle N", of several "puzzles N–M"
+        for bookmark in &made.bookmarks[1..made.bookmarks.len() - 1] {
+            let (_, numbers) = bookmark.title.split_once(": ").expect("a level's section");
+            let single = numbers
+                .strip_prefix("puzzle ")
+                .is_some_and(|number| number.parse::<usize>().is_ok());
+            let range = numbers
+                .strip_prefix("puzzles ")
+                .and_then(|range| range.split_once('–'))
+                .is_some_and(|(first, last)| {
+                    first.parse::<usize>().ok() < last.parse::<usize>().ok()
+                });
+            assert!(single || range, "{name}: {}", bookmark.title);
         }
         let size = CoverSize::of(&preset.paper, 120, PaperStock::White);
         let text = CoverText {
@@ -320,6 +344,10 @@ fn book_cover_writes_a_full_wrap_sheet_and_kdp_bleed_reaches_the_outside_edge() 
         "Sixteen puzzles with diagonals.",
         "--author",
         "A. Setter",
+        "--copyright",
+        "© 2026 A. Setter",
+        "--isbn",
+        "978-0-00-000000-0",
         "--out",
         path_text(&out),
     ]);
@@ -351,6 +379,19 @@ fn book_cover_writes_a_full_wrap_sheet_and_kdp_bleed_reaches_the_outside_edge() 
     );
     for expected in ["Sudoku X", "A. Setter", "Sixteen puzzles with diagonals."] {
         assert!(words.contains(expected), "{expected}: {words}");
+    }
+    // the colophon's copyright and ISBN lines
+    let colophon = text(
+        &Command::new("pdftotext")
+            .args(["-f", "2", "-l", "2"])
+            .arg(&pdf)
+            .arg("-")
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    for expected in ["© 2026 A. Setter", "ISBN 978-0-00-000000-0"] {
+        assert!(colophon.contains(expected), "{expected}: {colophon}");
     }
 }
 
