@@ -214,7 +214,7 @@ fn grid_lines(
     let size = usize::from(geometry.size());
     let end = size as f64;
     let width_at = |index: usize, box_side: u8| {
-        if index % usize::from(box_side) == 0 {
+        if index.is_multiple_of(usize::from(box_side)) {
             widths.thick
         } else {
             widths.thin
