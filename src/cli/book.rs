@@ -15,8 +15,10 @@ use sudokit::notation::{self, Entry, Format};
 use sudokit::preset::Preset;
 use sudokit::render::book::{self, Layout, RatedPuzzle};
 use sudokit::render::book_preset::BookPreset;
+use sudokit::render::book_preset::LevelNames;
+use sudokit::render::cover::{self, CoverText};
 use sudokit::render::links;
-use sudokit::render::paper::Paper;
+use sudokit::render::paper::{Bleed, Paper, PaperStock};
 use sudokit::Count;
 
 use super::check::{cell_list, not_unique_text};
@@ -71,11 +73,12 @@ pub struct BookOptions {
     #[arg(long, value_name = "SIZE", value_parser = parse_paper)]
     paper: Option<Paper>,
 
-    /// Add a 0.125 in bleed on every side: each page is that much larger, with its TrimBox
-    /// the trim size and its BleedBox the whole page (default: the preset's, or none).
-    /// `--bleed false` turns off a preset's bleed.
-    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
-    bleed: Option<bool>,
+    /// Pages reaching beyond the trim: `full` (or no value) adds 0.125 in on every side;
+    /// `kdp` adds it on the top, bottom and outside edge only, as KDP asks (6×9 in pages
+    /// become 6.125×9.25 in); each page's TrimBox is the trim size and its BleedBox the whole
+    /// page. Default: the preset's, or none; `--bleed false` turns off a preset's bleed.
+    #[arg(long, value_name = "full|kdp|false", num_args = 0..=1, default_missing_value = "full", value_parser = parse_bleed)]
+    bleed: Option<Bleed>,
 
     /// Headings, captions, rules and page numbers half as large again (default: the
     /// preset's, or off); with one puzzle to a page, digits are about 35 pt on Letter.
@@ -84,7 +87,8 @@ pub struct BookOptions {
     large_print: Option<bool>,
 
     /// Puzzles per page: 1, 2, 4 or 6 (default: the preset's, or 4). Refused when the
-    /// paper would need text under 7 pt.
+    /// paper would need text under 7 pt (14 pt in large print), or cells under 8 mm (the
+    /// error names the most that fit; --force prints them anyway, with a warning).
     #[arg(long, value_parser = parse_per_page)]
     per_page: Option<usize>,
 
@@ -93,9 +97,34 @@ pub struct BookOptions {
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
 
-    /// Replace files that already exist.
+    /// Replace files that already exist, and print puzzle cells under 8 mm (with a
+    /// warning) where the layout would otherwise be refused.
     #[arg(long)]
     force: bool,
+
+    /// The colophon's copyright line, such as '© 2026 A. Author' (default: the preset's, or
+    /// none).
+    #[arg(long)]
+    copyright: Option<String>,
+
+    /// The book's ISBN, printed in the colophon (default: the preset's, or none).
+    #[arg(long)]
+    isbn: Option<String>,
+
+    /// Also write `cover.pdf`: one full-wrap sheet (back, spine, front) at the trim plus a
+    /// 0.125 in bleed, the spine as wide as KDP's formula gives for the page count and
+    /// --paper-stock.
+    #[arg(long)]
+    cover: bool,
+
+    /// The paper the book is printed on, which sets the cover's spine width: white
+    /// (0.002252 in a page) or cream (0.0025 in a page).
+    #[arg(long, value_name = "white|cream", default_value = "white", value_parser = parse_stock)]
+    paper_stock: PaperStock,
+
+    /// The text on the back of the cover (default: the preset's, or none).
+    #[arg(long)]
+    blurb: Option<String>,
 
     /// Threads for generating and grading: 1 to 256 (default: all cores).
     #[arg(long, value_name = "J", value_parser = super::parse_jobs)]
@@ -107,6 +136,14 @@ fn parse_per_page(text: &str) -> Result<usize, String> {
         Ok(count @ (1 | 2 | 4 | 6)) => Ok(count),
         _ => Err(format!("{text:?}: puzzles per page must be 1, 2, 4 or 6")),
     }
+}
+
+fn parse_bleed(text: &str) -> Result<Bleed, String> {
+    text.parse()
+}
+
+fn parse_stock(text: &str) -> Result<PaperStock, String> {
+    text.parse()
 }
 
 fn parse_paper(text: &str) -> Result<Paper, String> {
@@ -145,9 +182,9 @@ pub fn run(options: &BookOptions) -> anyhow::Result<Outcome> {
 /// A book preset by name or path, with its name (the file stem).
 fn read_book_preset(preset: &str) -> anyhow::Result<(String, BookPreset)> {
     let mut path = PathBuf::from(preset);
-    if !path.exists() && !preset.ends_with(".ron") {
+    if !path.is_file() && !preset.ends_with(".ron") {
         let local = PathBuf::from("presets").join(format!("{preset}.ron"));
-        if !local.exists() {
+        if !local.is_file() {
             let book_preset = BookPreset::builtin(preset)?;
             return Ok((preset.to_string(), book_preset));
         }
@@ -186,7 +223,12 @@ fn layout_of(
             .unwrap_or_default(),
         bleed: options
             .bleed
-            .unwrap_or_else(|| preset.is_some_and(|preset| preset.bleed)),
+            .unwrap_or_else(|| preset.map_or(Bleed::None, |preset| preset.bleed)),
+        copyright: chosen(&options.copyright, preset.map(|preset| &preset.copyright)),
+        isbn: chosen(&options.isbn, preset.map(|preset| &preset.isbn)),
+        level_names: preset.map_or_else(LevelNames::default, BookPreset::level_names),
+        allow_small_cells: options.force,
+        for_kdp: options.cover,
         per_page: options
             .per_page
             .or(preset.map(|preset| preset.per_page))
@@ -221,6 +263,8 @@ fn command_line(options: &BookOptions, preset: &str, from: Option<&Path>) -> Str
         ("--title", &options.title),
         ("--subtitle", &options.subtitle),
         ("--author", &options.author),
+        ("--copyright", &options.copyright),
+        ("--isbn", &options.isbn),
     ] {
         if let Some(value) = value {
             words.push(format!("{flag} {}", quoted(value)));
@@ -229,10 +273,13 @@ fn command_line(options: &BookOptions, preset: &str, from: Option<&Path>) -> Str
     if let Some(paper) = &options.paper {
         words.push(format!("--paper {paper}"));
     }
-    for (flag, value) in [
-        ("--bleed", options.bleed),
-        ("--large-print", options.large_print),
-    ] {
+    match options.bleed {
+        Some(Bleed::Full) => words.push("--bleed".to_string()),
+        Some(Bleed::Kdp) => words.push("--bleed kdp".to_string()),
+        Some(Bleed::None) => words.push("--bleed false".to_string()),
+        None => {}
+    }
+    for (flag, value) in [("--large-print", options.large_print)] {
         match value {
             Some(true) => words.push(flag.to_string()),
             Some(false) => words.push(format!("{flag} false")),
@@ -277,7 +324,18 @@ fn run_preset(options: &BookOptions, preset: &str, from: Option<&Path>) -> anyho
         book_preset.title.clone(),
         colophon,
     );
-    write_book(&directory, &rated, &layout, options.force, from)?;
+    let cover = options.cover.then(|| CoverRequest {
+        stock: options.paper_stock,
+        blurb: options.blurb.clone().or_else(|| book_preset.blurb.clone()),
+    });
+    write_book(
+        &directory,
+        &rated,
+        &layout,
+        options.force,
+        from,
+        cover.as_ref(),
+    )?;
     Ok(Outcome::Success)
 }
 
@@ -303,7 +361,7 @@ fn generator_preset(name: &str) -> anyhow::Result<Preset> {
     } else {
         PathBuf::from("presets").join(format!("{name}.ron"))
     };
-    if path.exists() {
+    if path.is_file() {
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("{}: cannot read", path.display()))?;
         let stem = path.file_stem().map_or_else(
@@ -342,6 +400,7 @@ fn generate_section(
                             _ => Map::new(),
                         };
                         let rated = RatedPuzzle {
+                            trial_steps: Some(generated.grading.trial_steps),
                             level: generated.grading.level,
                             score: generated.grading.score,
                             puzzle: generated.puzzle,
@@ -395,8 +454,27 @@ fn run_from(options: &BookOptions, from: &Path) -> anyhow::Result<Outcome> {
         env!("CARGO_PKG_VERSION")
     )];
     let layout = layout_of(options, None, stem, colophon);
-    write_book(&directory, &rated, &layout, options.force, Some(from))?;
+    let cover = options.cover.then(|| CoverRequest {
+        stock: options.paper_stock,
+        blurb: options.blurb.clone(),
+    });
+    write_book(
+        &directory,
+        &rated,
+        &layout,
+        options.force,
+        Some(from),
+        cover.as_ref(),
+    )?;
     Ok(Outcome::Success)
+}
+
+/// What `--cover` asks for beyond the book's own title and author.
+pub struct CoverRequest {
+    /// The paper the book is printed on (the spine's width).
+    pub stock: PaperStock,
+    /// The back's text.
+    pub blurb: Option<String>,
 }
 
 /// Writes `book.pdf` and `puzzles.jsonl` (records in book order, numbered, with links) into
@@ -407,10 +485,45 @@ pub fn write_book(
     layout: &Layout,
     force: bool,
     input: Option<&Path>,
+    cover: Option<&CoverRequest>,
 ) -> anyhow::Result<()> {
     let puzzles: Vec<RatedPuzzle> = rated.iter().map(|(puzzle, _)| puzzle.clone()).collect();
-    let pdf = book::pdf(&puzzles, layout)?;
+    let laid_out = book::book(&puzzles, layout)?;
+    for warning in &laid_out.warnings {
+        complain!("warning: {warning}");
+    }
+    let pdf = book::book_pdf(&laid_out, layout)?;
     let pdf_path = directory.join("book.pdf");
+    let cover = match cover {
+        Some(request) => {
+            let text = CoverText {
+                title: layout.title.clone(),
+                subtitle: Some(
+                    layout
+                        .subtitle
+                        .clone()
+                        .unwrap_or_else(|| book::subtitle(&puzzles, &layout.level_names)),
+                ),
+                author: layout.author.clone(),
+                blurb: request.blurb.clone(),
+            };
+            // the front shows the book's last (hardest) puzzle
+            let order = book::difficulty_order(&puzzles);
+            let shown = order.last().map_or(&puzzles[0], |&index| &puzzles[index]);
+            let bytes = cover::pdf(
+                &layout.paper,
+                laid_out.pages.len(),
+                request.stock,
+                &text,
+                &shown.puzzle,
+            )?;
+            Some((directory.join("cover.pdf"), bytes))
+        }
+        None => None,
+    };
+    if let Some((cover_path, _)) = &cover {
+        refuse_existing(&[cover_path], force)?;
+    }
     let records_path = directory.join("puzzles.jsonl");
     let same = |input: &Path| {
         let canonical = |path: &Path| std::fs::canonicalize(path).ok();
@@ -423,6 +536,10 @@ pub fn write_book(
         refuse_existing(&[&pdf_path, &records_path], force)?;
     }
     write_atomically(&pdf_path, &pdf, force)?;
+    if let Some((cover_path, bytes)) = &cover {
+        write_atomically(cover_path, bytes, force)?;
+        note!("wrote {}", cover_path.display());
+    }
     if records_are_the_input {
         note!(
             "wrote {} ({})",
@@ -703,12 +820,18 @@ fn rate_one(candidate: Candidate) -> Result<Rated, String> {
         }
     }
     let solution = only_solution(&entry).map_err(|reason| format!("{place}: {reason}"))?;
-    let (level, score) = match (level, score) {
-        (Some(level), Some(score)) => (level, score),
+    let (level, score, trial_steps) = match (level, score) {
+        (Some(level), Some(score)) => {
+            let trial_steps = record
+                .get("trial_steps")
+                .and_then(Value::as_u64)
+                .and_then(|steps| usize::try_from(steps).ok());
+            (level, score, trial_steps)
+        }
         _ => {
             let grading = grade::grade(&entry.puzzle);
             record.insert("trial_steps".into(), json!(grading.trial_steps));
-            (grading.level, grading.score)
+            (grading.level, grading.score, Some(grading.trial_steps))
         }
     };
     Ok((
@@ -717,6 +840,7 @@ fn rate_one(candidate: Candidate) -> Result<Rated, String> {
             solution,
             level,
             score,
+            trial_steps,
         },
         record,
     ))

@@ -1,13 +1,16 @@
 //! One puzzle or solution grid drawn into a square: cell and box lines, X diagonals, killer
-//! cages (dashed outlines inset from the cell edges, sum small in the top-left cell),
-//! greater-killer signs on the border between compared cages, digits as the notation
-//! writes them (givens bold), and the variant rules' marks ([`super::variant`]).
+//! cages (dashed outlines inset from the cell edges, sum small in the top-left cell; faint
+//! and without sums on a solution), greater-killer signs on the border between compared
+//! cages, digits as the notation writes them (givens bold). Strokes pass behind digits,
+//! sums and signs with a white gap; the variant rules' marks come from
+//! [`super::variant`].
 
 use crate::model::{Cage, Cell, Grid, Puzzle, Relation};
 use crate::notation;
 
-use super::drawing::{point, text_width, Anchor, Drawing, Item, Point, Typeface};
+use super::drawing::{point, Anchor, Drawing, Item, Point, Typeface};
 use super::font;
+use super::ink::{self, Rectangle};
 use super::variant;
 
 /// What to draw of a puzzle besides its grid and digits.
@@ -15,7 +18,8 @@ use super::variant;
 pub enum Detail {
     /// Everything: diagonals, cages with their sums, comparison signs (a puzzle to solve).
     Full,
-    /// The diagonals only, so a small solution grid stays readable.
+    /// The diagonals and faint cage outlines, no sums or signs: a solution grid, whose
+    /// digits stay what the eye reads.
     Plain,
 }
 
@@ -98,8 +102,10 @@ const UNITS: i64 = 1000;
 const INSET: i64 = 90;
 
 /// Draws `puzzle` into `frame`: its givens, or `grid`'s digits when one is given (a
-/// solution), givens bold either way. A puzzle with clues outside the grid keeps a frame
-/// of one cell around the grid for them, inside `frame`.
+/// solution), givens bold either way. Every stroke passes behind the digits, cage sums and
+/// comparison signs with a white gap (it is cut there), and signs are placed clear of the
+/// sums and digits. A puzzle with clues outside the grid keeps a
+/// frame of one cell around the grid for them, inside `frame`.
 pub fn draw(
     drawing: &mut Drawing,
     puzzle: &Puzzle,
@@ -110,58 +116,102 @@ pub fn draw(
     let frame = variant::grid_frame(puzzle, frame, detail);
     let size = usize::from(puzzle.size());
     let cell = frame.side / size as f64;
-    let has_cages = detail == Detail::Full && puzzle.cage_count() > 0;
-    let board = variant::Board::new(puzzle, frame, has_cages);
+    let full = detail == Detail::Full;
+    let has_cages = puzzle.cage_count() > 0;
+    let sizes = TextSizes::for_cell(cell, full && has_cages);
+    let widths = LineWidths::for_cell(cell);
+    let board = variant::Board::new(puzzle, frame, full && has_cages);
     variant::draw_shading(drawing, puzzle, &board, detail);
-    draw_diagonals(drawing, puzzle, frame, cell);
-    if has_cages {
+    let mut glyphs: Vec<Item> = Vec::new();
+    digits(&mut glyphs, puzzle, grid, frame, cell, &sizes);
+    if full {
         for cage in puzzle.cages() {
-            draw_cage(drawing, puzzle, cage, frame, cell);
+            cage_sum(&mut glyphs, cage, frame, cell, &sizes, &widths);
+        }
+        signs(&mut glyphs, puzzle, frame, cell, &widths);
+    }
+    let boxes: Vec<Rectangle> = glyphs.iter().filter_map(ink::item_text_box).collect();
+    let gap = white_gap(cell);
+    let mut strokes: Vec<Stroke> = Vec::new();
+    diagonals(&mut strokes, puzzle, frame, cell, &widths);
+    if has_cages {
+        // a solution shows its cages faintly, so the digits stay what the eye reads
+        let grey = if full { 0.0 } else { FAINT_CAGE };
+        for cage in puzzle.cages() {
+            cage_outline(&mut strokes, puzzle, cage, frame, cell, &widths, grey);
         }
     }
-    let signs: Vec<(Sign, Relation)> = if has_cages {
-        puzzle
-            .comparisons()
-            .filter_map(|comparison| {
-                let first = puzzle.cage(comparison.first);
-                let second = puzzle.cage(comparison.second);
-                sign_place(first, second, frame, cell).map(|sign| (sign, comparison.relation))
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-    // a white patch under each sign hides the outlines and the cell edge it sits on
-    for (sign, _) in &signs {
-        let patch = cell * 0.17;
-        drawing.items.push(Item::Fill {
-            corner: point(sign.middle.x - patch, sign.middle.y - patch),
-            width: 2.0 * patch,
-            height: 2.0 * patch,
-            grey: 1.0,
-        });
+    grid_lines(&mut strokes, puzzle, frame, cell, &widths);
+    for stroke in strokes {
+        for (from, to) in ink::cut_around(
+            stroke.from,
+            stroke.to,
+            stroke.width,
+            stroke.dash.is_none(),
+            &boxes,
+            gap,
+        ) {
+            drawing.items.push(Item::Line {
+                from,
+                to,
+                width: stroke.width,
+                grey: stroke.grey,
+                dash: stroke.dash,
+            });
+        }
     }
-    draw_lines(drawing, puzzle, frame, cell);
     variant::draw_marks(drawing, puzzle, &board, detail);
-    draw_digits(drawing, puzzle, grid, frame, cell, has_cages);
+    drawing.items.extend(glyphs);
     variant::draw_clues(drawing, puzzle, &board, detail);
-    for (sign, relation) in &signs {
-        draw_sign(drawing, sign, *relation, cell);
-    }
 }
 
-/// Where a comparison sign goes: the middle of the border, and the direction from the first
-/// cage's cell to the second's.
-struct Sign {
-    middle: Point,
-    along: (f64, f64),
+/// The grey of a solution's cage outlines.
+const FAINT_CAGE: f64 = 0.6;
+
+/// The white left between a glyph and a stroke passing behind it.
+fn white_gap(cell: f64) -> f64 {
+    (cell * 0.03).max(0.6)
+}
+
+/// A stroke before it is cut around the glyphs.
+struct Stroke {
+    from: Point,
+    to: Point,
+    width: f64,
+    grey: f64,
+    dash: Option<(f64, f64)>,
+}
+
+/// The stroke widths of a grid with cells `cell` points wide.
+struct LineWidths {
+    thin: f64,
+    thick: f64,
+    diagonal: f64,
+    cage: f64,
+}
+
+impl LineWidths {
+    fn for_cell(cell: f64) -> LineWidths {
+        LineWidths {
+            thin: (cell * 0.025).clamp(THINNEST_LINE, 0.8),
+            thick: (cell * 0.08).clamp(1.2, 2.4),
+            diagonal: (cell * 0.03).max(THINNEST_LINE),
+            cage: (cell * 0.02).clamp(THINNEST_LINE, 0.7),
+        }
+    }
 }
 
 fn at(frame: Frame, cell: f64, row: f64, column: f64) -> Point {
     point(frame.corner.x + column * cell, frame.corner.y + row * cell)
 }
 
-fn draw_diagonals(drawing: &mut Drawing, puzzle: &Puzzle, frame: Frame, cell: f64) {
+fn diagonals(
+    strokes: &mut Vec<Stroke>,
+    puzzle: &Puzzle,
+    frame: Frame,
+    cell: f64,
+    widths: &LineWidths,
+) {
     let size = f64::from(puzzle.size());
     for diagonal in puzzle.diagonals() {
         let (from, to) = match diagonal {
@@ -172,61 +222,70 @@ fn draw_diagonals(drawing: &mut Drawing, puzzle: &Puzzle, frame: Frame, cell: f6
                 (at(frame, cell, 0.0, size), at(frame, cell, size, 0.0))
             }
         };
-        drawing.items.push(Item::Line {
+        strokes.push(Stroke {
             from,
             to,
-            width: (cell * 0.03).max(THINNEST_LINE),
+            width: widths.diagonal,
             grey: 0.6,
             dash: None,
         });
     }
 }
 
-fn draw_lines(drawing: &mut Drawing, puzzle: &Puzzle, frame: Frame, cell: f64) {
+fn grid_lines(
+    strokes: &mut Vec<Stroke>,
+    puzzle: &Puzzle,
+    frame: Frame,
+    cell: f64,
+    widths: &LineWidths,
+) {
     let geometry = puzzle.geometry();
     let size = usize::from(geometry.size());
-    let thin = (cell * 0.025).clamp(THINNEST_LINE, 0.8);
-    let thick = bold_width(cell);
     let end = size as f64;
     // an irregular grid has no boxes: its regions' borders are drawn by `variant`
     let boxes = geometry.has_boxes();
+    let width_at = |index: usize, box_side: u8| {
+        let border = index == 0 || index == size;
+        if border || (boxes && index.is_multiple_of(usize::from(box_side))) {
+            widths.thick
+        } else {
+            widths.thin
+        }
+    };
+    let mut line = |from: Point, to: Point, width: f64| {
+        strokes.push(Stroke {
+            from,
+            to,
+            width,
+            grey: 0.0,
+            dash: None,
+        })
+    };
     for index in 0..=size {
         let position = index as f64;
-        let border = index == 0 || index == size;
-        let row_width = if border || (boxes && index % usize::from(geometry.box_rows()) == 0) {
-            thick
-        } else {
-            thin
-        };
-        let column_width = if border || (boxes && index % usize::from(geometry.box_columns()) == 0)
-        {
-            thick
-        } else {
-            thin
-        };
-        drawing.line(
+        line(
             at(frame, cell, position, 0.0),
             at(frame, cell, position, end),
-            row_width,
+            width_at(index, geometry.box_rows()),
         );
-        drawing.line(
+        line(
             at(frame, cell, 0.0, position),
             at(frame, cell, end, position),
-            column_width,
+            width_at(index, geometry.box_columns()),
         );
     }
 }
 
-fn draw_digits(
-    drawing: &mut Drawing,
+fn digits(
+    glyphs: &mut Vec<Item>,
     puzzle: &Puzzle,
     grid: Option<&Grid>,
     frame: Frame,
     cell: f64,
-    has_cages: bool,
+    sizes: &TextSizes,
 ) {
     let givens = puzzle.givens();
-    let size = TextSizes::for_cell(cell, has_cages).digits;
+    let size = sizes.digits;
     for place in puzzle.geometry().cells() {
         let given = givens.get(place);
         let Some(digit) = grid.and_then(|grid| grid.get(place)).or(given) else {
@@ -243,26 +302,107 @@ fn draw_digits(
             place.row() as f64 + 0.5,
             place.column() as f64 + 0.5,
         );
-        // digits stand the font's cap height tall: half of it below the centre
+        // digits stand the font's cap height tall: half of it below the centre (a little
+        // lower under a cage sum)
         let half_height = size * font::face(typeface).cap_height() / 2.0;
         let baseline = point(
             center.x,
-            center.y + half_height + if has_cages { cell * 0.05 } else { 0.0 },
+            center.y
+                + half_height
+                + if sizes.sums.is_some() {
+                    cell * 0.05
+                } else {
+                    0.0
+                },
         );
-        drawing.text(
-            baseline,
-            notation::character(digit).to_string(),
+        glyphs.push(Item::Text {
+            at: baseline,
+            text: notation::character(digit).to_string(),
             size,
             typeface,
-            Anchor::Middle,
-        );
+            anchor: Anchor::Middle,
+            grey: 0.0,
+        });
+    }
+}
+
+/// The cage's sum, small in its top-left cell, clear of the cell's edges; the outline is
+/// cut around it.
+fn cage_sum(
+    glyphs: &mut Vec<Item>,
+    cage: &Cage,
+    frame: Frame,
+    cell: f64,
+    sizes: &TextSizes,
+    widths: &LineWidths,
+) {
+    let (Some(sum), Some(first)) = (cage.sum, cage.cells.iter().min()) else {
+        return;
+    };
+    let text = sum.to_string();
+    let text_size = sizes.sums.unwrap_or(cell * 0.24);
+    // clear of the thickest edge line with a white gap, the cap height below it
+    let inset = (cell * 0.07).max(widths.thick / 2.0 + white_gap(cell) * 1.5);
+    let left = frame.corner.x + first.column() as f64 * cell + inset;
+    let top = frame.corner.y + first.row() as f64 * cell + inset;
+    let cap = font::face(Typeface::Regular).cap_height() * text_size;
+    glyphs.push(Item::Text {
+        at: point(left, top + cap),
+        text,
+        size: text_size,
+        typeface: Typeface::Regular,
+        anchor: Anchor::Start,
+        grey: 0.0,
+    });
+}
+
+/// The comparison signs, each on the border between its cages where it stays clear of the
+/// sums, digits and other signs.
+fn signs(glyphs: &mut Vec<Item>, puzzle: &Puzzle, frame: Frame, cell: f64, widths: &LineWidths) {
+    let gap = white_gap(cell);
+    let size = (cell * 0.34).max(LEAST_TEXT.min(cell * 0.45));
+    for comparison in puzzle.comparisons() {
+        let first = puzzle.cage(comparison.first);
+        let second = puzzle.cage(comparison.second);
+        let taken: Vec<Rectangle> = glyphs.iter().filter_map(ink::item_text_box).collect();
+        let places = sign_places(first, second, frame, cell);
+        let mut chosen = None;
+        for place in &places {
+            let sign = sign_glyph(place, comparison.relation, size);
+            let Some(ink_box) = ink::item_text_box(&sign) else {
+                continue;
+            };
+            // clear of the other glyphs, with room for a stroke between them
+            let room = gap * 2.0 + widths.cage;
+            if taken.iter().all(|other| !other.grown(room).meets(&ink_box)) {
+                chosen = Some(sign);
+                break;
+            }
+        }
+        let fallback = || {
+            places
+                .first()
+                .map(|place| sign_glyph(place, comparison.relation, size))
+        };
+        if let Some(sign) = chosen.or_else(fallback) {
+            glyphs.push(sign);
+        }
     }
 }
 
 /// A straight piece of cage outline, in units.
 type Segment = ((i64, i64), (i64, i64));
 
-fn draw_cage(drawing: &mut Drawing, puzzle: &Puzzle, cage: &Cage, frame: Frame, cell: f64) {
+/// The cage's dashed outline, inset from the cell edges.
+fn cage_outline(
+    strokes: &mut Vec<Stroke>,
+    puzzle: &Puzzle,
+    cage: &Cage,
+    frame: Frame,
+    cell: f64,
+    widths: &LineWidths,
+    grey: f64,
+) {
     let size = usize::from(puzzle.size());
     let mut inside = vec![false; size * size];
     for place in &cage.cells {
@@ -282,7 +422,7 @@ fn draw_cage(drawing: &mut Drawing, puzzle: &Puzzle, cage: &Cage, frame: Frame, 
     let scale = cell / UNITS as f64;
     let dash = (cell * 0.07, cell * 0.05);
     for ((x0, y0), (x1, y1)) in merge(segments) {
-        drawing.items.push(Item::Line {
+        strokes.push(Stroke {
             from: point(
                 frame.corner.x + x0 as f64 * scale,
                 frame.corner.y + y0 as f64 * scale,
@@ -291,30 +431,10 @@ fn draw_cage(drawing: &mut Drawing, puzzle: &Puzzle, cage: &Cage, frame: Frame, 
                 frame.corner.x + x1 as f64 * scale,
                 frame.corner.y + y1 as f64 * scale,
             ),
-            width: (cell * 0.02).clamp(THINNEST_LINE, 0.7),
-            grey: 0.0,
+            width: widths.cage,
+            grey,
             dash: Some(dash),
         });
-    }
-    if let (Some(sum), Some(first)) = (cage.sum, cage.cells.iter().min()) {
-        let text = sum.to_string();
-        let text_size = TextSizes::for_cell(cell, true).sums.unwrap_or(cell * 0.24);
-        let left = frame.corner.x + first.column() as f64 * cell + cell * 0.04;
-        let top = frame.corner.y + first.row() as f64 * cell + cell * 0.04;
-        // a white patch breaks the dashed outline under the sum, as in printed killers
-        drawing.items.push(Item::Fill {
-            corner: point(left, top),
-            width: text_width(&text, Typeface::Regular, text_size) + cell * 0.06,
-            height: text_size * 0.95,
-            grey: 1.0,
-        });
-        drawing.text(
-            point(left + cell * 0.03, top + text_size * 0.8),
-            text,
-            text_size,
-            Typeface::Regular,
-            Anchor::Start,
-        );
     }
 }
 
@@ -387,9 +507,17 @@ fn merge(mut segments: Vec<Segment>) -> Vec<Segment> {
     merged
 }
 
-/// The sign's place between two cages: the middle of the border they share, or halfway
-/// between their nearest cells if they do not touch.
-fn sign_place(first: &Cage, second: &Cage, frame: Frame, cell: f64) -> Option<Sign> {
+/// Where a comparison sign goes: a point on a border between the cages, and the
+/// direction from the first cage's cell to the second's.
+struct SignPlace {
+    middle: Point,
+    along: (f64, f64),
+}
+
+/// The places a sign may take between two cages, best first: the middles of the borders
+/// they share, from the middle one outwards, or halfway between their nearest cells if
+/// they do not touch.
+fn sign_places(first: &Cage, second: &Cage, frame: Frame, cell: f64) -> Vec<SignPlace> {
     let mut pairs: Vec<(Cell, Cell)> = Vec::new();
     for &a in &first.cells {
         for &b in &second.cells {
@@ -398,8 +526,8 @@ fn sign_place(first: &Cage, second: &Cage, frame: Frame, cell: f64) -> Option<Si
             }
         }
     }
-    let (a, b) = if pairs.is_empty() {
-        first
+    if pairs.is_empty() {
+        let nearest = first
             .cells
             .iter()
             .flat_map(|&a| second.cells.iter().map(move |&b| (a, b)))
@@ -407,11 +535,14 @@ fn sign_place(first: &Cage, second: &Cage, frame: Frame, cell: f64) -> Option<Si
                 let rows = a.row().abs_diff(b.row());
                 let columns = a.column().abs_diff(b.column());
                 (rows * rows + columns * columns, *a, *b)
-            })?
-    } else {
-        pairs.sort();
-        pairs[pairs.len() / 2]
-    };
+            });
+        pairs.extend(nearest);
+    }
+    pairs.sort();
+    let middle = pairs.len() / 2;
+    // the middle pair first, then its neighbours in the list, alternately
+    let mut order: Vec<usize> = (0..pairs.len()).collect();
+    order.sort_by_key(|&position| (position.abs_diff(middle), position));
     let center_of = |place: Cell| {
         at(
             frame,
@@ -420,64 +551,49 @@ fn sign_place(first: &Cage, second: &Cage, frame: Frame, cell: f64) -> Option<Si
             place.column() as f64 + 0.5,
         )
     };
-    let (from, to) = (center_of(a), center_of(b));
-    let length = ((to.x - from.x).powi(2) + (to.y - from.y).powi(2))
-        .sqrt()
-        .max(f64::EPSILON);
-    Some(Sign {
-        middle: point((from.x + to.x) / 2.0, (from.y + to.y) / 2.0),
-        along: ((to.x - from.x) / length, (to.y - from.y) / length),
-    })
+    order
+        .into_iter()
+        .map(|position| {
+            let (a, b) = pairs[position];
+            let (from, to) = (center_of(a), center_of(b));
+            let length = ((to.x - from.x).powi(2) + (to.y - from.y).powi(2))
+                .sqrt()
+                .max(f64::EPSILON);
+            SignPlace {
+                middle: point((from.x + to.x) / 2.0, (from.y + to.y) / 2.0),
+                along: ((to.x - from.x) / length, (to.y - from.y) / length),
+            }
+        })
+        .collect()
 }
 
-/// Draws `<` or `>` turned to point across the border at the smaller sum's side, or an
-/// upright `=`.
-fn draw_sign(drawing: &mut Drawing, sign: &Sign, relation: Relation, cell: f64) {
-    let (middle, along) = (sign.middle, sign.along);
-    let across = (-along.1, along.0);
-    let (reach, spread) = (cell * 0.1, cell * 0.12);
-    let offset = |direction: (f64, f64), by: f64, other: (f64, f64), other_by: f64| {
-        point(
-            middle.x + direction.0 * by + other.0 * other_by,
-            middle.y + direction.1 * by + other.1 * other_by,
-        )
+/// The sign as a glyph centred on its place: `<` or `>` between cages side by side, `∧` or
+/// `∨` between cages above one another, pointing at the smaller sum; `=` for equal sums.
+fn sign_glyph(place: &SignPlace, relation: Relation, size: f64) -> Item {
+    let (along_x, along_y) = place.along;
+    let across = along_x.abs() >= along_y.abs();
+    // the first cage lies against `along`: "first < second" points at the first
+    let first_before = if across { along_x > 0.0 } else { along_y > 0.0 };
+    let text = match (relation, across, first_before) {
+        (Relation::Equal, _, _) => "=",
+        (Relation::Less, true, true) | (Relation::Greater, true, false) => "<",
+        (Relation::Less, true, false) | (Relation::Greater, true, true) => ">",
+        (Relation::Less, false, true) | (Relation::Greater, false, false) => "∧",
+        (Relation::Less, false, false) | (Relation::Greater, false, true) => "∨",
     };
-    let width = (cell * 0.05).clamp(0.6, 1.6);
-    let mut stroke = |from: Point, to: Point| {
-        drawing.items.push(Item::Line {
-            from,
-            to,
-            width,
-            grey: 0.0,
-            dash: None,
-        });
-    };
-    match relation {
-        Relation::Equal => {
-            let (flat, upright) = ((1.0, 0.0), (0.0, 1.0));
-            for side in [-1.0, 1.0] {
-                let gap = side * spread * 0.4;
-                stroke(
-                    offset(flat, -reach, upright, gap),
-                    offset(flat, reach, upright, gap),
-                );
-            }
-        }
-        Relation::Less | Relation::Greater => {
-            // the point sits on the side of the smaller sum
-            let point_side = if relation == Relation::Less {
-                -1.0
-            } else {
-                1.0
-            };
-            let tip = offset(along, point_side * reach, across, 0.0);
-            for side in [-1.0, 1.0] {
-                stroke(
-                    offset(along, -point_side * reach, across, side * spread),
-                    tip,
-                );
-            }
-        }
+    // centre the glyph's ink (not its advance box) on the border
+    let ink = font::face(Typeface::Bold)
+        .ink(text.chars().next().unwrap_or('='))
+        .unwrap_or([0.0, 0.0, 0.5, 0.5]);
+    let ink_middle_x = (ink[0] + ink[2]) / 2.0 * size;
+    let ink_middle_y = (ink[1] + ink[3]) / 2.0 * size;
+    Item::Text {
+        at: point(place.middle.x - ink_middle_x, place.middle.y + ink_middle_y),
+        text: text.to_string(),
+        size,
+        typeface: Typeface::Bold,
+        anchor: Anchor::Start,
+        grey: 0.0,
     }
 }
 

@@ -2,15 +2,18 @@
 //! how-to-play page per rule in the book, the puzzles easiest first in a section per level
 //! (1, 2, 4 or 6 to a page, each with its number and level), the solutions at the back,
 //! page numbers and a PDF outline. Pages have mirrored margins whose gutter grows with the
-//! page count, and no text under 7 pt: a layout that would need smaller text is refused.
+//! page count, grids spaced evenly down the page, no text under 7 pt (14 pt in large print)
+//! and no puzzle cell under 8 mm: a layout that would need less is refused (cells printed
+//! anyway, with a warning, when asked).
 
 use crate::grade::Level;
 use crate::model::{Grid, Puzzle};
 
 use super::board::{self, Detail, Frame, LEAST_TEXT};
+use super::book_preset::LevelNames;
 use super::drawing::{point, wrap, Anchor, Drawing, Typeface};
-use super::how_to_play::{self, Rule};
-use super::paper::{Length, Margins, Paper, BLEED};
+use super::how_to_play::{self, Facts, Rule};
+use super::paper::{Bleed, Length, Margins, Paper, KDP_LEAST_PAGES};
 use super::pdf::{self, Bookmark, DocumentInfo};
 
 /// How a book is laid out.
@@ -18,21 +21,32 @@ use super::pdf::{self, Bookmark, DocumentInfo};
 pub struct Layout {
     /// The title on the title page (and in the PDF's information).
     pub title: String,
-    /// A line under the title.
+    /// A line under the title; when `None` the book says what it holds (see [`subtitle`]).
     pub subtitle: Option<String>,
     /// Who made the book, on the title page.
     pub author: Option<String>,
     /// Lines for the colophon: what made the book and how to make it again.
     pub colophon: Vec<String>,
+    /// The colophon's copyright line (`© 2026 A. Author`).
+    pub copyright: Option<String>,
+    /// The ISBN printed in the colophon.
+    pub isbn: Option<String>,
     /// The trim size.
     pub paper: Paper,
-    /// Whether pages reach 0.125 in beyond the trim on every side (for print shops that
-    /// ask for a bleed).
-    pub bleed: bool,
+    /// How far pages reach beyond the trim (for print shops that print to the edge).
+    pub bleed: Bleed,
     /// Puzzles per page: 1, 2, 4 or 6.
     pub per_page: usize,
-    /// Headings, captions, rules and page numbers half as large again.
+    /// Headings, captions, rules and page numbers half as large again, and every digit at
+    /// 14 pt or more.
     pub large_print: bool,
+    /// The names the buyer reads for the levels.
+    pub level_names: LevelNames,
+    /// Print puzzle cells under 8 mm (with a warning) instead of refusing the layout.
+    pub allow_small_cells: bool,
+    /// Made for KDP (a cover by its formula): a book under its 24 pages is warned of, as
+    /// with [`Bleed::Kdp`].
+    pub for_kdp: bool,
 }
 
 impl Layout {
@@ -43,10 +57,15 @@ impl Layout {
             subtitle: None,
             author: None,
             colophon: Vec::new(),
+            copyright: None,
+            isbn: None,
             paper: Paper::default(),
-            bleed: false,
+            bleed: Bleed::None,
             per_page: 4,
             large_print: false,
+            level_names: LevelNames::default(),
+            allow_small_cells: false,
+            for_kdp: false,
         }
     }
 }
@@ -82,13 +101,54 @@ pub enum BookError {
         /// Its size in points.
         size: f64,
     },
+    /// Large print with digits under 14 pt.
+    #[error(
+        "on {paper} paper, {per_page} {puzzles} to a page would set {what} at {size:.1} pt, under the 14 pt of large print: {advice}",
+        puzzles = if *per_page == 1 { "puzzle" } else { "puzzles" },
+        advice = if *per_page == 1 { "print on larger paper" } else { "print fewer to a page or on larger paper" }
+    )]
+    TooSmallForLargePrint {
+        /// Puzzles per page.
+        per_page: usize,
+        /// The paper's name.
+        paper: String,
+        /// The smallest text (digits, cage sums).
+        what: &'static str,
+        /// Its size in points.
+        size: f64,
+    },
+    /// Puzzle cells too small to write a digit in.
+    #[error(
+        "on {paper} paper, {per_page} {puzzles} to a page would make {side}×{side} cells {cell:.1} mm wide, under the 8 mm a solver writes in: {advice}",
+        puzzles = if *per_page == 1 { "puzzle" } else { "puzzles" },
+        advice = match fits {
+            Some(fits) => format!("at most {fits} to a page fits (--per-page {fits}), or --force prints them anyway"),
+            None => "print on larger paper, or --force prints them anyway".to_string(),
+        }
+    )]
+    SmallCells {
+        /// Puzzles per page.
+        per_page: usize,
+        /// The paper's name.
+        paper: String,
+        /// The grid's side in cells.
+        side: u8,
+        /// The cell's width in millimetres.
+        cell: f64,
+        /// The most puzzles to a page that keep every cell at 8 mm, if any.
+        fits: Option<usize>,
+    },
     /// The page is too small for even one solution grid with legible digits.
-    #[error("on {paper} paper, solution digits would be {size:.1} pt, under the 7 pt a printer accepts: print on larger paper")]
+    #[error("on {paper} paper, solution digits would be {size:.1} pt, under the {least} pt {who}: print on larger paper")]
     SolutionsTooSmall {
         /// The paper's name.
         paper: String,
         /// The digits' size in points.
         size: f64,
+        /// The least size allowed (7, or 14 in large print).
+        least: f64,
+        /// Who asks for it.
+        who: &'static str,
     },
     /// The pages cannot be written as PDF (a character the font cannot draw, say).
     #[error(transparent)]
@@ -106,7 +166,16 @@ pub struct RatedPuzzle {
     pub level: Level,
     /// Its score on the same scale.
     pub score: u32,
+    /// How many trial steps (a guess followed to a contradiction) its grading needed, when
+    /// known: the rules page promises "no guessing" only when every puzzle has none.
+    pub trial_steps: Option<usize>,
 }
+
+/// The smallest puzzle cell the book prints: 8 mm, room for a pencilled digit.
+pub const LEAST_CELL: Length = Length::millimetres(8.0);
+
+/// The least digit size of large print.
+pub const LEAST_LARGE_PRINT: f64 = 14.0;
 
 /// The order the book prints puzzles in: by level, then score, then input position.
 pub fn difficulty_order(puzzles: &[RatedPuzzle]) -> Vec<usize> {
@@ -122,6 +191,9 @@ pub struct Book {
     pub pages: Vec<Drawing>,
     /// One bookmark per part: how to play, each level's section, the solutions.
     pub bookmarks: Vec<Bookmark>,
+    /// What the maker should know before printing: cells printed under 8 mm, fewer pages
+    /// than KDP prints.
+    pub warnings: Vec<String>,
 }
 
 /// The sizes of everything on a page but the grids: the text and the bands that hold it.
@@ -150,9 +222,9 @@ impl Furniture {
             caption: 18.0 * scale,
             heading_size: 16.0 * scale,
             body_size: 11.0 * scale,
-            page_number_size: 9.0 * scale,
+            page_number_size: if large_print { 14.0 } else { 9.0 },
             puzzle_caption_size: 11.0 * scale,
-            solution_caption_size: 9.0 * scale,
+            solution_caption_size: if large_print { 14.0 } else { 9.0 },
         }
     }
 }
@@ -215,6 +287,8 @@ struct Plan {
     solution_pages: Vec<SolutionPage>,
     margins: Margins,
     page_count: usize,
+    /// Cells printed under 8 mm, when allowed.
+    warning: Option<String>,
 }
 
 impl Plan {
@@ -240,24 +314,44 @@ struct SolutionPage {
     solutions: Vec<(usize, usize)>,
 }
 
-/// A rectangle of the page for one puzzle: left, top, width, height.
-type Slot = (f64, f64, f64, f64);
+/// The least room between two grids side by side or one above the other.
+const LEAST_GAP: f64 = 18.0;
 
-fn slots(area: Content, columns: usize, rows: usize) -> Vec<Slot> {
-    let slot_width = area.width / columns as f64;
-    let slot_height = area.height / rows as f64;
-    let mut slots = Vec::new();
+/// The grids of a `columns` × `rows` arrangement in `area`, each with room above it for its
+/// caption: as large as the area allows with [`LEAST_GAP`] between them, flush with the
+/// content's left and right edges (centred when alone in its row), and spaced evenly down
+/// the page (the same room above the first row, between rows and below the last).
+fn frames(area: Content, columns: usize, rows: usize, furniture: &Furniture) -> Vec<Frame> {
+    let caption = furniture.caption;
+    let (across, down) = (columns as f64, rows as f64);
+    let side = ((area.width - (across - 1.0) * LEAST_GAP) / across)
+        .min((area.height - down * caption - (down - 1.0) * LEAST_GAP) / down)
+        .max(1.0);
+    let spare_across = area.width - across * side;
+    let step_across = if columns > 1 {
+        side + spare_across / (across - 1.0)
+    } else {
+        0.0
+    };
+    let first_left = if columns > 1 {
+        area.left
+    } else {
+        area.left + spare_across / 2.0
+    };
+    let gap_down = ((area.height - down * (caption + side)) / (down + 1.0)).max(0.0);
+    let mut frames = Vec::new();
     for row in 0..rows {
         for column in 0..columns {
-            slots.push((
-                area.left + column as f64 * slot_width,
-                area.top + row as f64 * slot_height,
-                slot_width,
-                slot_height,
-            ));
+            frames.push(Frame {
+                corner: point(
+                    first_left + column as f64 * step_across,
+                    area.top + gap_down + caption + row as f64 * (caption + side + gap_down),
+                ),
+                side,
+            });
         }
     }
-    slots
+    frames
 }
 
 /// The part of a puzzle or solution page the grids share: the content less the heading
@@ -270,26 +364,20 @@ fn grid_area(content: Content, furniture: &Furniture) -> Content {
     }
 }
 
-/// The grid's side and top-left corner in a slot, leaving room for its caption.
-fn square_in(slot: Slot, furniture: &Furniture) -> Frame {
-    let caption = furniture.caption;
-    let (left, top, slot_width, slot_height) = slot;
-    let gap = (slot_width.min(slot_height) * 0.08).min(24.0);
-    let side = (slot_width - gap).min(slot_height - gap - caption).max(1.0);
-    Frame {
-        corner: point(
-            left + (slot_width - side) / 2.0,
-            top + caption + (slot_height - caption - side) / 2.0,
-        ),
-        side,
-    }
-}
-
 /// The side of the grids in a `columns` × `rows` arrangement on pages with `margins`.
 fn grid_side(layout: &Layout, margins: &Margins, columns: usize, rows: usize) -> f64 {
     let furniture = Furniture::new(layout.large_print);
     let area = grid_area(Content::of_page(&layout.paper, margins, 1), &furniture);
-    square_in(slots(area, columns, rows)[0], &furniture).side
+    frames(area, columns, rows, &furniture)[0].side
+}
+
+/// The least text size of the layout: 7 pt, or 14 pt in large print.
+fn least_text(layout: &Layout) -> f64 {
+    if layout.large_print {
+        LEAST_LARGE_PRINT
+    } else {
+        LEAST_TEXT
+    }
 }
 
 fn plan(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Plan, BookError> {
@@ -321,13 +409,14 @@ fn plan(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Plan, BookError> {
         solution_pages: Vec::new(),
         margins: Margins::for_pages(0),
         page_count: 0,
+        warning: None,
     };
     // the gutter grows with the page count, and the solutions' pages depend on the room the
     // gutter leaves: settle both together (the gutter only grows, so this ends)
     let mut page_count = plan.front_pages() + plan.puzzle_pages() + 1;
     for _ in 0..8 {
         plan.margins = Margins::for_pages(page_count);
-        check_puzzles_fit(puzzles, layout, &plan)?;
+        plan.warning = check_puzzles_fit(puzzles, layout, &plan)?;
         plan.solution_pages = solution_pages(puzzles, layout, &plan)?;
         let count = plan.front_pages() + plan.puzzle_pages() + plan.solution_pages.len();
         plan.page_count = count;
@@ -339,34 +428,83 @@ fn plan(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Plan, BookError> {
     Ok(plan)
 }
 
-/// Refuses a layout whose smallest puzzle text would be under 7 pt.
+/// The smallest text of the puzzles on grids `side` points wide, and what it sets.
+fn smallest_text(puzzles: &[RatedPuzzle], side: f64) -> Option<(f64, &'static str)> {
+    puzzles
+        .iter()
+        .map(|rated| board::text_sizes(&rated.puzzle, side, Detail::Full).smallest())
+        .min_by(|first, second| first.0.total_cmp(&second.0))
+}
+
+/// Refuses a layout whose smallest puzzle text would be under 7 pt (14 pt in large print),
+/// or whose cells would be under 8 mm unless the layout allows it; gives the warning then.
 fn check_puzzles_fit(
     puzzles: &[RatedPuzzle],
     layout: &Layout,
     plan: &Plan,
-) -> Result<(), BookError> {
+) -> Result<Option<String>, BookError> {
     let side = grid_side(layout, &plan.margins, plan.columns, plan.rows);
-    let smallest = puzzles
-        .iter()
-        .map(|rated| board::text_sizes(&rated.puzzle, side, Detail::Full).smallest())
-        .min_by(|first, second| first.0.total_cmp(&second.0));
-    match smallest {
-        Some((size, what)) if size < LEAST_TEXT - 1e-9 => Err(BookError::TooSmall {
-            per_page: layout.per_page,
-            paper: layout.paper.name.clone(),
-            what,
-            size,
-        }),
-        _ => Ok(()),
+    let least = least_text(layout);
+    if let Some((size, what)) = smallest_text(puzzles, side) {
+        if size < least - 1e-9 {
+            let (per_page, paper) = (layout.per_page, layout.paper.name.clone());
+            return Err(if layout.large_print {
+                BookError::TooSmallForLargePrint {
+                    per_page,
+                    paper,
+                    what,
+                    size,
+                }
+            } else {
+                BookError::TooSmall {
+                    per_page,
+                    paper,
+                    what,
+                    size,
+                }
+            });
+        }
+    }
+    let largest = plan.sizes.last().copied().unwrap_or(9);
+    let cell_at = |columns: usize, rows: usize| {
+        grid_side(layout, &plan.margins, columns, rows) / f64::from(largest)
+    };
+    let cell = cell_at(plan.columns, plan.rows);
+    if cell >= LEAST_CELL.in_points() - 1e-9 {
+        return Ok(None);
+    }
+    let fits = [6, 4, 2, 1]
+        .into_iter()
+        .filter(|&per_page| per_page < layout.per_page)
+        .find(|&per_page| {
+            grid_of(per_page).is_ok_and(|(columns, rows)| {
+                cell_at(columns, rows) >= LEAST_CELL.in_points() - 1e-9
+            })
+        });
+    let error = BookError::SmallCells {
+        per_page: layout.per_page,
+        paper: layout.paper.name.clone(),
+        side: largest,
+        cell: Length::points(cell).in_inches() * 25.4,
+        fits,
+    };
+    if layout.allow_small_cells {
+        let message = error.to_string();
+        let reason = message.split(": ").next().unwrap_or(&message);
+        Ok(Some(format!("{reason}; printed anyway, as --force asks")))
+    } else {
+        Err(error)
     }
 }
 
-/// The densest arrangement of solutions that keeps `rated`'s digits at 7 pt or more.
+/// The densest arrangement of solutions that keeps `rated`'s digits at 7 pt or more (14 pt
+/// in large print).
 fn solution_grid(
     rated: &RatedPuzzle,
     layout: &Layout,
     margins: &Margins,
 ) -> Result<(usize, usize), BookError> {
+    let least = least_text(layout);
     let digits_at = |columns: usize, rows: usize| {
         let side = grid_side(layout, margins, columns, rows);
         board::text_sizes(&rated.puzzle, side, Detail::Plain).digits
@@ -374,10 +512,16 @@ fn solution_grid(
     SOLUTION_GRIDS
         .iter()
         .copied()
-        .find(|&(columns, rows)| digits_at(columns, rows) >= LEAST_TEXT - 1e-9)
+        .find(|&(columns, rows)| digits_at(columns, rows) >= least - 1e-9)
         .ok_or_else(|| BookError::SolutionsTooSmall {
             paper: layout.paper.name.clone(),
             size: digits_at(1, 1),
+            least,
+            who: if layout.large_print {
+                "of large print"
+            } else {
+                "a printer accepts"
+            },
         })
 }
 
@@ -433,15 +577,54 @@ pub fn book(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Book, BookError>
         pages: Vec::new(),
         bookmarks: Vec::new(),
     };
-    writer.title_page();
+    writer.title_page(puzzles);
     writer.colophon_page(puzzles);
     writer.rules_pages(puzzles);
     writer.puzzle_pages(puzzles);
     writer.solution_pages(puzzles);
+    let mut warnings: Vec<String> = plan.warning.iter().cloned().collect();
+    // a book made for KDP (its bleed, or a cover by its formula) is told KDP's least
+    if (layout.bleed == Bleed::Kdp || layout.for_kdp) && writer.pages.len() < KDP_LEAST_PAGES {
+        warnings.push(format!(
+            "the book has {} pages, fewer than the {KDP_LEAST_PAGES} KDP prints: add puzzles, or print fewer to a page",
+            writer.pages.len()
+        ));
+    }
     Ok(Book {
         pages: writer.pages,
         bookmarks: writer.bookmarks,
+        warnings,
     })
+}
+
+/// What the book holds, in words for its title page: how many puzzles, of which kinds,
+/// from which level to which (`24 Sudoku puzzles, Easy to Expert`).
+pub fn subtitle(puzzles: &[RatedPuzzle], names: &LevelNames) -> String {
+    let order = difficulty_order(puzzles);
+    let mut kinds: Vec<String> = Vec::new();
+    for &index in &order {
+        let kind = how_to_play::variant_name(&puzzles[index].puzzle);
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
+    }
+    let count = puzzles.len();
+    let noun = if count == 1 { "puzzle" } else { "puzzles" };
+    let what = match kinds.as_slice() {
+        [kind] => format!("{count} {kind} {noun}"),
+        _ => format!("{count} {noun}: {}", how_to_play::listed(&kinds)),
+    };
+    let levels = (
+        order.first().map(|&index| puzzles[index].level),
+        order.last().map(|&index| puzzles[index].level),
+    );
+    match levels {
+        (Some(first), Some(last)) if first != last => {
+            format!("{what}, {} to {}", names.of(first), names.of(last))
+        }
+        (Some(level), _) => format!("{what}, all {}", names.of(level)),
+        _ => what,
+    }
 }
 
 /// The book's pages at trim size.
@@ -452,15 +635,16 @@ pub fn pages(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Vec<Drawing>, B
 /// The book as a PDF file.
 pub fn pdf(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Vec<u8>, BookError> {
     let book = book(puzzles, layout)?;
+    book_pdf(&book, layout)
+}
+
+/// A laid-out book as a PDF file.
+pub fn book_pdf(book: &Book, layout: &Layout) -> Result<Vec<u8>, BookError> {
     let info = DocumentInfo {
         title: layout.title.clone(),
         author: layout.author.clone(),
-        bookmarks: book.bookmarks,
-        bleed: if layout.bleed {
-            BLEED
-        } else {
-            Length::points(0.0)
-        },
+        bookmarks: book.bookmarks.clone(),
+        bleed: layout.bleed,
     };
     Ok(pdf::to_pdf_with(&book.pages, &info)?)
 }
@@ -537,9 +721,11 @@ impl Writer<'_> {
         baseline
     }
 
-    fn title_page(&mut self) {
+    fn title_page(&mut self, puzzles: &[RatedPuzzle]) {
         let (mut page, content) = self.new_page();
         let layout = self.layout;
+        let made = subtitle(puzzles, &layout.level_names);
+        let subtitle = Some(layout.subtitle.as_ref().unwrap_or(&made));
         let mut baseline = content.top + content.height * 0.3;
         baseline = Self::paragraph(
             &mut page,
@@ -549,7 +735,7 @@ impl Writer<'_> {
             baseline,
             true,
         );
-        if let Some(subtitle) = &layout.subtitle {
+        if let Some(subtitle) = subtitle {
             baseline = Self::paragraph(
                 &mut page,
                 content,
@@ -577,20 +763,30 @@ impl Writer<'_> {
         let (mut page, content) = self.new_page();
         let body_size = self.furniture.body_size;
         let body = (body_size, Typeface::Regular);
+        let names = &self.layout.level_names;
         let counts: Vec<String> = Level::ALL
             .iter()
             .filter_map(|&level| {
                 let count = puzzles.iter().filter(|rated| rated.level == level).count();
-                (count > 0).then(|| format!("{level} {count}"))
+                (count > 0).then(|| format!("{} {count}", names.of(level)))
             })
             .collect();
         let mut lines = vec![
-            format!("{} puzzles: {}.", puzzles.len(), counts.join(", ")),
-            "Every puzzle has exactly one solution, confirmed by a SAT solver. Levels are on \
-             HoDoKu's scale (Easy, Medium, Hard, Unfair, Extreme), rated by the techniques \
-             a solver needs."
-                .to_string(),
+            format!("{}: {}.", subtitle(puzzles, names), counts.join(", ")),
+            format!(
+                "Every puzzle has exactly one solution, confirmed by a computer. Its level says \
+                 how advanced the solving methods it needs are, from {} (each digit has only \
+                 one place to go) to {}.",
+                names.of(Level::Easy),
+                names.of(Level::Extreme)
+            ),
         ];
+        if let Some(copyright) = &self.layout.copyright {
+            lines.push(copyright.clone());
+        }
+        if let Some(isbn) = &self.layout.isbn {
+            lines.push(format!("ISBN {}", isbn.trim_start_matches("ISBN").trim()));
+        }
         lines.extend(self.layout.colophon.iter().cloned());
         lines.push(format!(
             "Made with sudokit {}. Set in DejaVu Sans (free licence).",
@@ -611,7 +807,47 @@ impl Writer<'_> {
         self.finish_page(page, content, true);
     }
 
+    /// What the rules pages may say of these puzzles.
+    fn facts(&self, puzzles: &[RatedPuzzle]) -> Facts {
+        let in_book_order: Vec<&RatedPuzzle> = self
+            .plan
+            .sections
+            .iter()
+            .flat_map(|(_, indices)| indices.iter().map(|&index| &puzzles[index]))
+            .collect();
+        let has_givens = |rated: &&RatedPuzzle| {
+            rated
+                .puzzle
+                .givens()
+                .values()
+                .iter()
+                .any(|&value| value != 0)
+        };
+        let needing_trial = in_book_order
+            .iter()
+            .enumerate()
+            .map(|(position, rated)| rated.trial_steps.map(|steps| (position + 1, steps)))
+            .collect::<Option<Vec<(usize, usize)>>>()
+            .map(|steps| {
+                steps
+                    .into_iter()
+                    .filter(|&(_, steps)| steps > 0)
+                    .map(|(number, _)| number)
+                    .collect()
+            });
+        Facts {
+            sizes: self.plan.sizes.clone(),
+            has_givens: in_book_order.iter().any(has_givens),
+            killers_have_givens: in_book_order
+                .iter()
+                .filter(|rated| rated.puzzle.cage_count() > 0)
+                .any(has_givens),
+            needing_trial,
+        }
+    }
+
     fn rules_pages(&mut self, puzzles: &[RatedPuzzle]) {
+        let facts = self.facts(puzzles);
         for (position, &rule) in self.plan.rules.iter().enumerate() {
             if position == 0 {
                 self.bookmark("How to play".to_string());
@@ -627,7 +863,7 @@ impl Writer<'_> {
                 baseline,
                 false,
             ) + 6.0;
-            for paragraph in how_to_play::paragraphs(rule, &self.plan.sizes) {
+            for paragraph in how_to_play::paragraphs(rule, &facts) {
                 baseline = Self::paragraph(
                     &mut page,
                     content,
@@ -637,58 +873,48 @@ impl Writer<'_> {
                     false,
                 ) + 6.0;
             }
-            self.example(&mut page, content, baseline, rule, puzzles);
+            self.example(&mut page, content, baseline, rule);
             self.finish_page(page, content, true);
         }
     }
 
-    /// The first puzzle of the book that follows `rule`, drawn under the rules as an
-    /// example, when it fits legibly.
-    fn example(
-        &self,
-        page: &mut Drawing,
-        content: Content,
-        top: f64,
-        rule: Rule,
-        puzzles: &[RatedPuzzle],
-    ) {
-        let Some((number, rated)) = self
-            .plan
-            .sections
-            .iter()
-            .flat_map(|(_, indices)| indices.iter())
-            .enumerate()
-            .map(|(position, &index)| (position + 1, &puzzles[index]))
-            .find(|(_, rated)| how_to_play::rules_of(&rated.puzzle).last() == Some(&rule))
-        else {
-            return;
-        };
+    /// A small 4×4 example of `rule` under its rules, the puzzle and its solution side by
+    /// side, when they fit legibly.
+    fn example(&self, page: &mut Drawing, content: Content, top: f64, rule: Rule) {
+        let (puzzle, solution) = how_to_play::example(rule);
         let furniture = self.furniture;
+        let least = least_text(self.layout);
         let room = content.bottom() - furniture.footer - top - furniture.caption;
-        let side = room.min(content.width * 0.6);
-        if side < 60.0
-            || board::text_sizes(&rated.puzzle, side, Detail::Full)
-                .smallest()
-                .0
-                < LEAST_TEXT
-        {
+        let side =
+            room.min((content.width - LEAST_GAP * 2.0) / 2.0)
+                .min(if self.layout.large_print {
+                    220.0
+                } else {
+                    150.0
+                });
+        if side < 60.0 || board::text_sizes(&puzzle, side, Detail::Full).smallest().0 < least {
             return;
         }
-        let corner = point(content.middle() - side / 2.0, top + furniture.caption);
-        page.text(
-            point(corner.x, corner.y - 5.0),
-            format!("Puzzle {number} looks like this:"),
-            furniture.body_size,
-            Typeface::Regular,
-            Anchor::Start,
-        );
-        board::draw(
-            page,
-            &rated.puzzle,
-            None,
-            Frame { corner, side },
-            Detail::Full,
-        );
+        let top = top + furniture.caption;
+        let gap = LEAST_GAP * 2.0;
+        let left = content.middle() - side - gap / 2.0;
+        for (column, caption, grid) in [
+            (0.0, "Example", None),
+            (1.0, "Its solution", Some(&solution)),
+        ] {
+            let corner = point(left + column * (side + gap), top);
+            page.text(
+                point(
+                    corner.x,
+                    corner.y - caption_lift(furniture.puzzle_caption_size),
+                ),
+                caption,
+                furniture.puzzle_caption_size,
+                Typeface::Regular,
+                Anchor::Start,
+            );
+            board::draw(page, &puzzle, grid, Frame { corner, side }, Detail::Full);
+        }
     }
 
     fn heading(&self, page: &mut Drawing, content: Content, text: &str) {
@@ -716,26 +942,32 @@ impl Writer<'_> {
         };
         let mut number = 0;
         for (level, indices) in &plan.sections {
-            self.bookmark(format!(
-                "{level}: puzzles {}–{}",
-                number + 1,
-                number + indices.len()
-            ));
+            let name = self.layout.level_names.of(*level).to_string();
+            self.bookmark(if indices.len() == 1 {
+                format!("{name}: puzzle {}", number + 1)
+            } else {
+                format!("{name}: puzzles {}–{}", number + 1, number + indices.len())
+            });
             for chunk in indices.chunks(per_page) {
                 let (mut page, content) = self.new_page();
-                self.heading(&mut page, content, &level.to_string());
-                let slots = slots(grid_area(content, &self.furniture), plan.columns, plan.rows);
-                for (&index, slot) in chunk.iter().zip(slots) {
+                self.heading(&mut page, content, &name);
+                let frames = frames(
+                    grid_area(content, &self.furniture),
+                    plan.columns,
+                    plan.rows,
+                    &self.furniture,
+                );
+                for (&index, frame) in chunk.iter().zip(frames) {
                     number += 1;
                     let rated = &puzzles[index];
                     let caption = if named_variants {
-                        format!("{} · {level}", how_to_play::variant_name(&rated.puzzle))
+                        format!("{} · {name}", how_to_play::variant_name(&rated.puzzle))
                     } else {
-                        level.to_string()
+                        name.clone()
                     };
                     place(
                         &mut page,
-                        slot,
+                        frame,
                         number,
                         &caption,
                         rated,
@@ -754,16 +986,17 @@ impl Writer<'_> {
         for solution_page in &plan.solution_pages {
             let (mut page, content) = self.new_page();
             self.heading(&mut page, content, "Solutions");
-            let slots = slots(
+            let frames = frames(
                 grid_area(content, &self.furniture),
                 solution_page.columns,
                 solution_page.rows,
+                &self.furniture,
             );
-            for (&(number, index), slot) in solution_page.solutions.iter().zip(slots) {
+            for (&(number, index), frame) in solution_page.solutions.iter().zip(frames) {
                 let rated = &puzzles[index];
                 place(
                     &mut page,
-                    slot,
+                    frame,
                     number,
                     "",
                     rated,
@@ -776,24 +1009,29 @@ impl Writer<'_> {
     }
 }
 
-/// Draws a puzzle (or its solution) centred in its slot, its number and caption above it.
+/// How far above a grid its caption's baseline sits: clear of the grid's top line by the
+/// caption's descenders and a little white.
+fn caption_lift(size: f64) -> f64 {
+    size * 0.3 + 2.5
+}
+
+/// Draws a puzzle (or its solution) in its frame, its number and caption above it.
 fn place(
     page: &mut Drawing,
-    slot: Slot,
+    frame: Frame,
     number: usize,
     caption: &str,
     rated: &RatedPuzzle,
     solution: Option<&Grid>,
     furniture: &Furniture,
 ) {
-    let frame = square_in(slot, furniture);
     let (corner, side) = (frame.corner, frame.side);
     let text_size = if solution.is_some() {
         furniture.solution_caption_size
     } else {
         furniture.puzzle_caption_size
     };
-    let baseline = corner.y - 5.0;
+    let baseline = corner.y - caption_lift(text_size);
     page.text(
         point(corner.x, baseline),
         number.to_string(),

@@ -1,6 +1,7 @@
-//! Book presets (`presets/book-*.ron`, built into the binary too): a title, subtitle and
-//! author, the paper, puzzles per page, and sections, each a generator preset and how many
-//! puzzles to make with it.
+//! Book presets (`presets/book-*.ron`, built into the binary too): a title, author, the
+//! paper, puzzles per page, the names the levels go by, the colophon's copyright and ISBN,
+//! the cover's blurb, and sections, each a generator preset and how many puzzles to make
+//! with it.
 //!
 //! ```
 //! use sudokit::render::book_preset::BookPreset;
@@ -17,7 +18,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::paper::Paper;
+use crate::grade::Level;
+
+use super::paper::{Bleed, Paper};
 
 /// The book presets shipped inside the binary, by name.
 const BUILTIN: [(&str, &str); 5] = [
@@ -55,7 +58,8 @@ pub struct Section {
 pub struct BookPreset {
     /// The title on the title page.
     pub title: String,
-    /// A line under the title.
+    /// A line under the title (when left out, the book says what it holds: how many
+    /// puzzles, of which kinds, from which level to which).
     #[serde(default)]
     pub subtitle: Option<String>,
     /// Who made the book, on the title page.
@@ -64,17 +68,56 @@ pub struct BookPreset {
     /// Trim size, as `--paper` takes it: `"A4"` (when left out), `"6x9in"`, `"210x297mm"`…
     #[serde(default)]
     pub paper: Paper,
-    /// Whether pages reach 0.125 in beyond the trim (false when left out).
+    /// How far pages reach beyond the trim: `false` (when left out), `true` (0.125 in on
+    /// every side) or `"kdp"` (top, bottom and outside edge).
     #[serde(default)]
-    pub bleed: bool,
+    pub bleed: Bleed,
     /// Headings, captions, rules and page numbers half as large again (false when left out).
     #[serde(default)]
     pub large_print: bool,
     /// Puzzles per page: 1, 2, 4 or 6 (4 when left out).
     #[serde(default = "default_per_page")]
     pub per_page: usize,
+    /// What the buyer reads for each level, easiest first: five names for Easy, Medium,
+    /// Hard, Unfair and Extreme (when left out: Easy, Medium, Hard, Expert, Extreme).
+    #[serde(default)]
+    pub level_names: Option<Vec<String>>,
+    /// The copyright line of the colophon (`"© 2026 A. Author"`), none when left out.
+    #[serde(default)]
+    pub copyright: Option<String>,
+    /// The ISBN printed in the colophon, none when left out.
+    #[serde(default)]
+    pub isbn: Option<String>,
+    /// The text on the back of the cover (`book --cover`), none when left out.
+    #[serde(default)]
+    pub blurb: Option<String>,
     /// The parts, in any order: the book sorts all puzzles by difficulty.
     pub sections: Vec<Section>,
+}
+
+/// The names the levels go by in a book when its preset names none: HoDoKu's "Unfair" is
+/// a rater's word, not a buyer's.
+pub const DEFAULT_LEVEL_NAMES: [&str; 5] = ["Easy", "Medium", "Hard", "Expert", "Extreme"];
+
+/// The buyer-facing name of each level, in [`Level::ALL`] order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelNames(pub [String; 5]);
+
+impl Default for LevelNames {
+    fn default() -> LevelNames {
+        LevelNames(DEFAULT_LEVEL_NAMES.map(str::to_string))
+    }
+}
+
+impl LevelNames {
+    /// The name `level` goes by.
+    pub fn of(&self, level: Level) -> &str {
+        let position = Level::ALL
+            .iter()
+            .position(|&candidate| candidate == level)
+            .unwrap_or(0);
+        &self.0[position]
+    }
 }
 
 fn default_per_page() -> usize {
@@ -108,6 +151,14 @@ impl BookPreset {
                 preset.per_page
             )));
         }
+        if let Some(names) = &preset.level_names {
+            if names.len() != 5 || names.iter().any(|name| name.trim().is_empty()) {
+                return Err(BookPresetError::Invalid(format!(
+                    "level_names: give five names (for Easy, Medium, Hard, Unfair, Extreme), not {}",
+                    names.len()
+                )));
+            }
+        }
         if preset.sections.is_empty() || preset.total() == 0 {
             return Err(BookPresetError::Invalid(
                 "sections: the book has no puzzles".into(),
@@ -129,6 +180,46 @@ impl BookPreset {
     pub fn total(&self) -> usize {
         self.sections.iter().map(|section| section.count).sum()
     }
+
+    /// The names the book gives its levels: the preset's, or [`DEFAULT_LEVEL_NAMES`].
+    pub fn level_names(&self) -> LevelNames {
+        match &self.level_names {
+            Some(names) if names.len() == 5 => {
+                LevelNames(std::array::from_fn(|position| names[position].clone()))
+            }
+            _ => LevelNames::default(),
+        }
+    }
+
+    /// One line for `sudokit presets`: the title, puzzle count, paper and sections.
+    pub fn summary(&self, name: &str) -> String {
+        let sections: Vec<String> = self
+            .sections
+            .iter()
+            .map(|section| format!("{} {}", section.count, section.preset))
+            .collect();
+        format!(
+            "{name:<16} book: \"{}\", {} puzzles, {} to a {} page{}: {}",
+            self.title,
+            self.total(),
+            self.per_page,
+            self.paper,
+            if self.large_print {
+                ", large print"
+            } else {
+                ""
+            },
+            sections.join(", ")
+        )
+    }
+}
+
+/// The RON text of a shipped book preset, comments included, as `presets --show` prints it.
+pub fn builtin_text(name: &str) -> Option<&'static str> {
+    BUILTIN
+        .iter()
+        .find(|(builtin, _)| *builtin == name)
+        .map(|(_, text)| *text)
 }
 
 #[cfg(test)]

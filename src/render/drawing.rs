@@ -120,6 +120,31 @@ pub enum Item {
         /// Grey level of the glyphs.
         grey: Grey,
     },
+    /// A line of black text turned a quarter turn clockwise (see [`Item::turned`]).
+    Turned {
+        /// The middle of the text on its baseline.
+        at: Point,
+        /// What it says.
+        text: String,
+        /// Font size in points.
+        size: f64,
+        /// Regular or bold.
+        typeface: Typeface,
+    },
+}
+
+/// One thing drawn that is not upright: text along a book's spine.
+impl Item {
+    /// Text turned a quarter turn clockwise, reading downwards (as on a spine): centred on
+    /// `at` along its length, its baseline through `at`, the glyphs' tops facing right.
+    pub fn turned(at: Point, text: impl Into<String>, size: f64, typeface: Typeface) -> Item {
+        Item::Turned {
+            at,
+            text: text.into(),
+            size,
+            typeface,
+        }
+    }
 }
 
 /// A page (or a picture): its size and what is drawn on it, in drawing order.

@@ -67,6 +67,23 @@ impl Face {
         })
     }
 
+    /// Where `character`'s glyph puts ink, relative to the pen on the baseline: left,
+    /// bottom, right and top as fractions of the font size, y upwards; `None` for a glyph
+    /// without ink (a space) or a character the font lacks.
+    pub fn ink(&self, character: char) -> Option<[f64; 4]> {
+        let id = self.charmap.map(character)?;
+        let bounds = self.metrics.bounds(id)?;
+        let scale = |value: f32| f64::from(value) / self.units_per_em;
+        (bounds.x_max > bounds.x_min && bounds.y_max > bounds.y_min).then(|| {
+            [
+                scale(bounds.x_min),
+                scale(bounds.y_min),
+                scale(bounds.x_max),
+                scale(bounds.y_max),
+            ]
+        })
+    }
+
     fn advance(&self, id: skrifa::GlyphId) -> f64 {
         f64::from(self.metrics.advance_width(id).unwrap_or(0.0)) / self.units_per_em
     }

@@ -8,6 +8,8 @@
 //!   level, solutions at the back; [`book_preset`]: the RON presets that say what goes in a
 //!   book; [`paper`]: trim sizes, bleed and mirrored margins; [`how_to_play`]: the rules
 //!   pages' text and the variants' names.
+//! - [`cover`]: a paperback's full-wrap cover sheet, sized by KDP's formula.
+//! - [`ink`]: where items put ink; strokes cut around glyphs; the no-overlap check.
 //! - [`svg`] and [`pdf`]: a drawing (or pages of them) as an SVG or PDF file; [`font`]: the
 //!   DejaVu Sans faces both use, shipped inside the binary.
 //! - [`links`]: f-puzzles and SudokuPad links (packed by [`crate::notation::lz_string`]).
@@ -29,9 +31,11 @@
 pub mod board;
 pub mod book;
 pub mod book_preset;
+pub mod cover;
 pub mod drawing;
 pub mod font;
 pub mod how_to_play;
+pub mod ink;
 pub mod links;
 mod number;
 pub mod paper;

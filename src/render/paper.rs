@@ -1,6 +1,7 @@
 //! Trim sizes and margins of printed books: lengths in points, inches or millimetres, named
-//! and custom paper sizes (`A5`, `6x9in`, `210x297mm`), the bleed, and the mirrored margins
-//! whose inside edge (the gutter) grows with the page count as print-on-demand services ask.
+//! and custom paper sizes (`A5`, `6x9in`, `210x297mm`), the bleed (on four sides, or KDP's
+//! three), the paper stock, and the mirrored margins whose inside edge (the gutter) grows
+//! with the page count as print-on-demand services ask.
 //!
 //! ```
 //! use sudokit::render::paper::{Length, Margins, Paper};
@@ -67,6 +68,149 @@ impl std::ops::Sub for Length {
 
 /// The bleed print shops ask for: 0.125 in beyond each trimmed edge.
 pub const BLEED: Length = Length::inches(0.125);
+
+/// The fewest pages KDP prints in a paperback.
+pub const KDP_LEAST_PAGES: usize = 24;
+
+/// How far a book's pages reach beyond the trim, for print shops that print to the edge.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Bleed {
+    /// None: every page is the trim size.
+    #[default]
+    None,
+    /// [`BLEED`] on all four sides (most print shops).
+    Full,
+    /// [`BLEED`] on the top, bottom and outside edge only, as KDP asks of an interior with
+    /// bleed: a 6×9 in book's pages are 6.125×9.25 in.
+    Kdp,
+}
+
+/// The paper added beyond each edge of one page: left, right, top, bottom.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Extra {
+    /// Beyond the left edge.
+    pub left: Length,
+    /// Beyond the right edge.
+    pub right: Length,
+    /// Above the top edge.
+    pub top: Length,
+    /// Below the bottom edge.
+    pub bottom: Length,
+}
+
+impl Bleed {
+    /// The paper added around page `number` (counted from 1; odd pages are right-hand
+    /// pages, whose outside edge is on the right).
+    pub fn extra(self, number: usize) -> Extra {
+        let zero = Length::points(0.0);
+        match self {
+            Bleed::None => Extra {
+                left: zero,
+                right: zero,
+                top: zero,
+                bottom: zero,
+            },
+            Bleed::Full => Extra {
+                left: BLEED,
+                right: BLEED,
+                top: BLEED,
+                bottom: BLEED,
+            },
+            Bleed::Kdp => {
+                let (left, right) = if number % 2 == 1 {
+                    (zero, BLEED)
+                } else {
+                    (BLEED, zero)
+                };
+                Extra {
+                    left,
+                    right,
+                    top: BLEED,
+                    bottom: BLEED,
+                }
+            }
+        }
+    }
+
+    /// The word `--bleed` takes for it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Bleed::None => "none",
+            Bleed::Full => "full",
+            Bleed::Kdp => "kdp",
+        }
+    }
+}
+
+impl FromStr for Bleed {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Bleed, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "none" | "false" => Ok(Bleed::None),
+            "full" | "true" => Ok(Bleed::Full),
+            "kdp" => Ok(Bleed::Kdp),
+            _ => Err(format!(
+                "{text:?}: a bleed is full (0.125 in on every side), kdp (top, bottom and outside edge) or none"
+            )),
+        }
+    }
+}
+
+impl Serialize for Bleed {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.word())
+    }
+}
+
+impl<'de> Deserialize<'de> for Bleed {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Bleed, D::Error> {
+        // `bleed: true` as before, or `bleed: "kdp"`
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Written {
+            Switch(bool),
+            Word(String),
+        }
+        match Written::deserialize(deserializer)? {
+            Written::Switch(true) => Ok(Bleed::Full),
+            Written::Switch(false) => Ok(Bleed::None),
+            Written::Word(word) => word.parse().map_err(serde::de::Error::custom),
+        }
+    }
+}
+
+/// The paper a paperback is printed on, which sets its spine's width.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PaperStock {
+    /// White paper: 0.002252 in a page at KDP.
+    #[default]
+    White,
+    /// Cream paper: 0.0025 in a page at KDP.
+    Cream,
+}
+
+impl PaperStock {
+    /// How thick one page (one side of a leaf) is, by KDP's table.
+    pub fn page_thickness(self) -> Length {
+        match self {
+            PaperStock::White => Length::inches(0.002252),
+            PaperStock::Cream => Length::inches(0.0025),
+        }
+    }
+}
+
+impl FromStr for PaperStock {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<PaperStock, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "white" => Ok(PaperStock::White),
+            "cream" => Ok(PaperStock::Cream),
+            _ => Err(format!("{text:?}: the paper stock is white or cream")),
+        }
+    }
+}
 
 /// The least outside margin print-on-demand services accept.
 pub const LEAST_OUTSIDE: Length = Length::inches(0.25);
@@ -275,6 +419,26 @@ mod tests {
             "1x10in".parse::<Paper>().unwrap_err().to_string(),
             "\"1x10in\": a page must be 2 to 40 inches (51 to 1016 mm) on each side"
         );
+    }
+
+    #[test]
+    fn a_kdp_bleed_reaches_past_the_outside_edge_only() {
+        let six: Paper = "6x9in".parse().unwrap();
+        for number in [1, 2] {
+            let extra = Bleed::Kdp.extra(number);
+            let width = six.width + extra.left + extra.right;
+            let height = six.height + extra.top + extra.bottom;
+            assert_eq!((width.in_inches(), height.in_inches()), (6.125, 9.25));
+        }
+        assert_eq!(Bleed::Kdp.extra(1).right, BLEED);
+        assert_eq!(Bleed::Kdp.extra(2).left, BLEED);
+        assert_eq!(
+            Bleed::Full.extra(2).left + Bleed::Full.extra(2).right,
+            BLEED + BLEED
+        );
+        assert_eq!("KDP".parse::<Bleed>(), Ok(Bleed::Kdp));
+        assert_eq!("true".parse::<Bleed>(), Ok(Bleed::Full));
+        assert!("half".parse::<Bleed>().is_err());
     }
 
     #[test]

@@ -23,7 +23,7 @@ use krilla::{Data, Document, SerializeSettings};
 
 use super::drawing::{text_width, Anchor, Drawing, Grey, Item, Pen, Point, Typeface};
 use super::font::{face, first_missing};
-use super::paper::Length;
+use super::paper::Bleed;
 
 /// Where a piece of text sits, for error messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,9 +83,9 @@ pub struct DocumentInfo {
     pub author: Option<String>,
     /// The outline, in page order.
     pub bookmarks: Vec<Bookmark>,
-    /// Paper added beyond each trimmed edge (zero: no bleed). The drawings are the trimmed
-    /// pages; each file page is larger by twice this, the drawing centred on it.
-    pub bleed: Length,
+    /// Paper added beyond the trimmed edges. The drawings are the trimmed pages; each file
+    /// page is larger by what the bleed adds to it, the drawing placed inside.
+    pub bleed: Bleed,
 }
 
 /// The PDF file holding `pages` in order, with `title` in its document information.
@@ -129,22 +129,24 @@ pub fn to_pdf_with(pages: &[Drawing], info: &DocumentInfo) -> Result<Vec<u8>, Pd
         metadata = metadata.authors(vec![author.clone()]);
     }
     document.set_metadata(metadata);
-    let bleed = info.bleed.in_points().max(0.0) as f32;
     for (index, drawing) in pages.iter().enumerate() {
+        let extra = info.bleed.extra(index + 1);
+        let [left, right, top, bottom] = [extra.left, extra.right, extra.top, extra.bottom]
+            .map(|length| length.in_points().max(0.0) as f32);
         let (width, height) = (drawing.width as f32, drawing.height as f32);
         let error = PdfError::PageSize { page: index + 1 };
-        let trim = Rect::from_xywh(bleed, bleed, width, height).ok_or(error.clone())?;
-        let mut settings = PageSettings::from_wh(width + 2.0 * bleed, height + 2.0 * bleed)
+        let (whole_width, whole_height) = (width + left + right, height + top + bottom);
+        let trim = Rect::from_xywh(left, top, width, height).ok_or(error.clone())?;
+        let mut settings = PageSettings::from_wh(whole_width, whole_height)
             .ok_or(error.clone())?
             .with_trim_box(Some(trim));
-        if bleed > 0.0 {
-            let whole = Rect::from_xywh(0.0, 0.0, width + 2.0 * bleed, height + 2.0 * bleed)
-                .ok_or(error)?;
+        if info.bleed != Bleed::None {
+            let whole = Rect::from_xywh(0.0, 0.0, whole_width, whole_height).ok_or(error)?;
             settings = settings.with_bleed_box(Some(whole));
         }
         let mut page = document.start_page_with(settings);
         let mut surface = page.surface();
-        surface.push_transform(&Transform::from_translate(bleed, bleed));
+        surface.push_transform(&Transform::from_translate(left, top));
         for item in &drawing.items {
             draw(&mut surface, item, &regular, &bold);
         }
@@ -186,7 +188,7 @@ fn check_glyphs(pages: &[Drawing], title: &str) -> Result<(), PdfError> {
     }
     for (index, page) in pages.iter().enumerate() {
         for item in &page.items {
-            if let Item::Text { text, typeface, .. } = item {
+            if let Item::Text { text, typeface, .. } | Item::Turned { text, typeface, .. } = item {
                 if let Some(character) = first_missing(text, *typeface) {
                     return Err(PdfError::MissingGlyph {
                         character,
@@ -211,6 +213,32 @@ fn grey_colour(grey: Grey) -> luma::Color {
 
 fn draw(surface: &mut Surface<'_>, item: &Item, regular: &Font, bold: &Font) {
     match item {
+        Item::Turned {
+            at,
+            text,
+            size,
+            typeface,
+        } => {
+            // a quarter turn clockwise about `at`: x runs down the page, y to the left
+            surface.push_transform(&Transform::from_row(
+                0.0,
+                1.0,
+                -1.0,
+                0.0,
+                at.x as f32,
+                at.y as f32,
+            ));
+            let upright = Item::Text {
+                at: super::drawing::point(0.0, 0.0),
+                text: text.clone(),
+                size: *size,
+                typeface: *typeface,
+                anchor: Anchor::Middle,
+                grey: 0.0,
+            };
+            draw(surface, &upright, regular, bold);
+            surface.pop();
+        }
         Item::Line {
             from,
             to,

@@ -31,6 +31,25 @@ fn colour(grey: f64) -> String {
 
 fn write_item(svg: &mut String, item: &Item) {
     match item {
+        Item::Turned {
+            at,
+            text,
+            size,
+            typeface,
+        } => {
+            let weight = match typeface {
+                Typeface::Regular => "",
+                Typeface::Bold => " font-weight=\"bold\"",
+            };
+            let _ = writeln!(
+                svg,
+                "<text x=\"{x}\" y=\"{y}\" transform=\"rotate(90 {x} {y})\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"{}\"{weight} text-anchor=\"middle\">{}</text>",
+                short(*size),
+                escape(text),
+                x = short(at.x),
+                y = short(at.y),
+            );
+        }
         Item::Line {
             from,
             to,

@@ -3,6 +3,7 @@
 mod bank;
 mod cancellation;
 mod candidates;
+mod book_pages;
 mod carving;
 mod cli;
 mod command_edges;

@@ -528,8 +528,19 @@ fn every_book_preset_on_every_paper_keeps_7_pt_inside_the_margins() {
             match made {
                 Ok(pdf) => assert_print_ready(&pdf, paper, false),
                 Err(message) => {
-                    assert_eq!(message.lines().count(), 1, "{name}: one line: {message}");
-                    assert!(message.contains("under the 7 pt"), "{name}: {message}");
+                    // after the progress notes of generating, one line says why
+                    let said: Vec<&str> = message
+                        .lines()
+                        .filter(|line| !line.starts_with("generating "))
+                        .collect();
+                    assert_eq!(said.len(), 1, "{name}: one line: {message}");
+                    // too small a text for a printer, too small a cell for a pencil
+                    assert!(
+                        message.contains("under the 7 pt")
+                            || message.contains("under the 14 pt of large print")
+                            || message.contains("under the 8 mm"),
+                        "{name}: {message}"
+                    );
                 }
             }
         }

