@@ -59,6 +59,7 @@ pub(super) fn write(puzzle: &Puzzle) -> Result<String, NotationError> {
         diagonals: false,
         box_shapes: false,
         cages: false,
+        regions: false,
     }
     .check(puzzle, Format::Csv)?;
     Ok(write_grid(puzzle.givens()))

@@ -282,6 +282,7 @@ pub(super) fn write(puzzle: &Puzzle) -> Result<String, NotationError> {
         diagonals: false,
         box_shapes: true,
         cages: false,
+        regions: false,
     }
     .check(puzzle, Format::Grid)?;
     Ok(write_grid(puzzle.givens()))

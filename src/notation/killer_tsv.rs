@@ -244,6 +244,7 @@ pub(super) fn write(puzzle: &Puzzle, extras: Extras<'_>) -> Result<String, Notat
         diagonals: false,
         box_shapes: false,
         cages: true,
+        regions: false,
     }
     .check(puzzle, Format::KillerTsv)?;
     super::check_solution(puzzle, extras, Format::KillerTsv)?;

@@ -606,6 +606,8 @@ struct Holds {
     box_shapes: bool,
     /// Cages and comparisons.
     cages: bool,
+    /// Irregular regions (a jigsaw's map).
+    regions: bool,
 }
 
 impl Holds {
@@ -621,6 +623,12 @@ impl Holds {
             return Err(NotationError::cannot_hold(
                 format,
                 "comparisons (use killer or ron)",
+            ));
+        }
+        if !self.regions && puzzle.regions().is_some() {
+            return Err(NotationError::cannot_hold(
+                format,
+                "irregular regions (use line or ron)",
             ));
         }
         if !self.diagonals && !puzzle.diagonals().is_empty() {
@@ -694,6 +702,10 @@ fn parse_box_shape(text: &str) -> Option<(u8, u8)> {
 /// The box shape written for `puzzle` if it is not the usual one for its side.
 fn unusual_box_shape(puzzle: &Puzzle) -> Option<String> {
     let geometry = puzzle.geometry();
+    if !geometry.has_boxes() {
+        // an irregular grid's regions are written by the formats that hold them
+        return None;
+    }
     let usual = Geometry::for_size(usize::from(geometry.size())).ok();
     (usual != Some(geometry)).then(|| format!("{}x{}", geometry.box_rows(), geometry.box_columns()))
 }

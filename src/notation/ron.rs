@@ -537,6 +537,7 @@ pub(super) fn write(puzzle: &Puzzle, extras: Extras<'_>) -> Result<String, Notat
         diagonals: true,
         box_shapes: true,
         cages: true,
+        regions: false,
     }
     .check(puzzle, Format::Ron)?;
     super::check_solution(puzzle, extras, Format::Ron)?;
