@@ -17,7 +17,7 @@ use crate::model::{Constraint, Diagonal, Geometry, Grid, Puzzle, Symmetry};
 
 /// The presets shipped in `presets/`, by name (the file stem), built into the library so
 /// `sudokit generate --preset NAME` works from any directory.
-const BUILTIN: [(&str, &str); 16] = [
+const BUILTIN: [(&str, &str); 20] = [
     ("classic-easy", include_str!("../presets/classic-easy.ron")),
     (
         "classic-medium",
@@ -33,6 +33,13 @@ const BUILTIN: [(&str, &str); 16] = [
         include_str!("../presets/classic-extreme.ron"),
     ),
     ("x-9", include_str!("../presets/x-9.ron")),
+    ("jigsaw-easy", include_str!("../presets/jigsaw-easy.ron")),
+    (
+        "jigsaw-medium",
+        include_str!("../presets/jigsaw-medium.ron"),
+    ),
+    ("jigsaw-hard", include_str!("../presets/jigsaw-hard.ron")),
+    ("jigsaw-6", include_str!("../presets/jigsaw-6.ron")),
     ("sudoku-6", include_str!("../presets/sudoku-6.ron")),
     ("sudoku-16", include_str!("../presets/sudoku-16.ron")),
     ("x-16", include_str!("../presets/x-16.ron")),
@@ -67,6 +74,9 @@ pub enum Variant {
     /// Greater killer: a killer with `cages.hidden_sums` sums hidden and neighbouring cages
     /// compared by `<`, `=`, `>`.
     GreaterKiller,
+    /// Jigsaw: irregular regions instead of boxes, a new random map for every puzzle
+    /// (half-turn symmetric when the preset's symmetry is), then givens dug as for classic.
+    Jigsaw,
 }
 
 impl Variant {
@@ -78,6 +88,7 @@ impl Variant {
             Variant::Killer => "killer",
             Variant::KillerX => "killer-x",
             Variant::GreaterKiller => "greater-killer",
+            Variant::Jigsaw => "jigsaw",
         }
     }
 
@@ -89,6 +100,7 @@ impl Variant {
             Variant::Killer,
             Variant::KillerX,
             Variant::GreaterKiller,
+            Variant::Jigsaw,
         ]
         .into_iter()
         .find(|variant| variant.name() == name)
@@ -100,6 +112,11 @@ impl Variant {
             self,
             Variant::Killer | Variant::KillerX | Variant::GreaterKiller
         )
+    }
+
+    /// Whether each puzzle gets its own random region map instead of boxes.
+    pub fn is_jigsaw(&self) -> bool {
+        matches!(self, Variant::Jigsaw)
     }
 
     /// Whether both long diagonals are houses.
@@ -467,6 +484,12 @@ impl Preset {
 
     /// The grid's geometry.
     pub fn geometry(&self) -> Result<Geometry, String> {
+        if self.variant.is_jigsaw() {
+            if self.boxes.is_some() {
+                return Err("a jigsaw has regions, not boxes: remove `boxes`".to_string());
+            }
+            return Geometry::irregular(usize::from(self.size)).map_err(|error| error.to_string());
+        }
         let geometry = match self.boxes {
             Some((rows, columns)) => Geometry::new(rows, columns),
             None => Geometry::for_size(usize::from(self.size)),
@@ -486,13 +509,27 @@ impl Preset {
         Ok(geometry)
     }
 
-    /// The rules with no givens: the geometry and the variant's constraints.
-    pub fn rules(&self) -> Result<Puzzle, PresetError> {
+    /// The rules with no givens: the geometry and the variant's constraints. A jigsaw's
+    /// regions are drawn for each puzzle: here they come from `rng` (see
+    /// [`crate::generate::regions::random_regions`]).
+    pub fn rules(&self, rng: &mut impl rand::Rng) -> Result<Puzzle, PresetError> {
         let invalid = |reason: String| PresetError::Invalid {
             name: self.name.clone(),
             reason,
         };
         let geometry = self.geometry().map_err(invalid)?;
+        if self.variant.is_jigsaw() {
+            let symmetric = self.symmetry != Symmetry::None;
+            let regions =
+                crate::generate::regions::random_regions(usize::from(self.size), symmetric, rng)
+                    .map_err(|error| invalid(error.to_string()))?;
+            return Puzzle::new(
+                geometry,
+                Grid::empty(geometry),
+                vec![Constraint::Regions(regions)],
+            )
+            .map_err(|error| invalid(error.to_string()));
+        }
         let constraints = if self.variant.has_diagonals() {
             vec![
                 Constraint::diagonal(geometry, Diagonal::Main),
@@ -588,7 +625,7 @@ mod tests {
             let again = Preset::from_ron(&preset.name, &preset.to_ron()).unwrap();
             assert_eq!(again, preset);
             assert!(!preset.description.is_empty(), "{}", preset.name);
-            preset.rules().unwrap();
+            preset.rules(&mut crate::generate::stream(1, 0)).unwrap();
         }
     }
 

@@ -256,6 +256,25 @@ impl Solver {
         Some(self.grid(&solution, &givens))
     }
 
+    /// Like [`Solver::solve_random`], giving up after `budget` branch points: `None` when
+    /// there is no solution or none was found within the budget (the generator then draws
+    /// other rules, as for a jigsaw map that no grid fits, which can take long to refute).
+    pub fn solve_random_within(&mut self, rng: &mut impl Rng, budget: u64) -> Option<Grid> {
+        self.guesses = 0;
+        let givens = self.puzzle.givens().clone();
+        self.prepare(&givens).ok()?;
+        let mut filler = RandomFill::new(rng);
+        match self.general.as_mut() {
+            Some(general) if self.classic.is_none() => {
+                let (guesses, _) = general.search_within(&mut filler, Some(budget));
+                self.guesses = guesses;
+            }
+            _ => self.search(&mut filler),
+        }
+        let solution = filler.solution?;
+        Some(self.grid(&solution, &givens))
+    }
+
     /// Whether the rules with `givens` have a solution that differs from `solution`.
     pub fn has_other_solution(&mut self, givens: &Grid, solution: &Grid) -> bool {
         self.guesses = 0;

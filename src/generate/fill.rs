@@ -22,6 +22,11 @@ pub fn fill(solver: &mut Solver, rng: &mut impl Rng) -> Option<Grid> {
     solver.solve_random(rng)
 }
 
+/// Like [`fill`], giving up after `budget` branch points (`None` then too).
+pub fn fill_within(solver: &mut Solver, rng: &mut impl Rng, budget: u64) -> Option<Grid> {
+    solver.solve_random_within(rng, budget)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -42,7 +42,7 @@ use crate::preset::{Preset, PresetError};
 
 pub use crate::model::{Symmetry, UnknownSymmetry};
 pub use dig::{dig, dig_with, is_minimal, make_minimal, removable_cells, Witnesses};
-pub use fill::{fill, stream};
+pub use fill::{fill, fill_within, stream};
 pub use record::{Record, RecordError};
 
 /// A generated puzzle with its solution and rating.
@@ -212,7 +212,9 @@ impl Generator {
     /// Prepares the rules, orbits and technique table of `preset`.
     pub fn new(preset: &Preset) -> Result<Generator, GenerateError> {
         preset.check()?;
-        let rules = preset.rules()?;
+        // a jigsaw draws its map per puzzle (in `Generator::puzzle`); this one, from a
+        // stream no puzzle uses, only checks that the preset's rules can be built
+        let rules = preset.rules(&mut stream(u64::MAX, u64::MAX))?;
         let orbits = preset.symmetry.orbits(rules.geometry());
         let mut orbit_of = vec![0; rules.geometry().cell_count()];
         for (position, orbit) in orbits.iter().enumerate() {
@@ -248,10 +250,13 @@ impl Generator {
     /// seed and the index.
     pub fn puzzle(&self, seed: u64, index: u64) -> Result<Generated, GenerateError> {
         self.budget.interrupted()?;
+        let mut rng = stream(seed, index);
+        let rules = self.rules_for(&mut rng)?;
         let mut run = Run {
             generator: self,
-            solver: Solver::new(&self.rules).with_budget(&self.budget),
-            rng: stream(seed, index),
+            solver: Solver::new(&rules).with_budget(&self.budget),
+            rules,
+            rng,
             attempts: 0,
             graded: 0,
             misses: Misses {
@@ -285,6 +290,18 @@ impl Generator {
     }
 }
 
+impl Generator {
+    /// The rules a puzzle is made under: the preset's, or for a jigsaw a fresh region map
+    /// drawn from the puzzle's stream.
+    fn rules_for(&self, rng: &mut rand_chacha::ChaCha20Rng) -> Result<Puzzle, GenerateError> {
+        if self.preset.variant.is_jigsaw() {
+            Ok(self.preset.rules(rng)?)
+        } else {
+            Ok(self.rules.clone())
+        }
+    }
+}
+
 /// Puzzle `index` of the batch that `preset` makes with `seed` (see [`Generator::puzzle`];
 /// build a [`Generator`] once to make many).
 pub fn puzzle(preset: &Preset, seed: u64, index: u64) -> Result<Generated, GenerateError> {
@@ -294,6 +311,8 @@ pub fn puzzle(preset: &Preset, seed: u64, index: u64) -> Result<Generated, Gener
 /// The state of one index's search: its stream, solver and counters.
 pub(crate) struct Run<'generator> {
     generator: &'generator Generator,
+    /// The rules of this index (a jigsaw's own region map; the preset's otherwise).
+    rules: Puzzle,
     solver: Solver,
     rng: rand_chacha::ChaCha20Rng,
     attempts: u32,
@@ -317,8 +336,24 @@ impl Run<'_> {
         while self.attempts < preset.attempts {
             self.generator.budget.interrupted()?;
             let started = Instant::now();
-            let solution =
-                fill(&mut self.solver, &mut self.rng).ok_or(GenerateError::NoGrid { index })?;
+            let filled = if preset.variant.is_jigsaw() {
+                // a map that no grid fits can take the engine long to refute: give up on
+                // it early and draw another
+                let budget = 50 * self.rules.geometry().cell_count() as u64;
+                fill_within(&mut self.solver, &mut self.rng, budget)
+            } else {
+                fill(&mut self.solver, &mut self.rng)
+            };
+            let Some(solution) = filled else {
+                if !preset.variant.is_jigsaw() {
+                    return Err(GenerateError::NoGrid { index });
+                }
+                // a region map no grid fits: draw another (counted as an attempt)
+                self.attempts += 1;
+                self.rules = self.generator.rules_for(&mut self.rng)?;
+                self.solver = Solver::new(&self.rules);
+                continue;
+            };
             self.timings.fill += started.elapsed();
             if preset.variant.is_killer() {
                 if let Some(candidate) = self.killer_candidate(&solution) {
@@ -408,7 +443,7 @@ impl Run<'_> {
             self.misses.over_clues += 1;
             return None;
         }
-        let puzzle = generator.rules.with_givens(givens.clone()).ok()?;
+        let puzzle = self.rules.with_givens(givens.clone()).ok()?;
         let started = Instant::now();
         // dug and carved puzzles keep exactly one solution, so the grader need not look for it
         let grading = Grader::with_table(&puzzle, generator.table.clone())
@@ -431,7 +466,7 @@ impl Run<'_> {
         let options = &generator.preset.cages;
         self.attempts += 1;
         let started = Instant::now();
-        let carved = cages::carve(&generator.rules, solution, options, &mut self.rng).ok()?;
+        let carved = cages::carve(&self.rules, solution, options, &mut self.rng).ok()?;
         let puzzle = if options.hidden_sums > 0 {
             comparisons::hide_sums(&carved.puzzle, solution, options.hidden_sums, &mut self.rng)
                 .ok()?

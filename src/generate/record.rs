@@ -6,8 +6,9 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::grade::Level;
+use crate::model::variant::Regions;
 use crate::model::{
-    Cage, CageId, Cell, Comparison, Constraint, Diagonal, Geometry, Grid, Puzzle, Relation,
+    Cage, CageId, Cell, Comparison, Constraint, Diagonal, Digit, Geometry, Grid, Puzzle, Relation,
     Symmetry,
 };
 use crate::notation::{self, Format};
@@ -42,6 +43,10 @@ pub struct Record {
     pub puzzle: String,
     /// The solution, one line.
     pub solution: String,
+    /// Jigsaw: each cell's region, one line of n² characters numbered like digits (`1`-`9`,
+    /// then `A`=10 …), as the line notation's `regions=` writes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub regions: Option<String>,
     /// Killer variants: the cages, in order (comparisons name them by position).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cages: Vec<CageRecord>,
@@ -119,6 +124,14 @@ impl Record {
             clues: generated.puzzle.givens().filled_count(),
             puzzle: notation::format_grid(generated.puzzle.givens(), Format::Line),
             solution: notation::format_grid(&generated.solution, Format::Line),
+            regions: generated.puzzle.regions().map(|regions| {
+                let mut map = Grid::empty(geometry);
+                for cell in geometry.cells() {
+                    let number = u8::try_from(regions.region_of(cell) + 1).ok();
+                    map.set(cell, number.and_then(Digit::new));
+                }
+                notation::format_grid(&map, Format::Line)
+            }),
             cages: generated
                 .puzzle
                 .cages()
@@ -164,11 +177,19 @@ impl Record {
             index: self.index,
             reason,
         };
-        let geometry =
-            Geometry::new(self.box_rows, self.box_columns).map_err(|e| error(e.to_string()))?;
+        let geometry = self.geometry()?;
         let variant = Variant::from_name(&self.variant)
             .ok_or_else(|| error(format!("unknown variant {:?}", self.variant)))?;
         let mut constraints = Vec::new();
+        if let Some(map) = &self.regions {
+            let numbers = read_grid(geometry, map).map_err(|e| error(format!("regions: {e}")))?;
+            let of_cell = numbers
+                .digits()
+                .map(|digit| digit.map_or(u8::MAX, |digit| digit.get() - 1))
+                .collect();
+            let regions = Regions::new(geometry, of_cell).map_err(|e| error(e.to_string()))?;
+            constraints.push(Constraint::Regions(regions));
+        }
         if variant.has_diagonals() {
             constraints.push(Constraint::diagonal(geometry, Diagonal::Main));
             constraints.push(Constraint::diagonal(geometry, Diagonal::Anti));
@@ -200,12 +221,22 @@ impl Record {
         Puzzle::new(geometry, givens, constraints).map_err(|e| error(e.to_string()))
     }
 
-    /// The solution as a grid.
-    pub fn solution_grid(&self) -> Result<Grid, RecordError> {
-        let geometry = Geometry::new(self.box_rows, self.box_columns).map_err(|e| RecordError {
+    /// The grid's geometry: irregular when the record has regions, else its boxes.
+    fn geometry(&self) -> Result<Geometry, RecordError> {
+        let geometry = if self.regions.is_some() {
+            Geometry::irregular(usize::from(self.size))
+        } else {
+            Geometry::new(self.box_rows, self.box_columns)
+        };
+        geometry.map_err(|e| RecordError {
             index: self.index,
             reason: e.to_string(),
-        })?;
+        })
+    }
+
+    /// The solution as a grid.
+    pub fn solution_grid(&self) -> Result<Grid, RecordError> {
+        let geometry = self.geometry()?;
         read_grid(geometry, &self.solution).map_err(|reason| RecordError {
             index: self.index,
             reason: format!("solution: {reason}"),

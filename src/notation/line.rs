@@ -1,4 +1,6 @@
-//! The line format: `puzzle [solution|-] [diag=…] [boxes=…] [name]`, or tdoku's `puzzle:count[:solution]`.
+//! The line format: `puzzle [solution|-] [diag=…] [boxes=…] [regions=…] [name]`, or tdoku's
+//! `puzzle:count[:solution]`. `regions=` carries a jigsaw's map: n² characters, each cell's
+//! region numbered like a digit (`1`-`9`, then `A`=10 …).
 
 use super::alphabet::{self, column_of, grid_line, read_grid, read_solution};
 use super::error::{excerpt, NotationError, Reason};
@@ -6,7 +8,8 @@ use super::{
     diagonal_constraints, diagonals_word, geometry_for, parse_box_shape, parse_diagonals, tokens,
     unusual_box_shape, Entry, Extras, Format, Holds, Token, DIAGONAL_WORDS,
 };
-use crate::model::{Diagonal, Geometry, Grid, Puzzle, MAX_SIZE};
+use crate::model::variant::Regions;
+use crate::model::{Constraint, Diagonal, Digit, Geometry, Grid, Puzzle, MAX_SIZE};
 
 /// Stands for "no solution" where a name follows.
 const NO_SOLUTION: &str = "-";
@@ -14,6 +17,8 @@ const NO_SOLUTION: &str = "-";
 const DIAGONALS_PREFIX: &str = "diag=";
 /// The extension token for an unusual box shape.
 const BOXES_PREFIX: &str = "boxes=";
+/// The extension token for irregular regions (a jigsaw's map).
+const REGIONS_PREFIX: &str = "regions=";
 
 /// One result per line that is neither blank nor a `#` comment.
 pub(super) fn parse_each(text: &str) -> Vec<Result<Entry, NotationError>> {
@@ -53,8 +58,22 @@ pub(super) fn parse_line(line: &str, number: usize) -> Result<Entry, NotationErr
     let cells = puzzle_text.chars().count();
     let side = alphabet::side_for_cells(cells)
         .ok_or_else(|| NotationError::at(number, Reason::LineLength { cells }))?;
-    let geometry = geometry_for(side, extensions.box_shape)
-        .map_err(|reason| NotationError::at(number, reason))?;
+    let geometry = match (&extensions.regions, extensions.box_shape) {
+        (Some(_), Some(_)) => {
+            let reason = Reason::Invalid {
+                text: "boxes=".to_string(),
+                what: "a box shape beside regions=",
+                expected: "either boxes= or regions= (a jigsaw has no boxes)",
+            };
+            return Err(NotationError::at(number, reason));
+        }
+        (Some(_), None) => {
+            Geometry::irregular(side).map_err(|error| NotationError::model(number, error))?
+        }
+        (None, box_shape) => {
+            geometry_for(side, box_shape).map_err(|reason| NotationError::at(number, reason))?
+        }
+    };
     let givens = read_grid(puzzle_text, geometry, "the puzzle", number, first_column)?;
 
     let (expected_count, solution, name_tokens) = match count_text {
@@ -68,7 +87,29 @@ pub(super) fn parse_line(line: &str, number: usize) -> Result<Entry, NotationErr
             (None, solution, name_tokens)
         }
     };
-    let constraints = diagonal_constraints(geometry, &extensions.diagonals);
+    let mut constraints = diagonal_constraints(geometry, &extensions.diagonals);
+    if let Some((map, column)) = &extensions.regions {
+        let numbers = read_grid(map, geometry, "the region map", number, *column)?;
+        if let Some((offset, cell)) = geometry
+            .cells()
+            .enumerate()
+            .find(|&(_, cell)| numbers.get(cell).is_none())
+        {
+            let reason = Reason::Invalid {
+                text: excerpt(&map.chars().nth(offset).unwrap_or('.').to_string()),
+                what: "a region number",
+                expected: "a region for every cell: 1-9, then A=10 …",
+            };
+            return Err(NotationError::at_column(number, column + offset, reason).in_cell(cell));
+        }
+        let of_cell = numbers
+            .digits()
+            .map(|digit| digit.map_or(0, |digit| digit.get() - 1))
+            .collect();
+        let regions =
+            Regions::new(geometry, of_cell).map_err(|error| NotationError::model(number, error))?;
+        constraints.push(Constraint::Regions(regions));
+    }
     let puzzle = Puzzle::new(geometry, givens, constraints)
         .map_err(|error| NotationError::model(number, error))?;
     Ok(Entry {
@@ -163,6 +204,8 @@ fn is_almost_solution(text: &str, geometry: Geometry) -> bool {
 struct Extensions<'text> {
     diagonals: Vec<Diagonal>,
     box_shape: Option<(u8, u8)>,
+    /// The region map's text and its first column.
+    regions: Option<(&'text str, usize)>,
     others: Vec<Token<'text>>,
 }
 
@@ -174,6 +217,7 @@ impl<'text> Extensions<'text> {
     ) -> Result<Extensions<'text>, NotationError> {
         let mut diagonals = None;
         let mut box_shape = None;
+        let mut regions = None;
         let mut others = Vec::new();
         for &token in tokens {
             let column = column_of(line, token.start);
@@ -213,6 +257,14 @@ impl<'text> Extensions<'text> {
                     };
                     return Err(NotationError::at_column(number, column, reason));
                 }
+            } else if let Some(map) = token.text.strip_prefix(REGIONS_PREFIX) {
+                let map_column = column + REGIONS_PREFIX.len();
+                if regions.replace((map, map_column)).is_some() {
+                    let reason = Reason::Repeated {
+                        what: "the regions= token",
+                    };
+                    return Err(NotationError::at_column(number, column, reason));
+                }
             } else {
                 others.push(token);
             }
@@ -220,6 +272,7 @@ impl<'text> Extensions<'text> {
         Ok(Extensions {
             diagonals: diagonals.unwrap_or_default(),
             box_shape,
+            regions,
             others,
         })
     }
@@ -249,7 +302,7 @@ pub(super) fn write(puzzle: &Puzzle, extras: Extras<'_>) -> Result<String, Notat
         diagonals: true,
         box_shapes: true,
         cages: false,
-        regions: false,
+        regions: true,
         variants: false,
     }
     .check(puzzle, Format::Line)?;
@@ -293,6 +346,16 @@ pub(super) fn write(puzzle: &Puzzle, extras: Extras<'_>) -> Result<String, Notat
         text.push(' ');
         text.push_str(BOXES_PREFIX);
         text.push_str(&shape);
+    }
+    if let Some(regions) = puzzle.regions() {
+        text.push(' ');
+        text.push_str(REGIONS_PREFIX);
+        text.extend(
+            regions
+                .of_cell()
+                .iter()
+                .map(|&region| Digit::new(region + 1).map_or('?', alphabet::character)),
+        );
     }
     if let Some(name) = name {
         text.push(' ');

@@ -644,6 +644,12 @@ impl Holds {
                 "comparisons (use killer or ron)",
             ));
         }
+        if !self.regions && puzzle.regions().is_some() {
+            return Err(NotationError::cannot_hold(
+                format,
+                "irregular regions (use line or ron)",
+            ));
+        }
         if !self.diagonals && !puzzle.diagonals().is_empty() {
             return Err(NotationError::cannot_hold(
                 format,
@@ -717,6 +723,7 @@ fn parse_box_shape(text: &str) -> Option<(u8, u8)> {
 fn unusual_box_shape(puzzle: &Puzzle) -> Option<String> {
     let geometry = puzzle.geometry();
     if !geometry.has_boxes() {
+        // an irregular grid's regions are written by the formats that hold them
         return None;
     }
     let usual = Geometry::for_size(usize::from(geometry.size())).ok();

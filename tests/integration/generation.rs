@@ -784,4 +784,63 @@ fn a_shard_taken_from_the_environment_is_said_on_standard_error() {
         "{}",
         text(&output.stdout)
     );
+
+/// Issue 32, point 1: jigsaw presets make puzzles on their own region maps (connected, n
+/// cells each, half-turn symmetric, no region a row or column), unique under both engines,
+/// minimal when asked, at their level; `puzzles.txt` reads back with `check`.
+#[test]
+fn jigsaw_puzzles_fit_their_presets_and_read_back() {
+    for (name, count) in [
+        ("jigsaw-easy", "3"),
+        ("jigsaw-6", "3"),
+        ("jigsaw-medium", "1"),
+    ] {
+        let folder = tempfile::tempdir().unwrap();
+        generate_into(
+            folder.path(),
+            &["--preset", name, "--count", count, "--seed", "5"],
+        );
+        let preset = Preset::builtin(name).unwrap();
+        let records = records(folder.path());
+        let mut maps = std::collections::HashSet::new();
+        for record in &records {
+            assert_record_fits(record, &preset);
+            let puzzle = record.to_puzzle().unwrap();
+            let regions = puzzle.regions().expect("a jigsaw has regions");
+            let size = usize::from(puzzle.size());
+            let geometry = puzzle.geometry();
+            assert!(!geometry.has_boxes());
+            for house in regions.houses(geometry) {
+                let cells = house.cells();
+                assert_eq!(cells.len(), size);
+                let same_row = cells.iter().all(|cell| cell.row() == cells[0].row());
+                let same_column = cells.iter().all(|cell| cell.column() == cells[0].column());
+                assert!(!same_row && !same_column, "{name}: a region is a line");
+                // half-turn symmetric: the turned region is a region
+                let turned: Vec<_> = cells
+                    .iter()
+                    .map(|cell| {
+                        geometry
+                            .cell(size - 1 - cell.row(), size - 1 - cell.column())
+                            .unwrap()
+                    })
+                    .collect();
+                let region = regions.region_of(turned[0]);
+                assert!(turned.iter().all(|&cell| regions.region_of(cell) == region));
+            }
+            maps.insert(record.regions.clone());
+        }
+        assert_eq!(maps.len(), records.len(), "{name}: a new map per puzzle");
+        let output = sudokit(&[
+            "check",
+            crate::helpers::path_text(&folder.path().join("puzzles.txt")),
+        ]);
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        let answers = text(&output.stdout);
+        assert_eq!(
+            answers.matches(": unique").count(),
+            records.len(),
+            "{answers}"
+        );
+    }
 }
