@@ -266,7 +266,8 @@ impl Solver {
         let mut filler = RandomFill::new(rng);
         match self.general.as_mut() {
             Some(general) if self.classic.is_none() => {
-                let (guesses, _) = general.search_within(&mut filler, Some(budget));
+                let limit = crate::budget::Budget::unlimited().with_work_limit(budget);
+                let (guesses, _) = general.search_within(&mut filler, Some(&limit));
                 self.guesses = guesses;
             }
             _ => self.search(&mut filler),

@@ -295,6 +295,53 @@ fn inks(item: &Item, glyph: &Rectangle) -> bool {
         Item::Text { .. } | Item::Turned { .. } => {
             item_text_box(item).is_some_and(|other| other.meets(glyph))
         }
+        Item::Path {
+            points, pen, fill, ..
+        } => {
+            let inked =
+                pen.is_some_and(|pen| pen.grey < 1.0) || fill.is_some_and(|grey| grey < 1.0);
+            let half = pen.map_or(0.0, |pen| pen.width / 2.0);
+            inked
+                && glyph.meets(&Rectangle {
+                    left: points
+                        .iter()
+                        .map(|point| point.x)
+                        .fold(f64::INFINITY, f64::min)
+                        - half,
+                    top: points
+                        .iter()
+                        .map(|point| point.y)
+                        .fold(f64::INFINITY, f64::min)
+                        - half,
+                    right: points
+                        .iter()
+                        .map(|point| point.x)
+                        .fold(f64::NEG_INFINITY, f64::max)
+                        + half,
+                    bottom: points
+                        .iter()
+                        .map(|point| point.y)
+                        .fold(f64::NEG_INFINITY, f64::max)
+                        + half,
+                })
+        }
+        Item::Circle {
+            center,
+            radius,
+            pen,
+            fill,
+        } => {
+            let inked =
+                pen.is_some_and(|pen| pen.grey < 1.0) || fill.is_some_and(|grey| grey < 1.0);
+            let reach = radius + pen.map_or(0.0, |pen| pen.width / 2.0);
+            inked
+                && glyph.meets(&Rectangle {
+                    left: center.x - reach,
+                    top: center.y - reach,
+                    right: center.x + reach,
+                    bottom: center.y + reach,
+                })
+        }
     }
 }
 

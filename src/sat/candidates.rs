@@ -110,7 +110,9 @@ pub fn true_candidates(puzzle: &Puzzle, limit: usize) -> Result<TrueCandidates, 
             }
             clauses.push(unmarked);
         }
-        let model = splr::solve(&clauses)?;
+        // the clauses change between calls (a question pushed and popped): share a copy
+        let shared = std::sync::Arc::new(clauses.clone());
+        let model = splr::solve_within(&shared, &crate::budget::Budget::unlimited())?;
         if asking {
             clauses.pop();
         }

@@ -784,6 +784,7 @@ fn a_shard_taken_from_the_environment_is_said_on_standard_error() {
         "{}",
         text(&output.stdout)
     );
+}
 
 /// Issue 32, point 1: jigsaw presets make puzzles on their own region maps (connected, n
 /// cells each, half-turn symmetric, no region a row or column), unique under both engines,

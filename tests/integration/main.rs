@@ -1,9 +1,9 @@
 //! Integration tests: real puzzles from `tests/data` (see its PROVENANCE.md) and the CLI.
 
 mod bank;
+mod book_pages;
 mod cancellation;
 mod candidates;
-mod book_pages;
 mod carving;
 mod cli;
 mod command_edges;
@@ -27,5 +27,5 @@ mod solution_counts;
 mod suggest;
 mod trust;
 mod variant_notation;
-mod variant_sat;
 mod variant_render;
+mod variant_sat;

@@ -147,6 +147,8 @@ fn touches(item: &Item, area: Area) -> bool {
             let dy = (top - center.y).max(0.0).max(center.y - bottom);
             dx.hypot(dy) < reach
         }
+        // text along a book's spine: never on a puzzle's page
+        Item::Turned { .. } => false,
         Item::Text {
             at,
             text,
