@@ -1,27 +1,29 @@
-//! Killer text: `name`, an n-line cage map, `<label> <sum>`, `compare`, `givens`, `solution`, plus our `diagonals` and `boxes` lines.
+//! Killer text: `name`, an n-line cage map, `<label> <sum>`, `compare`, `givens`, `solution`, plus our `diagonals`, `boxes` and `regions` lines.
 
 use std::collections::HashMap;
 
-use super::alphabet::{column_of, grid_line, read_grid, read_solution};
+use super::alphabet::{character, column_of, grid_line, read_grid, read_solution};
 use super::error::{excerpt, NotationError, Reason};
 use super::grid::{blocks, NumberedLine};
 use super::{
     diagonal_constraints, diagonals_word, geometry_for, parse_box_shape, parse_diagonals, tokens,
     unusual_box_shape, Entry, Extras, Format, Holds, Token, DIAGONAL_WORDS,
 };
+use crate::model::variant::Regions;
 use crate::model::{
     Cage, CageId, Cell, Comparison, Constraint, Diagonal, Geometry, Grid, ModelError, Puzzle,
     Relation,
 };
 
 /// The words that start a keyword line.
-const KEYWORDS: [&str; 6] = [
+const KEYWORDS: [&str; 7] = [
     "name",
     "compare",
     "givens",
     "solution",
     "diagonals",
     "boxes",
+    "regions",
 ];
 /// The cage-map character of a cell in no cage.
 const NO_CAGE: char = '.';
@@ -125,6 +127,7 @@ struct Record<'text> {
     solution: Option<Located<'text>>,
     diagonals: Option<(usize, Vec<Diagonal>)>,
     box_shape: Option<(usize, (u8, u8))>,
+    regions: Option<Located<'text>>,
 }
 
 /// The one character of a label token, or an error at its place.
@@ -216,6 +219,14 @@ impl<'text> Record<'text> {
             [keyword, value] if keyword.text == "givens" => {
                 once(&mut self.givens, located(*value), number, "the givens line")?;
             }
+            [keyword, value] if keyword.text == "regions" => {
+                once(
+                    &mut self.regions,
+                    located(*value),
+                    number,
+                    "the regions line",
+                )?;
+            }
             [keyword, value] if keyword.text == "solution" => {
                 let what = "the solution line";
                 once(&mut self.solution, located(*value), number, what)?;
@@ -264,8 +275,13 @@ impl<'text> Record<'text> {
         let side = first_row.chars().count();
         let box_shape = self.box_shape.map(|(_, shape)| shape);
         let number = self.box_shape.map_or(first_number, |(number, _)| number);
-        let geometry =
-            geometry_for(side, box_shape).map_err(|reason| NotationError::at(number, reason))?;
+        let geometry = match (self.regions, box_shape) {
+            (Some(regions), None) => Geometry::irregular(side)
+                .map_err(|error| NotationError::model(regions.line, error))?,
+            _ => {
+                geometry_for(side, box_shape).map_err(|reason| NotationError::at(number, reason))?
+            }
+        };
         for &(number, row) in &self.map {
             let found = row.chars().count();
             if found != side && KEYWORDS.contains(&row) {
@@ -327,6 +343,26 @@ impl<'text> Record<'text> {
             })
         }));
         constraints.extend(comparisons.into_iter().map(Constraint::Compare));
+        if let Some(value) = self.regions {
+            // each cell's region from 1, in the alphabet, as the givens are written
+            let what = "the region map";
+            let map = read_grid(value.text, geometry, what, value.line, value.column)?;
+            let mut of_cell = Vec::with_capacity(geometry.cell_count());
+            for cell in geometry.cells() {
+                let region = map.get(cell).ok_or_else(|| {
+                    let reason = Reason::Invalid {
+                        text: format!("{cell} ."),
+                        what: "a cell's region",
+                        expected: "a region number from 1 to the side, in the alphabet",
+                    };
+                    NotationError::at(value.line, reason)
+                })?;
+                of_cell.push(region.get() - 1);
+            }
+            let regions = Regions::new(geometry, of_cell)
+                .map_err(|error| NotationError::model(value.line, error))?;
+            constraints.push(Constraint::Regions(regions));
+        }
         let puzzle = Puzzle::new(geometry, givens, constraints)
             .map_err(|error| NotationError::model(self.line_of(&error, &sum_lines), error))?;
         let name = self.name.map(|(_, name)| name.to_string());
@@ -468,7 +504,7 @@ pub(super) fn write(puzzle: &Puzzle, extras: Extras<'_>) -> Result<String, Notat
         diagonals: true,
         box_shapes: true,
         cages: true,
-        regions: false,
+        regions: true,
         variants: false,
     }
     .check(puzzle, Format::Killer)?;
@@ -485,6 +521,14 @@ pub(super) fn write(puzzle: &Puzzle, extras: Extras<'_>) -> Result<String, Notat
     }
     if let Some(shape) = unusual_box_shape(puzzle) {
         text.push_str(&format!("boxes {shape}\n"));
+    }
+    if let Some(regions) = puzzle.regions() {
+        let map: String = regions
+            .of_cell()
+            .iter()
+            .filter_map(|&region| crate::model::Digit::new(region + 1).map(character))
+            .collect();
+        text.push_str(&format!("regions {map}\n"));
     }
     let diagonals = puzzle.diagonals();
     if !diagonals.is_empty() {

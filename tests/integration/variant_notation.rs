@@ -416,3 +416,45 @@ fn every_shared_variant_puzzle_survives_ron() {
     );
     assert!(ron.contains("Dot(White(1),\"r2c4\",\"r2c5\")"), "{ron}");
 }
+
+#[test]
+fn killer_text_carries_irregular_regions_as_a_map_line() {
+    let seven = published()
+        .into_iter()
+        .find(|published| published.title.contains("Irregular 7x7"))
+        .unwrap();
+    let read = read_link(&seven.link).puzzle;
+    let solution = solution_grid(&read, &seven.solution);
+    let geometry = read.geometry();
+    let cells = vec![geometry.cell(0, 0).unwrap(), geometry.cell(0, 1).unwrap()];
+    let sum = cells
+        .iter()
+        .map(|&cell| u32::from(solution.get(cell).unwrap().get()))
+        .sum();
+    let regions = Constraint::Regions(read.regions().unwrap().clone());
+    let cage = Constraint::Cage(sudokit::model::Cage {
+        label: "a".to_string(),
+        cells,
+        sum: Some(sum),
+    });
+    let puzzle = Puzzle::new(geometry, Grid::empty(geometry), vec![cage, regions]).unwrap();
+    assert!(puzzle.is_solution(&solution));
+    let text = notation::format(&puzzle, Format::Killer).unwrap();
+    assert!(
+        text.starts_with("regions 1111111222222233333334445666"),
+        "{text}"
+    );
+    let again = notation::parse(&text, Some(Format::Killer))
+        .unwrap()
+        .remove(0);
+    assert_eq!(again.puzzle, puzzle, "{text}");
+    // a map with a region of the wrong size is refused on its line
+    let bad = text.replacen("regions 1", "regions 2", 1);
+    let error = notation::parse(&bad, Some(Format::Killer))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        error,
+        "line 1: irregular regions: region 1 has 6 cells, each region needs 7"
+    );
+}
