@@ -242,9 +242,11 @@ fn presets_are_listed_one_line_each_and_flags_are_checked() {
     let output = sudokit(&["presets"]);
     assert!(output.status.success());
     let listing = text(&output.stdout);
+    // the generator presets, then the book presets (issue 31)
     assert_eq!(
         listing.lines().count(),
         sudokit::preset::builtin_names().count()
+            + sudokit::render::book_preset::builtin_names().count()
     );
     for name in sudokit::preset::builtin_names() {
         assert!(listing.lines().any(|line| line.starts_with(name)), "{name}");
