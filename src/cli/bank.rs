@@ -476,6 +476,18 @@ fn add(options: &AddOptions) -> anyhow::Result<Outcome> {
     Ok(run.outcome)
 }
 
+/// Why the bank does not keep `puzzle`: a rule the grader does not rate, or irregular
+/// regions (the grader rates jigsaws, but the canonical key knows no region map yet, so two
+/// jigsaws with the same givens would share a key).
+fn bank_refusal(puzzle: &sudokit::model::Puzzle) -> Option<String> {
+    sudokit::grade::unrated_rule(puzzle).or_else(|| {
+        puzzle.regions().map(|_| {
+            "bank: irregular regions are not kept yet (the canonical key has no region map)"
+                .to_string()
+        })
+    })
+}
+
 impl Adding<'_> {
     fn chunk(&mut self, records: &[Record]) -> anyhow::Result<()> {
         let forms: Vec<Option<Option<CanonicalForm>>> = self.pool.install(|| {
@@ -490,6 +502,15 @@ impl Adding<'_> {
         let mut slots = Vec::with_capacity(records.len());
         let mut first_of: HashMap<&str, usize> = HashMap::new();
         for (index, form) in forms.iter().enumerate() {
+            if let Some(reason) = records[index]
+                .entry
+                .as_ref()
+                .ok()
+                .and_then(|entry| bank_refusal(&entry.puzzle))
+            {
+                slots.push(Slot::Ready(Judged::Refused(reason)));
+                continue;
+            }
             slots.push(match form {
                 None => Slot::Unreadable,
                 Some(None) => Slot::Ready(Judged::Rated(Prepared::Refused(TOO_COSTLY))),

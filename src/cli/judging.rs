@@ -27,17 +27,6 @@ pub enum Judged<T> {
     Refused(String),
 }
 
-/// Checks that every readable record has exactly one solution (native engine, up to 2), then
-/// rates those that do with `rate` (given the solution), on `jobs` threads (all cores when
-/// absent) with a progress bar; `None` for the records that did not read.
-pub fn judge_in_parallel<T: Send>(
-    records: &[Record],
-    jobs: Option<usize>,
-    rate: impl Fn(&Entry, &Grid) -> T + Sync,
-) -> anyhow::Result<Vec<Option<Judged<T>>>> {
-    judge_in_parallel_within(records, jobs, &Budget::unlimited(), rate)
-}
-
 /// [`judge_in_parallel`], whose uniqueness checks stop when `budget`'s flag is raised or its
 /// deadline passes (the record then fails with the reason); `rate` should hold the same
 /// budget to stop the same way.

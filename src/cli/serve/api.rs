@@ -599,7 +599,13 @@ pub async fn candidates(
     flags.push("--candidates".into());
     let puzzle = (request.puzzle, &request.input_format, &request.diagonals);
     match command_options::<check::CheckOptions>(puzzle, flags) {
-        Ok(options) => run_command(&state, "candidates", move || check::run(&options)).await,
+        Ok(mut options) => {
+            run_command(&state, "candidates", move |budget| {
+                options.budget = budget;
+                check::run(&options)
+            })
+            .await
+        }
         Err(refusal) => refusal.into_response(),
     }
 }
