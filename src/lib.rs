@@ -87,6 +87,7 @@
 #![warn(missing_docs)]
 
 pub mod backtrack;
+#[cfg(feature = "bank")]
 pub mod bank;
 pub mod budget;
 pub mod canonical;
