@@ -138,6 +138,15 @@ pub enum BookError {
         /// The most puzzles to a page that keep every cell at 8 mm, if any.
         fits: Option<usize>,
     },
+    /// A comparison of cages that do not touch: a book's grid has no border to put its sign
+    /// on, and no room beside it for words.
+    #[error("puzzle {number}: the comparison {words} is between cages that do not touch, which a book cannot draw")]
+    DistantComparison {
+        /// The puzzle's 1-based position in the input.
+        number: usize,
+        /// The comparison in words.
+        words: String,
+    },
     /// The page is too small for even one solution grid with legible digits.
     #[error("on {paper} paper, solution digits would be {size:.1} pt, under the {least} pt {who}: print on larger paper")]
     SolutionsTooSmall {
@@ -568,6 +577,14 @@ pub fn book(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Book, BookError>
         .position(|rated| !rated.puzzle.is_solution(&rated.solution))
     {
         return Err(BookError::WrongSolution { number: index + 1 });
+    }
+    for (index, rated) in puzzles.iter().enumerate() {
+        if let Some(words) = board::distant_comparisons(&rated.puzzle).into_iter().next() {
+            return Err(BookError::DistantComparison {
+                number: index + 1,
+                words,
+            });
+        }
     }
     let plan = plan(puzzles, layout)?;
     let mut writer = Writer {
