@@ -85,14 +85,16 @@ fn text(suggestion: &Suggestion) -> String {
 fn given_list(givens: &[(sudokit::model::Cell, sudokit::model::Digit)]) -> Vec<String> {
     givens
         .iter()
-        .map(|(cell, digit)| format!("{cell}={digit}"))
+        .map(|(cell, digit)| format!("{cell}={}", sudokit::notation::character(*digit)))
         .collect()
 }
 
 /// `r1c1=5`, `cage 10(2) r3c4+r3c5`, `cage ?(2) r1c1+r1c2 > cage 7(2) r5c5+r5c6`, or a house.
 fn member_text(member: &Member) -> String {
     match member {
-        Member::Given { cell, digit } => format!("{cell}={digit}"),
+        Member::Given { cell, digit } => {
+            format!("{cell}={}", sudokit::notation::character(*digit))
+        }
         Member::Cage(cage) => format!("cage {}", cage_text(cage)),
         Member::Comparison {
             comparison,

@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::model::{Cell, Digit, DigitSet, Geometry, HouseKind, Puzzle};
+use crate::notation::character;
 
 use super::layout::Layout;
 use super::technique::Technique;
@@ -66,19 +67,20 @@ pub struct Step {
 }
 
 impl Step {
-    /// A one-line explanation, e.g. `r3c7=5  hidden single: the only place for 5 in box 3`.
+    /// A one-line explanation, e.g. `r3c7=5  hidden single: the only place for 5 in box 3`,
+    /// digits written in the board's alphabet (`r1c2=G` on a 16×16).
     pub fn explain(&self, puzzle: &Puzzle) -> String {
         let geometry = puzzle.geometry();
         let mut text = String::new();
         let mut outcome: Vec<String> = self
             .placements
             .iter()
-            .map(|(cell, digit)| format!("{cell}={digit}"))
+            .map(|(cell, digit)| format!("{cell}={}", character(*digit)))
             .collect();
         outcome.extend(
             self.eliminations
                 .iter()
-                .map(|(cell, digit)| format!("{cell}<>{digit}")),
+                .map(|(cell, digit)| format!("{cell}<>{}", character(*digit))),
         );
         text.push_str(&outcome.join(", "));
         let _ = write!(text, "  {}: ", self.technique.name().to_lowercase());
@@ -88,7 +90,11 @@ impl Step {
 
     fn detail(&self, geometry: Geometry) -> String {
         let evidence = &self.evidence;
-        let digits: Vec<String> = evidence.digits.iter().map(|d| d.to_string()).collect();
+        let digits: Vec<String> = evidence
+            .digits
+            .iter()
+            .map(|d| character(d).to_string())
+            .collect();
         let digits = digits.join("/");
         let cells = cell_list(&evidence.cells);
         let houses: Vec<String> = evidence.houses.iter().map(|h| h.to_string()).collect();
@@ -119,7 +125,7 @@ impl Step {
                     let fins: Vec<String> = evidence
                         .fins
                         .iter()
-                        .map(|(cell, digit)| format!("{cell}({digit})"))
+                        .map(|(cell, digit)| format!("{cell}({})", character(*digit)))
                         .collect();
                     parts.push(format!("fins {}", fins.join(" ")));
                 }
@@ -144,7 +150,7 @@ fn cell_list(cells: &[Cell]) -> String {
 }
 
 fn node_text(node: &Node) -> String {
-    format!("{}({})", cell_list(&node.cells), node.digit)
+    format!("{}({})", cell_list(&node.cells), character(node.digit))
 }
 
 fn chain_text(links: &[Link]) -> String {

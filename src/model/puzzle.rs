@@ -208,6 +208,39 @@ impl Puzzle {
             })
     }
 
+    /// Whether the comparison's two cages share a border, so its sign can sit on that border
+    /// (f-puzzles and the drawn grid have nowhere else to put it).
+    pub fn comparison_touches(&self, comparison: &Comparison) -> bool {
+        let first = self.cage(comparison.first);
+        let second = self.cage(comparison.second);
+        first.cells.iter().any(|a| {
+            second
+                .cells
+                .iter()
+                .any(|b| a.row().abs_diff(b.row()) + a.column().abs_diff(b.column()) == 1)
+        })
+    }
+
+    /// The comparison in words, each cage named by its label (when it has one) and its first
+    /// cell: `cage e at r8c8 < cage A at r1c1`.
+    pub fn comparison_words(&self, comparison: &Comparison) -> String {
+        let name = |id: CageId| {
+            let cage = self.cage(id);
+            let first = cage.cells.iter().min().map(ToString::to_string);
+            let at = first.map(|cell| format!(" at {cell}")).unwrap_or_default();
+            match cage.label.trim() {
+                "" => format!("cage{at}"),
+                label => format!("cage {label}{at}"),
+            }
+        };
+        format!(
+            "{} {} {}",
+            name(comparison.first),
+            comparison.relation.symbol(),
+            name(comparison.second)
+        )
+    }
+
     /// Which long diagonals must hold every digit.
     pub fn diagonals(&self) -> Vec<Diagonal> {
         self.houses

@@ -546,13 +546,18 @@ fn cell_name(place: Cell) -> String {
 /// The f-puzzles document for `puzzle` (with title and solution when `extras` has them), or
 /// the error naming a part f-puzzles cannot hold.
 pub(super) fn document(puzzle: &Puzzle, extras: Extras<'_>) -> Result<Value, NotationError> {
-    let untouched = puzzle
+    // f-puzzles puts a comparison's sign on a border the cages share: one between cages that
+    // do not touch is refused by name rather than dropped
+    if let Some(untouched) = puzzle
         .comparisons()
-        .any(|comparison| comparison_mark(puzzle, comparison).is_none());
-    if untouched {
+        .find(|comparison| !puzzle.comparison_touches(comparison))
+    {
         return Err(NotationError::cannot_hold(
             Format::Fpuzzles,
-            "a comparison of cages that do not touch (use killer or ron)",
+            format!(
+                "the comparison {}, whose cages do not touch (use killer or ron)",
+                puzzle.comparison_words(untouched)
+            ),
         ));
     }
     let geometry = puzzle.geometry();

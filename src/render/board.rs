@@ -361,7 +361,12 @@ fn cage_sum(
 fn signs(glyphs: &mut Vec<Item>, puzzle: &Puzzle, frame: Frame, cell: f64, widths: &LineWidths) {
     let gap = white_gap(cell);
     let size = (cell * 0.34).max(LEAST_TEXT.min(cell * 0.45));
-    for comparison in puzzle.comparisons() {
+    // a comparison of cages that do not touch has no border to sit on: the caller writes it
+    // out in words (see [`distant_comparisons`]) rather than a sign somewhere between them
+    for comparison in puzzle
+        .comparisons()
+        .filter(|comparison| puzzle.comparison_touches(comparison))
+    {
         let first = puzzle.cage(comparison.first);
         let second = puzzle.cage(comparison.second);
         let taken: Vec<Rectangle> = glyphs.iter().filter_map(ink::item_text_box).collect();
@@ -514,9 +519,20 @@ struct SignPlace {
     along: (f64, f64),
 }
 
-/// The places a sign may take between two cages, best first: the middles of the borders
-/// they share, from the middle one outwards, or halfway between their nearest cells if
-/// they do not touch.
+/// The comparisons of `puzzle` whose cages do not touch, in words (`cage e at r8c8 < cage A
+/// at r1c1`): [`draw`] has no border to put their signs on, so whoever draws the grid
+/// writes these beside it ([`super::puzzle_drawing`], [`super::puzzle_pdf`]) or refuses
+/// the puzzle (a book).
+pub fn distant_comparisons(puzzle: &Puzzle) -> Vec<String> {
+    puzzle
+        .comparisons()
+        .filter(|comparison| !puzzle.comparison_touches(comparison))
+        .map(|comparison| puzzle.comparison_words(comparison))
+        .collect()
+}
+
+/// The places a sign may take between two cages that touch, best first: the middles of the
+/// borders they share, from the middle one outwards.
 fn sign_places(first: &Cage, second: &Cage, frame: Frame, cell: f64) -> Vec<SignPlace> {
     let mut pairs: Vec<(Cell, Cell)> = Vec::new();
     for &a in &first.cells {
@@ -525,18 +541,6 @@ fn sign_places(first: &Cage, second: &Cage, frame: Frame, cell: f64) -> Vec<Sign
                 pairs.push((a, b));
             }
         }
-    }
-    if pairs.is_empty() {
-        let nearest = first
-            .cells
-            .iter()
-            .flat_map(|&a| second.cells.iter().map(move |&b| (a, b)))
-            .min_by_key(|(a, b)| {
-                let rows = a.row().abs_diff(b.row());
-                let columns = a.column().abs_diff(b.column());
-                (rows * rows + columns * columns, *a, *b)
-            });
-        pairs.extend(nearest);
     }
     pairs.sort();
     let middle = pairs.len() / 2;

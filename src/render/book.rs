@@ -12,6 +12,7 @@ use crate::model::{Grid, Puzzle};
 use super::board::{self, Detail, Frame, LEAST_TEXT};
 use super::book_preset::LevelNames;
 use super::drawing::{point, wrap, Anchor, Drawing, Typeface};
+use super::font;
 use super::how_to_play::{self, Facts, Rule};
 use super::paper::{Bleed, Length, Margins, Paper, KDP_LEAST_PAGES};
 use super::pdf::{self, Bookmark, DocumentInfo};
@@ -138,6 +139,15 @@ pub enum BookError {
         /// The most puzzles to a page that keep every cell at 8 mm, if any.
         fits: Option<usize>,
     },
+    /// A comparison of cages that do not touch: a book's grid has no border to put its sign
+    /// on, and no room beside it for words.
+    #[error("puzzle {number}: the comparison {words} is between cages that do not touch, which a book cannot draw")]
+    DistantComparison {
+        /// The puzzle's 1-based position in the input.
+        number: usize,
+        /// The comparison in words.
+        words: String,
+    },
     /// The page is too small for even one solution grid with legible digits.
     #[error("on {paper} paper, solution digits would be {size:.1} pt, under the {least} pt {who}: print on larger paper")]
     SolutionsTooSmall {
@@ -229,6 +239,19 @@ impl Furniture {
     }
 }
 
+impl Furniture {
+    /// The band above a grid its number and caption take: from the top of the number's
+    /// digits down to the grid (see [`caption_lift`]), on a page of puzzles or `solutions`.
+    fn caption_band(&self, solutions: bool) -> f64 {
+        let size = if solutions {
+            self.solution_caption_size
+        } else {
+            self.puzzle_caption_size
+        };
+        caption_lift(size) + font::face(Typeface::Bold).cap_height() * size
+    }
+}
+
 /// Columns and rows of puzzles on a page.
 fn grid_of(per_page: usize) -> Result<(usize, usize), BookError> {
     match per_page {
@@ -317,35 +340,36 @@ struct SolutionPage {
 /// The least room between two grids side by side or one above the other.
 const LEAST_GAP: f64 = 18.0;
 
-/// The grids of a `columns` × `rows` arrangement in `area`, each with room above it for its
-/// caption: as large as the area allows with [`LEAST_GAP`] between them, flush with the
-/// content's left and right edges (centred when alone in its row), and spaced evenly down
-/// the page (the same room above the first row, between rows and below the last).
-fn frames(area: Content, columns: usize, rows: usize, furniture: &Furniture) -> Vec<Frame> {
-    let caption = furniture.caption;
+/// The grids of a `columns` × `rows` arrangement in `area`, each with a caption band
+/// `band` points tall above it: as large as the area allows with [`LEAST_GAP`] between
+/// them, the same gap across and down (down measured from a grid to the top of the next
+/// row's caption), and the whole block centred in the area, so the room left over lies
+/// evenly on both sides of it rather than between some grids and not others.
+fn frames(area: Content, columns: usize, rows: usize, band: f64) -> Vec<Frame> {
     let (across, down) = (columns as f64, rows as f64);
     let side = ((area.width - (across - 1.0) * LEAST_GAP) / across)
-        .min((area.height - down * caption - (down - 1.0) * LEAST_GAP) / down)
+        .min((area.height - down * band - (down - 1.0) * LEAST_GAP) / down)
         .max(1.0);
-    let spare_across = area.width - across * side;
-    let step_across = if columns > 1 {
-        side + spare_across / (across - 1.0)
-    } else {
-        0.0
-    };
-    let first_left = if columns > 1 {
-        area.left
-    } else {
-        area.left + spare_across / 2.0
-    };
-    let gap_down = ((area.height - down * (caption + side)) / (down + 1.0)).max(0.0);
+    // the gap the tighter direction leaves, used in both
+    let gap_across = (columns > 1).then(|| (area.width - across * side) / (across - 1.0));
+    let gap_down = (rows > 1).then(|| (area.height - down * (band + side)) / (down - 1.0));
+    let gap = match (gap_across, gap_down) {
+        (Some(across), Some(down)) => across.min(down),
+        (Some(gap), None) | (None, Some(gap)) => gap,
+        (None, None) => 0.0,
+    }
+    .max(0.0);
+    let block_width = across * side + (across - 1.0) * gap;
+    let block_height = down * (band + side) + (down - 1.0) * gap;
+    let left = area.left + (area.width - block_width) / 2.0;
+    let top = area.top + (area.height - block_height) / 2.0;
     let mut frames = Vec::new();
     for row in 0..rows {
         for column in 0..columns {
             frames.push(Frame {
                 corner: point(
-                    first_left + column as f64 * step_across,
-                    area.top + gap_down + caption + row as f64 * (caption + side + gap_down),
+                    left + column as f64 * (side + gap),
+                    top + band + row as f64 * (band + side + gap),
                 ),
                 side,
             });
@@ -364,11 +388,17 @@ fn grid_area(content: Content, furniture: &Furniture) -> Content {
     }
 }
 
-/// The side of the grids in a `columns` × `rows` arrangement on pages with `margins`.
-fn grid_side(layout: &Layout, margins: &Margins, columns: usize, rows: usize) -> f64 {
+/// The side of the grids in a `columns` × `rows` arrangement on pages with `margins`, of
+/// puzzles or of `solutions`.
+fn grid_side(
+    layout: &Layout,
+    margins: &Margins,
+    (columns, rows): (usize, usize),
+    solutions: bool,
+) -> f64 {
     let furniture = Furniture::new(layout.large_print);
     let area = grid_area(Content::of_page(&layout.paper, margins, 1), &furniture);
-    frames(area, columns, rows, &furniture)[0].side
+    frames(area, columns, rows, furniture.caption_band(solutions))[0].side
 }
 
 /// The least text size of the layout: 7 pt, or 14 pt in large print.
@@ -443,7 +473,7 @@ fn check_puzzles_fit(
     layout: &Layout,
     plan: &Plan,
 ) -> Result<Option<String>, BookError> {
-    let side = grid_side(layout, &plan.margins, plan.columns, plan.rows);
+    let side = grid_side(layout, &plan.margins, (plan.columns, plan.rows), false);
     let least = least_text(layout);
     if let Some((size, what)) = smallest_text(puzzles, side) {
         if size < least - 1e-9 {
@@ -467,7 +497,7 @@ fn check_puzzles_fit(
     }
     let largest = plan.sizes.last().copied().unwrap_or(9);
     let cell_at = |columns: usize, rows: usize| {
-        grid_side(layout, &plan.margins, columns, rows) / f64::from(largest)
+        grid_side(layout, &plan.margins, (columns, rows), false) / f64::from(largest)
     };
     let cell = cell_at(plan.columns, plan.rows);
     if cell >= LEAST_CELL.in_points() - 1e-9 {
@@ -506,7 +536,7 @@ fn solution_grid(
 ) -> Result<(usize, usize), BookError> {
     let least = least_text(layout);
     let digits_at = |columns: usize, rows: usize| {
-        let side = grid_side(layout, margins, columns, rows);
+        let side = grid_side(layout, margins, (columns, rows), true);
         board::text_sizes(&rated.puzzle, side, Detail::Plain).digits
     };
     SOLUTION_GRIDS
@@ -554,6 +584,30 @@ fn solution_pages(
             }),
         }
     }
+    // a page alone in its arrangement and not full (one 16×16 solution among 9×9 ones) takes
+    // the sparsest arrangement that holds its solutions, so they are drawn as large as the
+    // page allows rather than in a corner of it
+    let arrangement = |page: Option<&SolutionPage>| page.map(|page| (page.columns, page.rows));
+    let lone: Vec<bool> = (0..pages.len())
+        .map(|at| {
+            let own = arrangement(pages.get(at));
+            (at == 0 || arrangement(pages.get(at - 1)) != own)
+                && arrangement(pages.get(at + 1)) != own
+        })
+        .collect();
+    for (at, lone) in lone.into_iter().enumerate() {
+        let count = pages[at].solutions.len();
+        if lone && count < pages[at].columns * pages[at].rows {
+            let sparsest = SOLUTION_GRIDS
+                .iter()
+                .rev()
+                .find(|(columns, rows)| columns * rows >= count);
+            if let Some(&(columns, rows)) = sparsest {
+                pages[at].columns = columns;
+                pages[at].rows = rows;
+            }
+        }
+    }
     Ok(pages)
 }
 
@@ -568,6 +622,14 @@ pub fn book(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Book, BookError>
         .position(|rated| !rated.puzzle.is_solution(&rated.solution))
     {
         return Err(BookError::WrongSolution { number: index + 1 });
+    }
+    for (index, rated) in puzzles.iter().enumerate() {
+        if let Some(words) = board::distant_comparisons(&rated.puzzle).into_iter().next() {
+            return Err(BookError::DistantComparison {
+                number: index + 1,
+                words,
+            });
+        }
     }
     let plan = plan(puzzles, layout)?;
     let mut writer = Writer {
@@ -955,7 +1017,7 @@ impl Writer<'_> {
                     grid_area(content, &self.furniture),
                     plan.columns,
                     plan.rows,
-                    &self.furniture,
+                    self.furniture.caption_band(false),
                 );
                 for (&index, frame) in chunk.iter().zip(frames) {
                     number += 1;
@@ -990,7 +1052,7 @@ impl Writer<'_> {
                 grid_area(content, &self.furniture),
                 solution_page.columns,
                 solution_page.rows,
-                &self.furniture,
+                self.furniture.caption_band(true),
             );
             for (&(number, index), frame) in solution_page.solutions.iter().zip(frames) {
                 let rated = &puzzles[index];

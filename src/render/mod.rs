@@ -52,8 +52,8 @@ use crate::model::{Grid, Puzzle};
 
 use board::{Detail, Frame};
 #[cfg(feature = "pdf")]
-use drawing::{fitting_size, Anchor, Typeface};
-use drawing::{point, Drawing};
+use drawing::fitting_size;
+use drawing::{point, Anchor, Drawing, Typeface};
 
 /// Points per cell of a single picture, shrunk for big grids so the picture stays within
 /// about 7.5 inches.
@@ -61,8 +61,42 @@ fn picture_cell(size: u8) -> f64 {
     (540.0 / f64::from(size)).min(40.0)
 }
 
+/// The size of the lines under a grid that give the comparisons of cages that do not touch.
+const NOTE_SIZE: f64 = 11.0;
+
+/// The lines, at most `room` points wide, that give in words the comparisons of cages that
+/// do not touch (their signs have no border to sit on): `Cage sums: cage e at r8c8 < cage A
+/// at r1c1`.
+fn comparison_notes(puzzle: &Puzzle, room: f64) -> Vec<String> {
+    board::distant_comparisons(puzzle)
+        .iter()
+        .flat_map(|words| {
+            drawing::wrap(
+                &format!("Cage sums: {words}"),
+                Typeface::Regular,
+                NOTE_SIZE,
+                room,
+            )
+        })
+        .collect()
+}
+
+/// Writes `notes` from `top` down, one line each, starting at `left`.
+fn write_notes(drawing: &mut Drawing, notes: &[String], left: f64, top: f64) {
+    for (index, note) in notes.iter().enumerate() {
+        drawing.text(
+            point(left, top + NOTE_SIZE * 1.3 * (index as f64 + 1.0)),
+            note,
+            NOTE_SIZE,
+            Typeface::Regular,
+            Anchor::Start,
+        );
+    }
+}
+
 /// One puzzle as a picture with a small margin: its givens (or `solution`'s digits, givens
-/// bold) and everything its variant draws.
+/// bold) and everything its variant draws; comparisons of cages that do not touch are
+/// written under the grid.
 pub fn puzzle_drawing(puzzle: &Puzzle, solution: Option<&Grid>) -> Drawing {
     let margin = 12.0;
     // a frame of one cell around the grid for clues outside it
@@ -72,12 +106,15 @@ pub fn puzzle_drawing(puzzle: &Puzzle, solution: Option<&Grid>) -> Drawing {
         0
     };
     let side = picture_cell(puzzle.size()) * f64::from(puzzle.size() + frame_cells);
-    let mut drawing = Drawing::new(side + 2.0 * margin, side + 2.0 * margin);
+    let notes = comparison_notes(puzzle, side);
+    let below = notes.len() as f64 * NOTE_SIZE * 1.3;
+    let mut drawing = Drawing::new(side + 2.0 * margin, side + 2.0 * margin + below);
     let frame = Frame {
         corner: point(margin, margin),
         side,
     };
     board::draw(&mut drawing, puzzle, solution, frame, Detail::Full);
+    write_notes(&mut drawing, &notes, margin, margin + side);
     drawing
 }
 
@@ -87,8 +124,9 @@ pub fn puzzle_svg(puzzle: &Puzzle, solution: Option<&Grid>) -> String {
 }
 
 #[cfg(feature = "pdf")]
-/// A PDF with one A4 page per puzzle: its name (if any) above it, and its solution on the
-/// next page when one is given; an error names a character the font cannot draw.
+/// A PDF with one A4 page per puzzle: its name (if any) above it, comparisons of cages that
+/// do not touch written under it, and its solution on the next page when one is given; an
+/// error names a character the font cannot draw.
 pub fn puzzle_pdf(
     puzzles: &[(&Puzzle, Option<&str>, Option<&Grid>)],
     title: &str,
@@ -110,6 +148,15 @@ pub fn puzzle_pdf(
             Anchor::Middle,
         );
         board::draw(&mut page, puzzle, solution, frame, detail);
+        if detail == Detail::Full {
+            let notes = comparison_notes(puzzle, side);
+            write_notes(
+                &mut page,
+                &notes,
+                frame.corner.x,
+                frame.corner.y + side + 6.0,
+            );
+        }
         page
     };
     let mut pages = Vec::new();

@@ -16,7 +16,7 @@ use sudokit::render::book_preset::{self, BookPreset};
 use sudokit::render::cover::{self, CoverSize, CoverText, SPINE_TEXT_LEAST_PAGES};
 use sudokit::render::drawing::{Drawing, Item};
 use sudokit::render::ink;
-use sudokit::render::paper::{Paper, PaperStock};
+use sudokit::render::paper::{Margins, Paper, PaperStock};
 
 use crate::helpers::{path_text, sudokit, text};
 
@@ -173,6 +173,211 @@ fn every_book_preset_on_every_trim_keeps_cells_of_8_mm_or_refuses_saying_what_fi
             }
         }
     }
+}
+
+/// The grids drawn on a page, each as its outer edges: a grid is square, so its top and
+/// bottom borders are two of the longest solid horizontal lines, with the same left end
+/// and as far apart as they are long (the cell lines between them may be cut around sums
+/// and signs), the topmost such pair first.
+fn grids_on(page: &Drawing) -> Vec<ink::Rectangle> {
+    let lines: Vec<(f64, f64, f64)> = page
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Line {
+                from,
+                to,
+                dash: None,
+                ..
+            } if (from.y - to.y).abs() < 1e-9 => {
+                Some((from.x.min(to.x), from.y, (to.x - from.x).abs()))
+            }
+            _ => None,
+        })
+        .collect();
+    let longest = lines.iter().map(|line| line.2).fold(0.0, f64::max);
+    let borders: Vec<(f64, f64)> = lines
+        .iter()
+        .filter(|line| line.2 > longest - 3.0 && longest > 50.0)
+        .map(|line| (line.0, line.1))
+        .collect();
+    let mut grids: Vec<ink::Rectangle> = Vec::new();
+    for &(left, top) in &borders {
+        let bottom = borders.iter().find(|&&(other_left, y)| {
+            (other_left - left).abs() < 1.0 && (y - top - longest).abs() < 3.0
+        });
+        if let Some(&(_, bottom)) = bottom {
+            grids.push(ink::Rectangle {
+                left,
+                top,
+                right: left + longest,
+                bottom,
+            });
+        }
+    }
+    // from the top down, a pair overlapping a grid already found joins a cell line of one
+    // grid to a line of the next: not a grid
+    grids.sort_by(|a, b| (a.top, a.left).partial_cmp(&(b.top, b.left)).unwrap());
+    let mut found: Vec<ink::Rectangle> = Vec::new();
+    for grid in grids {
+        if !found.iter().any(|other| other.grown(1.0).meets(&grid)) {
+            found.push(grid);
+        }
+    }
+    found
+}
+
+/// How a page's grids are spaced: the gaps between neighbours across and down (down from a
+/// grid to the top of the ink of the next grid's caption), and the room from the block of
+/// grids to the left and right margins, to the heading's baseline above and to the top of
+/// the page number below.
+#[derive(Debug)]
+struct Spacing {
+    between: Vec<f64>,
+    left: f64,
+    right: f64,
+    above: f64,
+    below: f64,
+}
+
+fn spacing(page: &Drawing, content_left: f64, content_right: f64) -> Option<Spacing> {
+    let grids = grids_on(page);
+    let texts: Vec<ink::Rectangle> = page.items.iter().filter_map(ink::item_text_box).collect();
+    let page_number = texts.last()?;
+    // the heading's baseline (its ink reaches lower for a word with a descender)
+    let heading = page.items.iter().find_map(|item| match item {
+        Item::Text { at, .. } => Some(at.y),
+        _ => None,
+    })?;
+    // the top of a grid's block: its caption's ink, or the grid where it has none
+    let block_top = |grid: &ink::Rectangle| {
+        texts
+            .iter()
+            .filter(|text| {
+                text.bottom <= grid.top + 0.5
+                    && text.bottom > grid.top - 15.0
+                    && text.left >= grid.left - 1.0
+                    && text.right <= grid.right + 1.0
+            })
+            .map(|text| text.top)
+            .fold(grid.top, f64::min)
+    };
+    let mut between = Vec::new();
+    for grid in &grids {
+        let right_neighbour = grids
+            .iter()
+            .filter(|other| (other.top - grid.top).abs() < 1.0 && other.left > grid.right)
+            .map(|other| other.left - grid.right)
+            .fold(f64::INFINITY, f64::min);
+        let below_neighbour = grids
+            .iter()
+            .filter(|other| (other.left - grid.left).abs() < 1.0 && other.top > grid.bottom)
+            .map(|other| block_top(other) - grid.bottom)
+            .fold(f64::INFINITY, f64::min);
+        between.extend(
+            [right_neighbour, below_neighbour]
+                .into_iter()
+                .filter(|gap| gap.is_finite()),
+        );
+    }
+    let first_top = grids.iter().map(block_top).fold(f64::INFINITY, f64::min);
+    Some(Spacing {
+        between,
+        left: grids
+            .iter()
+            .map(|grid| grid.left)
+            .fold(f64::INFINITY, f64::min)
+            - content_left,
+        right: content_right - grids.iter().map(|grid| grid.right).fold(0.0, f64::max),
+        above: first_top - heading,
+        below: page_number.top - grids.iter().map(|grid| grid.bottom).fold(0.0, f64::max),
+    })
+}
+
+#[test]
+fn grids_are_as_large_as_the_page_allows_and_evenly_spaced_on_every_preset_and_trim() {
+    let mut papers: Vec<Paper> = Paper::named().collect();
+    papers.push("7x10in".parse().unwrap());
+    let mut measured = 0;
+    for name in book_preset::builtin_names() {
+        let preset = BookPreset::builtin(name).unwrap();
+        let puzzles = preset_puzzles(&preset, preset.per_page.max(2));
+        for paper in &papers {
+            let Ok(made) = book::book(&puzzles, &layout_of(&preset, paper)) else {
+                continue; // refused for small cells: the test above
+            };
+            let margins = Margins::for_pages(made.pages.len());
+            // from the first level's section (after the how-to-play pages) to the end
+            let first = made
+                .bookmarks
+                .iter()
+                .find(|bookmark| bookmark.title.contains(": puzzle"))
+                .unwrap()
+                .page;
+            // per grid side, the fullest page and its spacing: the others (a section's last
+            // page, not full) keep its places
+            let solutions = made.bookmarks.last().unwrap().page;
+            let mut fullest: Vec<((f64, bool), usize, Spacing, String)> = Vec::new();
+            for (index, page) in made.pages.iter().enumerate().skip(first) {
+                let (inner_left, inner_right) = margins.left_and_right(index + 1);
+                let content_left = inner_left.in_points();
+                let content_right = page.width - inner_right.in_points();
+                let at = format!("{name} on {paper}, page {}", index + 1);
+                let Some(spacing) = spacing(page, content_left, content_right) else {
+                    continue;
+                };
+                // the same gap between every two neighbours, across and down
+                if let (Some(least), Some(most)) = (
+                    spacing.between.iter().copied().reduce(f64::min),
+                    spacing.between.iter().copied().reduce(f64::max),
+                ) {
+                    assert!(most - least < 3.0, "{at}: gaps {:?}", spacing.between);
+                    assert!(least >= 17.0, "{at}: gaps {:?}", spacing.between);
+                    measured += 1;
+                }
+                let grids = grids_on(page);
+                let kind = (grids[0].right - grids[0].left, index >= solutions);
+                match fullest
+                    .iter_mut()
+                    .find(|(other, ..)| (other.0 - kind.0).abs() < 0.5 && other.1 == kind.1)
+                {
+                    Some(entry) => {
+                        // the same places as the other pages of grids this size
+                        assert!(
+                            (entry.2.above - spacing.above).abs() < 4.0,
+                            "{at}: {spacing:?} against {}",
+                            entry.3
+                        );
+                        if grids.len() > entry.1 {
+                            *entry = (kind, grids.len(), spacing, at);
+                        }
+                    }
+                    None => fullest.push((kind, grids.len(), spacing, at)),
+                }
+            }
+            for (_, _, spacing, at) in &fullest {
+                // the block centred: as much room on the left as on the right, above as below
+                assert!(
+                    (spacing.left - spacing.right).abs() < 3.0,
+                    "{at}: {spacing:?}"
+                );
+                assert!(
+                    (spacing.above - spacing.below).abs() < 4.0,
+                    "{at}: {spacing:?}"
+                );
+                // as large as the page allows: the block reaches the margins across, or it
+                // fills the height between the heading and the page number
+                assert!(
+                    spacing.left < 1.0 || spacing.above < 24.0,
+                    "{at}: room left across and down: {spacing:?}"
+                );
+            }
+        }
+    }
+    assert!(
+        measured > 20,
+        "pages with several grids measured: {measured}"
+    );
 }
 
 #[test]

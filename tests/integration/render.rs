@@ -894,3 +894,81 @@ fn render_out_naming_a_folder_is_refused_with_the_file_it_wants() {
     assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 0);
     assert!(!directory.path().join("missing").exists());
 }
+
+/// The grilops greater killer with one more comparison, between cages A (top-left) and e
+/// (bottom-right) that do not touch: true in its solution (8 < 9).
+fn greater_killer_with_a_distant_comparison() -> String {
+    read_data("killer/killer_greater_grilops.txt").replace(
+        "compare X f greater\n",
+        "compare X f greater\ncompare e A less\n",
+    )
+}
+
+#[test]
+fn a_comparison_of_cages_that_do_not_touch_is_refused_by_name_or_written_out_never_dropped() {
+    let text = greater_killer_with_a_distant_comparison();
+    let entry = &notation::parse(&text, None).expect("reads")[0];
+    assert_eq!(entry.puzzle.comparisons().count(), 8);
+    let words = "cage e at r8c8 < cage A at r1c1";
+
+    // the link and the f-puzzles form refuse it by name rather than drop it
+    let error = links::fpuzzles(&entry.puzzle, None)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains(words), "{error}");
+    let input = crate::helpers::file_with(&text, ".txt");
+    let link = sudokit(&["link", path_text(input.path())]);
+    assert_eq!(link.status.code(), Some(2));
+    assert!(link.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&link.stderr).contains(words));
+    // a record's fpuzzles field says there is none rather than a link without the rule
+    let graded = succeeds(&["grade", "--json", path_text(input.path())]);
+    let record: serde_json::Value =
+        serde_json::from_slice(&graded.stdout).expect("one JSON record");
+    assert_eq!(record["fpuzzles"], serde_json::Value::Null);
+
+    // the picture puts a sign on a border for each of the 7 comparisons of touching cages,
+    // and writes the eighth under the grid, not as a sign somewhere between the cages
+    let svg = render::puzzle_svg(&entry.puzzle, None);
+    let signs = ["&lt;", "&gt;", "=", "∧", "∨"]
+        .iter()
+        .map(|sign| svg.matches(&format!(">{sign}</text>")).count())
+        .sum::<usize>();
+    assert_eq!(signs, 7, "{svg}");
+    assert!(svg.contains("Cage sums: cage e at r8c8 &lt; cage A at r1c1</text>"));
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let pdf = folder.path().join("far.pdf");
+    succeeds(&[
+        "render",
+        "--pdf",
+        "--out",
+        path_text(&pdf),
+        path_text(input.path()),
+    ]);
+    let bytes = std::fs::read(&pdf).expect("the PDF");
+    assert!(bytes.starts_with(b"%PDF-"));
+    // read back by poppler where it is installed (the book page tests need it too)
+    if let Ok(read) = std::process::Command::new("pdftotext")
+        .arg(&pdf)
+        .arg("-")
+        .output()
+    {
+        let words_read = String::from_utf8_lossy(&read.stdout);
+        assert!(
+            words_read.contains(&format!("Cage sums: {words}")),
+            "{words_read}"
+        );
+    }
+
+    // a book has no room for the words: it refuses the puzzle, naming the comparison
+    let book = sudokit(&[
+        "book",
+        "--from",
+        path_text(input.path()),
+        "--out",
+        path_text(&folder.path().join("book")),
+    ]);
+    assert_ne!(book.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&book.stderr);
+    assert!(stderr.contains(words), "{stderr}");
+}

@@ -581,6 +581,26 @@ fn the_page_checks_rates_and_explains_in_a_real_browser() {
         page.contains("class=\"mark\""),
         "the differing cells are marked: {page}"
     );
+    // a 16×16 (issue 28): Sudoku Explainer's reason instead of "error", and the steps in
+    // the board's alphabet (16 is G)
+    let sixteen = crate::helpers::read_data("sizes/vu_kr_16x16_100.txt");
+    let sixteen = sixteen.lines().next().unwrap();
+    let page = dom(sixteen);
+    assert!(
+        page.contains("Sudoku Explainer: not rated (the SE scale rates puzzles of at most"),
+        "{page}"
+    );
+    let ratings = page
+        .split("<div id=\"ratings\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</div>").next())
+        .unwrap_or_else(|| panic!("{page}"));
+    assert!(
+        !ratings.contains("undefined") && !ratings.contains(": error"),
+        "{ratings}"
+    );
+    assert!(page.contains("<li>r1c2=G  naked single"), "{page}");
+    assert!(!page.contains("=16"), "{page}");
     // the true-candidates button's table (issue 27): the givens keep their one digit
     let page = dom(&format!("{loose}&candidates"));
     assert!(page.contains("aria-label=\"true candidates\""), "{page}");

@@ -203,3 +203,54 @@ fn a_killer_missing_two_sums_is_told_which_sum_to_reveal() {
     assert_eq!(output.status.code(), Some(0), "{revealed}");
     assert_eq!(json_records(&output)[0]["status"], "unique");
 }
+
+#[test]
+fn a_16_by_16_is_explained_and_advised_in_its_alphabet() {
+    // issue 28: `r1c2=G`, never `r1c2=16`, in the grader's steps and check --suggest
+    let line = read_data("sizes/vu_kr_16x16_100.txt")
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    let file = file_with(format!("{line}\n"), ".txt");
+    let graded = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["grade", "--explain"])
+        .arg(file.path())
+        .output()
+        .unwrap();
+    let steps = String::from_utf8_lossy(&graded.stdout);
+    assert!(steps.contains("1. r1c2=G  naked single"), "{steps}");
+    assert!(steps.contains("the only place for D in box 6"), "{steps}");
+    let two_digit = moves_with_two_digit_numbers(&steps);
+    assert!(two_digit.is_empty(), "{two_digit:?}");
+    // fewer givens: several solutions, and givens to add named in letters where above 9
+    let loose: String = line
+        .chars()
+        .enumerate()
+        .map(|(index, character)| if index % 3 == 0 { '.' } else { character })
+        .collect();
+    let file = file_with(format!("{loose}\n"), ".txt");
+    let advice = check_suggest(file.path(), &[]);
+    let advice = String::from_utf8_lossy(&advice.stdout);
+    let added = advice
+        .split("suggest: add ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{advice}"));
+    let added: Vec<&str> = added.split(" (").next().unwrap().split(' ').collect();
+    assert!(!added.is_empty(), "{advice}");
+    for given in &added {
+        let (_, digit) = given.split_once('=').unwrap();
+        assert_eq!(digit.chars().count(), 1, "{advice}");
+    }
+    assert!(moves_with_two_digit_numbers(&advice).is_empty(), "{advice}");
+}
+
+/// The moves written with a number of two digits (`r1c2=16`, `r3c4<>10`).
+fn moves_with_two_digit_numbers(text: &str) -> Vec<String> {
+    text.split(|character: char| character.is_whitespace() || character == ',')
+        .filter(|word| word.starts_with('r'))
+        .filter_map(|word| word.split_once('=').or_else(|| word.split_once("<>")))
+        .filter(|(_, digit)| digit.trim_end_matches(')').chars().count() > 1)
+        .map(|(cell, digit)| format!("{cell}={digit}"))
+        .collect()
+}

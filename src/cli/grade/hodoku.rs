@@ -102,13 +102,14 @@ fn step_record(step: &Step, puzzle: &sudokit::model::Puzzle) -> serde_json::Valu
     let cells = |cells: &[sudokit::model::Cell]| -> Vec<String> {
         cells.iter().map(ToString::to_string).collect()
     };
-    let pairs =
-        |pairs: &[(sudokit::model::Cell, sudokit::model::Digit)], sign: &str| -> Vec<String> {
-            pairs
-                .iter()
-                .map(|(cell, digit)| format!("{cell}{sign}{digit}"))
-                .collect()
-        };
+    let pairs = |pairs: &[(sudokit::model::Cell, sudokit::model::Digit)],
+                 sign: &str|
+     -> Vec<String> {
+        pairs
+            .iter()
+            .map(|(cell, digit)| format!("{cell}{sign}{}", sudokit::notation::character(*digit)))
+            .collect()
+    };
     let evidence = &step.evidence;
     json!({
         "technique": step.technique.to_string(),
@@ -125,7 +126,7 @@ fn step_record(step: &Step, puzzle: &sudokit::model::Puzzle) -> serde_json::Valu
             .iter()
             .map(|sets| {
                 sets.iter()
-                    .map(|set| set.iter().map(|digit| digit.to_string()).collect::<String>())
+                    .map(|set| set.iter().map(sudokit::notation::character).collect::<String>())
                     .collect::<Vec<_>>()
             })
             .collect::<Vec<_>>(),

@@ -86,12 +86,12 @@ impl SeStep {
         let mut outcome: Vec<String> = self
             .placements
             .iter()
-            .map(|(cell, digit)| format!("{cell}={digit}"))
+            .map(|(cell, digit)| format!("{cell}={}", crate::notation::character(*digit)))
             .collect();
         outcome.extend(
             self.eliminations
                 .iter()
-                .map(|(cell, digit)| format!("{cell}<>{digit}")),
+                .map(|(cell, digit)| format!("{cell}<>{}", crate::notation::character(*digit))),
         );
         let mut text = format!(
             "{}  {} ({})",

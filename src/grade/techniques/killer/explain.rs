@@ -6,6 +6,7 @@
 use crate::grade::step::Step;
 use crate::grade::technique::Technique;
 use crate::model::{Cell, Diagonal, DigitSet, Geometry, HouseKind};
+use crate::notation::character;
 
 /// Cells joined by `+`: `r3c4+r3c5`.
 fn cells_text(cells: &[Cell]) -> String {
@@ -25,7 +26,7 @@ fn cage_text(cells: &[Cell], total: i32) -> String {
 fn combinations_text(sets: &[DigitSet]) -> String {
     let sets: Vec<String> = sets
         .iter()
-        .map(|set| set.iter().map(|digit| digit.to_string()).collect())
+        .map(|set| set.iter().map(character).collect())
         .collect();
     format!("{{{}}}", sets.join("/"))
 }
@@ -175,7 +176,11 @@ fn leftovers_text(step: &Step) -> String {
             text
         })
         .collect();
-    let digits: Vec<String> = evidence.digits.iter().map(|d| d.to_string()).collect();
+    let digits: Vec<String> = evidence
+        .digits
+        .iter()
+        .map(|d| character(d).to_string())
+        .collect();
     let times = match times {
         1 => "once".to_string(),
         2 => "twice".to_string(),
@@ -194,7 +199,11 @@ fn leftovers_text(step: &Step) -> String {
 /// The explanation of a killer step (after its placements and eliminations).
 pub(crate) fn detail(step: &Step, geometry: Geometry) -> String {
     let evidence = &step.evidence;
-    let digits: Vec<String> = evidence.digits.iter().map(|d| d.to_string()).collect();
+    let digits: Vec<String> = evidence
+        .digits
+        .iter()
+        .map(|d| character(d).to_string())
+        .collect();
     let digits = digits.join("/");
     let houses: Vec<String> = evidence.houses.iter().map(|h| h.to_string()).collect();
     match step.technique {
