@@ -4,8 +4,9 @@
 //! The text is cut into blocks at blank lines (`#` comments left out). In each block, the
 //! lines that are one record each — a puzzle line, a JSON record, an f-puzzles link — are read
 //! one by one until the first line that is none of them; from there, the block is killer
-//! text (split at `name` lines) when the file is killer text or the lines read like it, else
-//! each line is read alone (and refused alone when it is no puzzle). A damaged line (a control
+//! text (split at `name` lines, a JSON line still read alone) when the file is killer text or
+//! the lines read like it, else each line is read alone (and refused alone when it is no
+//! puzzle). Results come in line order. A damaged line (a control
 //! character, an invalid byte) refuses the one record it stands in, and nothing else: a
 //! damaged comment, or a damaged line between records, is its own error.
 
@@ -46,15 +47,23 @@ pub(super) fn parse_each(
                 looks_like_killer(first.trim(), &after)
             }
         });
-        let rest_singles = if killer_text { &[][..] } else { rest };
-        for single in singles.iter().chain(rest_singles) {
+        // in killer text, a JSON line is still a record of its own (no killer line starts
+        // with `{`); any other line belongs to the killer record it stands in
+        let (killer_lines, rest_singles): (Vec<NumberedLine<'_>>, Vec<NumberedLine<'_>>) =
+            if killer_text {
+                rest.iter()
+                    .partition(|(_, text)| !text.trim_start().starts_with('{'))
+            } else {
+                (Vec::new(), rest.to_vec())
+            };
+        for single in singles.iter().chain(&rest_singles) {
             results.push(match damage_in(std::slice::from_ref(single)) {
                 Some(error) => Err(error),
                 None => one_line(single.1, single.0),
             });
         }
-        if killer_text {
-            for record in killer::split_records(rest) {
+        if !killer_lines.is_empty() {
+            for record in killer::split_records(&killer_lines) {
                 results.push(match damage_in(record) {
                     Some(error) => Err(error),
                     None => killer::read_record(record),
@@ -69,7 +78,7 @@ pub(super) fn parse_each(
             .filter(|(number, _)| !used.contains(number))
             .map(|(_, error)| Err(error.clone())),
     );
-    if results.len() > 1 && !damaged.is_empty() {
+    if results.len() > 1 {
         results.sort_by_key(|result| match result {
             Ok(entry) => entry.line,
             Err(error) => error.line.unwrap_or(0),
