@@ -1,4 +1,5 @@
-//! Reading and writing puzzles as text: line, grid, CSV, killer text, killer TSV and RON.
+//! Reading and writing puzzles as text: line, grid, CSV, killer text, killer TSV, RON,
+//! f-puzzles and sudokit's own records.
 //!
 //! Every format has a parser and a writer that are inverse of each other: reading what
 //! [`format_entry`] wrote gives back the same [`Entry`] (apart from its line number). A text
@@ -67,6 +68,20 @@
 //! - **fpuzzles** ([`Format::Fpuzzles`]): f-puzzles JSON (`size`, `grid`, `diagonal+`,
 //!   `diagonal-`, `killercage`, `title`, `solution`), one document or one per line, or
 //!   f-puzzles / SudokuPad links, one per line; see [`fpuzzles`]. Written as one JSON line.
+//! - **records** ([`Format::Records`]): sudokit's own JSON Lines records (`puzzles.jsonl` of
+//!   `generate` and `book`, `grade --json`), one a line, read with every rule they carry or
+//!   refused by line; see [`records`]. Written as `{"name", "puzzle", "solution"}`, the
+//!   puzzle in the first notation that holds it (line, killer text, RON).
+//!
+//! A line, killer or records text may mix them: puzzle lines, JSON records, f-puzzles links
+//! and killer-text records (between blank lines) are each read in their own notation.
+//!
+//! # Damaged lines
+//!
+//! A line holding a control character (a NUL, a form feed; tab and a final carriage return
+//! are fine) or U+FFFD (an invalid byte read as text) refuses the one record it stands in,
+//! with its line and column; every other record is read. A damaged comment refuses nothing
+//! but itself. RON and single f-puzzles documents are one record each and are refused whole.
 //!
 //! Labels that are not one character, or that are `.`, `#`, `,`, `=` or blank, cannot appear in
 //! a cage map; when writing such a puzzle as killer text or TSV, all cages are relabelled
