@@ -6,7 +6,9 @@
 //! 1. **Its fields**, when it names a `variant` (as `generate`, `book` and the bank write
 //!    it): `size`, `box_rows`/`box_columns`, `regions` (a jigsaw's region map), `cages`
 //!    (cells as `r1c1` names, an optional `sum`), `comparisons` (cages by position) and the
-//!    givens line in `puzzle`; `x` and `killer-x` add both diagonals. The variant must agree
+//!    givens line in `puzzle`; `x` and `killer-x` add both diagonals; every other variant
+//!    rule (thermometers, dots, anti-knight …) comes from the `fpuzzles` link and must be the
+//!    rules the `rules` list names. The variant must agree
 //!    with the fields (a killer has cages, a jigsaw regions), so a record that leaves its
 //!    rules out (the bank's, for killers) is refused rather than read as a classic.
 //! 2. **Its `fpuzzles` link**, when it has one (`grade --json`, whose `puzzle` is the givens
@@ -26,12 +28,13 @@ use super::error::{excerpt, NotationError, Reason};
 use super::{Entry, Extras, Format};
 use crate::model::variant::Regions;
 use crate::model::{
-    Cage, CageId, Cell, Comparison, Constraint, Diagonal, Geometry, Puzzle, Relation,
+    Cage, CageId, Cell, Comparison, Constraint, Diagonal, Geometry, HouseKind, Puzzle, Relation,
 };
 
 /// The keys that say what the puzzle is.
-const RULE_KEYS: [&str; 12] = [
+const RULE_KEYS: [&str; 13] = [
     "puzzle",
+    "rules",
     "solution",
     "name",
     "variant",
@@ -46,7 +49,7 @@ const RULE_KEYS: [&str; 12] = [
 ];
 
 /// The keys sudokit's records carry beside the puzzle: what was made, found or rated.
-const INFORMATION_KEYS: [&str; 43] = [
+const INFORMATION_KEYS: [&str; 44] = [
     // generate and book
     "preset",
     "seed",
@@ -55,6 +58,7 @@ const INFORMATION_KEYS: [&str; 43] = [
     "clues",
     "level",
     "score",
+    "unrated",
     "hardest",
     "trial_steps",
     "se",
@@ -96,13 +100,34 @@ const INFORMATION_KEYS: [&str; 43] = [
 ];
 
 /// The variants a record may name (as presets spell them).
-const VARIANTS: [&str; 6] = [
+const VARIANTS: [&str; 14] = [
     "classic",
     "x",
     "killer",
     "killer-x",
     "greater-killer",
     "jigsaw",
+    "anti-knight",
+    "windoku",
+    "thermo",
+    "kropki",
+    "xv",
+    "arrow",
+    "even-odd",
+    "consecutive",
+];
+
+/// The variants whose rules the record's `fpuzzles` link carries (listed by name in
+/// `rules`), with no field of their own.
+const RULE_VARIANTS: [&str; 8] = [
+    "anti-knight",
+    "windoku",
+    "thermo",
+    "kropki",
+    "xv",
+    "arrow",
+    "even-odd",
+    "consecutive",
 ];
 
 /// One record read: its puzzle, and every field of the record as written.
@@ -273,6 +298,13 @@ fn from_fields(
             cage, position, geometry, number,
         )?));
     }
+    let rules = link_rules(fields, geometry, givens, number)?;
+    if RULE_VARIANTS.contains(&variant) && rules.is_empty() {
+        return Err(refuse(format!(
+            "\"variant\": {variant:?} with no rule in \"fpuzzles\": the record does not carry its rules"
+        )));
+    }
+    constraints.extend(rules);
     let comparisons = list(fields, "comparisons", number)?;
     for comparison in comparisons {
         constraints.push(Constraint::Compare(read_comparison(
@@ -307,6 +339,71 @@ fn from_fields(
     let givens = read_grid(givens.trim(), geometry, "the puzzle", number, 1)?;
     let puzzle = Puzzle::new(geometry, givens, constraints).map_err(model)?;
     Ok(Entry::new(puzzle))
+}
+
+/// The variant rules of a generator record, read from its `fpuzzles` link (regions,
+/// diagonals, cages and comparisons have fields of their own), which must be the ones its
+/// `rules` list names, and the link's givens the `puzzle` line's.
+fn link_rules(
+    fields: &Map<String, Value>,
+    geometry: Geometry,
+    givens: &str,
+    number: usize,
+) -> Result<Vec<Constraint>, NotationError> {
+    let refuse = |message: String| NotationError::at(number, Reason::Json { message });
+    let mut listed = Vec::new();
+    for rule in list(fields, "rules", number)? {
+        let rule = rule
+            .as_str()
+            .ok_or_else(|| refuse(format!("\"rules\": {rule} is not a rule's name")))?;
+        listed.push(rule.to_string());
+    }
+    let link = match fields.get("fpuzzles") {
+        Some(Value::String(link)) => link,
+        _ if listed.is_empty() => return Ok(Vec::new()),
+        _ => {
+            return Err(refuse(
+                "\"rules\" listed with no \"fpuzzles\" link to read them from".to_string(),
+            ))
+        }
+    };
+    let entry = one_entry(link, number, "fpuzzles")?;
+    let line = read_grid(
+        givens.trim(),
+        entry.puzzle.geometry(),
+        "the puzzle",
+        number,
+        1,
+    );
+    if entry.puzzle.size() != geometry.size()
+        || line
+            .as_ref()
+            .is_ok_and(|line| line != entry.puzzle.givens())
+    {
+        return Err(refuse(
+            "\"puzzle\" and \"fpuzzles\" give different grids".to_string(),
+        ));
+    }
+    let rules: Vec<Constraint> = entry
+        .puzzle
+        .constraints()
+        .iter()
+        .filter(|rule| match rule {
+            Constraint::Distinct(house) => !matches!(house.kind(), HouseKind::Diagonal(_)),
+            Constraint::Regions(_) => false,
+            other => other.is_variant_rule(),
+        })
+        .cloned()
+        .collect();
+    let mut named: Vec<String> = rules.iter().map(Constraint::to_string).collect();
+    named.sort();
+    listed.sort();
+    if fields.contains_key("rules") && named != listed {
+        return Err(refuse(
+            "the \"fpuzzles\" link's rules are not the ones \"rules\" names".to_string(),
+        ));
+    }
+    Ok(rules)
 }
 
 /// The array at `key` (empty when absent).
@@ -587,8 +684,8 @@ mod tests {
             refused(&thermo),
             "line 3: \"thermometers\": not a key of sudokit's records, so the record may hold a rule it does not know"
         );
-        let variant = format!(r#"{{"puzzle":"{CLASSIC}","variant":"thermo"}}"#);
-        assert!(refused(&variant).starts_with("line 3: \"variant\": \"thermo\" is not a variant"));
+        let variant = format!(r#"{{"puzzle":"{CLASSIC}","variant":"sandwich"}}"#);
+        assert!(refused(&variant).starts_with("line 3: \"variant\": \"sandwich\" is not a variant"));
         let bank_killer = format!(r#"{{"puzzle":"{CLASSIC}","variant":"killer","size":9}}"#);
         assert_eq!(
             refused(&bank_killer),
@@ -626,6 +723,57 @@ mod tests {
         assert_eq!(read.entry.puzzle, entry.puzzle);
         let other = line.replacen(".36.", ".364", 1);
         assert!(read_err(&other).contains("different givens"));
+    }
+
+    /// A record as `generate` writes one for a rule variant: the rule in the link, named in
+    /// `rules`.
+    #[test]
+    fn a_rule_variant_reads_its_rules_from_the_link_and_checks_their_names() {
+        let rows: Vec<Value> = X
+            .as_bytes()
+            .chunks(9)
+            .map(|row| {
+                Value::Array(
+                    row.iter()
+                        .map(|&cell| match cell {
+                            b'.' => serde_json::json!({}),
+                            digit => serde_json::json!({"value": digit - b'0', "given": true}),
+                        })
+                        .collect(),
+                )
+            })
+            .collect();
+        let document = serde_json::json!({
+            "size": 9,
+            "grid": rows,
+            "thermometer": [{"lines": [["R1C5", "R1C6"]]}],
+        });
+        let thermo = super::super::parse(&document.to_string(), Some(Format::Fpuzzles))
+            .unwrap()
+            .remove(0);
+        let rule = thermo.puzzle.constraints()[0].to_string();
+        let link = super::super::fpuzzles::link(
+            &thermo.puzzle,
+            None,
+            super::super::fpuzzles::FPUZZLES_PREFIX,
+        )
+        .unwrap();
+        let record = |rules: &str, link: &str| {
+            format!(
+                r#"{{"preset":"thermo","variant":"thermo","size":9,"box_rows":3,"box_columns":3,"puzzle":"{X}","rules":{rules},"fpuzzles":{link},"level":null,"score":null,"unrated":"thermometer"}}"#
+            )
+        };
+        let quoted = format!("{link:?}");
+        let read = read(&record(&format!("[{rule:?}]"), &quoted), 4).unwrap();
+        assert_eq!(read.entry.puzzle, thermo.puzzle);
+        assert_eq!(
+            read_err(&record(r#"["thermometer r9c1-r9c2"]"#, &quoted)),
+            "line 1: the \"fpuzzles\" link's rules are not the ones \"rules\" names"
+        );
+        assert_eq!(
+            read_err(&record("[]", "null")),
+            "line 1: \"variant\": \"thermo\" with no rule in \"fpuzzles\": the record does not carry its rules"
+        );
     }
 
     fn read_err(line: &str) -> String {
