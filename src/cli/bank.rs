@@ -4,8 +4,7 @@
 //! (read-only, beside a writer).
 
 use std::collections::HashMap;
-use std::io::BufRead;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -21,7 +20,7 @@ use sudokit::notation::{self, Entry, Format};
 use sudokit::preset::Variant;
 use sudokit::Count;
 
-use super::input::{each_batch, Failure, InputOptions, Record};
+use super::input::{each_batch, InputOptions, Record};
 use super::judging::{judged_entry, puzzle_text, Judged};
 use super::records::{self, Style, Writer};
 use super::work::{thread_pool, Pool};
@@ -722,93 +721,11 @@ pub fn stored_json(stored: &Stored) -> Map<String, Value> {
     object
 }
 
-/// Hands the records of each input to `handle`, a batch at a time: `generate`'s JSON Lines
-/// records when the file holds them, else any notation through the common reader (a file
-/// of one puzzle a line is read a batch of lines at a time, so memory stays bounded).
-fn each_input(options: &InputOptions, mut handle: impl FnMut(Vec<Record>)) {
-    for path in &options.files {
-        if each_generated(path, &mut handle) {
-            continue;
-        }
-        let one = InputOptions {
-            files: vec![path.clone()],
-            input_format: options.input_format,
-            diagonals: options.diagonals,
-            text: options.text.clone(),
-        };
-        each_batch(&one, CHUNK, &mut handle);
-    }
-}
-
-/// Hands the records of a `generate` puzzles.jsonl to `handle`, a batch at a time, and says
-/// true; false when the file is not one (its first line is not such a record).
-fn each_generated(path: &Path, handle: &mut impl FnMut(Vec<Record>)) -> bool {
-    if path.as_os_str() == "-" {
-        return false;
-    }
-    let Ok(file) = std::fs::File::open(path) else {
-        return false;
-    };
-    let mut lines = std::io::BufReader::new(file).lines().enumerate();
-    let first = lines
-        .by_ref()
-        .map_while(|(number, line)| line.ok().map(|line| (number, line)))
-        .find(|(_, line)| !line.trim().is_empty());
-    let Some(first) = first else {
-        return false;
-    };
-    if serde_json::from_str::<sudokit::generate::Record>(&first.1).is_err() {
-        return false;
-    }
-    let source = path.display().to_string();
-    let mut batch = vec![generated_record(&source, first.0 + 1, Ok(first.1))];
-    for (number, line) in lines {
-        if line.as_ref().is_ok_and(|line| line.trim().is_empty()) {
-            continue;
-        }
-        let failed = line.is_err();
-        batch.push(generated_record(&source, number + 1, line));
-        if batch.len() == CHUNK || failed {
-            handle(std::mem::take(&mut batch));
-        }
-        if failed {
-            break;
-        }
-    }
-    if !batch.is_empty() {
-        handle(batch);
-    }
-    true
-}
-
-/// One line of a `generate` puzzles.jsonl as a record (or why it does not read).
-fn generated_record(source: &str, line_number: usize, line: std::io::Result<String>) -> Record {
-    let entry = line
-        .map_err(|error| format!("cannot read: {error}"))
-        .and_then(|line| {
-            serde_json::from_str::<sudokit::generate::Record>(&line)
-                .map_err(|error| error.to_string())
-        })
-        .and_then(|generated| {
-            let puzzle = generated.to_puzzle().map_err(|error| error.to_string())?;
-            let solution = generated.solution_grid().ok();
-            Ok(Entry {
-                line: line_number,
-                name: None,
-                puzzle,
-                solution,
-                expected_count: None,
-            })
-        })
-        .map_err(|reason| Failure {
-            source: source.to_string(),
-            line: Some(line_number),
-            reason: notation::printable(&reason),
-        });
-    Record {
-        source: source.to_string(),
-        entry,
-    }
+/// Hands the records of each input to `handle`, a batch at a time, through the common
+/// reader: any notation, `generate`'s and `book`'s puzzles.jsonl included (a file of one
+/// puzzle or record a line is read a batch of lines at a time, so memory stays bounded).
+fn each_input(options: &InputOptions, handle: impl FnMut(Vec<Record>)) {
+    each_batch(options, CHUNK, handle);
 }
 
 const QUERY_COLUMNS: &[&str] = &[

@@ -1,5 +1,5 @@
 //! `sudokit book`: a print-ready PDF book (title page, colophon, how to play, puzzles easiest
-//! first by level, solutions at the back) and `puzzles.jsonl` beside it, from a book preset
+//! first by level, solutions at the back) with `puzzles.jsonl` and `puzzles.txt` beside it, from a book preset
 //! (shipped or a file) or from a puzzle file or JSON Lines records.
 
 use std::path::{Path, PathBuf};
@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use serde_json::{json, Map, Value};
 use sudokit::generate::{Generator, Record};
 use sudokit::grade::{self, Level};
-use sudokit::model::{Constraint, Diagonal, Geometry, Grid, Puzzle};
+use sudokit::model::{Grid, Puzzle};
 use sudokit::notation::{self, Entry, Format};
 use sudokit::preset::Preset;
 use sudokit::render::book::{self, Layout, RatedPuzzle};
@@ -92,7 +92,7 @@ pub struct BookOptions {
     #[arg(long, value_parser = parse_per_page)]
     per_page: Option<usize>,
 
-    /// Directory for `book.pdf` and `puzzles.jsonl` (default: `output/<preset or input
+    /// Directory for `book.pdf`, `puzzles.jsonl` and `puzzles.txt` (default: `output/<preset or input
     /// stem>`).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
@@ -169,7 +169,7 @@ struct Candidate {
 pub fn run(options: &BookOptions) -> anyhow::Result<Outcome> {
     if options.out.as_deref() == Some(Path::new("-")) {
         anyhow::bail!(
-            "--out -: a book is two files (book.pdf and puzzles.jsonl), which cannot share standard output; give a directory"
+            "--out -: a book is several files (book.pdf, puzzles.jsonl, puzzles.txt), which cannot share standard output; give a directory"
         );
     }
     match (&options.preset, &options.from) {
@@ -477,8 +477,9 @@ pub struct CoverRequest {
     pub blurb: Option<String>,
 }
 
-/// Writes `book.pdf` and `puzzles.jsonl` (records in book order, numbered, with links) into
-/// `directory`; `puzzles.jsonl` is left alone when it is the input itself.
+/// Writes `book.pdf`, `puzzles.jsonl` (records in book order, numbered, with links) and
+/// `puzzles.txt` (the same puzzles in notations `check` reads) into `directory`; either text
+/// file is left alone when it is the input itself.
 pub fn write_book(
     directory: &Path,
     rated: &[Rated],
@@ -525,43 +526,86 @@ pub fn write_book(
         refuse_existing(&[cover_path], force)?;
     }
     let records_path = directory.join("puzzles.jsonl");
-    let same = |input: &Path| {
+    let text_path = directory.join("puzzles.txt");
+    let same = |input: &Path, output: &Path| {
         let canonical = |path: &Path| std::fs::canonicalize(path).ok();
-        canonical(input).is_some() && canonical(input) == canonical(&records_path)
+        canonical(input).is_some() && canonical(input) == canonical(output)
     };
-    let records_are_the_input = input.is_some_and(same);
-    if records_are_the_input {
-        refuse_existing(&[&pdf_path], force)?;
-    } else {
-        refuse_existing(&[&pdf_path, &records_path], force)?;
+    let records_are_the_input = input.is_some_and(|input| same(input, &records_path));
+    let text_is_the_input = input.is_some_and(|input| same(input, &text_path));
+    let order = book::difficulty_order(&puzzles);
+    let text = puzzles_text(&order, &puzzles)?;
+    let mut written: Vec<&Path> = vec![&pdf_path];
+    if !records_are_the_input {
+        written.push(&records_path);
     }
+    if !text_is_the_input {
+        written.push(&text_path);
+    }
+    refuse_existing(&written, force)?;
     write_atomically(&pdf_path, &pdf, force)?;
     if let Some((cover_path, bytes)) = &cover {
         write_atomically(cover_path, bytes, force)?;
         note!("wrote {}", cover_path.display());
     }
-    if records_are_the_input {
-        note!(
-            "wrote {} ({})",
-            pdf_path.display(),
-            super::output::counted(puzzles.len(), "puzzle")
-        );
-        return Ok(());
+    if !text_is_the_input {
+        write_atomically(&text_path, text.as_bytes(), force)?;
     }
-    let mut lines = String::new();
-    for (number, index) in book::difficulty_order(&puzzles).into_iter().enumerate() {
-        let (rated, record) = &rated[index];
-        lines.push_str(&book_record(number + 1, rated, record).to_string());
-        lines.push('\n');
+    if !records_are_the_input {
+        let mut lines = String::new();
+        for (number, &index) in order.iter().enumerate() {
+            let (rated, record) = &rated[index];
+            lines.push_str(&book_record(number + 1, rated, record).to_string());
+            lines.push('\n');
+        }
+        write_atomically(&records_path, lines.as_bytes(), force)?;
     }
-    write_atomically(&records_path, lines.as_bytes(), force)?;
+    let names: Vec<String> = written
+        .iter()
+        .map(|path| path.display().to_string())
+        .collect();
     note!(
-        "wrote {} and {} ({})",
-        pdf_path.display(),
-        records_path.display(),
+        "wrote {} ({})",
+        names.join(", "),
         super::output::counted(puzzles.len(), "puzzle")
     );
     Ok(())
+}
+
+/// `puzzles.txt`: the book's puzzles in book order, each named `puzzle <number>` with its
+/// solution, in the first notation that holds all its rules and that `check` reads back in
+/// one file: a line (with its `diag=`, `boxes=`, `regions=` tokens), killer text between
+/// blank lines, an f-puzzles document on one line, or else a record line.
+fn puzzles_text(order: &[usize], puzzles: &[RatedPuzzle]) -> anyhow::Result<String> {
+    let mut text = String::new();
+    for (number, &index) in order.iter().enumerate() {
+        let rated = &puzzles[index];
+        let mut entry = Entry::new(rated.puzzle.clone());
+        entry.name = Some(format!("puzzle {}", number + 1));
+        entry.solution = Some(rated.solution.clone());
+        let written = [
+            Format::Line,
+            Format::Killer,
+            Format::Fpuzzles,
+            Format::Records,
+        ]
+        .into_iter()
+        .find_map(|format| notation::format_entry(&entry, format).ok())
+        .with_context(|| format!("puzzle {}: no notation holds it", number + 1))?;
+        let written = written.trim_end();
+        if written.contains('\n') {
+            // killer text: a block of its own
+            if !text.is_empty() && !text.ends_with("\n\n") {
+                text.push('\n');
+            }
+            text.push_str(written);
+            text.push_str("\n\n");
+        } else {
+            text.push_str(written);
+            text.push('\n');
+        }
+    }
+    Ok(text)
 }
 
 /// The puzzle as text: a line where it fits, killer text otherwise.
@@ -601,9 +645,7 @@ fn read_candidates(text: &str, source: &str) -> anyhow::Result<Vec<Candidate>> {
         .map(str::trim)
         .find(|line| !line.is_empty())
         .unwrap_or("");
-    let is_records = first.starts_with('{')
-        && serde_json::from_str::<Value>(first).is_ok_and(|value| value.get("puzzle").is_some());
-    if !is_records {
+    if !notation::records::is_record(first) {
         let entries = notation::parse(text, None).map_err(|error| located(source, &error))?;
         return Ok(entries
             .into_iter()
@@ -616,36 +658,18 @@ fn read_candidates(text: &str, source: &str) -> anyhow::Result<Vec<Candidate>> {
             })
             .collect());
     }
+    // sudokit's records, through the one reader every command uses: the puzzle with all
+    // its rules, and the fields (level and score kept, the rest carried into the book's)
     let mut candidates = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
-        if line.trim().is_empty() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let value: Value =
-            serde_json::from_str(line).with_context(|| format!("{source}:{number}: not JSON"))?;
-        if let Ok(generated) = serde_json::from_value::<Record>(value.clone()) {
-            candidates.push(from_generator_record(generated, number, value, source)?);
-            continue;
-        }
-        let Value::Object(mut record) = value else {
-            anyhow::bail!("{source}:{number}: not a JSON object");
-        };
-        let puzzle_text = record
-            .get("puzzle")
-            .and_then(Value::as_str)
-            .with_context(|| format!("{source}:{number}: no \"puzzle\" text"))?;
-        let mut entry = notation::parse(puzzle_text, None)
-            .map_err(|error| anyhow::anyhow!("{source}:{number}: puzzle: {error}"))?
-            .into_iter()
-            .next()
-            .with_context(|| format!("{source}:{number}: no puzzle"))?;
-        entry.line = number;
-        entry.puzzle = with_record_rules(entry.puzzle, &record)
-            .map_err(|reason| anyhow::anyhow!("{source}:{number}: {reason}"))?;
-        if let Some(solution) = record.get("solution").and_then(Value::as_str) {
-            entry.solution = read_grid(solution, &entry.puzzle);
-        }
+        let read =
+            notation::records::read(line, number).map_err(|error| located(source, &error))?;
+        let mut record = read.fields;
         let level = record
             .get("level")
             .and_then(|level| serde_json::from_value::<Level>(level.clone()).ok());
@@ -658,100 +682,13 @@ fn read_candidates(text: &str, source: &str) -> anyhow::Result<Vec<Candidate>> {
         }
         candidates.push(Candidate {
             place: format!("{source}:{number}"),
-            entry,
+            entry: read.entry,
             level,
             score,
             record,
         });
     }
     Ok(candidates)
-}
-
-/// A record `sudokit generate` wrote: its puzzle (cages and comparisons included), solution
-/// and rating as they are.
-fn from_generator_record(
-    generated: Record,
-    number: usize,
-    value: Value,
-    source: &str,
-) -> anyhow::Result<Candidate> {
-    let at = |error: &dyn std::fmt::Display| anyhow::anyhow!("{source}:{number}: {error}");
-    let puzzle = generated.to_puzzle().map_err(|error| at(&error))?;
-    let solution = generated.solution_grid().map_err(|error| at(&error))?;
-    let mut entry = Entry::new(puzzle);
-    entry.line = number;
-    entry.solution = Some(solution);
-    let mut record = match value {
-        Value::Object(record) => record,
-        _ => Map::new(),
-    };
-    for key in ["number", "fpuzzles"] {
-        record.remove(key);
-    }
-    Ok(Candidate {
-        place: format!("{source}:{number}"),
-        entry,
-        level: Some(generated.level),
-        score: Some(generated.score),
-        record,
-    })
-}
-
-/// The puzzle with what a generator record says beside its givens line: `variant: "x"`
-/// (both diagonals) and `box_rows`/`box_columns` (a box shape other than the usual one).
-fn with_record_rules(puzzle: Puzzle, record: &Map<String, Value>) -> Result<Puzzle, String> {
-    let shape = |key: &str| {
-        record
-            .get(key)
-            .and_then(Value::as_u64)
-            .and_then(|value| u8::try_from(value).ok())
-    };
-    let mut geometry = puzzle.geometry();
-    if let (Some(rows), Some(columns)) = (shape("box_rows"), shape("box_columns")) {
-        geometry = Geometry::new(rows, columns).map_err(|error| error.to_string())?;
-        if geometry.size() != puzzle.size() {
-            return Err(format!(
-                "box_rows × box_columns is not the side {}",
-                puzzle.size()
-            ));
-        }
-    }
-    let is_x = record.get("variant").and_then(Value::as_str) == Some("x");
-    if geometry == puzzle.geometry() && (!is_x || !puzzle.diagonals().is_empty()) {
-        return Ok(puzzle);
-    }
-    let givens = Grid::from_values(geometry, &puzzle.givens().values())
-        .ok_or_else(|| "the givens do not fit the box shape".to_string())?;
-    let mut constraints = Vec::new();
-    let diagonals = if is_x {
-        vec![Diagonal::Main, Diagonal::Anti]
-    } else {
-        puzzle.diagonals()
-    };
-    for diagonal in diagonals {
-        constraints.push(Constraint::diagonal(geometry, diagonal));
-    }
-    if puzzle
-        .constraints()
-        .iter()
-        .any(|constraint| !matches!(constraint, Constraint::Distinct(_)))
-    {
-        return Err("box_rows/box_columns given for a puzzle with cages".to_string());
-    }
-    Puzzle::new(geometry, givens, constraints).map_err(|error| error.to_string())
-}
-
-/// A full grid written as a line, in the puzzle's geometry.
-fn read_grid(text: &str, puzzle: &Puzzle) -> Option<Grid> {
-    let values: Option<Vec<u8>> = text
-        .trim()
-        .chars()
-        .map(|character| match notation::symbol(character) {
-            Some(notation::Symbol::Digit(digit)) => Some(digit.get()),
-            _ => None,
-        })
-        .collect();
-    Grid::from_values(puzzle.geometry(), &values?)
 }
 
 /// `file:line: column C: reason`, the place of a notation error as every command writes it.

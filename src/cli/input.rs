@@ -163,7 +163,7 @@ pub fn each_batch(options: &InputOptions, lines: usize, mut handle: impl FnMut(V
             .input_format
             .or_else(|| notation::detect_for_sure(&head));
         let one_a_line = match format {
-            Some(Format::Line | Format::KillerTsv) => true,
+            Some(Format::Line | Format::KillerTsv | Format::Records) => true,
             Some(Format::Fpuzzles) => !head.trim_start().starts_with('{'),
             _ => false,
         };
@@ -183,14 +183,6 @@ pub fn each_batch(options: &InputOptions, lines: usize, mut handle: impl FnMut(V
                     continue;
                 }
             };
-            if let Some(unread) = reader.damage.take() {
-                // a record of these formats may span lines: none is read from a damaged file
-                handle(vec![failure(
-                    unread.line,
-                    format!("cannot read: {}", unread.reason),
-                )]);
-                continue;
-            }
             let batch = records_of(
                 notation::parse_each(&text, format),
                 options,
@@ -208,21 +200,12 @@ pub fn each_batch(options: &InputOptions, lines: usize, mut handle: impl FnMut(V
             let mut results = notation::parse_each(&chunk, format);
             let blank = matches!(results.as_slice(), [Err(error)] if error.line.is_none()
                 && matches!(error.reason, notation::Reason::NoPuzzle));
-            // (a later batch of only blank or comment lines has nothing to read, nor has
-            // one cut short by an invalid byte)
-            if !blank || (offset == 0 && reader.damage.is_none()) {
+            // (a later batch of only blank or comment lines has nothing to read)
+            if !blank || offset == 0 {
                 shift_lines(&mut results, offset);
                 let batch = records_of(results, options, &failure, &source);
                 count(&batch);
                 handle(batch);
-            }
-            if let Some(unread) = reader.damage.take() {
-                // the lines before the invalid byte are answered; nothing after it is read
-                handle(vec![failure(
-                    unread.line,
-                    format!("cannot read: {}", unread.reason),
-                )]);
-                break;
             }
             if reader.finished {
                 break;
@@ -267,18 +250,14 @@ const LONGEST_LINE: u64 = 16 << 20;
 /// The most a format read whole (grids, killer text, RON, f-puzzles documents) may hold.
 const LONGEST_INPUT: u64 = 256 << 20;
 
-/// A file or standard input read a number of lines at a time, each batch checked to be
-/// UTF-8 (an invalid byte is reported by its offset in the whole input).
+/// A file or standard input read a number of lines at a time. An invalid byte (not UTF-8)
+/// is read as U+FFFD, which the notation refuses on its line alone.
 struct Chunks {
     reader: Box<dyn BufRead>,
     /// Lines handed out so far.
     lines_read: usize,
-    /// Bytes handed out so far.
-    bytes_read: usize,
-    /// Whether the end of the input (or an invalid byte) was reached.
+    /// Whether the end of the input was reached.
     finished: bool,
-    /// The invalid byte that ended the reading, if one did.
-    damage: Option<Unread>,
 }
 
 impl Chunks {
@@ -286,18 +265,23 @@ impl Chunks {
         Chunks {
             reader,
             lines_read: 0,
-            bytes_read: 0,
             finished: false,
-            damage: None,
         }
     }
 
-    /// The next `count` lines (fewer at the end), with their line ends, as text.
+    /// The next `count` lines (fewer at the end), with their line ends, as text; more, up to
+    /// `count` again, while the last one read stands inside a record of several lines (killer
+    /// text among puzzle lines), so no record is cut in two.
     fn next_lines(&mut self, count: usize) -> Result<String, Unread> {
         let first_line = self.lines_read + 1;
         let mut bytes = Vec::new();
         let mut read = 0;
-        while read < count {
+        let mut last_start = 0;
+        while read < count
+            || read < count.saturating_mul(2)
+                && !notation::ends_records(&String::from_utf8_lossy(&bytes[last_start..]))
+        {
+            last_start = bytes.len();
             let got = (&mut self.reader)
                 .take(LONGEST_LINE)
                 .read_until(b'\n', &mut bytes)
@@ -320,7 +304,7 @@ impl Chunks {
             read += 1;
         }
         self.lines_read += read;
-        Ok(self.text(bytes, first_line))
+        Ok(self.text(bytes))
     }
 
     /// Everything left, as text.
@@ -341,35 +325,15 @@ impl Chunks {
                 ),
             });
         }
-        Ok(self.text(bytes, first_line))
+        Ok(self.text(bytes))
     }
 
-    /// The bytes as text. At an invalid byte, the text is cut before the line holding it,
-    /// reading stops, and `damage` says where (its line, its offset in the whole input).
-    fn text(&mut self, bytes: Vec<u8>, first_line: usize) -> String {
-        let start = self.bytes_read;
-        self.bytes_read += bytes.len();
+    /// The bytes as text, an invalid byte read as U+FFFD (refused by the notation on its
+    /// line, with its column).
+    fn text(&self, bytes: Vec<u8>) -> String {
         match String::from_utf8(bytes) {
             Ok(text) => text,
-            Err(error) => {
-                let valid = error.utf8_error().valid_up_to();
-                let mut bytes = error.into_bytes();
-                let line_start = bytes[..valid]
-                    .iter()
-                    .rposition(|&byte| byte == b'\n')
-                    .map_or(0, |position| position + 1);
-                let before = bytes[..line_start]
-                    .iter()
-                    .filter(|&&byte| byte == b'\n')
-                    .count();
-                self.damage = Some(Unread {
-                    line: Some(first_line + before),
-                    reason: format!("not UTF-8 text (invalid byte at offset {})", start + valid),
-                });
-                self.finished = true;
-                bytes.truncate(line_start);
-                String::from_utf8(bytes).unwrap_or_default()
-            }
+            Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned(),
         }
     }
 }

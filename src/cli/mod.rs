@@ -127,8 +127,10 @@ enum Command {
     /// by level, solutions at the back.
     ///
     /// Writes `book.pdf` (PDF/A-2b, fonts embedded, trim size from --paper with mirrored
-    /// margins, no text under 7 pt) and `puzzles.jsonl` (the puzzles in book order, with
-    /// their number, level, score, solution and f-puzzles link) into the output directory.
+    /// margins, no text under 7 pt), `puzzles.jsonl` (the puzzles in book order, with
+    /// their number, level, score, solution and f-puzzles link) and `puzzles.txt` (the same
+    /// puzzles, named `puzzle <number>`, as lines or killer text that `check` reads back)
+    /// into the output directory.
     /// Shipped book presets: book-classic, book-killer, book-x, book-mixed,
     /// book-large-print.
     Book(book::BookOptions),

@@ -237,6 +237,9 @@ pub enum Reason {
         /// What is missing or wrong.
         what: String,
     },
+    /// A byte that is not UTF-8 text (read in as U+FFFD, the replacement character).
+    #[error("not UTF-8 text: an invalid byte (read as U+FFFD)")]
+    NotUtf8,
     /// A NUL byte or other control character where puzzle text belongs.
     #[error("control character U+{code:04X} in {place}: NUL bytes and control characters are not puzzle text")]
     ControlCharacter {

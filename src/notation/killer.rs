@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use super::alphabet::{character, column_of, grid_line, read_grid, read_solution};
 use super::error::{excerpt, NotationError, Reason};
-use super::grid::{blocks, NumberedLine};
+use super::grid::NumberedLine;
 use super::{
     diagonal_constraints, diagonals_word, geometry_for, parse_box_shape, parse_diagonals, tokens,
     unusual_box_shape, Entry, Extras, Format, Holds, Token, DIAGONAL_WORDS,
@@ -87,24 +87,29 @@ fn parse_relation(word: &str) -> Option<Relation> {
     }
 }
 
-/// One result per record; records are separated by blank lines (a `name` line also starts a
-/// new record), and a block of comments only is no record.
-pub(super) fn parse_each(text: &str) -> Vec<Result<Entry, NotationError>> {
+/// The records of one block of lines (records are separated by blank lines, see
+/// [`super::mixed`]): a `name` line also starts a new one.
+pub(super) fn split_records<'block, 'text>(
+    block: &'block [NumberedLine<'text>],
+) -> Vec<&'block [NumberedLine<'text>]> {
     let mut records = Vec::new();
-    for block in blocks(text, |_| false) {
-        let mut rest = block.as_slice();
-        while !rest.is_empty() {
-            let length = rest
-                .iter()
-                .skip(1)
-                .position(|(_, line)| line.split_whitespace().next() == Some("name"))
-                .map_or(rest.len(), |position| position + 1);
-            let (record, after) = rest.split_at(length);
-            records.push(Record::read(record).and_then(|record| record.entry()));
-            rest = after;
-        }
+    let mut rest = block;
+    while !rest.is_empty() {
+        let length = rest
+            .iter()
+            .skip(1)
+            .position(|(_, line)| line.split_whitespace().next() == Some("name"))
+            .map_or(rest.len(), |position| position + 1);
+        let (record, after) = rest.split_at(length);
+        records.push(record);
+        rest = after;
     }
     records
+}
+
+/// The puzzle of one record's lines.
+pub(super) fn read_record(lines: &[NumberedLine<'_>]) -> Result<Entry, NotationError> {
+    Record::read(lines).and_then(|record| record.entry())
 }
 
 /// A value on a keyword line with where it is.

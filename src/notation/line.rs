@@ -20,18 +20,6 @@ const BOXES_PREFIX: &str = "boxes=";
 /// The extension token for irregular regions (a jigsaw's map).
 const REGIONS_PREFIX: &str = "regions=";
 
-/// One result per line that is neither blank nor a `#` comment.
-pub(super) fn parse_each(text: &str) -> Vec<Result<Entry, NotationError>> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| {
-            let trimmed = line.trim();
-            !trimmed.is_empty() && !trimmed.starts_with('#')
-        })
-        .map(|(index, line)| parse_line(line, index + 1))
-        .collect()
-}
-
 /// Reads one puzzle line; `number` is its 1-based line number.
 pub(super) fn parse_line(line: &str, number: usize) -> Result<Entry, NotationError> {
     let tokens = tokens(line);

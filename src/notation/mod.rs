@@ -1,4 +1,5 @@
-//! Reading and writing puzzles as text: line, grid, CSV, killer text, killer TSV and RON.
+//! Reading and writing puzzles as text: line, grid, CSV, killer text, killer TSV, RON,
+//! f-puzzles and sudokit's own records.
 //!
 //! Every format has a parser and a writer that are inverse of each other: reading what
 //! [`format_entry`] wrote gives back the same [`Entry`] (apart from its line number). A text
@@ -67,6 +68,20 @@
 //! - **fpuzzles** ([`Format::Fpuzzles`]): f-puzzles JSON (`size`, `grid`, `diagonal+`,
 //!   `diagonal-`, `killercage`, `title`, `solution`), one document or one per line, or
 //!   f-puzzles / SudokuPad links, one per line; see [`fpuzzles`]. Written as one JSON line.
+//! - **records** ([`Format::Records`]): sudokit's own JSON Lines records (`puzzles.jsonl` of
+//!   `generate` and `book`, `grade --json`), one a line, read with every rule they carry or
+//!   refused by line; see [`records`]. Written as `{"name", "puzzle", "solution"}`, the
+//!   puzzle in the first notation that holds it (line, killer text, RON).
+//!
+//! A line, killer or records text may mix them: puzzle lines, JSON records, f-puzzles links
+//! and killer-text records (between blank lines) are each read in their own notation.
+//!
+//! # Damaged lines
+//!
+//! A line holding a control character (a NUL, a form feed; tab and a final carriage return
+//! are fine) or U+FFFD (an invalid byte read as text) refuses the one record it stands in,
+//! with its line and column; every other record is read. A damaged comment refuses nothing
+//! but itself. RON and single f-puzzles documents are one record each and are refused whole.
 //!
 //! Labels that are not one character, or that are `.`, `#`, `,`, `=` or blank, cannot appear in
 //! a cage map; when writing such a puzzle as killer text or TSV, all cages are relabelled
@@ -123,7 +138,9 @@ mod killer;
 mod killer_tsv;
 mod line;
 pub mod lz_string;
+mod mixed;
 mod qqwing;
+pub mod records;
 mod ron;
 mod ron_rules;
 
@@ -152,11 +169,13 @@ pub enum Format {
     Ron,
     /// f-puzzles JSON (one document, or one per line) or f-puzzles/SudokuPad links.
     Fpuzzles,
+    /// sudokit's own records, one JSON object a line (`puzzles.jsonl`); see [`records`].
+    Records,
 }
 
 impl Format {
     /// Every format, in the order of their names in help texts.
-    pub const ALL: [Format; 7] = [
+    pub const ALL: [Format; 8] = [
         Format::Line,
         Format::Grid,
         Format::Csv,
@@ -164,9 +183,11 @@ impl Format {
         Format::KillerTsv,
         Format::Ron,
         Format::Fpuzzles,
+        Format::Records,
     ];
 
-    /// The format's name: `line`, `grid`, `csv`, `killer`, `killer-tsv` or `ron`.
+    /// The format's name: `line`, `grid`, `csv`, `killer`, `killer-tsv`, `ron`, `fpuzzles` or
+    /// `records`.
     pub fn name(self) -> &'static str {
         match self {
             Format::Line => "line",
@@ -176,6 +197,7 @@ impl Format {
             Format::KillerTsv => "killer-tsv",
             Format::Ron => "ron",
             Format::Fpuzzles => "fpuzzles",
+            Format::Records => "records",
         }
     }
 }
@@ -287,7 +309,12 @@ fn detect_surely(text: &str) -> Result<Format, (Format, Reason)> {
         return Ok(Format::Line);
     };
     let first_token = first.split_whitespace().next().unwrap_or("");
-    if fpuzzles::looks_like(first) || text.trim_start().starts_with('{') || is_link(first_token) {
+    if records::is_record(first) {
+        Ok(Format::Records)
+    } else if fpuzzles::looks_like(first)
+        || text.trim_start().starts_with('{')
+        || is_link(first_token)
+    {
         Ok(Format::Fpuzzles)
     } else if looks_like_ron(first, first_token) {
         Ok(Format::Ron)
@@ -371,6 +398,13 @@ fn without_byte_order_mark(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
+/// Whether a text of one puzzle a line may be cut after `line` without cutting a record of
+/// several lines in two: a blank line, or a record of its own (a puzzle line, a JSON record,
+/// an f-puzzles link).
+pub fn ends_records(line: &str) -> bool {
+    line.trim().is_empty() || mixed::is_one_line(line)
+}
+
 /// Reads every record of `text` in `format` (`None`: [`detect`] it). Fails on the first bad
 /// record, or with "no puzzle found" if there is none.
 pub fn parse(text: &str, format: Option<Format>) -> Result<Vec<Entry>, NotationError> {
@@ -392,22 +426,27 @@ pub fn parse_each(text: &str, format: Option<Format>) -> Vec<Result<Entry, Notat
         .lines()
         .find(|line| !line.trim().is_empty())
         .unwrap_or("");
-    let controls = control_characters(text);
-    let one_record_a_line = matches!(format, Format::Line | Format::KillerTsv)
+    let damaged = damaged_lines(text);
+    let one_record_a_line = matches!(format, Format::KillerTsv)
         || format == Format::Fpuzzles && !text.trim_start().starts_with('{');
-    if let Some(&(line, column, character)) = controls.first().filter(|_| !one_record_a_line) {
-        return vec![Err(control_error(line, column, character))];
+    let whole_document = matches!(format, Format::Ron | Format::Fpuzzles) && !one_record_a_line;
+    if let Some(error) = damaged.values().next().filter(|_| whole_document) {
+        // a document is one record: a damaged line may stand anywhere in it
+        return vec![Err(error.clone())];
     }
     let cleaned;
-    let text = if controls.is_empty() {
+    let text = if damaged.is_empty()
+        || matches!(format, Format::Line | Format::Killer | Format::Records)
+    {
         text
     } else {
-        // each damaged line becomes its own error; the parser sees it blank
+        // each damaged line becomes its own error; the parser sees it blank, so the grid
+        // it stood in is refused for a missing row, and no other record is touched
         cleaned = text
             .lines()
             .enumerate()
             .map(|(index, line)| {
-                if controls.iter().any(|&(number, _, _)| number == index + 1) {
+                if damaged.contains_key(&(index + 1)) {
                     ""
                 } else {
                     line
@@ -418,15 +457,31 @@ pub fn parse_each(text: &str, format: Option<Format>) -> Vec<Result<Entry, Notat
         &cleaned
     };
     let mut results = match format {
-        Format::Line => line::parse_each(text),
+        Format::Line | Format::Killer | Format::Records => {
+            return named_plainly(mixed::parse_each(text, format, &damaged));
+        }
         Format::Grid => grid::parse_each(text),
         Format::Csv if qqwing::is_header(first_line) => qqwing::parse_each(text),
         Format::Csv => csv::parse_each(text),
-        Format::Killer => killer::parse_each(text),
         Format::KillerTsv => killer_tsv::parse_each(text),
         Format::Ron => ron::parse_each(text),
         Format::Fpuzzles => fpuzzles::parse_each(text),
     };
+    if !damaged.is_empty() {
+        results.extend(damaged.into_values().map(Err));
+        results.sort_by_key(|result| match result {
+            Ok(entry) => entry.line,
+            Err(error) => error.line.unwrap_or(0),
+        });
+    }
+    named_plainly(results)
+}
+
+/// The results with a name holding a control character refused, and "no puzzle found" for
+/// a text with none.
+fn named_plainly(
+    mut results: Vec<Result<Entry, NotationError>>,
+) -> Vec<Result<Entry, NotationError>> {
     for result in &mut results {
         let bad_name = result.as_ref().ok().and_then(|entry| {
             let name = entry.name.as_deref()?;
@@ -445,17 +500,6 @@ pub fn parse_each(text: &str, format: Option<Format>) -> Vec<Result<Entry, Notat
             ));
         }
     }
-    if !controls.is_empty() {
-        results.extend(
-            controls
-                .iter()
-                .map(|&(line, column, character)| Err(control_error(line, column, character))),
-        );
-        results.sort_by_key(|result| match result {
-            Ok(entry) => entry.line,
-            Err(error) => error.line.unwrap_or(0),
-        });
-    }
     if results.is_empty() {
         vec![Err(NotationError::new(Reason::NoPuzzle))]
     } else {
@@ -463,9 +507,9 @@ pub fn parse_each(text: &str, format: Option<Format>) -> Vec<Result<Entry, Notat
     }
 }
 
-/// The first control character (other than tab, and a carriage return ending it) of each line that has
-/// one: 1-based line, 1-based column, the character.
-fn control_characters(text: &str) -> Vec<(usize, usize, char)> {
+/// The error of each damaged line, by 1-based line: its first control character (other than
+/// tab, and a carriage return ending it) or invalid byte (read in as U+FFFD), with its column.
+fn damaged_lines(text: &str) -> std::collections::BTreeMap<usize, NotationError> {
     text.lines()
         .enumerate()
         .filter_map(|(index, line)| {
@@ -473,21 +517,26 @@ fn control_characters(text: &str) -> Vec<(usize, usize, char)> {
             let line = line.strip_suffix('\r').unwrap_or(line);
             line.chars()
                 .enumerate()
-                .find(|&(_, character)| character.is_control() && character != '\t')
-                .map(|(column, character)| (index + 1, column + 1, character))
+                .find(|&(_, character)| {
+                    character.is_control() && character != '\t'
+                        || character == char::REPLACEMENT_CHARACTER
+                })
+                .map(|(column, character)| {
+                    let reason = if character == char::REPLACEMENT_CHARACTER {
+                        Reason::NotUtf8
+                    } else {
+                        Reason::ControlCharacter {
+                            code: u32::from(character),
+                            place: "the text",
+                        }
+                    };
+                    (
+                        index + 1,
+                        NotationError::at_column(index + 1, column + 1, reason),
+                    )
+                })
         })
         .collect()
-}
-
-fn control_error(line: usize, column: usize, character: char) -> NotationError {
-    NotationError::at_column(
-        line,
-        column,
-        Reason::ControlCharacter {
-            code: u32::from(character),
-            place: "the text",
-        },
-    )
 }
 
 /// Writes `puzzle` in `format`, ending with a newline; fails if the format cannot hold part
@@ -511,7 +560,7 @@ pub fn format_entries(entries: &[Entry], format: Format) -> Result<String, Notat
         .map(|entry| format_entry(entry, format))
         .collect::<Result<Vec<String>, NotationError>>()?;
     Ok(match format {
-        Format::Line | Format::KillerTsv | Format::Fpuzzles => texts.concat(),
+        Format::Line | Format::KillerTsv | Format::Fpuzzles | Format::Records => texts.concat(),
         Format::Grid | Format::Csv | Format::Killer => texts.join("\n"),
         Format::Ron => ron::list(&texts),
     })
@@ -526,6 +575,7 @@ fn write(puzzle: &Puzzle, extras: Extras<'_>, format: Format) -> Result<String, 
         Format::KillerTsv => killer_tsv::write(puzzle, extras),
         Format::Ron => ron::write(puzzle, extras),
         Format::Fpuzzles => fpuzzles::write(puzzle, extras),
+        Format::Records => records::write(puzzle, extras),
     }
 }
 
@@ -537,7 +587,7 @@ pub fn format_grid(grid: &Grid, format: Format) -> String {
         Format::Grid => grid::write_grid(grid),
         Format::Csv => csv::write_grid(grid),
         Format::Ron => format!("\"{}\"", alphabet::grid_line(grid)),
-        Format::Line | Format::Killer | Format::KillerTsv | Format::Fpuzzles => {
+        Format::Line | Format::Killer | Format::KillerTsv | Format::Fpuzzles | Format::Records => {
             alphabet::grid_line(grid)
         }
     };

@@ -17,6 +17,7 @@ mod killers;
 mod preflight;
 mod print_ready;
 mod readers;
+mod records;
 mod render;
 mod se_rating;
 mod seeds;

@@ -267,18 +267,18 @@ fn a_killer_tsv_row_cut_short_is_refused() {
     }
 }
 
-/// A long file is read a batch of lines at a time: an invalid byte far into it is refused
-/// with its line and offset, every line before it is answered (across the batch boundary
-/// at 8192 lines), nothing after it is read, and the exit code says input was refused.
+/// A long file is read a batch of lines at a time: an invalid byte far into it refuses its
+/// own line alone, naming the line and column; every line before it (across the batch
+/// boundary at 8192 lines) and after it is answered, and the exit code says input was
+/// refused.
 #[test]
-fn an_invalid_byte_deep_in_a_long_file_is_refused_at_its_line() {
+fn an_invalid_byte_deep_in_a_long_file_refuses_its_line_alone() {
     let puzzle = read_data("classic/royle_17clue_49158.txt")
         .lines()
         .next()
         .expect("a puzzle")
         .to_string();
     let mut bytes = format!("{puzzle}\n").repeat(9000).into_bytes();
-    let offset = bytes.len() + 10;
     bytes.extend_from_slice(b"# comment \xe9\n");
     bytes.extend(format!("{puzzle}\n").repeat(3).into_bytes());
     let file = file_with(&bytes, ".txt");
@@ -287,27 +287,34 @@ fn an_invalid_byte_deep_in_a_long_file_is_refused_at_its_line() {
     assert_eq!(output.status.code(), Some(2));
     let stdout = text(&output.stdout);
     let records: Vec<&str> = stdout.lines().collect();
-    assert_eq!(records.len(), 9001, "9000 answers and one refusal");
-    assert!(records[..9000]
-        .iter()
-        .all(|record| record.contains("\"status\":\"unique\"")));
-    let last = records[9000];
-    assert!(last.contains("\"line\":9001"), "{last}");
-    assert!(last.contains("\"status\":\"error\""), "{last}");
+    assert_eq!(records.len(), 9004, "9003 answers and one refusal");
+    for (index, record) in records.iter().enumerate() {
+        let expected = if index == 9000 { "error" } else { "unique" };
+        assert!(
+            record.contains(&format!("\"line\":{},", index + 1))
+                && record.contains(&format!("\"status\":\"{expected}\"")),
+            "{record}"
+        );
+    }
     assert!(
-        last.contains(&format!("not UTF-8 text (invalid byte at offset {offset})")),
-        "{last}"
+        records[9000]
+            .contains("\"reason\":\"column 11: not UTF-8 text: an invalid byte (read as U+FFFD)\""),
+        "{}",
+        records[9000]
     );
     let stderr = text(&output.stderr);
     assert!(
-        stderr.contains(&format!("{path}:9001: cannot read")),
+        stderr.contains(&format!(
+            "error: {path}:9001: column 11: not UTF-8 text: an invalid byte (read as U+FFFD)\n"
+        )),
         "{stderr}"
     );
 }
 
-/// A grid (whose puzzles span lines) with an invalid byte is refused whole, naming the line.
+/// A grid (whose puzzles span lines) with an invalid byte is refused, naming the line and
+/// column of the byte; nothing of it is answered.
 #[test]
-fn a_damaged_grid_file_is_refused_whole() {
+fn a_damaged_grid_is_refused_at_its_line() {
     let mut bytes = read_data("seeds/classic.txt").into_bytes();
     let grid = notation::format(
         &notation::parse(&String::from_utf8(bytes.clone()).unwrap(), None).unwrap()[0].puzzle,
@@ -318,8 +325,17 @@ fn a_damaged_grid_file_is_refused_whole() {
     let cut = bytes.iter().position(|&byte| byte == b'\n').unwrap() + 3;
     bytes.insert(cut, 0xff);
     let file = file_with(&bytes, ".txt");
-    let line = refusal(path_text(file.path()));
-    assert!(line.contains(":2: cannot read: not UTF-8 text"), "{line}");
+    let path = path_text(file.path());
+    let output = sudokit(&["check", path]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stdout).trim().is_empty(), "no answer");
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "error: {path}:2: column 3: not UTF-8 text: an invalid byte (read as U+FFFD)\n"
+        )),
+        "{stderr}"
+    );
 }
 
 #[test]

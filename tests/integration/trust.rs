@@ -370,7 +370,7 @@ fn out_dash_writes_to_standard_output_or_is_refused() {
     assert!(text(&svgs.stderr).contains("standard output"));
     let book = sudokit(&["book", "--from", path, "--out", "-"]);
     assert_eq!(book.status.code(), Some(2));
-    assert!(text(&book.stderr).contains("two files"));
+    assert!(text(&book.stderr).contains("several files"));
 }
 
 /// Whether this process may mount a file system (root on Linux).

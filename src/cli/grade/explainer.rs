@@ -136,6 +136,12 @@ fn print_rating(
         object.insert("reason".into(), json!(stop_reason(rating)));
         object.insert("work".into(), json!(rating.work));
         object.insert("techniques".into(), json!(techniques));
+        object.insert(
+            "fpuzzles".into(),
+            // the puzzle with its rules (`puzzle` holds the givens alone), so the record reads
+            // back; null where f-puzzles cannot hold the puzzle
+            json!(sudokit::render::links::fpuzzles(&entry.puzzle, entry.name.as_deref()).ok()),
+        );
         writer.write(&object);
         if let Some(reason) = stop_reason(rating) {
             complain!("{location}: not solved: {reason}");
