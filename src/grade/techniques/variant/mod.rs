@@ -12,6 +12,8 @@
 
 mod rules;
 mod supports;
+#[cfg(test)]
+mod tests;
 
 pub(crate) use rules::{rules_of, Rule};
 
@@ -140,6 +142,9 @@ fn bounds_text<const W: usize>(layout: &Layout<W>, cell: usize, kept: u32, remov
     let name = layout.cell(cell);
     if kept == 0 {
         return format!("{name} has no digit left");
+    }
+    if kept.count_ones() == 1 {
+        return format!("{name} = {}", layout.digit(kept.trailing_zeros() as usize));
     }
     let lowest = kept.trailing_zeros() as usize;
     let highest = 31 - kept.leading_zeros() as usize;

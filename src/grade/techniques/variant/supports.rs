@@ -1,7 +1,12 @@
 //! Which digits of a rule's cells some filling of those cells uses: a depth-first search
 //! over the cells in the rule's order, each unsupported digit tried in turn until its first
 //! witness, cells that see each other kept distinct, each prefix judged by the rule's shape.
-//! Past a cap of nodes it gives up and removes nothing (always sound).
+//! Past a cap of nodes it gives up and removes nothing (always sound). A clue over a whole
+//! row or column (sandwich, X-sum, skyscraper) walks the row's states instead (the digits
+//! used so far and what the clue has counted), each state judged once: exact for the clue
+//! and the row's distinct digits, at any size of the row's candidates.
+
+use std::collections::HashMap;
 
 use crate::model::variant::{Arrow, OutsideKind};
 
@@ -11,9 +16,6 @@ use super::rules::{Rule, Shape};
 
 /// Most partial fillings one look at a rule tries.
 const NODE_CAP: u32 = 20_000;
-
-/// The same for a clue over a whole row or column (sandwich, X-sum, skyscraper).
-const LINE_NODE_CAP: u32 = 200_000;
 
 /// For each cell of `rule` (in its order), the digits (mask, bit d for digit index d) some
 /// filling of the rule's cells allows, placed cells holding their digit; `None` when the
@@ -31,8 +33,12 @@ pub(crate) fn supports<const W: usize>(
             value => 1 << (value - 1),
         })
         .collect();
-    if let Shape::Indexer(column) = rule.shape {
-        return Some(indexer_supports(&domains, column));
+    match rule.shape {
+        Shape::Indexer(column) => return Some(indexer_supports(&domains, column)),
+        Shape::Outside(kind, value) => {
+            return Some(Line::new(kind, value, &domains).supports());
+        }
+        _ => {}
     }
     let count = rule.cells.len();
     let sees: Vec<Vec<bool>> = (0..count)
@@ -49,10 +55,7 @@ pub(crate) fn supports<const W: usize>(
         domains: domains.clone(),
         digits: vec![0; count],
         nodes: 0,
-        cap: match rule.shape {
-            Shape::Outside(..) => LINE_NODE_CAP,
-            _ => NODE_CAP,
-        },
+        cap: NODE_CAP,
     };
     let mut supported = vec![0u32; count];
     for position in 0..count {
@@ -133,7 +136,6 @@ impl Search<'_> {
 pub(crate) fn admits(shape: &Shape, prefix: &[u32], length: usize, size: u32) -> bool {
     let last_index = prefix.len() - 1;
     let last = prefix[last_index];
-    let full = prefix.len() == length;
     let left = (length - prefix.len()) as u32;
     let earlier = &prefix[..last_index];
     let previous = earlier.last().copied();
@@ -247,7 +249,8 @@ pub(crate) fn admits(shape: &Shape, prefix: &[u32], length: usize, size: u32) ->
             let sum: u32 = prefix.iter().sum();
             sum + left <= *total && sum + left * size >= *total
         }
-        Shape::Outside(kind, value) => outside_admits(*kind, *value, prefix, full, size),
+        // clues over a whole row or column have their own supports (Line)
+        Shape::Outside(..) => true,
         // the indexer has its own supports (indexer_supports)
         Shape::Indexer(_) => true,
     }
@@ -269,53 +272,10 @@ fn close_differ(prefix: &[u32], class: impl Fn(u32) -> u32) -> bool {
     (1..3).all(|step| last_index < step || class(prefix[last_index - step]) != last)
 }
 
-/// A clue over a whole row or column, read from the clue (`prefix` from the first cell).
-fn outside_admits(kind: OutsideKind, value: u32, prefix: &[u32], full: bool, size: u32) -> bool {
-    match kind {
-        OutsideKind::Sandwich => {
-            let one = prefix.iter().position(|&digit| digit == 1);
-            let top = prefix.iter().position(|&digit| digit == size);
-            match (one, top) {
-                (Some(one), Some(top)) => {
-                    let (from, to) = (one.min(top), one.max(top));
-                    prefix[from + 1..to].iter().sum::<u32>() == value
-                }
-                (Some(end), None) | (None, Some(end)) => {
-                    !full && prefix[end + 1..].iter().sum::<u32>() <= value
-                }
-                (None, None) => !full,
-            }
-        }
-        OutsideKind::XSum => {
-            let count = prefix[0] as usize;
-            let sum: u32 = prefix.iter().take(count).sum();
-            if prefix.len() >= count {
-                sum == value
-            } else {
-                sum < value
-            }
-        }
-        OutsideKind::Skyscraper => {
-            let mut tallest = 0;
-            let mut seen = 0;
-            for &digit in prefix {
-                if digit > tallest {
-                    tallest = digit;
-                    seen += 1;
-                }
-            }
-            if full || tallest == size {
-                seen == value
-            } else {
-                seen <= value && seen + (size - tallest) >= value
-            }
-        }
-    }
-}
-
 /// The supports of a column indexer's row: the indexing cell may hold d only if the cell in
-/// column d may hold the column's number, and that cell may hold the number only if the
-/// indexing cell may point there.
+/// column d may hold the column's number; that cell may hold the number only if the
+/// indexing cell may point there, and must hold it when the indexing cell points nowhere
+/// else.
 fn indexer_supports(domains: &[u32], column: usize) -> Vec<u32> {
     let number_bit = 1u32 << column;
     let mut supported = domains.to_vec();
@@ -336,9 +296,145 @@ fn indexer_supports(domains: &[u32], column: usize) -> Vec<u32> {
     }
     supported[column] = pointing;
     for (target, kept) in supported.iter_mut().enumerate() {
-        if target != column && pointing & (1 << target) == 0 {
+        if target == column {
+            continue;
+        }
+        if pointing & (1 << target) == 0 {
             *kept &= !number_bit;
+        } else if pointing == 1 << target {
+            // the indexing cell can only point here: the number is here
+            *kept &= number_bit;
         }
     }
     supported
+}
+
+/// A row or column read from its clue, walked state by state: a state is the set of digits
+/// placed so far (which fixes the position) and what the clue has counted (a sandwich: the
+/// sum since its first end; an X-sum: the first digit and the sum of the counted digits; a
+/// skyscraper: the digits seen so far).
+struct Line<'a> {
+    kind: OutsideKind,
+    value: u32,
+    domains: &'a [u32],
+    size: u32,
+    /// Whether a state can be completed.
+    alive: HashMap<(u32, u32), bool>,
+}
+
+impl<'a> Line<'a> {
+    fn new(kind: OutsideKind, value: u32, domains: &'a [u32]) -> Line<'a> {
+        Line {
+            kind,
+            value,
+            domains,
+            size: domains.len() as u32,
+            alive: HashMap::new(),
+        }
+    }
+
+    /// For each cell from the clue on, the digits some filling meeting the clue uses.
+    fn supports(mut self) -> Vec<u32> {
+        let mut supported = vec![0u32; self.domains.len()];
+        let mut visited = std::collections::HashSet::new();
+        let mut stack = vec![(0u32, 0u32)];
+        if !self.is_alive(0, 0) {
+            return supported;
+        }
+        while let Some((used, counted)) = stack.pop() {
+            if !visited.insert((used, counted)) {
+                continue;
+            }
+            let position = used.count_ones() as usize;
+            if position == self.domains.len() {
+                continue;
+            }
+            let mut options = self.domains[position] & !used;
+            while options != 0 {
+                let bit = options & options.wrapping_neg();
+                options &= options - 1;
+                let digit = bit.trailing_zeros() + 1;
+                if let Some(next) = self.step(used, counted, digit) {
+                    if self.is_alive(used | bit, next) {
+                        supported[position] |= bit;
+                        stack.push((used | bit, next));
+                    }
+                }
+            }
+        }
+        supported
+    }
+
+    /// Whether the state can be completed to a filling that meets the clue.
+    fn is_alive(&mut self, used: u32, counted: u32) -> bool {
+        let position = used.count_ones() as usize;
+        if position == self.domains.len() {
+            return self.meets(counted);
+        }
+        if let Some(&known) = self.alive.get(&(used, counted)) {
+            return known;
+        }
+        let mut alive = false;
+        let mut options = self.domains[position] & !used;
+        while options != 0 && !alive {
+            let bit = options & options.wrapping_neg();
+            options &= options - 1;
+            let digit = bit.trailing_zeros() + 1;
+            if let Some(next) = self.step(used, counted, digit) {
+                alive = self.is_alive(used | bit, next);
+            }
+        }
+        self.alive.insert((used, counted), alive);
+        alive
+    }
+
+    /// The count after placing `digit` next, or `None` when the clue can no longer be met.
+    fn step(&self, used: u32, counted: u32, digit: u32) -> Option<u32> {
+        let position = used.count_ones();
+        let (size, value) = (self.size, self.value);
+        match self.kind {
+            OutsideKind::Sandwich => {
+                let ends = (used & 1 != 0) as u32 + (used & (1 << (size - 1)) != 0) as u32;
+                let is_end = digit == 1 || digit == size;
+                match (ends, is_end) {
+                    (0, true) => Some(0),
+                    (1, true) => (counted == value).then_some(counted),
+                    (1, false) => (counted + digit <= value).then_some(counted + digit),
+                    _ => Some(counted),
+                }
+            }
+            OutsideKind::XSum => {
+                // counted: the first digit times 256 plus the sum of the digits it counts
+                let (first, sum) = if position == 0 {
+                    (digit, digit)
+                } else {
+                    let first = counted / 256;
+                    let sum = counted % 256;
+                    if position < first {
+                        (first, sum + digit)
+                    } else {
+                        return Some(counted);
+                    }
+                };
+                let complete = position + 1 == first;
+                let fits = if complete { sum == value } else { sum < value };
+                fits.then_some(first * 256 + sum)
+            }
+            OutsideKind::Skyscraper => {
+                let tallest = 32 - used.leading_zeros();
+                let seen = counted + u32::from(digit > tallest);
+                let tallest = tallest.max(digit);
+                (seen <= value && seen + (size - tallest) >= value).then_some(seen)
+            }
+        }
+    }
+
+    /// Whether a full row's count meets the clue.
+    fn meets(&self, counted: u32) -> bool {
+        match self.kind {
+            // the sandwich and X-sum are checked as they close
+            OutsideKind::Sandwich | OutsideKind::XSum => true,
+            OutsideKind::Skyscraper => counted == self.value,
+        }
+    }
 }
