@@ -249,6 +249,9 @@ impl TechniqueTable {
             (SandwichSum, Hard, 100),
             (XSum, Hard, 100),
             (SkyscraperClue, Hard, 100),
+            // a rule forcing chain follows an assumption through singles and every rule, as
+            // a cage forcing chain does through sums: Extreme, at its score
+            (RuleForcingChain, Extreme, 600),
             (BruteForce, Extreme, 10000),
         ];
         let order = vec![
@@ -342,6 +345,7 @@ impl TechniqueTable {
             FinnedFrankenSwordfish,
             CageForcingChain,
             CageCombinationForcing,
+            RuleForcingChain,
             ForcingChainContradiction,
             ForcingNetContradiction,
             BruteForce,

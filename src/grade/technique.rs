@@ -177,6 +177,7 @@ techniques! {
     XSum => "X-Sum", "Variant: digits no arrangement of a row or column meeting its X-sum clue can use.";
     SkyscraperClue => "Skyscraper Clue", "Variant: digits no arrangement of a row or column meeting its skyscraper clue can use.";
     ColumnIndexer => "Column Indexer", "Variant: a column indexer's digit and the cell it points to, kept in step.";
+    RuleForcingChain => "Rule Forcing Chain", "Variant: a candidate whose consequences, through singles and every rule, contradict each other.";
     BruteForce => "Brute Force", "A trial: a digit taken from the solution when no technique applies.";
 }
 
@@ -279,6 +280,7 @@ impl Technique {
                 | XSum
                 | SkyscraperClue
                 | ColumnIndexer
+                | RuleForcingChain
         )
     }
 

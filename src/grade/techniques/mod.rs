@@ -130,7 +130,7 @@ pub(crate) fn find<const W: usize>(
         AntiKnight | AntiKing | ExtraRegion | EvenOdd | KropkiDot | XvSum | NegativeConstraint
         | Thermometer | Palindrome | Clone | MinimumMaximum | Quadruple | Whispers | Renban
         | BetweenLine | EntropicLine | ModularLine | ZipperLine | RegionSumLine | ArrowSum
-        | LittleKiller | SandwichSum | XSum | SkyscraperClue | ColumnIndexer => {
+        | LittleKiller | SandwichSum | XSum | SkyscraperClue | ColumnIndexer | RuleForcingChain => {
             variant::find(technique, context, board)
         }
         BruteForce => None,

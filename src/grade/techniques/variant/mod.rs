@@ -8,8 +8,10 @@
 //! its own cells allows (the cells that see each other kept distinct, placed cells holding
 //! their digit): exact for the rule alone, one step per rule. Together with the houses'
 //! techniques that solves what a person solves rule by rule; what needs several rules
-//! weighed at once is left to the chains, and then to trial steps, counted as such.
+//! weighed at once is left to the chains, to rule forcing chains (an assumption followed
+//! through singles and every rule, [`forcing`]), and then to trial steps, counted as such.
 
+mod forcing;
 mod rules;
 mod supports;
 #[cfg(test)]
@@ -33,6 +35,9 @@ pub(crate) fn find<const W: usize>(
     context: &Context<'_, W>,
     board: &Board<W>,
 ) -> Option<Finding> {
+    if technique == Technique::RuleForcingChain {
+        return forcing::rule_forcing_chain(context, board);
+    }
     let layout = context.layout;
     for (slot, rule) in layout.rules.iter().enumerate() {
         if rule.technique != technique {
