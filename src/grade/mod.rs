@@ -23,6 +23,14 @@
 //! (innies, outies, innie–outie differences, whose sums become hidden cages), hidden cage and
 //! combination interactions, cage comparisons (greater killer) and cage forcing chains, with
 //! rows of our own in the table; [`Grading::trial_steps`] counts the trial steps.
+//! Variant puzzles (issue 32) add one technique per rule (`techniques/variant/`): a placed
+//! digit off its anti-knight or anti-king moves, and for every other rule (Kropki dots, XV,
+//! the negative constraint, even/odd, thermometers, lines, arrows, little killers, outside
+//! clues, …) the digits no filling of its own cells allows, each step named in setters'
+//! words (`thermometer r2c3-r4c3: r2c3 ≤ 6`, [`Evidence::rule`]); then rule forcing chains
+//! (an assumption followed through singles and every rule). Extra houses (windoku regions,
+//! disjoint groups) are houses for every technique. Variants are rated by the killers' rule
+//! ([`KillerRule`]) and never use uniqueness techniques.
 //! Not implemented (HoDoKu leaves them off by default too): fish larger than Jellyfish,
 //! Franken Jellyfish, mutant and kraken fish, Death Blossom, templates, ALS nodes in chains.
 //! Limits: ALS of at most 6 cells above 9×9; no forcing chains or nets on 25×25 grids.

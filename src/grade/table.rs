@@ -64,7 +64,8 @@ pub struct TechniqueTable {
     pub killer: KillerRule,
 }
 
-/// The rating rule of killers (issue 29): a killer's level is the level of the hardest step
+/// The rating rule of killers (issue 29), and of variants (issue 32: their paths carry tens
+/// of rule steps as killers' carry sum steps): a killer's level is the level of the hardest step
 /// its path needs, raised one level (never more) when the path is long: when its score (the
 /// sum of the base scores along the path, as HoDoKu's) exceeds the cap of that level. So a
 /// path of Easy and Medium steps is at most Hard, however long, as a killer solver would call

@@ -55,6 +55,11 @@ fn every_shared_variant_puzzle_is_graded_to_its_published_solution() {
                     !step.evidence.cells.is_empty(),
                     "{title}: {text}: no cells to draw"
                 );
+                if step.technique == Technique::RuleForcingChain {
+                    // the assumption, then where it leads
+                    let (cell, digit) = step.eliminations[0];
+                    assert!(rule.starts_with(&format!("if {cell}={digit}:")), "{text}");
+                }
             }
         }
         let trials = grading
@@ -87,6 +92,7 @@ fn each_rule_of_a_shared_puzzle_gives_its_own_steps() {
                 Technique::AntiKing,
                 Technique::Thermometer,
                 Technique::ArrowSum,
+                Technique::RuleForcingChain,
             ],
         ),
         (
