@@ -151,7 +151,10 @@ fn the_se_scale_refuses_variant_rules_by_name() {
         .unwrap()
         .remove(0)
         .puzzle;
-    let error = SeRater::new(&puzzle).err().expect("refused").to_string();
+    let Err(error) = SeRater::new(&puzzle) else {
+        panic!("the SE scale rated a variant");
+    };
+    let error = error.to_string();
     assert!(
         error.starts_with("the SE scale does not rate the "),
         "{error}"
