@@ -475,16 +475,28 @@ fn add(options: &AddOptions) -> anyhow::Result<Outcome> {
     Ok(run.outcome)
 }
 
-/// Why the bank does not keep `puzzle`: a rule the grader does not rate, or irregular
-/// regions (the grader rates jigsaws, but the canonical key knows no region map yet, so two
-/// jigsaws with the same givens would share a key).
+/// Why the bank does not keep `puzzle`: a rule the grader does not rate, irregular regions
+/// (the grader rates jigsaws, but the canonical key knows no region map yet, so two jigsaws
+/// with the same givens would share a key), or a variant rule or extra house beyond the
+/// diagonals (the grader rates them, issue 32, but the key knows only diagonals and cages).
 fn bank_refusal(puzzle: &sudokit::model::Puzzle) -> Option<String> {
-    sudokit::grade::unrated_rule(puzzle).or_else(|| {
-        puzzle.regions().map(|_| {
-            "bank: irregular regions are not kept yet (the canonical key has no region map)"
-                .to_string()
+    use sudokit::model::{Constraint, HouseKind};
+    sudokit::grade::unrated_rule(puzzle)
+        .or_else(|| {
+            puzzle.regions().map(|_| {
+                "bank: irregular regions are not kept yet (the canonical key has no region map)"
+                    .to_string()
+            })
         })
-    })
+        .or_else(|| {
+            let rule = puzzle.constraints().iter().find(|rule| match rule {
+                Constraint::Distinct(house) => !matches!(house.kind(), HouseKind::Diagonal(_)),
+                other => other.is_variant_rule(),
+            })?;
+            Some(format!(
+                "bank: the {rule} is not kept yet (the canonical key has no variant rules)"
+            ))
+        })
 }
 
 impl Adding<'_> {

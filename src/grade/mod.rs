@@ -23,6 +23,14 @@
 //! (innies, outies, innie–outie differences, whose sums become hidden cages), hidden cage and
 //! combination interactions, cage comparisons (greater killer) and cage forcing chains, with
 //! rows of our own in the table; [`Grading::trial_steps`] counts the trial steps.
+//! Variant puzzles (issue 32) add one technique per rule (`techniques/variant/`): a placed
+//! digit off its anti-knight or anti-king moves, and for every other rule (Kropki dots, XV,
+//! the negative constraint, even/odd, thermometers, lines, arrows, little killers, outside
+//! clues, …) the digits no filling of its own cells allows, each step named in setters'
+//! words (`thermometer r2c3-r4c3: r2c3 ≤ 6`, [`Evidence::rule`]); then rule forcing chains
+//! (an assumption followed through singles and every rule). Extra houses (windoku regions,
+//! disjoint groups) are houses for every technique. Variants are rated by the killers' rule
+//! ([`KillerRule`]) and never use uniqueness techniques.
 //! Not implemented (HoDoKu leaves them off by default too): fish larger than Jellyfish,
 //! Franken Jellyfish, mutant and kraken fish, Death Blossom, templates, ALS nodes in chains.
 //! Limits: ALS of at most 6 cells above 9×9; no forcing chains or nets on 25×25 grids.
@@ -65,25 +73,44 @@ pub use step::{Evidence, Link, Node, Step};
 pub use table::{KillerRule, LevelCaps, TechniqueRow, TechniqueTable};
 pub use technique::{Level, Technique};
 
-use crate::model::{Constraint, HouseKind, Puzzle};
+use crate::model::{Constraint, Puzzle};
 
 /// Why the grader does not rate `puzzle` yet, naming the first rule it has no techniques
-/// for (`grade: the thermometer r1c1-r1c4 is a rule the grader does not rate yet`): a
-/// variant rule, irregular regions, or an extra house other than a diagonal. `None` for
-/// the puzzles it rates (classic, X, killer and greater killer of any size). The grader
-/// itself would rate such a puzzle as if the rule were not there, so every door asks this
-/// first.
+/// for (`grade: the … is a rule the grader does not rate yet`). `None` for every puzzle the
+/// model holds today: classic, X, killer and greater killer of any size, irregular regions,
+/// extra houses (windoku, disjoint groups), and every variant rule (issue 32: each has its
+/// steps, see [`Technique::is_variant`]). Every door asks this first, so that a rule added
+/// to the model and not yet to the grader is refused by name rather than rated as if it
+/// were not there.
 pub fn unrated_rule(puzzle: &Puzzle) -> Option<String> {
     puzzle
         .constraints()
         .iter()
-        .find(|constraint| match constraint {
-            Constraint::Distinct(house) => !matches!(house.kind(), HouseKind::Diagonal(_)),
-            // irregular regions are houses where boxes stand: every technique reads them
-            // as boxes (and an irregular geometry's boxes are its rows, so nothing
-            // box-shaped is inferred wrongly); tested on generated jigsaws
-            Constraint::Regions(_) => false,
-            other => other.is_variant_rule(),
-        })
+        .find(|constraint| !rated(constraint))
         .map(|rule| format!("grade: the {rule} is a rule the grader does not rate yet"))
+}
+
+/// Whether the grader has techniques for `constraint` (the match lists every rule, so a new
+/// one is refused until it is listed here).
+fn rated(constraint: &Constraint) -> bool {
+    match constraint {
+        // extra houses (diagonals, windoku regions, disjoint groups) are houses for every
+        // technique; irregular regions are houses where boxes stand (an irregular
+        // geometry's boxes are its rows, so nothing box-shaped is inferred wrongly)
+        Constraint::Distinct(_) | Constraint::Regions(_) => true,
+        Constraint::Cage(_) | Constraint::Compare(_) => true,
+        Constraint::ExtraRegion(_)
+        | Constraint::Chess(_)
+        | Constraint::Dot(_)
+        | Constraint::Negative(_)
+        | Constraint::Parity(_)
+        | Constraint::Extremum(_)
+        | Constraint::Quadruple(_)
+        | Constraint::Line(_)
+        | Constraint::Clone(_)
+        | Constraint::Arrow(_)
+        | Constraint::LittleKiller(_)
+        | Constraint::Outside(_)
+        | Constraint::Indexer(_) => true,
+    }
 }

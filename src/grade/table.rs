@@ -64,7 +64,8 @@ pub struct TechniqueTable {
     pub killer: KillerRule,
 }
 
-/// The rating rule of killers (issue 29): a killer's level is the level of the hardest step
+/// The rating rule of killers (issue 29), and of variants (issue 32: their paths carry tens
+/// of rule steps as killers' carry sum steps): a killer's level is the level of the hardest step
 /// its path needs, raised one level (never more) when the path is long: when its score (the
 /// sum of the base scores along the path, as HoDoKu's) exceeds the cap of that level. So a
 /// path of Easy and Medium steps is at most Hard, however long, as a killer solver would call
@@ -215,12 +216,61 @@ impl TechniqueTable {
             (ForcingNetVerity, Extreme, 700),
             (CageForcingChain, Extreme, 600),
             (CageCombinationForcing, Extreme, 700),
+            // Variant rules (issue 32), ours: one row per rule, the level of the reasoning
+            // a setter expects for it. Exclusions as plain as a placement's (a placed digit
+            // off its knight's or king's moves, a parity, an extra region) are Easy at a
+            // single's score; rules read between two or along a few cells (Kropki, XV, the
+            // negative constraint, thermometers, palindromes, clones, minimum/maximum cells,
+            // quadruples) Easy at a cage combination's 20; rules that need sums or sets
+            // weighed (whispers, renban, between, entropic, modular and zipper lines, arrows,
+            // little killers, the column indexer) Medium, 30-50; clues over a whole row or
+            // column and region sum lines (sandwich, X-sum, skyscraper) Hard at a fish's 100.
+            (AntiKnight, Easy, 4),
+            (AntiKing, Easy, 4),
+            (ExtraRegion, Easy, 4),
+            (EvenOdd, Easy, 4),
+            (KropkiDot, Easy, 20),
+            (XvSum, Easy, 20),
+            (NegativeConstraint, Easy, 20),
+            (Thermometer, Easy, 20),
+            (Palindrome, Easy, 20),
+            (Clone, Easy, 20),
+            (MinimumMaximum, Easy, 20),
+            (Quadruple, Easy, 20),
+            (Whispers, Medium, 30),
+            (Renban, Medium, 40),
+            (BetweenLine, Medium, 40),
+            (EntropicLine, Medium, 40),
+            (ModularLine, Medium, 40),
+            (ZipperLine, Medium, 40),
+            (ArrowSum, Medium, 40),
+            (LittleKiller, Medium, 40),
+            (ColumnIndexer, Medium, 50),
+            (RegionSumLine, Hard, 100),
+            (SandwichSum, Hard, 100),
+            (XSum, Hard, 100),
+            (SkyscraperClue, Hard, 100),
+            // a rule forcing chain follows an assumption through singles and every rule, as
+            // a cage forcing chain does through sums: Extreme, at its score
+            (RuleForcingChain, Extreme, 600),
             (BruteForce, Extreme, 10000),
         ];
         let order = vec![
             FullHouse,
             NakedSingle,
             HiddenSingle,
+            AntiKnight,
+            AntiKing,
+            ExtraRegion,
+            EvenOdd,
+            KropkiDot,
+            XvSum,
+            NegativeConstraint,
+            Thermometer,
+            Palindrome,
+            Clone,
+            MinimumMaximum,
+            Quadruple,
             CageCombination,
             InniesOuties,
             CageHouseInteraction,
@@ -229,11 +279,24 @@ impl TechniqueTable {
             LockedTriple,
             LockedCandidatesPointing,
             LockedCandidatesClaiming,
+            Whispers,
+            Renban,
+            BetweenLine,
+            EntropicLine,
+            ModularLine,
+            ZipperLine,
+            ArrowSum,
+            LittleKiller,
+            ColumnIndexer,
             LawOfLeftovers,
             NakedPair,
             NakedTriple,
             HiddenPair,
             HiddenTriple,
+            RegionSumLine,
+            SandwichSum,
+            XSum,
+            SkyscraperClue,
             CombinationInteraction,
             CageSplitting,
             CageComparison,
@@ -283,6 +346,7 @@ impl TechniqueTable {
             FinnedFrankenSwordfish,
             CageForcingChain,
             CageCombinationForcing,
+            RuleForcingChain,
             ForcingChainContradiction,
             ForcingNetContradiction,
             BruteForce,
