@@ -26,6 +26,7 @@ mod sizes;
 mod solution_counts;
 mod suggest;
 mod trust;
+mod variant_generation;
 mod variant_notation;
 mod variant_render;
 mod variant_sat;
