@@ -268,6 +268,10 @@ pub(crate) fn run_observed<const W: usize>(
         })
         .collect();
     let has_cages = !layout.cages.is_empty();
+    // Variant rules break the uniqueness techniques' premise (swapping a deadly pattern's
+    // digits may break the rule, so it need not be deadly), and rate like killers: the
+    // hardest step, raised one level at most by a long path of rule steps.
+    let has_rules = !layout.rules.is_empty();
     let mut known_solutions: Option<Vec<Vec<u8>>> = bounds
         .solution
         .as_ref()
@@ -298,7 +302,7 @@ pub(crate) fn run_observed<const W: usize>(
             if !memo.charge(candidates) {
                 break;
             }
-            let unique = if technique.needs_uniqueness() && !has_cages {
+            let unique = if technique.needs_uniqueness() && !has_cages && !has_rules {
                 if known_solutions.is_none() {
                     match solution::solutions_of_grid(
                         puzzle,
@@ -397,7 +401,7 @@ pub(crate) fn run_observed<const W: usize>(
     let solved = board.is_solved();
     let (level, cap) = if !solved {
         (Level::Extreme, None)
-    } else if has_cages {
+    } else if has_cages || has_rules {
         (
             table.killer.rate(highest, score),
             table.killer.caps.cap(highest),

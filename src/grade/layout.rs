@@ -3,6 +3,7 @@
 use crate::model::{Cell, Digit, Geometry, HouseKind, Puzzle, Relation};
 
 use super::cellset::CellSet;
+use super::techniques::variant::{self, Rule};
 
 /// One all-different house: a row, column, box or extra group such as a diagonal.
 #[derive(Clone, Debug)]
@@ -65,6 +66,8 @@ pub(crate) struct Layout<const W: usize> {
     pub cage_of: Vec<Option<usize>>,
     /// The comparisons between cages.
     pub comparisons: Vec<ComparisonData>,
+    /// The variant rules (anti-knight, Kropki dots, thermometers, …), in the puzzle's order.
+    pub rules: Vec<Rule>,
 }
 
 impl<const W: usize> Layout<W> {
@@ -152,6 +155,7 @@ impl<const W: usize> Layout<W> {
             cages,
             cage_of,
             comparisons,
+            rules: variant::rules_of(puzzle),
         }
     }
 

@@ -65,25 +65,44 @@ pub use step::{Evidence, Link, Node, Step};
 pub use table::{KillerRule, LevelCaps, TechniqueRow, TechniqueTable};
 pub use technique::{Level, Technique};
 
-use crate::model::{Constraint, HouseKind, Puzzle};
+use crate::model::{Constraint, Puzzle};
 
 /// Why the grader does not rate `puzzle` yet, naming the first rule it has no techniques
-/// for (`grade: the thermometer r1c1-r1c4 is a rule the grader does not rate yet`): a
-/// variant rule, irregular regions, or an extra house other than a diagonal. `None` for
-/// the puzzles it rates (classic, X, killer and greater killer of any size). The grader
-/// itself would rate such a puzzle as if the rule were not there, so every door asks this
-/// first.
+/// for (`grade: the … is a rule the grader does not rate yet`). `None` for every puzzle the
+/// model holds today: classic, X, killer and greater killer of any size, irregular regions,
+/// extra houses (windoku, disjoint groups), and every variant rule (issue 32: each has its
+/// steps, see [`Technique::is_variant`]). Every door asks this first, so that a rule added
+/// to the model and not yet to the grader is refused by name rather than rated as if it
+/// were not there.
 pub fn unrated_rule(puzzle: &Puzzle) -> Option<String> {
     puzzle
         .constraints()
         .iter()
-        .find(|constraint| match constraint {
-            Constraint::Distinct(house) => !matches!(house.kind(), HouseKind::Diagonal(_)),
-            // irregular regions are houses where boxes stand: every technique reads them
-            // as boxes (and an irregular geometry's boxes are its rows, so nothing
-            // box-shaped is inferred wrongly); tested on generated jigsaws
-            Constraint::Regions(_) => false,
-            other => other.is_variant_rule(),
-        })
+        .find(|constraint| !rated(constraint))
         .map(|rule| format!("grade: the {rule} is a rule the grader does not rate yet"))
+}
+
+/// Whether the grader has techniques for `constraint` (the match lists every rule, so a new
+/// one is refused until it is listed here).
+fn rated(constraint: &Constraint) -> bool {
+    match constraint {
+        // extra houses (diagonals, windoku regions, disjoint groups) are houses for every
+        // technique; irregular regions are houses where boxes stand (an irregular
+        // geometry's boxes are its rows, so nothing box-shaped is inferred wrongly)
+        Constraint::Distinct(_) | Constraint::Regions(_) => true,
+        Constraint::Cage(_) | Constraint::Compare(_) => true,
+        Constraint::ExtraRegion(_)
+        | Constraint::Chess(_)
+        | Constraint::Dot(_)
+        | Constraint::Negative(_)
+        | Constraint::Parity(_)
+        | Constraint::Extremum(_)
+        | Constraint::Quadruple(_)
+        | Constraint::Line(_)
+        | Constraint::Clone(_)
+        | Constraint::Arrow(_)
+        | Constraint::LittleKiller(_)
+        | Constraint::Outside(_)
+        | Constraint::Indexer(_) => true,
+    }
 }

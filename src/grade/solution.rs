@@ -1,6 +1,7 @@
 //! The solutions the grader needs, for a trial step and to know whether uniqueness
-//! techniques are sound: a small backtracking solver of its own for puzzles without cages,
-//! and the native engine for killers (cage sums make plain backtracking far too slow there).
+//! techniques are sound: a small backtracking solver of its own for puzzles without cages
+//! or variant rules, and the native engine for killers (cage sums make plain backtracking
+//! far too slow there) and variants (whose rules the small solver does not know).
 
 use super::layout::Layout;
 use crate::backtrack::Solver;
@@ -32,7 +33,7 @@ pub(crate) fn solutions_of_grid<const W: usize>(
     budget: &Budget,
 ) -> Result<Vec<Vec<u8>>, Stopped> {
     let budget = budget.clone().without_work_limit();
-    if layout.cages.is_empty() && layout.comparisons.is_empty() {
+    if layout.cages.is_empty() && layout.comparisons.is_empty() && layout.rules.is_empty() {
         return solutions_within_budget(layout, values, Some(candidates), limit, &budget);
     }
     let Some(givens) = Grid::from_values(layout.geometry, values) else {

@@ -50,6 +50,9 @@ pub struct Evidence {
     /// Killer steps: per group, the digit combinations it may still take after the step
     /// (empty where the group's cells may repeat a digit).
     pub combinations: Vec<Vec<DigitSet>>,
+    /// Variant steps: the rule in setters' words with its cells, and what it says here
+    /// (`thermometer r2c3-r4c3: r2c3 ≤ 6`).
+    pub rule: Option<String>,
 }
 
 /// One step of a solving path.
@@ -101,6 +104,7 @@ impl Step {
             Technique::BruteForce => {
                 "no technique in the catalogue applies; trial with the solution's digit".to_string()
             }
+            technique if technique.is_variant() => evidence.rule.clone().unwrap_or_default(),
             technique if technique.is_killer() => {
                 super::techniques::killer::explain::detail(self, geometry)
             }
@@ -196,6 +200,8 @@ pub(crate) struct Finding {
     pub totals: Vec<i32>,
     /// Killer: per group, the digit sets it may still take (see [`Evidence::combinations`]).
     pub combinations: Vec<Vec<u32>>,
+    /// Variant: the rule and what it says (see [`Evidence::rule`]).
+    pub rule: Option<String>,
     /// Length used to prefer shorter chains among equal findings.
     pub length: usize,
 }
@@ -215,6 +221,7 @@ impl Finding {
             groups: Vec::new(),
             totals: Vec::new(),
             combinations: Vec::new(),
+            rule: None,
             length: 0,
         }
     }
@@ -302,6 +309,7 @@ impl Finding {
                     .iter()
                     .map(|sets| sets.iter().map(|&set| DigitSet::from_bits(set)).collect())
                     .collect(),
+                rule: self.rule,
             },
         }
     }

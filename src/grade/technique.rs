@@ -152,6 +152,31 @@ techniques! {
     ForcingNetVerity => "Forcing Net Verity", "Every branch of a choice leads, through nets, to the same conclusion.";
     CageForcingChain => "Cage Forcing Chain", "Killer: a candidate whose consequences, through singles and cage sums, contradict each other.";
     CageCombinationForcing => "Cage Combination Forcing", "Killer: each combination of a cage or hidden cage followed in turn through singles and cage sums; what every combination removes goes.";
+    AntiKnight => "Anti-Knight", "Variant: a placed digit removed from the cells a knight's move away.";
+    AntiKing => "Anti-King", "Variant: a placed digit removed from the cells a king's move away.";
+    ExtraRegion => "Extra Region", "Variant: digits an extra region (of fewer than n cells, all different) cannot hold.";
+    EvenOdd => "Even/Odd Cell", "Variant: the digits of the wrong parity removed from an even or odd cell.";
+    KropkiDot => "Kropki Dot", "Variant: digits with no partner across a white (difference) or black (ratio) dot.";
+    XvSum => "XV Sum", "Variant: digits with no partner across an X (sum 10) or V (sum 5).";
+    NegativeConstraint => "Negative Constraint", "Variant: digits whose every partner across an unmarked edge would need a mark (nonconsecutive, no X or V).";
+    Thermometer => "Thermometer", "Variant: bounds along a thermometer (digits rise from the bulb).";
+    Palindrome => "Palindrome", "Variant: digits a palindrome's mirrored cell cannot match.";
+    Clone => "Clone", "Variant: digits a cell's clone cannot hold.";
+    MinimumMaximum => "Minimum/Maximum Cell", "Variant: bounds between a minimum or maximum cell and its neighbours.";
+    Quadruple => "Quadruple", "Variant: digits the cells around a quadruple's circle must or cannot hold.";
+    Whispers => "German Whispers", "Variant: digits with no neighbour far enough away along a whispers line.";
+    Renban => "Renban", "Variant: digits no run of consecutive digits on a renban line can use.";
+    BetweenLine => "Between Line", "Variant: bounds between a between line's ends and the cells on it.";
+    EntropicLine => "Entropic Line", "Variant: digits of a band (low, middle, high) already taken among three cells in a row of an entropic line.";
+    ModularLine => "Modular Line", "Variant: digits of a remainder (mod 3) already taken among three cells in a row of a modular line.";
+    ZipperLine => "Zipper Line", "Variant: digits no pair of cells the same distance from a zipper line's middle can add up with.";
+    RegionSumLine => "Region Sum Line", "Variant: digits that leave a region sum line's segments no equal total.";
+    ArrowSum => "Arrow Sum", "Variant: bounds between an arrow's circle and the sum of its shaft.";
+    LittleKiller => "Little Killer", "Variant: digits no sum of a little killer's diagonal can use.";
+    SandwichSum => "Sandwich Sum", "Variant: digits no arrangement of a row or column meeting its sandwich clue can use.";
+    XSum => "X-Sum", "Variant: digits no arrangement of a row or column meeting its X-sum clue can use.";
+    SkyscraperClue => "Skyscraper Clue", "Variant: digits no arrangement of a row or column meeting its skyscraper clue can use.";
+    ColumnIndexer => "Column Indexer", "Variant: a column indexer's digit and the cell it points to, kept in step.";
     BruteForce => "Brute Force", "A trial: a digit taken from the solution when no technique applies.";
 }
 
@@ -220,6 +245,40 @@ impl Technique {
                 | HiddenSumBounds
                 | CageForcingChain
                 | CageCombinationForcing
+        )
+    }
+
+    /// Whether the technique belongs to the variant family (reasons about one variant rule:
+    /// anti-knight, Kropki dots, thermometers, arrows, …).
+    pub fn is_variant(self) -> bool {
+        use Technique::*;
+        matches!(
+            self,
+            AntiKnight
+                | AntiKing
+                | ExtraRegion
+                | EvenOdd
+                | KropkiDot
+                | XvSum
+                | NegativeConstraint
+                | Thermometer
+                | Palindrome
+                | Clone
+                | MinimumMaximum
+                | Quadruple
+                | Whispers
+                | Renban
+                | BetweenLine
+                | EntropicLine
+                | ModularLine
+                | ZipperLine
+                | RegionSumLine
+                | ArrowSum
+                | LittleKiller
+                | SandwichSum
+                | XSum
+                | SkyscraperClue
+                | ColumnIndexer
         )
     }
 

@@ -30,7 +30,7 @@ mod unique_loops;
 use std::fmt;
 
 use crate::budget::{Budget, Stopped};
-use crate::model::{Cell, Digit, Grid, Puzzle};
+use crate::model::{Cell, Constraint, Digit, Grid, HouseKind, Puzzle};
 
 use super::board::Board;
 use super::layout::Layout;
@@ -61,6 +61,9 @@ pub enum SeError {
     /// SE rates grids of rows, columns and boxes (and extra houses) without cages.
     #[error("the SE scale rates puzzles of at most 128 cells without cages: {0}")]
     Unsupported(String),
+    /// SE has no steps for variant rules (HoDoKu's scale, the default, has).
+    #[error("the SE scale does not rate the {0} (HoDoKu's scale, the default, does)")]
+    Rule(String),
 }
 
 /// One step of an SE path.
@@ -179,6 +182,20 @@ impl SeRater {
     pub fn with_table(puzzle: &Puzzle, table: SeTable) -> Result<SeRater, SeError> {
         if puzzle.cages().next().is_some() {
             return Err(SeError::Unsupported("the puzzle has cages".to_string()));
+        }
+        // the SE scale has no steps for variant rules (HoDoKu's scale has, issue 32), nor
+        // extra houses beyond the diagonals; rating without them would be rating another
+        // puzzle
+        if let Some(rule) = puzzle
+            .constraints()
+            .iter()
+            .find(|constraint| match constraint {
+                Constraint::Distinct(house) => !matches!(house.kind(), HouseKind::Diagonal(_)),
+                Constraint::Regions(_) => false,
+                other => other.is_variant_rule(),
+            })
+        {
+            return Err(SeError::Rule(rule.to_string()));
         }
         if puzzle.geometry().cell_count() > 128 {
             return Err(SeError::Unsupported(format!(

@@ -16,6 +16,7 @@ pub(crate) mod sue_de_coq;
 
 pub(crate) mod tabling;
 pub(crate) mod uniqueness;
+pub(crate) mod variant;
 pub(crate) mod wings;
 
 use super::board::Board;
@@ -126,6 +127,12 @@ pub(crate) fn find<const W: usize>(
         HiddenSumBounds => killer::hidden_sum_bounds(context, board),
         CageForcingChain => killer::cage_forcing_chain(context, board),
         CageCombinationForcing => killer::cage_combination_forcing(context, board),
+        AntiKnight | AntiKing | ExtraRegion | EvenOdd | KropkiDot | XvSum | NegativeConstraint
+        | Thermometer | Palindrome | Clone | MinimumMaximum | Quadruple | Whispers | Renban
+        | BetweenLine | EntropicLine | ModularLine | ZipperLine | RegionSumLine | ArrowSum
+        | LittleKiller | SandwichSum | XSum | SkyscraperClue | ColumnIndexer => {
+            variant::find(technique, context, board)
+        }
         BruteForce => None,
     }
 }

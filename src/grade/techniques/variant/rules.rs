@@ -1,0 +1,329 @@
+//! The grader's reading of a puzzle's variant rules: each becomes one or more [`Rule`]s
+//! (a shape over a few cells, in the order its check reads them), named in setters' words.
+
+use crate::model::variant::{ChessMove, DotKind, ExtremumKind, LineKind, OutsideKind};
+use crate::model::{Cell, Constraint, Puzzle};
+
+use super::super::super::technique::Technique;
+
+/// What the digits of a rule's cells must satisfy, reading them in the rule's order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// No digit a chess move from itself (the cells are the whole grid; handled apart).
+    Chess(ChessMove),
+    /// All different (an extra region of fewer than n cells).
+    Distinct,
+    /// The two digits stand in this relation (a Kropki dot, an X or a V).
+    Relation(DotKind),
+    /// The two digits stand in none of these relations (the negative constraint).
+    Forbidden(Vec<DotKind>),
+    /// The one digit is even (`true`) or odd.
+    Parity(bool),
+    /// The first digit is below (`true`: a minimum) or above every other.
+    Extremum(bool),
+    /// Every listed digit appears, as often as listed.
+    Quadruple(Vec<u32>),
+    /// Digits rise along the cells (never fall, when `slow`).
+    Thermometer {
+        /// A slow thermometer: digits may stay the same.
+        slow: bool,
+    },
+    /// The cells read the same from both ends.
+    Palindrome,
+    /// The two digits are equal (a cell and its clone).
+    Equal,
+    /// Neighbours along the cells differ by at least this much.
+    Whispers(u32),
+    /// Distinct, consecutive digits.
+    Renban,
+    /// The two ends first, then the cells between: each strictly between the ends.
+    Between,
+    /// Any two cells fewer than three apart fall in different bands (low, middle, high).
+    Entropic,
+    /// Any two cells fewer than three apart have different remainders mod 3.
+    Modular,
+    /// The middle cell first when `odd`, then the pairs from the ends inwards: each pair adds
+    /// up to the middle digit (odd) or to the first pair's total.
+    Zipper {
+        /// Whether the line has a middle cell.
+        odd: bool,
+    },
+    /// The cells grouped by region, group `g` ending at `ends[g]`: equal totals.
+    RegionSum(Vec<usize>),
+    /// The first `circle` cells read as one number, equal to the sum of the others.
+    Arrow(usize),
+    /// The digits add up to this (a little killer; repeats where cells do not see each other).
+    Sum(u32),
+    /// A whole row or column from the clue on, meeting a sandwich, X-sum or skyscraper clue.
+    Outside(OutsideKind, u32),
+    /// A row, left to right: the digit d in this column puts the column's number in column d.
+    Indexer(usize),
+}
+
+/// One rule as the grader reads it.
+#[derive(Clone, Debug)]
+pub(crate) struct Rule {
+    /// The technique whose steps it gives.
+    pub technique: Technique,
+    /// The cells in the order the shape reads them.
+    pub cells: Vec<usize>,
+    /// The cells in drawing order (along the line, circle first), for the step's evidence.
+    pub drawing: Vec<usize>,
+    /// What the digits must satisfy.
+    pub shape: Shape,
+    /// The rule in setters' words with its cells (`thermometer r2c3-r4c3`).
+    pub label: String,
+}
+
+impl Rule {
+    fn new(technique: Technique, cells: Vec<Cell>, shape: Shape, label: String) -> Rule {
+        let cells: Vec<usize> = cells.iter().map(|cell| cell.index()).collect();
+        Rule {
+            technique,
+            drawing: cells.clone(),
+            cells,
+            shape,
+            label,
+        }
+    }
+
+    /// The same rule reading its cells in another order (drawing order kept).
+    fn reading(mut self, order: Vec<Cell>) -> Rule {
+        self.cells = order.iter().map(|cell| cell.index()).collect();
+        self
+    }
+}
+
+/// `r1c1-r1c4`: the first and last cell of a run.
+fn span(cells: &[Cell]) -> String {
+    crate::model::variant::span(cells)
+}
+
+/// `r1c2+r2c3`: every cell, for sums.
+fn plus(cells: &[Cell]) -> String {
+    cells
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
+/// Every variant rule of `puzzle`, in the order the puzzle lists them (houses, cages and
+/// comparisons are not rules here: the classic and killer techniques read them).
+pub(crate) fn rules_of(puzzle: &Puzzle) -> Vec<Rule> {
+    let geometry = puzzle.geometry();
+    let mut rules = Vec::new();
+    for constraint in puzzle.constraints() {
+        match constraint {
+            Constraint::Distinct(_)
+            | Constraint::Cage(_)
+            | Constraint::Compare(_)
+            | Constraint::Regions(_) => {}
+            Constraint::Chess(chess) => {
+                let technique = match chess {
+                    ChessMove::Knight => Technique::AntiKnight,
+                    ChessMove::King => Technique::AntiKing,
+                };
+                rules.push(Rule::new(
+                    technique,
+                    Vec::new(),
+                    Shape::Chess(*chess),
+                    chess.to_string(),
+                ));
+            }
+            Constraint::ExtraRegion(cells) => rules.push(Rule::new(
+                Technique::ExtraRegion,
+                cells.clone(),
+                Shape::Distinct,
+                constraint.to_string(),
+            )),
+            Constraint::Dot(dot) => {
+                let technique = match dot.kind {
+                    DotKind::Sum(_) => Technique::XvSum,
+                    _ => Technique::KropkiDot,
+                };
+                rules.push(Rule::new(
+                    technique,
+                    vec![dot.first, dot.second],
+                    Shape::Relation(dot.kind),
+                    dot.to_string(),
+                ));
+            }
+            Constraint::Negative(negative) => {
+                let forbidden: Vec<DotKind> = negative.forbidden().collect();
+                for (first, second) in negative.unmarked_pairs(geometry, puzzle.dots()) {
+                    rules.push(Rule::new(
+                        Technique::NegativeConstraint,
+                        vec![first, second],
+                        Shape::Forbidden(forbidden.clone()),
+                        format!("{negative} {first}-{second}"),
+                    ));
+                }
+            }
+            Constraint::Parity(parity) => rules.push(Rule::new(
+                Technique::EvenOdd,
+                vec![parity.cell],
+                Shape::Parity(parity.even),
+                parity.to_string(),
+            )),
+            Constraint::Extremum(extremum) => {
+                let extrema: Vec<_> = puzzle.extrema().copied().collect();
+                let mut cells = vec![extremum.cell];
+                cells.extend(extremum.compared_neighbours(geometry, &extrema));
+                rules.push(Rule::new(
+                    Technique::MinimumMaximum,
+                    cells,
+                    Shape::Extremum(extremum.kind == ExtremumKind::Minimum),
+                    extremum.to_string(),
+                ));
+            }
+            Constraint::Quadruple(quadruple) => rules.push(Rule::new(
+                Technique::Quadruple,
+                quadruple.cells.clone(),
+                Shape::Quadruple(
+                    quadruple
+                        .digits
+                        .iter()
+                        .map(|d| u32::from(d.get()))
+                        .collect(),
+                ),
+                quadruple.to_string(),
+            )),
+            Constraint::Line(line) => {
+                rules.push(line_rule(puzzle, &line.cells, line.kind, line.to_string()));
+            }
+            Constraint::Clone(clone) => {
+                for (&first, &second) in clone.first.iter().zip(&clone.second) {
+                    rules.push(Rule::new(
+                        Technique::Clone,
+                        vec![first, second],
+                        Shape::Equal,
+                        format!("clone {first} = {second}"),
+                    ));
+                }
+            }
+            Constraint::Arrow(arrow) => {
+                let mut cells = arrow.circle.clone();
+                cells.extend(&arrow.shaft);
+                rules.push(Rule::new(
+                    Technique::ArrowSum,
+                    cells,
+                    Shape::Arrow(arrow.circle.len()),
+                    format!("arrow {} → {}", span(&arrow.circle), plus(&arrow.shaft)),
+                ));
+            }
+            Constraint::LittleKiller(killer) => {
+                let cells = killer.cells(geometry);
+                let label = format!("little killer {} on {}", killer.sum, span(&cells));
+                rules.push(Rule::new(
+                    Technique::LittleKiller,
+                    cells,
+                    Shape::Sum(killer.sum),
+                    label,
+                ));
+            }
+            Constraint::Outside(clue) => {
+                let technique = match clue.kind {
+                    OutsideKind::Sandwich => Technique::SandwichSum,
+                    OutsideKind::XSum => Technique::XSum,
+                    OutsideKind::Skyscraper => Technique::SkyscraperClue,
+                };
+                rules.push(Rule::new(
+                    technique,
+                    clue.cells(geometry),
+                    Shape::Outside(clue.kind, clue.value),
+                    clue.to_string(),
+                ));
+            }
+            Constraint::Indexer(indexer) => {
+                for row in 0..usize::from(geometry.size()) {
+                    let cells: Vec<Cell> = (0..usize::from(geometry.size()))
+                        .filter_map(|column| geometry.cell(row, column))
+                        .collect();
+                    rules.push(Rule::new(
+                        Technique::ColumnIndexer,
+                        cells,
+                        Shape::Indexer(usize::from(indexer.column)),
+                        format!("{indexer}, row {}", row + 1),
+                    ));
+                }
+            }
+        }
+    }
+    rules
+}
+
+/// The rule of a line, its cells read in the order its shape checks them.
+fn line_rule(puzzle: &Puzzle, cells: &[Cell], kind: LineKind, label: String) -> Rule {
+    let cells = cells.to_vec();
+    let length = cells.len();
+    match kind {
+        LineKind::Thermometer => Rule::new(
+            Technique::Thermometer,
+            cells,
+            Shape::Thermometer { slow: false },
+            label,
+        ),
+        LineKind::SlowThermometer => Rule::new(
+            Technique::Thermometer,
+            cells,
+            Shape::Thermometer { slow: true },
+            label,
+        ),
+        LineKind::Palindrome => Rule::new(Technique::Palindrome, cells, Shape::Palindrome, label),
+        LineKind::Renban => Rule::new(Technique::Renban, cells, Shape::Renban, label),
+        LineKind::Whispers(difference) => Rule::new(
+            Technique::Whispers,
+            cells,
+            Shape::Whispers(difference),
+            label,
+        ),
+        LineKind::Entropic => Rule::new(Technique::EntropicLine, cells, Shape::Entropic, label),
+        LineKind::Modular => Rule::new(Technique::ModularLine, cells, Shape::Modular, label),
+        LineKind::Between => {
+            let mut order = vec![cells[0], cells[length - 1]];
+            order.extend(&cells[1..length - 1]);
+            Rule::new(Technique::BetweenLine, cells, Shape::Between, label).reading(order)
+        }
+        LineKind::Zipper => {
+            let odd = length % 2 == 1;
+            let mut order = Vec::new();
+            if odd {
+                order.push(cells[length / 2]);
+            }
+            for index in 0..length / 2 {
+                order.push(cells[index]);
+                order.push(cells[length - 1 - index]);
+            }
+            Rule::new(Technique::ZipperLine, cells, Shape::Zipper { odd }, label).reading(order)
+        }
+        LineKind::RegionSum => {
+            // segments in the order the line enters their regions; a region the line
+            // enters twice is one segment (its total counts both parts)
+            let mut regions: Vec<usize> = Vec::new();
+            for &cell in &cells {
+                let region = puzzle.region_of(cell);
+                if !regions.contains(&region) {
+                    regions.push(region);
+                }
+            }
+            let mut order = Vec::new();
+            let mut ends = Vec::new();
+            for &region in &regions {
+                order.extend(
+                    cells
+                        .iter()
+                        .filter(|&&cell| puzzle.region_of(cell) == region),
+                );
+                ends.push(order.len());
+            }
+            Rule::new(
+                Technique::RegionSumLine,
+                cells,
+                Shape::RegionSum(ends),
+                label,
+            )
+            .reading(order)
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! Variant puzzles rated (issue 32): every shared variant puzzle graded to the end on the
+//! published solution, each step sound against it, each rule's steps named with the rule,
+//! and trial steps counted, never hidden; the SE scale refuses the rules by name.
+
+use sudokit::grade::{self, explainer::SeRater, Grader, Level, Technique};
+use sudokit::model::Grid;
+use sudokit::notation;
+
+use crate::variant_notation::published;
+
+#[test]
+fn every_shared_variant_puzzle_is_graded_to_its_published_solution() {
+    let puzzles = published();
+    assert_eq!(puzzles.len(), 21);
+    let mut levels = Vec::new();
+    for published in &puzzles {
+        let entry = notation::parse(&published.link, None).unwrap().remove(0);
+        let puzzle = &entry.puzzle;
+        assert_eq!(grade::unrated_rule(puzzle), None, "{}", published.title);
+        let values: Vec<u8> = published
+            .solution
+            .bytes()
+            .map(|digit| digit - b'0')
+            .collect();
+        let solution = Grid::from_values(puzzle.geometry(), &values).unwrap();
+        // without being told the solution: the grader finds its own for trial steps
+        let grading = Grader::new(puzzle).grade();
+        let title = &published.title;
+        assert!(grading.solved, "{title}: stopped by {:?}", grading.stop);
+        assert_eq!(grading.grid, solution, "{title}: ends on another grid");
+        for (number, step) in grading.steps.iter().enumerate() {
+            let text = step.explain(puzzle);
+            for &(cell, digit) in &step.placements {
+                assert_eq!(
+                    solution.get(cell),
+                    Some(digit),
+                    "{title}: step {number} {text}"
+                );
+            }
+            for &(cell, digit) in &step.eliminations {
+                assert_ne!(
+                    solution.get(cell),
+                    Some(digit),
+                    "{title}: step {number} {text}"
+                );
+            }
+            if step.technique.is_variant() {
+                let rule = step
+                    .evidence
+                    .rule
+                    .as_deref()
+                    .expect("a variant step names its rule");
+                assert!(text.ends_with(rule), "{title}: {text}");
+                assert!(
+                    !step.evidence.cells.is_empty(),
+                    "{title}: {text}: no cells to draw"
+                );
+            }
+        }
+        let trials = grading
+            .steps
+            .iter()
+            .filter(|step| step.technique == Technique::BruteForce)
+            .count();
+        assert_eq!(grading.trial_steps, trials, "{title}");
+        if trials > 0 {
+            assert_eq!(
+                grading.level,
+                Level::Extreme,
+                "{title}: trial steps are Extreme"
+            );
+        }
+        levels.push(grading.level);
+    }
+    // the set spans the scale: some need no more than subsets, some need trial
+    assert!(levels.iter().any(|&level| level < Level::Hard));
+    assert!(levels.contains(&Level::Extreme));
+}
+
+#[test]
+fn each_rule_of_a_shared_puzzle_gives_its_own_steps() {
+    // one puzzle per family of rules, and the technique its rule steps are named for
+    let expected: &[(&str, &[Technique])] = &[
+        (
+            "Clipped",
+            &[
+                Technique::AntiKing,
+                Technique::Thermometer,
+                Technique::ArrowSum,
+            ],
+        ),
+        (
+            "Bird in a Storm",
+            &[Technique::KropkiDot, Technique::NegativeConstraint],
+        ),
+        (
+            "Tangled Arrows",
+            &[Technique::EvenOdd, Technique::Palindrome, Technique::Clone],
+        ),
+        ("XV Kropki X", &[Technique::XvSum]),
+        ("Quadiagonal", &[Technique::Quadruple]),
+        ("Hay Fever", &[Technique::BetweenLine]),
+        ("Peak Sudoku", &[Technique::LittleKiller]),
+        ("6x6 Extreme Killer", &[Technique::MinimumMaximum]),
+        ("159", &[Technique::Renban]),
+        ("Alien", &[Technique::Whispers]),
+        ("Equal Sums", &[Technique::RegionSumLine]),
+        ("Tiny Scar", &[Technique::XSum]),
+        ("Renban Skyscrapers", &[Technique::SkyscraperClue]),
+        ("Entropic Lines 101", &[Technique::EntropicLine]),
+        ("Jumped Joy", &[Technique::ZipperLine]),
+        ("Sandwich Sudoku", &[Technique::SandwichSum]),
+    ];
+    let puzzles = published();
+    for (title, techniques) in expected {
+        let published = puzzles
+            .iter()
+            .find(|published| published.title.contains(title))
+            .unwrap_or_else(|| panic!("{title} in the shared file"));
+        let puzzle = notation::parse(&published.link, None)
+            .unwrap()
+            .remove(0)
+            .puzzle;
+        let grading = Grader::new(&puzzle).grade();
+        for technique in *techniques {
+            assert!(
+                grading
+                    .steps
+                    .iter()
+                    .any(|step| step.technique == *technique),
+                "{title}: no {technique} step"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_se_scale_refuses_variant_rules_by_name() {
+    let published = published();
+    let clipped = published
+        .iter()
+        .find(|published| published.title.contains("Clipped"))
+        .unwrap();
+    let puzzle = notation::parse(&clipped.link, None)
+        .unwrap()
+        .remove(0)
+        .puzzle;
+    let error = SeRater::new(&puzzle).err().expect("refused").to_string();
+    assert!(
+        error.starts_with("the SE scale does not rate the "),
+        "{error}"
+    );
+}
