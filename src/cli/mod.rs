@@ -129,7 +129,7 @@ enum Command {
     /// Writes `book.pdf` (PDF/A-2b, fonts embedded, trim size from --paper with mirrored
     /// margins, no text under 7 pt) and `puzzles.jsonl` (the puzzles in book order, with
     /// their number, level, score, solution and f-puzzles link) into the output directory.
-    /// Shipped book presets: book-classic, book-killer, book-x, book-mixed,
+    /// Shipped book presets: book-classic, book-killer, book-x, book-mixed, book-jigsaw,
     /// book-large-print.
     Book(book::BookOptions),
     /// Generate a batch of unique puzzles from a preset and a seed into output/<preset>/.
