@@ -319,13 +319,20 @@ fn refuse_unrated_target(preset: &Preset, rules: &Puzzle) -> Result<(), Generate
     if preset.target.is_any() {
         return Ok(());
     }
+    // only rule clues need a grid to be read off (a classic grid fills at once; a
+    // jigsaw's sample map might take long to fill, and its rules are all in `rules`)
     let mut sample = stream(u64::MAX, u64::MAX);
-    let sample_rules = match Solver::new(rules).solve_random(&mut sample) {
-        Some(grid) if preset.variant.has_clue_rules() => {
+    let grid = if preset.variant.has_clue_rules() {
+        Solver::new(rules).solve_random(&mut sample)
+    } else {
+        None
+    };
+    let sample_rules = match grid {
+        Some(grid) => {
             let marks = marks::read_off(&preset.variant, &preset.marks, &grid, &mut sample);
             with_rules(preset, rules, marks)?
         }
-        _ => rules.clone(),
+        None => rules.clone(),
     };
     match unrated_rule(&sample_rules) {
         Some(reason) => Err(GenerateError::Preset(PresetError::Invalid {
