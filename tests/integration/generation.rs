@@ -797,6 +797,8 @@ fn jigsaw_puzzles_fit_their_presets_and_read_back() {
         ("jigsaw-easy", "3"),
         ("jigsaw-6", "3"),
         ("jigsaw-medium", "1"),
+        ("jigsaw-8", "2"),
+        ("jigsaw-16", "1"),
     ] {
         let folder = tempfile::tempdir().unwrap();
         generate_into(
