@@ -71,11 +71,15 @@ fn tour() -> Result<(), Box<dyn Error>> {
     // 3. Generate: a puzzle from a built-in preset, the same for the same seed and index.
     let preset = Preset::builtin("classic-medium")?;
     let made = generate::puzzle(&preset, 1, 0)?;
+    let rating = made
+        .grading
+        .as_ref()
+        .map_or("not rated".to_string(), |grading| {
+            format!("{} {}", grading.level, grading.score)
+        });
     println!(
-        "generate: {} givens, {} {}",
-        made.puzzle.givens().filled_count(),
-        made.grading.level,
-        made.grading.score
+        "generate: {} givens, {rating}",
+        made.puzzle.givens().filled_count()
     );
 
     // 4. Render: SVG pictures of the checked and the generated puzzle.

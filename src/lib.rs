@@ -66,7 +66,8 @@
 //!
 //! let preset = Preset::builtin("classic-easy")?;
 //! let made = generate::puzzle(&preset, 7, 0)?;
-//! assert!(preset.target.accepts(made.grading.level, made.grading.score));
+//! let grading = made.grading.as_ref().expect("classic puzzles are rated");
+//! assert!(preset.target.accepts(grading.level, grading.score));
 //! assert_eq!(made.puzzle, generate::puzzle(&preset, 7, 0)?.puzzle);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -13,11 +13,12 @@ use ron::extensions::Extensions;
 use serde::{Deserialize, Serialize};
 
 use crate::grade::{Level, TechniqueRow, TechniqueTable};
-use crate::model::{Constraint, Diagonal, Geometry, Grid, Puzzle, Symmetry};
+use crate::model::variant::ChessMove;
+use crate::model::{Constraint, Diagonal, Geometry, Grid, House, HouseKind, Puzzle, Symmetry};
 
 /// The presets shipped in `presets/`, by name (the file stem), built into the library so
 /// `sudokit generate --preset NAME` works from any directory.
-const BUILTIN: [(&str, &str); 20] = [
+const BUILTIN: [(&str, &str); 30] = [
     ("classic-easy", include_str!("../presets/classic-easy.ron")),
     (
         "classic-medium",
@@ -40,6 +41,8 @@ const BUILTIN: [(&str, &str); 20] = [
     ),
     ("jigsaw-hard", include_str!("../presets/jigsaw-hard.ron")),
     ("jigsaw-6", include_str!("../presets/jigsaw-6.ron")),
+    ("jigsaw-8", include_str!("../presets/jigsaw-8.ron")),
+    ("jigsaw-16", include_str!("../presets/jigsaw-16.ron")),
     ("sudoku-6", include_str!("../presets/sudoku-6.ron")),
     ("sudoku-16", include_str!("../presets/sudoku-16.ron")),
     ("x-16", include_str!("../presets/x-16.ron")),
@@ -56,6 +59,14 @@ const BUILTIN: [(&str, &str); 20] = [
         "greater-killer",
         include_str!("../presets/greater-killer.ron"),
     ),
+    ("anti-knight", include_str!("../presets/anti-knight.ron")),
+    ("windoku", include_str!("../presets/windoku.ron")),
+    ("thermo", include_str!("../presets/thermo.ron")),
+    ("kropki", include_str!("../presets/kropki.ron")),
+    ("xv", include_str!("../presets/xv.ron")),
+    ("arrow", include_str!("../presets/arrow.ron")),
+    ("even-odd", include_str!("../presets/even-odd.ron")),
+    ("consecutive", include_str!("../presets/consecutive.ron")),
 ];
 
 /// Which rules the puzzle has beyond rows, columns and boxes. Killer variants (cages, hidden
@@ -77,6 +88,26 @@ pub enum Variant {
     /// Jigsaw: irregular regions instead of boxes, a new random map for every puzzle
     /// (half-turn symmetric when the preset's symmetry is), then givens dug as for classic.
     Jigsaw,
+    /// Anti-knight: no digit a knight's move from itself; the grid is filled under the rule.
+    AntiKnight,
+    /// Windoku: four extra 3×3 windows (9×9 only) hold every digit; the grid is filled under
+    /// the rule.
+    Windoku,
+    /// Thermometers read off a classic solution: digits increase from each bulb.
+    Thermo,
+    /// Kropki: every white dot (consecutive neighbours) with the negative constraint
+    /// (nonconsecutive where no white dot), and black dots (one digit twice the other) where
+    /// the neighbours are not consecutive.
+    Kropki,
+    /// XV: every X (sum 10) and V (sum 5) between neighbours, with the negative constraint.
+    Xv,
+    /// Arrows read off a classic solution: each shaft adds up to its circle.
+    Arrow,
+    /// Even (square) and odd (circle) cells read off a classic solution.
+    EvenOdd,
+    /// Consecutive: every white bar between consecutive neighbours, with the negative
+    /// constraint (no bar: not consecutive).
+    Consecutive,
 }
 
 impl Variant {
@@ -89,6 +120,14 @@ impl Variant {
             Variant::KillerX => "killer-x",
             Variant::GreaterKiller => "greater-killer",
             Variant::Jigsaw => "jigsaw",
+            Variant::AntiKnight => "anti-knight",
+            Variant::Windoku => "windoku",
+            Variant::Thermo => "thermo",
+            Variant::Kropki => "kropki",
+            Variant::Xv => "xv",
+            Variant::Arrow => "arrow",
+            Variant::EvenOdd => "even-odd",
+            Variant::Consecutive => "consecutive",
         }
     }
 
@@ -101,6 +140,14 @@ impl Variant {
             Variant::KillerX,
             Variant::GreaterKiller,
             Variant::Jigsaw,
+            Variant::AntiKnight,
+            Variant::Windoku,
+            Variant::Thermo,
+            Variant::Kropki,
+            Variant::Xv,
+            Variant::Arrow,
+            Variant::EvenOdd,
+            Variant::Consecutive,
         ]
         .into_iter()
         .find(|variant| variant.name() == name)
@@ -122,6 +169,44 @@ impl Variant {
     /// Whether both long diagonals are houses.
     pub fn has_diagonals(&self) -> bool {
         matches!(self, Variant::X | Variant::KillerX)
+    }
+
+    /// Whether each puzzle's rule clues (thermometers, dots, arrows, even/odd cells) are
+    /// read off its own solution grid, filled under the plain rules first.
+    pub fn has_clue_rules(&self) -> bool {
+        matches!(
+            self,
+            Variant::Thermo
+                | Variant::Kropki
+                | Variant::Xv
+                | Variant::Arrow
+                | Variant::EvenOdd
+                | Variant::Consecutive
+        )
+    }
+}
+
+/// Rule-based variants: how many thermometers, arrows or even/odd cells are drawn on each
+/// solution, and how long a line may be (the `marks` field of a preset; dot variants give
+/// every dot and ignore it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MarkOptions {
+    /// Thermometers, arrows or even/odd cells per puzzle (0: the variant's own number).
+    pub count: usize,
+    /// Fewest cells on a thermometer or an arrow's shaft.
+    pub min_length: usize,
+    /// Most cells on a thermometer or an arrow's shaft.
+    pub max_length: usize,
+}
+
+impl Default for MarkOptions {
+    fn default() -> MarkOptions {
+        MarkOptions {
+            count: 0,
+            min_length: 2,
+            max_length: 5,
+        }
     }
 }
 
@@ -280,6 +365,13 @@ pub struct Preset {
     /// score, switch of a technique).
     #[serde(default)]
     pub techniques: Vec<TechniqueRow>,
+    /// Rule-based variants: how many marks are drawn and how long lines are.
+    #[serde(default, skip_serializing_if = "is_default_marks")]
+    pub marks: MarkOptions,
+}
+
+fn is_default_marks(marks: &MarkOptions) -> bool {
+    *marks == MarkOptions::default()
 }
 
 fn default_count() -> usize {
@@ -374,7 +466,8 @@ impl Preset {
     /// The fewest givens a puzzle of the preset's rules can have and still one solution,
     /// with the reason, where one is known (killers carry their clues in the cages).
     fn fewest_givens(&self, geometry: Geometry) -> Option<(usize, &'static str)> {
-        if self.variant.is_killer() {
+        if self.variant.is_killer() || self.variant.has_clue_rules() {
+            // cages and rule clues can pin the digits down without givens
             return None;
         }
         let size = usize::from(geometry.size());
@@ -479,6 +572,22 @@ impl Preset {
         if self.attempts == 0 {
             return Err(invalid("attempts must be at least 1".to_string()));
         }
+        if self.variant == Variant::Windoku {
+            windows(geometry).map_err(invalid)?;
+        }
+        let marks = &self.marks;
+        if marks.min_length == 0 || marks.min_length > marks.max_length {
+            return Err(invalid(format!(
+                "marks: lengths from {} to {} must satisfy 1 ≤ min_length ≤ max_length",
+                marks.min_length, marks.max_length
+            )));
+        }
+        if marks.max_length > usize::from(self.size) {
+            return Err(invalid(format!(
+                "marks: max_length {} exceeds the grid's side {}",
+                marks.max_length, self.size
+            )));
+        }
         Ok(())
     }
 
@@ -530,13 +639,14 @@ impl Preset {
             )
             .map_err(|error| invalid(error.to_string()));
         }
-        let constraints = if self.variant.has_diagonals() {
-            vec![
+        let constraints = match self.variant {
+            Variant::X | Variant::KillerX => vec![
                 Constraint::diagonal(geometry, Diagonal::Main),
                 Constraint::diagonal(geometry, Diagonal::Anti),
-            ]
-        } else {
-            Vec::new()
+            ],
+            Variant::AntiKnight => vec![Constraint::Chess(ChessMove::Knight)],
+            Variant::Windoku => windows(geometry).map_err(invalid)?,
+            _ => Vec::new(),
         };
         Puzzle::new(geometry, Grid::empty(geometry), constraints)
             .map_err(|error| invalid(error.to_string()))
@@ -578,6 +688,27 @@ impl Preset {
             self.description
         )
     }
+}
+
+/// Windoku's four extra houses: the 3×3 windows one cell in from each corner of a 9×9 grid.
+fn windows(geometry: Geometry) -> Result<Vec<Constraint>, String> {
+    if geometry.size() != 9 || !geometry.has_boxes() {
+        return Err(format!(
+            "windoku's four windows fit a 9×9 grid with boxes, not {0}×{0}",
+            geometry.size()
+        ));
+    }
+    let corners = [(1, 1), (1, 5), (5, 1), (5, 5)];
+    Ok(corners
+        .iter()
+        .enumerate()
+        .map(|(number, &(top, left))| {
+            let cells = (0..9)
+                .filter_map(|position| geometry.cell(top + position / 3, left + position % 3))
+                .collect();
+            Constraint::Distinct(House::new(HouseKind::Extra(number as u8), cells))
+        })
+        .collect())
 }
 
 /// How cages are cut (the `cages` field of a killer preset).

@@ -394,19 +394,27 @@ fn generate_section(
                 let result = generator
                     .puzzle(options.seed, first + offset)
                     .map_err(|error| format!("section {name}: {error}"))
-                    .map(|generated| {
+                    .and_then(|generated| {
+                        // book presets make rated rules; a rule the grader does not rate
+                        // has no level to order the book by
+                        let grading = generated.grading.clone().ok_or_else(|| {
+                            format!(
+                                "section {name}: {}",
+                                sudokit::grade::unrated_rule(&generated.puzzle).unwrap_or_default()
+                            )
+                        })?;
                         let record = match serde_json::to_value(Record::new(&preset, &generated)) {
                             Ok(Value::Object(record)) => record,
                             _ => Map::new(),
                         };
                         let rated = RatedPuzzle {
-                            trial_steps: Some(generated.grading.trial_steps),
-                            level: generated.grading.level,
-                            score: generated.grading.score,
+                            trial_steps: Some(grading.trial_steps),
+                            level: grading.level,
+                            score: grading.score,
                             puzzle: generated.puzzle,
                             solution: generated.solution,
                         };
-                        (rated, record)
+                        Ok((rated, record))
                     });
                 progress.inc(1);
                 result

@@ -606,7 +606,7 @@ fn report(
         .filter_map(|level| {
             let count = records
                 .iter()
-                .filter(|record| record.level == level)
+                .filter(|record| record.level == Some(level))
                 .count();
             (count > 0).then(|| format!("{level} {count}"))
         })

@@ -131,7 +131,7 @@ enum Command {
     /// their number, level, score, solution and f-puzzles link) and `puzzles.txt` (the same
     /// puzzles, named `puzzle <number>`, as lines or killer text that `check` reads back)
     /// into the output directory.
-    /// Shipped book presets: book-classic, book-killer, book-x, book-mixed,
+    /// Shipped book presets: book-classic, book-killer, book-x, book-mixed, book-jigsaw,
     /// book-large-print.
     Book(book::BookOptions),
     /// Generate a batch of unique puzzles from a preset and a seed into output/<preset>/.

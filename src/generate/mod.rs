@@ -26,6 +26,7 @@ pub mod cages;
 pub mod comparisons;
 mod dig;
 mod fill;
+pub mod marks;
 mod record;
 pub mod regions;
 mod search;
@@ -36,7 +37,7 @@ use crate::backtrack::Solver;
 use crate::budget::{Budget, Stopped};
 use crate::count::Count;
 use crate::grade::explainer::{rate_se, SeRating};
-use crate::grade::{Grader, Grading, TechniqueTable};
+use crate::grade::{unrated_rule, Grader, Grading, TechniqueTable};
 use crate::model::{Cell, Grid, Puzzle};
 use crate::preset::{Preset, PresetError};
 
@@ -56,13 +57,15 @@ pub struct Generated {
     pub puzzle: Puzzle,
     /// Its only solution (confirmed by both engines).
     pub solution: Grid,
-    /// The grader's path and rating.
-    pub grading: Grading,
+    /// The grader's path and rating; `None` when the grader does not rate one of the
+    /// puzzle's rules yet ([`crate::grade::unrated_rule`] says which): never a guessed level.
+    pub grading: Option<Grading>,
     /// The Sudoku Explainer rating, when the preset targets an SE band.
     pub se: Option<SeRating>,
     /// Candidate puzzles dug for this index, the kept one included (1 when the first fit).
     pub attempts: u32,
-    /// Candidates that were graded (the others failed the clue range or minimality).
+    /// Candidates that were graded (the others failed the clue range or minimality, or
+    /// have a rule the grader does not rate).
     pub graded: u32,
     /// Where the time went (not part of the output: it differs from run to run).
     pub timings: Timings,
@@ -215,6 +218,7 @@ impl Generator {
         // a jigsaw draws its map per puzzle (in `Generator::puzzle`); this one, from a
         // stream no puzzle uses, only checks that the preset's rules can be built
         let rules = preset.rules(&mut stream(u64::MAX, u64::MAX))?;
+        refuse_unrated_target(preset, &rules)?;
         let orbits = preset.symmetry.orbits(rules.geometry());
         let mut orbit_of = vec![0; rules.geometry().cell_count()];
         for (position, orbit) in orbits.iter().enumerate() {
@@ -252,9 +256,15 @@ impl Generator {
         self.budget.interrupted()?;
         let mut rng = stream(seed, index);
         let rules = self.rules_for(&mut rng)?;
+        let filler = self
+            .preset
+            .variant
+            .has_clue_rules()
+            .then(|| Solver::new(&rules).with_budget(&self.budget));
         let mut run = Run {
             generator: self,
             solver: Solver::new(&rules).with_budget(&self.budget),
+            filler,
             rules,
             rng,
             attempts: 0,
@@ -302,6 +312,56 @@ impl Generator {
     }
 }
 
+/// Refuses a preset that asks for a level its rules cannot be rated at yet: the grader
+/// would rate such a puzzle as if the rule were not there. The rule clues of a sample
+/// grid stand for every puzzle's.
+fn refuse_unrated_target(preset: &Preset, rules: &Puzzle) -> Result<(), GenerateError> {
+    if preset.target.is_any() {
+        return Ok(());
+    }
+    // only rule clues need a grid to be read off (a classic grid fills at once; a
+    // jigsaw's sample map might take long to fill, and its rules are all in `rules`)
+    let mut sample = stream(u64::MAX, u64::MAX);
+    let grid = if preset.variant.has_clue_rules() {
+        Solver::new(rules).solve_random(&mut sample)
+    } else {
+        None
+    };
+    let sample_rules = match grid {
+        Some(grid) => {
+            let marks = marks::read_off(&preset.variant, &preset.marks, &grid, &mut sample);
+            with_rules(preset, rules, marks)?
+        }
+        None => rules.clone(),
+    };
+    match unrated_rule(&sample_rules) {
+        Some(reason) => Err(GenerateError::Preset(PresetError::Invalid {
+            name: preset.name.clone(),
+            reason: format!(
+                "the target asks for a level, and {reason}: leave the target out (the records \
+                 then say the level is not rated)"
+            ),
+        })),
+        None => Ok(()),
+    }
+}
+
+/// The preset's rules with `marks` added (rule clues read off a solution).
+fn with_rules(
+    preset: &Preset,
+    rules: &Puzzle,
+    marks: Vec<crate::model::Constraint>,
+) -> Result<Puzzle, GenerateError> {
+    let mut constraints = rules.constraints().to_vec();
+    constraints.extend(marks);
+    Puzzle::new(rules.geometry(), rules.givens().clone(), constraints).map_err(|error| {
+        GenerateError::Preset(PresetError::Invalid {
+            name: preset.name.clone(),
+            reason: format!("a rule clue read off the solution does not fit: {error}"),
+        })
+    })
+}
+
 /// Puzzle `index` of the batch that `preset` makes with `seed` (see [`Generator::puzzle`];
 /// build a [`Generator`] once to make many).
 pub fn puzzle(preset: &Preset, seed: u64, index: u64) -> Result<Generated, GenerateError> {
@@ -314,6 +374,9 @@ pub(crate) struct Run<'generator> {
     /// The rules of this index (a jigsaw's own region map; the preset's otherwise).
     rules: Puzzle,
     solver: Solver,
+    /// Rule-clue variants: the solver of the plain rules that fills each grid (`solver`
+    /// then holds the rules with the clues read off that grid).
+    filler: Option<Solver>,
     rng: rand_chacha::ChaCha20Rng,
     attempts: u32,
     graded: u32,
@@ -325,13 +388,17 @@ pub(crate) struct Run<'generator> {
 pub(crate) struct Candidate {
     givens: Grid,
     puzzle: Puzzle,
-    grading: Grading,
+    /// `None` when the grader does not rate one of the rules.
+    grading: Option<Grading>,
 }
 
 impl Run<'_> {
     /// Digs and grades candidates until one meets the target (searching around near misses
     /// when the preset asks), or the attempts run out.
-    fn until_accepted(&mut self, index: u64) -> Result<(Puzzle, Grid, Grading), GenerateError> {
+    fn until_accepted(
+        &mut self,
+        index: u64,
+    ) -> Result<(Puzzle, Grid, Option<Grading>), GenerateError> {
         let preset = &self.generator.preset;
         while self.attempts < preset.attempts {
             self.generator.budget.interrupted()?;
@@ -341,6 +408,8 @@ impl Run<'_> {
                 // it early and draw another
                 let budget = 50 * self.rules.geometry().cell_count() as u64;
                 fill_within(&mut self.solver, &mut self.rng, budget)
+            } else if let Some(filler) = self.filler.as_mut() {
+                fill(filler, &mut self.rng)
             } else {
                 fill(&mut self.solver, &mut self.rng)
             };
@@ -354,6 +423,13 @@ impl Run<'_> {
                 self.solver = Solver::new(&self.rules);
                 continue;
             };
+            if preset.variant.has_clue_rules() {
+                let generator = self.generator;
+                let marks =
+                    marks::read_off(&preset.variant, &preset.marks, &solution, &mut self.rng);
+                self.rules = with_rules(preset, &generator.rules, marks)?;
+                self.solver = Solver::new(&self.rules).with_budget(&generator.budget);
+            }
             self.timings.fill += started.elapsed();
             if preset.variant.is_killer() {
                 if let Some(candidate) = self.killer_candidate(&solution) {
@@ -444,14 +520,7 @@ impl Run<'_> {
             return None;
         }
         let puzzle = self.rules.with_givens(givens.clone()).ok()?;
-        let started = Instant::now();
-        // dug and carved puzzles keep exactly one solution, so the grader need not look for it
-        let grading = Grader::with_table(&puzzle, generator.table.clone())
-            .with_unique_solution(solution)
-            .with_budget(&generator.budget)
-            .grade();
-        self.timings.grade += started.elapsed();
-        self.graded += 1;
+        let grading = self.grade(&puzzle, solution);
         Some(Candidate {
             givens,
             puzzle,
@@ -475,14 +544,7 @@ impl Run<'_> {
             carved.puzzle
         };
         self.timings.dig += started.elapsed();
-        let started = Instant::now();
-        // dug and carved puzzles keep exactly one solution, so the grader need not look for it
-        let grading = Grader::with_table(&puzzle, generator.table.clone())
-            .with_unique_solution(solution)
-            .with_budget(&generator.budget)
-            .grade();
-        self.timings.grade += started.elapsed();
-        self.graded += 1;
+        let grading = self.grade(&puzzle, solution);
         Some(Candidate {
             givens: puzzle.givens().clone(),
             puzzle,
@@ -490,15 +552,37 @@ impl Run<'_> {
         })
     }
 
-    /// Whether a candidate is kept: solved by the grader's path and inside the target.
+    /// The grader's rating of a candidate whose only solution is `solution`, or `None`
+    /// when the grader does not rate one of its rules.
+    fn grade(&mut self, puzzle: &Puzzle, solution: &Grid) -> Option<Grading> {
+        if unrated_rule(puzzle).is_some() {
+            return None;
+        }
+        let generator = self.generator;
+        let started = Instant::now();
+        // dug and carved puzzles keep exactly one solution, so the grader need not look for it
+        let grading = Grader::with_table(puzzle, generator.table.clone())
+            .with_unique_solution(solution)
+            .with_budget(&generator.budget)
+            .grade();
+        self.timings.grade += started.elapsed();
+        self.graded += 1;
+        Some(grading)
+    }
+
+    /// Whether a candidate is kept: solved by the grader's path and inside the target. A
+    /// candidate the grader does not rate is kept only by a target that asks for nothing
+    /// (the generator refuses any other, see [`refuse_unrated_target`]).
     fn accepts(&self, candidate: &Candidate) -> bool {
         let target = &self.generator.preset.target;
-        candidate.grading.solved
-            && target.accepts(candidate.grading.level, candidate.grading.score)
-            && !(target.no_trial && candidate.grading.used_trial())
+        let Some(grading) = &candidate.grading else {
+            return target.is_any();
+        };
+        grading.solved
+            && target.accepts(grading.level, grading.score)
+            && !(target.no_trial && grading.used_trial())
             && (target.step_levels.is_empty()
-                || candidate
-                    .grading
+                || grading
                     .reason
                     .as_ref()
                     .is_some_and(|reason| target.step_levels.contains(&reason.step_level)))

@@ -5,12 +5,13 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::grade::Level;
+use crate::grade::{self, Level};
 use crate::model::variant::Regions;
 use crate::model::{
-    Cage, CageId, Cell, Comparison, Constraint, Diagonal, Digit, Geometry, Grid, Puzzle, Relation,
-    Symmetry,
+    Cage, CageId, Cell, Comparison, Constraint, Diagonal, Digit, Geometry, Grid, HouseKind, Puzzle,
+    Relation, Symmetry,
 };
+use crate::notation::fpuzzles::FPUZZLES_PREFIX;
 use crate::notation::{self, Format};
 use crate::preset::{Preset, Variant};
 
@@ -53,11 +54,26 @@ pub struct Record {
     /// Greater killer: relations between cage sums.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comparisons: Vec<ComparisonRecord>,
-    /// HoDoKu level.
-    pub level: Level,
-    /// HoDoKu score.
-    pub score: u32,
-    /// The hardest technique used.
+    /// Variant rules beyond regions, cages and diagonals (anti-knight, windoku windows,
+    /// thermometers, dots, arrows, even/odd cells), each in setters' words with its cells
+    /// (`thermometer r2c3-r4c3`); the `fpuzzles` link holds them for reading back.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<String>,
+    /// The f-puzzles link of a puzzle with variant rules (regions included), which
+    /// [`Record::to_puzzle`] reads the rules from (the SudokuPad link is the same text after
+    /// `https://sudokupad.app/fpuzzles`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fpuzzles: Option<String>,
+    /// HoDoKu level; `null` when the grader does not rate one of the rules yet (`unrated`
+    /// says which).
+    pub level: Option<Level>,
+    /// HoDoKu score; `null` when not rated.
+    pub score: Option<u32>,
+    /// Why the puzzle has no level: the grader's refusal naming the first rule it does not
+    /// rate yet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unrated: Option<String>,
+    /// The hardest technique used (`null` when not rated).
     pub hardest: Option<String>,
     /// Trial steps ("Brute Force") on the grader's path; 0 when no guessing is needed.
     #[serde(default)]
@@ -68,6 +84,9 @@ pub struct Record {
     /// How often each technique was used, by name.
     pub techniques: BTreeMap<String, usize>,
     /// Candidates dug for this index before this one was kept (itself included).
+    ///
+    /// A record without a level has empty `techniques` and `trial_steps` 0: nothing was
+    /// rated, and `unrated` says so.
     pub attempts: u32,
 }
 
@@ -106,7 +125,7 @@ impl Record {
     /// The record of a generated puzzle.
     pub fn new(preset: &Preset, generated: &Generated) -> Record {
         let geometry = generated.puzzle.geometry();
-        let grading = &generated.grading;
+        let grading = generated.grading.as_ref();
         Record {
             preset: preset.name.clone(),
             seed: generated.seed,
@@ -149,19 +168,40 @@ impl Record {
                     relation: comparison.relation,
                 })
                 .collect(),
-            level: grading.level,
-            score: grading.score,
-            hardest: grading.hardest.map(|technique| technique.to_string()),
-            trial_steps: grading.trial_steps,
+            rules: generated
+                .puzzle
+                .constraints()
+                .iter()
+                .filter(|rule| carried_as_rule(rule))
+                .map(Constraint::to_string)
+                .collect(),
+            fpuzzles: generated
+                .puzzle
+                .constraints()
+                .iter()
+                .any(|rule| carried_as_rule(rule) || matches!(rule, Constraint::Regions(_)))
+                .then(|| notation::fpuzzles::link(&generated.puzzle, None, FPUZZLES_PREFIX).ok())
+                .flatten(),
+            level: grading.map(|grading| grading.level),
+            score: grading.map(|grading| grading.score),
+            unrated: grade::unrated_rule(&generated.puzzle),
+            hardest: grading
+                .and_then(|grading| grading.hardest)
+                .map(|technique| technique.to_string()),
+            trial_steps: grading.map_or(0, |grading| grading.trial_steps),
             se: generated
                 .se
                 .as_ref()
                 .map(|rating| rating.ed_text().trim_start_matches("ED=").to_string()),
             techniques: grading
-                .counts()
-                .into_iter()
-                .map(|(technique, count)| (technique.to_string(), count))
-                .collect(),
+                .map(|grading| {
+                    grading
+                        .counts()
+                        .into_iter()
+                        .map(|(technique, count)| (technique.to_string(), count))
+                        .collect()
+                })
+                .unwrap_or_default(),
             attempts: generated.attempts,
         }
     }
@@ -209,6 +249,9 @@ impl Record {
                 sum: cage.sum,
             }));
         }
+        if let Some(link) = &self.fpuzzles {
+            constraints.extend(self.rules_from_link(link)?);
+        }
         for comparison in &self.comparisons {
             constraints.push(Constraint::Compare(Comparison {
                 first: CageId::new(comparison.first.min(usize::from(u16::MAX))),
@@ -219,6 +262,40 @@ impl Record {
         let givens =
             read_grid(geometry, &self.puzzle).map_err(|e| error(format!("puzzle: {e}")))?;
         Puzzle::new(geometry, givens, constraints).map_err(|e| error(e.to_string()))
+    }
+
+    /// The variant rules the record's f-puzzles link holds (not its regions, diagonals or
+    /// cages, which the record's own fields carry), checked against the `rules` list.
+    fn rules_from_link(&self, link: &str) -> Result<Vec<Constraint>, RecordError> {
+        let error = |reason: String| RecordError {
+            index: self.index,
+            reason,
+        };
+        let entries = notation::parse(link, Some(Format::Fpuzzles))
+            .map_err(|e| error(format!("fpuzzles: {e}")))?;
+        let [entry] = entries.as_slice() else {
+            return Err(error(format!(
+                "fpuzzles: {} puzzles in the link, expected one",
+                entries.len()
+            )));
+        };
+        let rules: Vec<Constraint> = entry
+            .puzzle
+            .constraints()
+            .iter()
+            .filter(|rule| carried_as_rule(rule))
+            .cloned()
+            .collect();
+        let mut named: Vec<String> = rules.iter().map(Constraint::to_string).collect();
+        let mut listed = self.rules.clone();
+        named.sort();
+        listed.sort();
+        if named != listed {
+            return Err(error(
+                "fpuzzles: the link's rules differ from the record's `rules` list".to_string(),
+            ));
+        }
+        Ok(rules)
     }
 
     /// The grid's geometry: irregular when the record has regions, else its boxes.
@@ -245,11 +322,16 @@ impl Record {
 
     /// The puzzle as `puzzles.txt` holds it: one line for puzzles defined by givens
     /// ([`Record::to_line`]); for killers a killer-text record (name `<preset> <index>`,
-    /// cage map, sums, comparisons, solution) ending in a blank line.
+    /// cage map, sums, comparisons, solution) ending in a blank line; for puzzles with
+    /// variant rules one line of f-puzzles JSON (title `<preset> <index>`, solution).
     pub fn to_text(&self) -> Result<String, RecordError> {
-        if self.cages.is_empty() {
+        let format = if !self.rules.is_empty() {
+            Format::Fpuzzles
+        } else if !self.cages.is_empty() {
+            Format::Killer
+        } else {
             return self.to_line();
-        }
+        };
         let entry = notation::Entry {
             line: 0,
             name: Some(format!("{} {}", self.preset, self.index)),
@@ -257,12 +339,14 @@ impl Record {
             solution: Some(self.solution_grid()?),
             expected_count: None,
         };
-        notation::format_entry(&entry, Format::Killer)
-            .map(|text| format!("{}\n", text.trim_end()))
-            .map_err(|e| RecordError {
-                index: self.index,
-                reason: e.to_string(),
-            })
+        let text = notation::format_entry(&entry, format).map_err(|e| RecordError {
+            index: self.index,
+            reason: e.to_string(),
+        })?;
+        Ok(match format {
+            Format::Killer => format!("{}\n", text.trim_end()),
+            _ => text.trim_end().to_string(),
+        })
     }
 
     /// The puzzle in the `line` notation, as `puzzles.txt` holds it (with `diag=both` for X
@@ -275,6 +359,16 @@ impl Record {
                 index: self.index,
                 reason: e.to_string(),
             })
+    }
+}
+
+/// Whether a record lists `rule` in `rules` (and reads it from the link): every rule but
+/// regions, long diagonals, cages and comparisons, which have fields of their own.
+fn carried_as_rule(rule: &Constraint) -> bool {
+    match rule {
+        Constraint::Distinct(house) => !matches!(house.kind(), HouseKind::Diagonal(_)),
+        Constraint::Regions(_) => false,
+        other => other.is_variant_rule(),
     }
 }
 

@@ -67,7 +67,7 @@ pub(crate) fn near_misses(
     let preset = &run.generator.preset;
     let target = preset.target.clone();
     let steps = preset.near_miss_steps;
-    let grading = &start.grading;
+    let grading = start.grading.as_ref()?;
     let mut gap = shortfall(&target, grading.level, grading.score, grading.solved)?;
     if steps == 0 || !is_near_miss(&target, gap) {
         return None;
@@ -86,7 +86,9 @@ pub(crate) fn near_misses(
         if run.accepts(&candidate) {
             return Some(candidate);
         }
-        let grading = &candidate.grading;
+        let Some(grading) = &candidate.grading else {
+            continue;
+        };
         if let Some(next) = shortfall(&target, grading.level, grading.score, grading.solved) {
             if next <= gap {
                 gap = next;

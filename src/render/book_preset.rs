@@ -23,7 +23,7 @@ use crate::grade::Level;
 use super::paper::{Bleed, Paper};
 
 /// The book presets shipped inside the binary, by name.
-const BUILTIN: [(&str, &str); 5] = [
+const BUILTIN: [(&str, &str); 6] = [
     (
         "book-classic",
         include_str!("../../presets/book-classic.ron"),
@@ -31,6 +31,7 @@ const BUILTIN: [(&str, &str); 5] = [
     ("book-killer", include_str!("../../presets/book-killer.ron")),
     ("book-x", include_str!("../../presets/book-x.ron")),
     ("book-mixed", include_str!("../../presets/book-mixed.ron")),
+    ("book-jigsaw", include_str!("../../presets/book-jigsaw.ron")),
     (
         "book-large-print",
         include_str!("../../presets/book-large-print.ron"),
@@ -134,7 +135,7 @@ pub enum BookPresetError {
     #[error("{0}")]
     Invalid(String),
     /// No shipped book preset has this name.
-    #[error("no book preset named {0:?} (shipped: book-classic, book-killer, book-x, book-mixed, book-large-print)")]
+    #[error("no book preset named {0:?} (shipped: book-classic, book-killer, book-x, book-mixed, book-jigsaw, book-large-print)")]
     Unknown(String),
 }
 

@@ -9,6 +9,8 @@ use crate::notation;
 pub enum Rule {
     /// Rows, columns and boxes hold every digit once.
     Classic,
+    /// Irregular regions stand where boxes stand (jigsaw).
+    Regions,
     /// Both long diagonals hold every digit once (X-sudoku).
     Diagonals,
     /// Cages with sums, no digit repeated in a cage (killer).
@@ -20,6 +22,9 @@ pub enum Rule {
 /// The rules `puzzle` follows, classic first.
 pub fn rules_of(puzzle: &Puzzle) -> Vec<Rule> {
     let mut rules = vec![Rule::Classic];
+    if puzzle.regions().is_some() {
+        rules.push(Rule::Regions);
+    }
     if !puzzle.diagonals().is_empty() {
         rules.push(Rule::Diagonals);
     }
@@ -40,6 +45,8 @@ pub fn variant_name(puzzle: &Puzzle) -> String {
         "Greater killer".to_string()
     } else if rules.contains(&Rule::Cages) {
         "Killer".to_string()
+    } else if rules.contains(&Rule::Regions) {
+        "Jigsaw".to_string()
     } else {
         "Sudoku".to_string()
     };
@@ -57,6 +64,7 @@ pub fn variant_name(puzzle: &Puzzle) -> String {
 pub fn heading(rule: Rule) -> &'static str {
     match rule {
         Rule::Classic => "How to play: Sudoku",
+        Rule::Regions => "How to play: Jigsaw",
         Rule::Diagonals => "How to play: Sudoku X",
         Rule::Cages => "How to play: Killer",
         Rule::Comparisons => "How to play: Greater killer",
@@ -139,6 +147,13 @@ pub fn paragraphs(rule: Rule, facts: &Facts) -> Vec<String> {
             paragraphs.push(closing);
             paragraphs
         }
+        Rule::Regions => vec![
+            "The rules of Sudoku hold, with irregular regions in place of boxes: the heavy \
+             lines outline regions of as many cells as a row, each a different shape, and \
+             each region, like each row and column, holds every symbol exactly once. Every \
+             puzzle has regions of its own."
+                .to_string(),
+        ],
         Rule::Diagonals => vec![
             "The rules of Sudoku hold, and one more: each of the two long diagonals, drawn in \
              grey, also holds every symbol exactly once."
@@ -174,6 +189,9 @@ pub fn example(rule: Rule) -> (Puzzle, Grid) {
     // hold 1 to 4 once each
     let text = match rule {
         Rule::Classic => "name example\n....\n....\n....\n....\ngivens 1..4.4....2.2..3\n",
+        Rule::Regions => {
+            "name example\nregions 1122134213423344\n....\n....\n....\n....\ngivens 1..4..1..3......\n"
+        }
         Rule::Diagonals => {
             "name example\ndiagonals both\n....\n....\n....\n....\ngivens 1.......4......3\n"
         }
@@ -249,6 +267,7 @@ mod tests {
     fn every_example_has_one_solution_and_follows_its_rule() {
         for rule in [
             Rule::Classic,
+            Rule::Regions,
             Rule::Diagonals,
             Rule::Cages,
             Rule::Comparisons,

@@ -30,12 +30,13 @@ fn preset_puzzles(preset: &BookPreset, count: usize) -> Vec<RatedPuzzle> {
                 .expect("a generator");
         for offset in 0..count as u64 {
             let made = generator.puzzle(1, first + offset).expect("a puzzle");
+            let grading = made.grading.expect("book presets are rated");
             puzzles.push(RatedPuzzle {
                 puzzle: made.puzzle,
                 solution: made.solution,
-                level: made.grading.level,
-                score: made.grading.score,
-                trial_steps: Some(made.grading.trial_steps),
+                level: grading.level,
+                score: grading.score,
+                trial_steps: Some(grading.trial_steps),
             });
         }
         first += count as u64;

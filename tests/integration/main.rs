@@ -27,6 +27,7 @@ mod sizes;
 mod solution_counts;
 mod suggest;
 mod trust;
+mod variant_generation;
 mod variant_grading;
 mod variant_notation;
 mod variant_render;
