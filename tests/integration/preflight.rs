@@ -650,7 +650,7 @@ fn a_layout_that_needs_text_under_7_pt_is_refused_naming_the_size() {
     .expect_err("refused");
     assert_eq!(
         refused.trim(),
-        "error: on A5 paper, 6 puzzles to a page would set cage sums at 4.5 pt, under the 7 pt a printer accepts: print fewer to a page or on larger paper"
+        "error: on A5 paper, 6 puzzles to a page would set cage sums at 4.7 pt, under the 7 pt a printer accepts: print fewer to a page or on larger paper"
     );
     assert!(!folder.path().join("small/book.pdf").exists());
     let tiny = make_book(
