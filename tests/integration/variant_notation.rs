@@ -304,7 +304,7 @@ fn hodokus_scale_rates_a_variant_rule_and_the_se_scale_and_the_bank_refuse_it_by
         .collect();
     assert_eq!(errors.len(), 1, "{stderr}");
     assert!(
-        errors[0].contains(":1: the SE scale does not rate the "),
+        errors[0].contains(":1 Peak Sudoku: the SE scale does not rate the V r1c2-r1c1 "),
         "{stderr}"
     );
     // the classic puzzle on line 2 is rated all the same (one line, SE's names no place)

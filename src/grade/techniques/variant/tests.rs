@@ -449,3 +449,25 @@ fn a_rule_that_says_nothing_new_gives_no_step() {
     );
     assert!(first_step(&puzzle, Technique::Thermometer).is_none());
 }
+
+#[test]
+fn every_variant_technique_has_a_row_and_a_place_in_the_order() {
+    let table = crate::grade::TechniqueTable::hodoku();
+    for &technique in Technique::ALL
+        .iter()
+        .filter(|technique| technique.is_variant())
+    {
+        let row = table
+            .row(technique)
+            .unwrap_or_else(|| panic!("{technique}: no row"));
+        assert!(row.enabled, "{technique}");
+        assert!(table.order.contains(&technique), "{technique}: never tried");
+        // rule steps sit on the scale a setter expects; only forcing reaches Extreme
+        let expected_extreme = technique == Technique::RuleForcingChain;
+        assert_eq!(
+            row.level == crate::grade::Level::Extreme,
+            expected_extreme,
+            "{technique}"
+        );
+    }
+}
