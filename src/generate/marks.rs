@@ -246,7 +246,7 @@ fn parities(solution: &Grid, count: usize, rng: &mut impl Rng) -> Vec<Constraint
         .map(|cell| {
             Constraint::Parity(Parity {
                 cell,
-                even: value(solution, cell) % 2 == 0,
+                even: value(solution, cell).is_multiple_of(2),
             })
         })
         .collect()
