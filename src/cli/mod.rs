@@ -56,6 +56,8 @@ mod check;
 mod engine;
 mod generate;
 mod grade;
+// moved to the library's service layer (issue 28): its content follows in later commits
+#[path = "../service/input.rs"]
 mod input;
 mod judging;
 mod link;
@@ -64,6 +66,8 @@ pub(crate) mod output;
 mod presets;
 mod records;
 mod render;
+// moved beside the command line (issue 28): its content follows in later commits
+#[path = "../serve/mod.rs"]
 mod serve;
 mod shell;
 mod solve;
