@@ -1,6 +1,6 @@
-//! The `/v1` handlers: each request becomes the command line it stands for (`check --json …`)
-//! and is answered with the records that command writes, so the service and the CLI never
-//! differ; render and generate answer from the library.
+//! The `/v1` handlers: each request's typed body goes to the library's service function
+//! (`sudokit::service`) with the request's budget, and its typed records are the answer, the
+//! same records the command line writes with `--json`.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -11,109 +11,19 @@ use axum::extract::State as Shared;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use clap::{Args, FromArgMatches};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::Serialize;
 use sudokit::budget::{Budget, Cancel};
-use sudokit::notation;
-use sudokit::preset::Preset;
+use sudokit::service::answer::Judged;
+use sudokit::service::candidates::CandidatesRequest;
+use sudokit::service::check::CheckRequest;
+use sudokit::service::generate::GenerateRequest;
+use sudokit::service::grade::{GradeRecord, GradeRequest};
+use sudokit::service::render::{Picture, RenderRequest};
+use sudokit::service::solve::SolveRequest;
+use sudokit::service::{self, Answer, AnswerStatus, RequestError};
 use tokio::sync::TryAcquireError;
 
-use super::super::input::InputOptions;
-use super::super::output::capture;
-use super::super::{check, grade, solve, Outcome};
 use super::{metrics, State};
-
-/// What every puzzle request carries.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CheckRequest {
-    /// The puzzle(s), in any notation the CLI reads (line, grid, CSV, killer text or TSV,
-    /// RON, f-puzzles JSON or link, SudokuPad link).
-    puzzle: String,
-    /// The notation, when detection should not guess.
-    input_format: Option<String>,
-    /// `both`, `main` or `anti`: add the X rule.
-    diagonals: Option<String>,
-    /// Count solutions up to this many (2 or more).
-    limit: Option<u32>,
-    /// List every solution up to `limit`.
-    #[serde(default)]
-    all: bool,
-    /// Setter help for a puzzle that is not unique or has no solution.
-    #[serde(default)]
-    suggest: bool,
-}
-
-/// A true-candidates request: the setter's candidate view of `check --candidates`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CandidatesRequest {
-    /// The puzzle(s), in any notation the CLI reads.
-    puzzle: String,
-    /// The notation, when detection should not guess.
-    input_format: Option<String>,
-    /// `both`, `main` or `anti`: add the X rule.
-    diagonals: Option<String>,
-    /// Find at most this many solutions (2 to 1000; default 1000).
-    limit: Option<u32>,
-}
-
-/// A grading request.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GradeRequest {
-    puzzle: String,
-    input_format: Option<String>,
-    diagonals: Option<String>,
-    /// `hodoku` (default), `se` or `se121`.
-    scale: Option<String>,
-    /// Add each rated puzzle's path, step by step, with the cells of each step.
-    #[serde(default)]
-    explain: bool,
-    /// A work limit below the server's.
-    work_limit: Option<u64>,
-}
-
-/// A solving request.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SolveRequest {
-    puzzle: String,
-    input_format: Option<String>,
-    diagonals: Option<String>,
-    /// For a puzzle with several solutions, list up to this many.
-    limit: Option<u32>,
-}
-
-/// A drawing request.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RenderRequest {
-    puzzle: String,
-    input_format: Option<String>,
-    diagonals: Option<String>,
-    /// `svg` (default; one puzzle) or `pdf` (a page per puzzle).
-    format: Option<String>,
-    /// Also draw the solution (when the puzzle has exactly one).
-    #[serde(default)]
-    solution: bool,
-}
-
-/// A generation request: a built-in preset (never a path on the server).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GenerateRequest {
-    preset: String,
-    #[serde(default = "one")]
-    seed: u64,
-    #[serde(default = "one")]
-    count: u64,
-}
-
-fn one() -> u64 {
-    1
-}
 
 /// A one-line refusal: `{"status": "error", "reason": …}` with its HTTP code.
 pub struct Refusal {
@@ -123,11 +33,7 @@ pub struct Refusal {
 
 impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
-        (
-            self.code,
-            Json(json!({"status": "error", "reason": self.reason})),
-        )
-            .into_response()
+        (self.code, Json(service::Refusal::new(self.reason))).into_response()
     }
 }
 
@@ -400,154 +306,35 @@ fn timed_out(state: &State) -> Response {
     )
 }
 
-/// The options a command line gives, or clap's one-line reason it is wrong.
-fn options<T: Args + FromArgMatches>(arguments: &[String]) -> Result<T, Refusal> {
-    let command = T::augment_args(clap::Command::new("sudokit").no_binary_name(true));
-    command
-        .try_get_matches_from(arguments)
-        .and_then(|matches| T::from_arg_matches(&matches))
-        .map_err(|error| {
-            let text = error.to_string();
-            let line = text
-                .lines()
-                .next()
-                .unwrap_or("")
-                .trim_start_matches("error: ")
-                .to_string();
-            Refusal {
-                code: StatusCode::UNPROCESSABLE_ENTITY,
-                reason: line,
-            }
-        })
-}
-
-/// A command's options from a request: its puzzle text, notation and diagonals, then the
-/// command's own flags (`--json` always).
-fn command_options<T: Args + FromArgMatches + TakesInput>(
-    (puzzle, input_format, diagonals): (String, &Option<String>, &Option<String>),
-    extra: Vec<String>,
-) -> Result<T, Refusal> {
-    let mut flags = input_flags(input_format, diagonals);
-    flags.extend(extra);
-    flags.push("-".into());
-    let mut options: T = options(&flags)?;
-    options.input().text = Some(puzzle);
-    Ok(options)
-}
-
-/// The most solutions a request may ask to list (as /openapi.json says).
-const MOST_LISTED: u32 = 1000;
-
-/// `--limit N` when asked; a limit past what the server lists is refused, not cut silently.
-fn limit_flag(limit: Option<u32>) -> Result<Vec<String>, Refusal> {
-    match limit {
-        None => Ok(Vec::new()),
-        Some(limit) if limit > MOST_LISTED => Err(Refusal {
-            code: StatusCode::UNPROCESSABLE_ENTITY,
-            reason: format!(
-                "limit {limit}: the server lists at most {MOST_LISTED} solutions (use the command line for more)"
-            ),
-        }),
-        Some(limit) => Ok(vec!["--limit".into(), limit.to_string()]),
-    }
-}
-
-/// The options of a command that reads puzzles.
-pub trait TakesInput {
-    /// Where its puzzles come from.
-    fn input(&mut self) -> &mut InputOptions;
-}
-
-impl TakesInput for check::CheckOptions {
-    fn input(&mut self) -> &mut InputOptions {
-        &mut self.input
-    }
-}
-
-impl TakesInput for solve::SolveOptions {
-    fn input(&mut self) -> &mut InputOptions {
-        &mut self.input
-    }
-}
-
-impl TakesInput for grade::GradeOptions {
-    fn input(&mut self) -> &mut InputOptions {
-        &mut self.input
-    }
-}
-
-/// The input flags of a request.
-fn input_flags(input_format: &Option<String>, diagonals: &Option<String>) -> Vec<String> {
-    // `--flag=value`: a value starting with `-` is the value refused, never read as a flag
-    let mut flags = vec!["--json".to_string()];
-    if let Some(format) = input_format {
-        flags.push(format!("--input-format={format}"));
-    }
-    if let Some(which) = diagonals {
-        flags.push(format!("--diagonals={which}"));
-    }
-    flags
-}
-
-/// An answer before it becomes a response: its code, its JSON body and the work it took.
-struct Answer {
-    code: StatusCode,
-    body: Value,
-    work: u64,
-}
-
-impl Answer {
-    fn response(self) -> (Response, u64) {
-        ((self.code, Json(self.body)).into_response(), self.work)
-    }
-}
-
-/// The records a command wrote, as one answer: 200 when every puzzle was read (whatever
-/// its count), 422 with the first reason when some input could not be.
-fn answer(outcome: anyhow::Result<Outcome>, written: &str) -> Answer {
-    let outcome = match outcome {
-        Ok(outcome) => outcome,
-        Err(error) => {
-            return Answer {
-                code: StatusCode::UNPROCESSABLE_ENTITY,
-                body: json!({"status": "error", "reason": format!("{error:#}")}),
-                work: 0,
-            }
+/// The answer of a service function: its records with 200 (`ok`, `not_unique`, `beyond`) or
+/// 422 (`error`, with the first reason), or 422 with the reason the request was refused; and
+/// the work it took.
+fn answered<R: Serialize + Judged>(result: Result<Answer<R>, RequestError>) -> (Response, u64) {
+    match result {
+        Ok(answer) => {
+            let work = answer.work();
+            let code = if answer.status == AnswerStatus::Error {
+                StatusCode::UNPROCESSABLE_ENTITY
+            } else {
+                StatusCode::OK
+            };
+            ((code, Json(answer)).into_response(), work)
         }
-    };
-    let records: Vec<Value> = written
-        .lines()
-        .filter_map(|line| serde_json::from_str(line).ok())
-        .collect();
-    let work = records
-        .iter()
-        .filter_map(|record| record.get("work").and_then(Value::as_u64))
-        .sum();
-    let has = |status: &str| records.iter().any(|record| record["status"] == status);
-    let (code, status) = match outcome {
-        Outcome::Success => (StatusCode::OK, "ok"),
-        // a unique puzzle whose rating stopped at the work limit is not "not unique"
-        Outcome::NotUnique if !has("multiple") && !has("none") && has("beyond") => {
-            (StatusCode::OK, "beyond")
-        }
-        Outcome::NotUnique => (StatusCode::OK, "not_unique"),
-        Outcome::BadInput => (StatusCode::UNPROCESSABLE_ENTITY, "error"),
-    };
-    let mut body = json!({"status": status, "records": records});
-    if outcome == Outcome::BadInput {
-        let reason = body["records"]
-            .as_array()
-            .and_then(|records| {
-                records
-                    .iter()
-                    .filter(|record| record["status"] == "error")
-                    .find_map(|record| record.get("reason").and_then(Value::as_str))
-            })
-            .unwrap_or("the input could not be read")
-            .to_string();
-        body["reason"] = json!(reason);
+        Err(error) => (
+            refuse(StatusCode::UNPROCESSABLE_ENTITY, error.to_string()),
+            0,
+        ),
     }
-    Answer { code, body, work }
+}
+
+/// Runs `work` for a request (given the request's budget) in a slot and answers with it.
+async fn served(
+    state: &Arc<State>,
+    endpoint: &'static str,
+    work: impl FnOnce(Budget) -> (Response, u64) + Send + 'static,
+) -> Response {
+    let result = bounded(state, work).await;
+    finish(state, endpoint, result)
 }
 
 /// `POST /v1/check`: the records of `check --json`.
@@ -559,27 +346,10 @@ pub async fn check(
         Ok(request) => request,
         Err(refusal) => return refusal.into_response(),
     };
-    let mut flags = match limit_flag(request.limit) {
-        Ok(flags) => flags,
-        Err(refusal) => return refusal.into_response(),
-    };
-    if request.all {
-        flags.push("--all".into());
-    }
-    if request.suggest {
-        flags.push("--suggest".into());
-    }
-    let puzzle = (request.puzzle, &request.input_format, &request.diagonals);
-    match command_options::<check::CheckOptions>(puzzle, flags) {
-        Ok(mut options) => {
-            run_command(&state, "check", move |budget| {
-                options.budget = budget;
-                check::run(&options)
-            })
-            .await
-        }
-        Err(refusal) => refusal.into_response(),
-    }
+    served(&state, "check", move |budget| {
+        answered(service::check::check(&request, &budget))
+    })
+    .await
 }
 
 /// `POST /v1/candidates`: the records of `check --candidates --json`, each cell's true
@@ -592,22 +362,10 @@ pub async fn candidates(
         Ok(request) => request,
         Err(refusal) => return refusal.into_response(),
     };
-    let mut flags = match limit_flag(request.limit) {
-        Ok(flags) => flags,
-        Err(refusal) => return refusal.into_response(),
-    };
-    flags.push("--candidates".into());
-    let puzzle = (request.puzzle, &request.input_format, &request.diagonals);
-    match command_options::<check::CheckOptions>(puzzle, flags) {
-        Ok(mut options) => {
-            run_command(&state, "candidates", move |budget| {
-                options.budget = budget;
-                check::run(&options)
-            })
-            .await
-        }
-        Err(refusal) => refusal.into_response(),
-    }
+    served(&state, "candidates", move |budget| {
+        answered(service::candidates::candidates(&request, &budget))
+    })
+    .await
 }
 
 /// `POST /v1/solve`: the records of `solve --json`.
@@ -619,25 +377,14 @@ pub async fn solve(
         Ok(request) => request,
         Err(refusal) => return refusal.into_response(),
     };
-    let flags = match limit_flag(request.limit) {
-        Ok(flags) => flags,
-        Err(refusal) => return refusal.into_response(),
-    };
-    let puzzle = (request.puzzle, &request.input_format, &request.diagonals);
-    match command_options::<solve::SolveOptions>(puzzle, flags) {
-        Ok(mut options) => {
-            run_command(&state, "solve", move |budget| {
-                options.budget = budget;
-                solve::run(&options)
-            })
-            .await
-        }
-        Err(refusal) => refusal.into_response(),
-    }
+    served(&state, "solve", move |budget| {
+        answered(service::solve::answer(&request, &budget))
+    })
+    .await
 }
 
 /// `POST /v1/grade`: the records of `grade --json` (on the asked scale), each rated one with
-/// its `steps` when `explain` is asked.
+/// its `steps` when `explain` is asked; with `--bank`, each rated one kept in the bank.
 pub async fn grade(
     Shared(state): Shared<Arc<State>>,
     request: Result<Json<GradeRequest>, JsonRejection>,
@@ -646,129 +393,25 @@ pub async fn grade(
         Ok(request) => request,
         Err(refusal) => return refusal.into_response(),
     };
-    let work_limit = request
-        .work_limit
-        .unwrap_or(state.limits.work_limit)
-        .min(state.limits.work_limit);
-    let mut flags = vec!["--work-limit".to_string(), work_limit.to_string()];
-    if let Some(scale) = &request.scale {
-        flags.push(format!("--scale={scale}"));
-    }
-    if request.explain {
-        flags.push("--explain".into());
-    }
-    let given = (request.puzzle, &request.input_format, &request.diagonals);
-    let options = match command_options::<grade::GradeOptions>(given, flags) {
-        Ok(options) => options,
-        Err(refusal) => return refusal.into_response(),
-    };
     let shared = state.clone();
-    let mut options = options;
-    let result = bounded(&state, move |budget| {
-        options.budget = budget;
-        let (outcome, written) = capture(|| grade::run(&options));
-        let mut answer = answer(outcome, &written);
-        if let Some(bank) = &shared.bank {
-            keep_in_bank(bank, &mut answer.body, &options, work_limit);
-        }
-        answer.response()
-    })
-    .await;
-    finish(&state, "grade", result)
-}
-
-/// Stores each rated puzzle in the bank, or finds its earlier record there: `bank` on the
-/// record says which (`stored` with the id, `seen` with the earlier record), or why neither.
-fn keep_in_bank(
-    bank: &std::sync::Mutex<sudokit::bank::Bank>,
-    body: &mut Value,
-    options: &grade::GradeOptions,
-    work_limit: u64,
-) {
-    // the puzzles exactly as grade read them (with the request's diagonals), one per record
-    let entries = super::super::input::read_records(&options.input);
-    let Some(records) = body["records"].as_array_mut() else {
-        return;
-    };
-    for (record, entry) in records.iter_mut().zip(entries) {
-        let Ok(entry) = entry.entry else { continue };
-        if record["status"] != "rated" {
-            continue;
-        }
-        let source = record["source"].as_str().unwrap_or("serve");
-        record["bank"] = bank_record(bank, &entry, source, work_limit);
-    }
-}
-
-fn bank_record(
-    bank: &std::sync::Mutex<sudokit::bank::Bank>,
-    entry: &notation::Entry,
-    source: &str,
-    work_limit: u64,
-) -> Value {
-    let failed = |reason: String| json!({"status": "error", "reason": reason});
-    let unavailable = || failed("the bank is unavailable after an earlier failure".to_string());
-    let Some(form) =
-        sudokit::canonical::canonical_form_within(&entry.puzzle, sudokit::canonical::BANK_WORK)
-    else {
-        return failed(super::super::bank::TOO_COSTLY.to_string());
-    };
-    let key = form.key.clone();
-    // Look up, then rate without holding the bank (ratings take time), then store: a puzzle
-    // another request stored meanwhile comes back as seen.
-    let found = match bank.lock() {
-        Ok(bank) => bank.find(&key),
-        Err(_) => return unavailable(),
-    };
-    match found {
-        Ok(Some(earlier)) => {
-            return json!({"status": "seen", "earlier": super::super::bank::stored_json(&earlier)})
-        }
-        Ok(None) => {}
-        Err(error) => return failed(error.to_string()),
-    }
-    // the engines grade's own uniqueness check uses (native within its budget, then SAT),
-    // never an unbounded native search
-    // the canonical form is what the bank rates and keeps, so every orientation gets one record
-    let solution = match super::super::engine::count(super::super::Engine::Auto, &form.puzzle, 2) {
-        Ok(sudokit::Count::Unique(solution)) => solution,
-        Ok(_) => return failed("not exactly one solution".to_string()),
-        Err(reason) => return failed(reason),
-    };
-    let rated = super::super::bank::rate_with_key(&form.puzzle, &solution, work_limit, Some(key));
-    let new = match super::super::bank::new_puzzle(&form.puzzle, &rated, format!("serve {source}"))
-    {
-        Ok(new) => new,
-        Err(reason) => return failed(reason.to_string()),
-    };
-    let added = match bank.lock() {
-        Ok(mut bank) => bank.add(&[new], super::super::bank::now()),
-        Err(_) => return unavailable(),
-    };
-    match added {
-        Ok(answers) => match answers.into_iter().next() {
-            Some(sudokit::bank::Added::Stored(id)) => json!({"status": "stored", "id": id}),
-            Some(sudokit::bank::Added::Seen(earlier)) => {
-                json!({"status": "seen", "earlier": super::super::bank::stored_json(&earlier)})
+    served(&state, "grade", move |budget| {
+        let most = shared.limits.work_limit;
+        let work_limit = request.work_limit.unwrap_or(most).min(most);
+        let result = service::grade::grade(&request, most, &budget).map(|(mut answer, read)| {
+            if let Some(bank) = &shared.bank {
+                for (record, read) in answer.records.iter_mut().zip(&read) {
+                    let Ok(entry) = &read.entry else { continue };
+                    if record.status_word() == "rated" {
+                        let note = service::bank::keep(bank, entry, &read.place(), work_limit);
+                        record.set_bank(note);
+                    }
+                }
             }
-            None => failed("nothing was stored".to_string()),
-        },
-        Err(error) => failed(error.to_string()),
-    }
-}
-
-/// Runs a command for a request (given the request's budget) and answers with its records.
-async fn run_command(
-    state: &Arc<State>,
-    endpoint: &'static str,
-    work: impl FnOnce(Budget) -> anyhow::Result<Outcome> + Send + 'static,
-) -> Response {
-    let result = bounded(state, move |budget| {
-        let (outcome, written) = capture(|| work(budget));
-        answer(outcome, &written).response()
+            answer
+        });
+        answered::<GradeRecord>(result)
     })
-    .await;
-    finish(state, endpoint, result)
+    .await
 }
 
 /// Counts the work done (and the time it took in its slot) and passes the response on.
@@ -796,88 +439,19 @@ pub async fn render(
         Ok(request) => request,
         Err(refusal) => return refusal.into_response(),
     };
-    let mut flags = input_flags(&request.input_format, &request.diagonals);
-    flags.retain(|flag| flag != "--json");
-    flags.push("-".into());
-    let mut input: InputOptions = match options(&flags) {
-        Ok(input) => input,
-        Err(refusal) => return refusal.into_response(),
-    };
-    input.text = Some(request.puzzle);
-    let pdf = match request.format.as_deref() {
-        None | Some("svg") => false,
-        Some("pdf") => true,
-        Some(other) => {
-            return refuse(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!("format {other:?}: give svg or pdf"),
-            )
-        }
-    };
-    let with_solution = request.solution;
-    let result = bounded(&state, move |budget| {
-        draw(&input, pdf, with_solution, &budget)
-    })
-    .await;
-    finish(
-        &state,
-        "render",
-        result.map(|(response, took)| ((response, 0), took)),
-    )
-}
-
-/// Draws the puzzles read from `input` (their solutions found within `budget`).
-fn draw(input: &InputOptions, pdf: bool, with_solution: bool, budget: &Budget) -> Response {
-    let mut puzzles = Vec::new();
-    for record in super::super::input::read_records(input) {
-        match record.entry {
-            Ok(entry) => puzzles.push(entry),
-            Err(failure) => return refuse(StatusCode::UNPROCESSABLE_ENTITY, failure.to_string()),
-        }
-    }
-    // as `render --solution`: only a puzzle's only solution is drawn; when one has none to
-    // draw, the request is refused with the reason (never a picture without it)
-    let mut solutions: Vec<Option<sudokit::model::Grid>> = Vec::with_capacity(puzzles.len());
-    for entry in &puzzles {
-        if !with_solution {
-            solutions.push(None);
-            continue;
-        }
-        match super::super::render::solution_of_within(entry, budget) {
-            Ok(solution) => solutions.push(Some(solution)),
-            Err(reason) => {
-                return refuse(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    format!("request:{}: {reason}", entry.line),
-                )
+    served(&state, "render", move |budget| {
+        let response = match service::render::render(&request, &budget) {
+            Ok(Picture::Svg(svg)) => {
+                ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response()
             }
-        }
-    }
-    if pdf {
-        let pages: Vec<_> = puzzles
-            .iter()
-            .zip(&solutions)
-            .map(|(entry, solution)| (&entry.puzzle, entry.name.as_deref(), solution.as_ref()))
-            .collect();
-        return match sudokit::render::puzzle_pdf(&pages, "sudokit") {
-            Ok(bytes) => ([(header::CONTENT_TYPE, "application/pdf")], bytes).into_response(),
+            Ok(Picture::Pdf(bytes)) => {
+                ([(header::CONTENT_TYPE, "application/pdf")], bytes).into_response()
+            }
             Err(error) => refuse(StatusCode::UNPROCESSABLE_ENTITY, error.to_string()),
         };
-    }
-    match puzzles.as_slice() {
-        [entry] => (
-            [(header::CONTENT_TYPE, "image/svg+xml")],
-            sudokit::render::puzzle_svg(&entry.puzzle, solutions[0].as_ref()),
-        )
-            .into_response(),
-        _ => refuse(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!(
-                "an SVG draws one puzzle and the request holds {}: ask for format pdf",
-                puzzles.len()
-            ),
-        ),
-    }
+        (response, 0)
+    })
+    .await
 }
 
 /// `POST /v1/generate`: records of `generate` (the JSON Lines fields), from a built-in
@@ -890,51 +464,19 @@ pub async fn generate(
         Ok(request) => request,
         Err(refusal) => return refusal.into_response(),
     };
-    let limit = state.limits.generate_limit as u64;
-    if request.count == 0 || request.count > limit {
-        return refuse(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!(
-                "count {}: give 1 to {limit} (the server's --generate-limit)",
-                request.count
+    let most = state.limits.generate_limit as u64;
+    served(
+        &state,
+        "generate",
+        move |budget| match service::generate::generate(&request, most, &budget) {
+            Ok(answer) => (Json(answer).into_response(), request.count),
+            Err(error) => (
+                refuse(StatusCode::UNPROCESSABLE_ENTITY, error.to_string()),
+                0,
             ),
-        );
-    }
-    let preset = match Preset::builtin(&request.preset) {
-        Ok(preset) => preset,
-        Err(error) => return refuse(StatusCode::UNPROCESSABLE_ENTITY, error.to_string()),
-    };
-    let generator = match sudokit::generate::Generator::new(&preset) {
-        Ok(generator) => generator,
-        Err(error) => return refuse(StatusCode::UNPROCESSABLE_ENTITY, error.to_string()),
-    };
-    let result = bounded(&state, move |budget| {
-        let generator = generator.with_budget(&budget);
-        let mut records = Vec::new();
-        for index in 0..request.count {
-            match generator.puzzle(request.seed, index) {
-                Ok(generated) => {
-                    let record = sudokit::generate::Record::new(&preset, &generated);
-                    records.push(serde_json::to_value(record).unwrap_or(Value::Null));
-                }
-                Err(error) => {
-                    return (
-                        refuse(
-                            StatusCode::UNPROCESSABLE_ENTITY,
-                            format!("puzzle {index}: {error}"),
-                        ),
-                        0,
-                    )
-                }
-            }
-        }
-        (
-            Json(json!({"status": "ok", "records": records})).into_response(),
-            request.count,
-        )
-    })
-    .await;
-    finish(&state, "generate", result)
+        },
+    )
+    .await
 }
 
 /// Reads the whole body before the handler sees it: refused at once with 413 when its
