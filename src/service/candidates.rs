@@ -131,6 +131,8 @@ impl CandidatesRecord {
 
 /// One record of a true-candidates answer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+// a record is built once per puzzle and written at once: boxing its variants saves nothing
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CandidatesAnswerRecord {
     /// The input could not be read, or the engine failed.

@@ -120,6 +120,8 @@ pub struct ListRecord {
 
 /// One record of `check`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+// a record is built once per puzzle and written at once: boxing its variants saves nothing
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CheckRecord {
     /// The input could not be read, or no engine answered.

@@ -99,6 +99,8 @@ pub fn published_differs(entry: &Entry, grid: &Grid) -> Option<Vec<String>> {
 
 /// One record of `solve`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+// a record is built once per puzzle and written at once: boxing its variants saves nothing
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum SolveRecord {
     /// The input could not be read, or no engine answered.

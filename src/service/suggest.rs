@@ -38,6 +38,8 @@ pub struct CageRecord {
 
 /// The `suggest` field of a record: the suggestion, or why none was found.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+// a record is built once per puzzle and written at once: boxing its variants saves nothing
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum SuggestRecord {
     /// No suggestion could be found.

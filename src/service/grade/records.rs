@@ -352,6 +352,8 @@ impl SeRecord {
 
 /// One record of `grade`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+// a record is built once per puzzle and written at once: boxing its variants saves nothing
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum GradeRecord {
     /// The input could not be read, or could not be rated.
