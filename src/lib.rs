@@ -14,6 +14,8 @@
 //! - [`bank`]: the puzzle bank: rated puzzles in one SQLite file, one row per canonical key.
 //! - [`canonical`]: the canonical key of a puzzle under its variant's symmetries (minlex for
 //!   classic grids), so that isomorphs are recognised as one puzzle.
+//! - [`service`]: the front both doors call: typed requests in, typed records out, one
+//!   uniqueness policy.
 //! - [`suggest`]: setter help: givens, a cage split or a sum that make a puzzle unique; a
 //!   minimal conflict when it has no solution.
 //!
@@ -100,6 +102,8 @@ pub mod notation;
 pub mod preset;
 pub mod render;
 pub mod sat;
+#[cfg(feature = "service")]
+pub mod service;
 pub mod suggest;
 
 pub use count::Count;

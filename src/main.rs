@@ -6,6 +6,7 @@ use clap::error::ErrorKind;
 use clap::Parser;
 
 mod cli;
+mod serve;
 
 fn main() -> ExitCode {
     let arguments = match cli::Arguments::try_parse() {

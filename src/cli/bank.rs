@@ -10,21 +10,23 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use rayon::prelude::*;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use sudokit::bank::{Added, Bank, Filter, NewPuzzle, Stored};
 use sudokit::canonical::{canonical_form_within, CanonicalForm, BANK_WORK};
-use sudokit::grade::explainer::{format_tenths, SeRater, SeRating};
-use sudokit::grade::{Grader, Grading, Level};
-use sudokit::model::Puzzle;
+use sudokit::grade::Level;
 use sudokit::notation::{self, Entry, Format};
 use sudokit::preset::Variant;
 use sudokit::Count;
 
-use super::input::{each_batch, InputOptions, Record};
 use super::judging::{judged_entry, puzzle_text, Judged};
-use super::records::{self, Style, Writer};
+use super::records::{self, MapWriter as Writer, Style};
+use super::sources::{each_batch, InputOptions, Record};
 use super::work::{thread_pool, Pool};
 use super::{engine, Engine, Outcome};
+
+pub use sudokit::service::bank::{
+    new_puzzle, now, rate_with_key, stored_json, timestamp, TOO_COSTLY,
+};
 
 /// Options of `sudokit bank`.
 #[derive(Debug, Args)]
@@ -240,99 +242,6 @@ pub fn run(options: &BankOptions) -> anyhow::Result<Outcome> {
         BankCommand::Export(options) => export(options),
         BankCommand::Stats(options) => stats(options),
     }
-}
-
-/// What `bank add` learns of one puzzle before storing it.
-pub struct Rated {
-    grading: Grading,
-    se: Option<SeRating>,
-    /// `None` when the canonical form took more than its work bound.
-    canonical_key: Option<String>,
-    solution: String,
-}
-
-/// Rates one puzzle with exactly one solution, `solution`, on both scales (HoDoKu's within
-/// `work_limit`, SE's within its default, as `grade` rates; neither proves uniqueness again)
-/// and keeps the key found for it. The bank rates a puzzle's canonical form
-/// ([`CanonicalForm::puzzle`]), so that every orientation gets the same rating.
-pub fn rate_with_key(
-    puzzle: &Puzzle,
-    solution: &sudokit::model::Grid,
-    work_limit: u64,
-    canonical_key: Option<String>,
-) -> Rated {
-    let grading = Grader::new(puzzle)
-        .with_unique_solution(solution)
-        .with_work_limit(work_limit)
-        .grade();
-    let se = SeRater::new(puzzle)
-        .ok()
-        .map(|rater| rater.with_unique_solution(solution).rate());
-    Rated {
-        grading,
-        se,
-        canonical_key,
-        solution: notation::format_grid(solution, Format::Line),
-    }
-}
-
-/// The variant's name, as presets and `generate`'s records spell it.
-pub fn variant(puzzle: &Puzzle) -> &'static str {
-    let diagonals = !puzzle.diagonals().is_empty();
-    if puzzle.comparisons().next().is_some() {
-        "greater-killer"
-    } else if puzzle.cage_count() > 0 {
-        if diagonals {
-            "killer-x"
-        } else {
-            "killer"
-        }
-    } else if diagonals {
-        "x"
-    } else {
-        "classic"
-    }
-}
-
-/// Why a puzzle cannot be stored: its canonical form took too long to find.
-pub const TOO_COSTLY: &str = "its canonical form was not found within the work bound \
-(grids of 25×25 with many equal rows); not stored";
-
-/// Why a puzzle cannot be stored: its rating passed the work limit, so it has no level.
-pub const BEYOND: &str = "its rating passed the work limit (`grade` rates it \"beyond\"), so it \
-has no level to store; not stored";
-
-/// What to store for a rated puzzle (`puzzle`, the canonical form that was rated), or why it
-/// cannot be stored ([`TOO_COSTLY`], [`BEYOND`]).
-pub fn new_puzzle(
-    puzzle: &Puzzle,
-    rated: &Rated,
-    source: String,
-) -> Result<NewPuzzle, &'static str> {
-    if rated.grading.stop.is_some() {
-        return Err(BEYOND);
-    }
-    let se = rated.se.as_ref().filter(|rating| rating.solved);
-    Ok(NewPuzzle {
-        canonical_key: rated.canonical_key.clone().ok_or(TOO_COSTLY)?,
-        puzzle: notation::format_grid(puzzle.givens(), Format::Line),
-        definition: notation::format(puzzle, Format::Ron).unwrap_or_default(),
-        solution: rated.solution.clone(),
-        variant: variant(puzzle).to_string(),
-        size: puzzle.size(),
-        level: rated.grading.level.to_string(),
-        score: rated.grading.score,
-        se_rating: se.map(|rating| f64::from(rating.er) / 10.0),
-        se: se.map(|rating| {
-            format!(
-                "{}/{}/{}",
-                format_tenths(rating.er),
-                format_tenths(rating.ep),
-                format_tenths(rating.ed)
-            )
-        }),
-        source,
-    })
 }
 
 /// Checks and rates a puzzle whose key is new: its canonical form must have exactly one
@@ -715,24 +624,6 @@ fn write_added(writer: &Writer, style: Style, record: &Record, puzzle: &NewPuzzl
     writer.write(&object);
 }
 
-/// A stored puzzle as a JSON object: every field, the time as UTC text.
-pub fn stored_json(stored: &Stored) -> Map<String, Value> {
-    let mut object = Map::new();
-    object.insert("id".into(), json!(stored.id));
-    object.insert("puzzle".into(), json!(stored.record.puzzle));
-    object.insert("solution".into(), json!(stored.record.solution));
-    object.insert("variant".into(), json!(stored.record.variant));
-    object.insert("size".into(), json!(stored.record.size));
-    object.insert("level".into(), json!(stored.record.level));
-    object.insert("score".into(), json!(stored.record.score));
-    object.insert("se_rating".into(), json!(stored.record.se_rating));
-    object.insert("se".into(), json!(stored.record.se));
-    object.insert("source".into(), json!(stored.record.source));
-    object.insert("added".into(), json!(timestamp(stored.added)));
-    object.insert("canonical_key".into(), json!(stored.record.canonical_key));
-    object
-}
-
 /// Hands the records of each input to `handle`, a batch at a time, through the common
 /// reader: any notation, `generate`'s and `book`'s puzzles.jsonl included (a file of one
 /// puzzle or record a line is read a batch of lines at a time, so memory stays bounded).
@@ -842,40 +733,6 @@ fn stats(options: &StatsOptions) -> anyhow::Result<Outcome> {
         say!("{:<16} {:>5} {:<8} {total:>8}", "total", "", "");
     }
     Ok(Outcome::Success)
-}
-
-/// Seconds since 1970 now.
-pub fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |elapsed| elapsed.as_secs() as i64)
-}
-
-/// Seconds since 1970 as UTC text, `2026-11-25T14:30:00Z`.
-pub fn timestamp(seconds: i64) -> String {
-    let days = seconds.div_euclid(86_400);
-    let within = seconds.rem_euclid(86_400);
-    // Days to a civil date (proleptic Gregorian), counting eras of 400 years from 0000-03-01.
-    let shifted = days + 719_468;
-    let era = shifted.div_euclid(146_097);
-    let day_of_era = shifted.rem_euclid(146_097);
-    let year_of_era =
-        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_index = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
-    let month = if month_index < 10 {
-        month_index + 3
-    } else {
-        month_index - 9
-    };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
-        within / 3600,
-        within % 3600 / 60,
-        within % 60
-    )
 }
 
 #[cfg(test)]

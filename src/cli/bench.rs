@@ -9,8 +9,8 @@ use rand_chacha::ChaCha8Rng;
 use sudokit::notation::Entry;
 
 use super::check::{self, CheckOptions};
-use super::input::{read_records, InputOptions};
 use super::output::capture;
+use super::sources::{read_records, InputOptions};
 use super::work::progress_bar;
 use super::{engine, Engine, Outcome};
 

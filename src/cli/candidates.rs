@@ -1,94 +1,9 @@
-//! `check --candidates`: the setter's candidate view, each cell's true candidates (the
-//! digits it takes in at least one solution) as a grid of pencil marks or a typed record.
+//! `check --candidates` in text: the setter's candidate view, each cell's true candidates (the
+//! digits it takes in at least one solution) as a grid of pencil marks; the record is the
+//! library's (`sudokit::service::candidates`).
 
-use serde::Serialize;
-use serde_json::{Map, Value};
 use sudokit::model::{Digit, Geometry};
 use sudokit::sat::TrueCandidates;
-
-use super::check::line;
-use super::input::Record;
-
-/// The JSON record of one puzzle's true candidates.
-#[derive(Debug, Serialize)]
-pub struct CandidatesRecord {
-    /// Where the puzzle came from (`file:line`).
-    pub source: String,
-    /// Its line in the source.
-    pub line: Option<usize>,
-    /// Its name, if the notation carries one.
-    pub name: Option<String>,
-    /// `unique`, `multiple` or `none`; `unknown` when the limit stopped the search at the
-    /// first solution.
-    pub status: &'static str,
-    /// The grid's size n.
-    pub size: u8,
-    /// How many solutions the search found (not how many there are: each one found marks
-    /// at least one new candidate, and the search stops when no solution holds another).
-    pub solutions_found: usize,
-    /// Whether every candidate is decided; when false (the limit stopped the search) the
-    /// digits listed each appear in a solution, and the others are undecided.
-    pub complete: bool,
-    /// Each cell's candidates, row by row: `candidates[row][column]` lists its digits.
-    pub candidates: Vec<Vec<Vec<u8>>>,
-    /// The first two solutions found, when there are several (line notation).
-    pub solutions: Vec<String>,
-    /// Why there is no solution, when the pre-pass found it directly.
-    pub reason: Option<String>,
-}
-
-impl CandidatesRecord {
-    /// The record of `found` for the puzzle read as `record`.
-    pub fn new(record: &Record, found: &TrueCandidates) -> CandidatesRecord {
-        let geometry = found.geometry();
-        let size = usize::from(geometry.size());
-        let candidates = (0..size)
-            .map(|row| {
-                (0..size)
-                    .map(|column| {
-                        geometry
-                            .cell(row, column)
-                            .map(|cell| found.of(cell).iter().map(Digit::get).collect())
-                            .unwrap_or_default()
-                    })
-                    .collect()
-            })
-            .collect();
-        let (line, name) = match &record.entry {
-            Ok(entry) => (Some(entry.line), entry.name.clone()),
-            Err(failure) => (failure.line, None),
-        };
-        CandidatesRecord {
-            source: record.place(),
-            line,
-            name,
-            status: found.status(),
-            size: geometry.size(),
-            solutions_found: found.solutions_found,
-            complete: found.complete,
-            candidates,
-            solutions: if found.solutions_found > 1 {
-                found.first_two.iter().map(line_of).collect()
-            } else {
-                Vec::new()
-            },
-            reason: found.reason.clone(),
-        }
-    }
-
-    /// The record as the object the JSON writer takes.
-    pub fn object(&self) -> Map<String, Value> {
-        match serde_json::to_value(self) {
-            Ok(Value::Object(object)) => object,
-            // a struct of plain fields always serializes to an object
-            _ => Map::new(),
-        }
-    }
-}
-
-fn line_of(grid: &sudokit::model::Grid) -> String {
-    line(grid)
-}
 
 /// The shape of a cell's block of pencil marks: rows × columns holding 1..=n.
 fn block(size: usize) -> (usize, usize) {

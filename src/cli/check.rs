@@ -4,20 +4,25 @@ use std::time::Instant;
 
 use clap::Args;
 use rayon::prelude::*;
-use serde_json::{json, Map, Value};
 use sudokit::budget::Budget;
 use sudokit::model::Grid;
-use sudokit::notation::{self, Entry, Format};
+use sudokit::notation::Entry;
 use sudokit::sat::TrueCandidates;
+use sudokit::service::candidates::{CandidatesAnswerRecord, CandidatesRecord};
+use sudokit::service::check::{self as service, CheckSettings, Verdict};
+use sudokit::service::columns::Column;
+use sudokit::service::records::ErrorRecord;
 use sudokit::Count;
 
-use super::candidates::{self, CandidatesRecord};
-use super::input::{each_batch, InputOptions, Record};
+pub use sudokit::service::records::{cell_list, line};
+
+use super::candidates;
 use super::output::{verbosity, Verbosity};
-use super::records::{self, Style, Writer};
-use super::suggest::{self, Advice};
+use super::records::{Style, Writer};
+use super::sources::{each_batch, InputOptions, Record};
+use super::suggest;
 use super::work::{progress_bar, thread_pool};
-use super::{engine, parse_jobs, Engine, Outcome};
+use super::{parse_jobs, Engine, Outcome};
 
 /// Options of `sudokit check`.
 #[derive(Debug, Args)]
@@ -70,24 +75,24 @@ pub struct CheckOptions {
     #[arg(long, value_name = "J", value_parser = parse_jobs, allow_negative_numbers = true)]
     jobs: Option<usize>,
 
-    /// What the run may spend: `serve` gives each request's run a flag it raises when the
-    /// request times out (the command line runs unbounded).
+    /// What the run may spend (the command line runs unbounded; a caller in the process
+    /// may hand a flag and a deadline).
     #[arg(skip)]
     pub(super) budget: Budget,
 }
 
 /// The columns of `check --csv --suggest`; without `--suggest`, all but the last.
-const COLUMNS: &[&str] = &[
-    "source",
-    "name",
-    "status",
-    "solutions",
-    "at_least",
-    "solution",
-    "second",
-    "differences",
-    "reason",
-    "suggest",
+const COLUMNS: &[Column] = &[
+    Column::Source,
+    Column::Name,
+    Column::Status,
+    Column::Solutions,
+    Column::AtLeast,
+    Column::Solution,
+    Column::Second,
+    Column::Differences,
+    Column::Reason,
+    Column::Suggest,
 ];
 
 pub(super) fn parse_limit(text: &str) -> Result<usize, String> {
@@ -103,19 +108,14 @@ pub(super) fn parse_limit(text: &str) -> Result<usize, String> {
     }
 }
 
-/// What the engine said of one puzzle.
-enum Verdict {
-    /// The count, with the setter's advice when `--suggest` asked for it.
-    Counted(Count, Option<Box<Advice>>),
-    Listed(Vec<Grid>),
-    /// The true candidates (`--candidates`).
-    Candidates(Box<TrueCandidates>),
-    Failed(String),
+/// What the engines said of one puzzle: its check, or its true candidates (`--candidates`).
+enum Answered {
+    Check(Verdict),
+    Candidates(Result<Box<TrueCandidates>, String>),
 }
 
-/// The most solutions `--candidates` finds when --limit is not given: enough to decide
-/// every candidate of a 9×9 (at most one solution per true candidate, 729).
-pub const CANDIDATES_LIMIT: usize = 1000;
+/// The most solutions `--candidates` finds when --limit is not given.
+pub const CANDIDATES_LIMIT: usize = sudokit::service::candidates::CANDIDATES_LIMIT;
 
 /// Lines of a one-puzzle-a-line file read and answered at a time.
 const BATCH_LINES: usize = 8192;
@@ -137,6 +137,12 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
         &COLUMNS[..COLUMNS.len() - 1]
     };
     let writer = Writer::new(style, columns);
+    let settings = CheckSettings::new(
+        options.engine.into(),
+        Some(limit),
+        options.all,
+        options.suggest,
+    );
     let mut tally = Tally::default();
     let mut read = 0;
     if options.all && style == Style::Text {
@@ -154,7 +160,7 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
         each_batch(&options.input, BATCH_LINES, |records| {
             read += records.len();
             progress.inc_length(records.len() as u64);
-            let verdicts: Vec<Option<Verdict>> = pool.install(|| {
+            let verdicts: Vec<Option<Answered>> = pool.install(|| {
                 records
                     .par_iter()
                     .map(|record| {
@@ -162,7 +168,7 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
                             .entry
                             .as_ref()
                             .ok()
-                            .map(|entry| judge(options, entry, limit));
+                            .map(|entry| judge(options, &settings, entry));
                         progress.inc(1);
                         verdict
                     })
@@ -170,7 +176,14 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
             });
             progress.suspend(|| {
                 for (record, verdict) in records.iter().zip(&verdicts) {
-                    report(&writer, style, record, verdict.as_ref(), limit, &mut tally);
+                    report(
+                        &writer,
+                        style,
+                        record,
+                        verdict.as_ref(),
+                        &settings,
+                        &mut tally,
+                    );
                 }
                 super::output::flush();
             });
@@ -185,31 +198,19 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
     Ok(tally.outcome())
 }
 
-fn judge(options: &CheckOptions, entry: &Entry, limit: usize) -> Verdict {
+fn judge(options: &CheckOptions, settings: &CheckSettings, entry: &Entry) -> Answered {
     if options.candidates {
         if options.engine == Engine::Native {
-            return Verdict::Failed(
+            return Answered::Candidates(Err(
                 "true candidates (--candidates) come from the SAT engine: pass --engine sat"
                     .to_string(),
-            );
+            ));
         }
-        return match sudokit::sat::true_candidates(&entry.puzzle, limit) {
-            Ok(found) => Verdict::Candidates(Box::new(found)),
-            Err(error) => Verdict::Failed(format!("SAT engine: {error}")),
-        };
+        return Answered::Candidates(
+            sudokit::service::candidates::judge(entry, settings.limit).map(Box::new),
+        );
     }
-    let result = if options.all {
-        engine::solutions_within(options.engine, &entry.puzzle, limit, &options.budget)
-            .map(Verdict::Listed)
-    } else {
-        engine::count_within(options.engine, &entry.puzzle, limit, &options.budget).map(|count| {
-            let advice = options
-                .suggest
-                .then(|| Box::new(suggest::advise(entry, &count, &options.budget)));
-            Verdict::Counted(count, advice)
-        })
-    };
-    result.unwrap_or_else(Verdict::Failed)
+    Answered::Check(service::judge(entry, settings, &options.budget))
 }
 
 /// `check --all` in text: each solution printed as the SAT engine finds it, then the verdict.
@@ -295,50 +296,12 @@ impl Tally {
     }
 }
 
-/// A grid as one line of text.
-pub fn line(grid: &Grid) -> String {
-    notation::format_grid(grid, Format::Line)
-}
-
-/// The cells where two grids differ, as `r3c7` names.
-pub fn cell_list(first: &Grid, second: &Grid) -> Vec<String> {
-    first
-        .differences(second)
-        .iter()
-        .map(ToString::to_string)
-        .collect()
-}
-
 /// The status word for a number of solutions found.
 fn word(found: usize) -> &'static str {
     match found {
         0 => "none",
         1 => "unique",
         _ => "multiple",
-    }
-}
-
-/// The fields a count adds to a record: `status`, `solutions`, `at_least`, `solution`,
-/// `second`, `differences`, `reason`.
-pub fn count_fields(object: &mut Map<String, Value>, count: &Count, limit: usize) {
-    object.insert("status".into(), json!(count.word()));
-    object.insert("solutions".into(), json!(count.found()));
-    object.insert(
-        "at_least".into(),
-        json!(count.found() >= limit && count.found() > 1),
-    );
-    match count {
-        Count::None { reason } => {
-            object.insert("reason".into(), json!(reason));
-        }
-        Count::Unique(solution) => {
-            object.insert("solution".into(), json!(line(solution)));
-        }
-        Count::Multiple { first, second, .. } => {
-            object.insert("solution".into(), json!(line(first)));
-            object.insert("second".into(), json!(line(second)));
-            object.insert("differences".into(), json!(cell_list(first, second)));
-        }
     }
 }
 
@@ -370,49 +333,15 @@ fn report(
     writer: &Writer,
     style: Style,
     record: &Record,
-    verdict: Option<&Verdict>,
-    limit: usize,
+    verdict: Option<&Answered>,
+    settings: &CheckSettings,
     tally: &mut Tally,
 ) {
-    let (entry, verdict) = match (&record.entry, verdict) {
-        (Ok(entry), Some(verdict)) => (entry, verdict),
-        (Err(failure), _) => {
-            tally.unreadable += 1;
-            complain!("error: {failure}");
-            writer.write(&records::unreadable(record, failure));
-            return;
-        }
-        (Ok(_), None) => {
-            tally.failed += 1;
-            let reason = "no answer was computed";
-            complain!("error: {}: {reason}", record.location());
-            writer.write(&records::error(record, reason));
-            return;
-        }
-    };
+    let limit = settings.limit;
     let location = record.location();
-    match verdict {
-        Verdict::Failed(reason) => {
-            tally.failed += 1;
-            let reason = format!("engine failed: {reason}");
-            complain!("error: {location}: {reason}");
-            writer.write(&records::error(record, &reason));
-        }
-        Verdict::Listed(solutions) => {
-            tally_count(tally, solutions.len(), entry, solutions.first());
-            // text listings are streamed as found; only records come here
-            {
-                let mut object = records::header(record, word(solutions.len()));
-                object.insert("solutions".into(), json!(solutions.len()));
-                object.insert("at_least".into(), json!(solutions.len() >= limit));
-                object.insert(
-                    "all".into(),
-                    json!(solutions.iter().map(line).collect::<Vec<_>>()),
-                );
-                writer.write(&object);
-            }
-        }
-        Verdict::Candidates(found) => {
+    let (entry, verdict) = match (&record.entry, verdict) {
+        (Ok(entry), Some(Answered::Check(verdict))) => (entry, verdict),
+        (Ok(entry), Some(Answered::Candidates(Ok(found)))) => {
             let solved = match found.status() {
                 "unique" => 1,
                 "none" => 0,
@@ -420,7 +349,9 @@ fn report(
             };
             tally_count(tally, solved, entry, found.first_two.first());
             if style.is_record() {
-                writer.write(&CandidatesRecord::new(record, found).object());
+                writer.write(&CandidatesAnswerRecord::Candidates(CandidatesRecord::new(
+                    record, found,
+                )));
             } else {
                 say!(
                     "{location}: {}\n{}",
@@ -428,30 +359,46 @@ fn report(
                     candidates::grid_text(found)
                 );
             }
+            return;
+        }
+        (Ok(_), Some(Answered::Candidates(Err(reason)))) => {
+            tally.failed += 1;
+            let reason = format!("engine failed: {reason}");
+            complain!("error: {location}: {reason}");
+            writer.write(&ErrorRecord::new(record, &reason));
+            return;
+        }
+        (Err(failure), _) => {
+            tally.unreadable += 1;
+            complain!("error: {failure}");
+            writer.write(&ErrorRecord::new(record, &failure.reason));
+            return;
+        }
+        (Ok(_), None) => {
+            tally.failed += 1;
+            let reason = "no answer was computed";
+            complain!("error: {location}: {reason}");
+            writer.write(&ErrorRecord::new(record, reason));
+            return;
+        }
+    };
+    let (typed, _) = service::record(record, Some(verdict), settings);
+    match verdict {
+        Verdict::Failed(reason) => {
+            tally.failed += 1;
+            complain!("error: {location}: engine failed: {reason}");
+        }
+        Verdict::Listed(solutions) => {
+            // text listings are streamed as found; only records come here
+            tally_count(tally, solutions.len(), entry, solutions.first());
         }
         Verdict::Counted(count, advice) => {
             tally_count(tally, count.found(), entry, count.solution());
-            let mismatch = match (&entry.solution, count) {
-                (Some(published), Count::Unique(solution)) if published != solution => {
-                    Some(cell_list(solution, published))
-                }
-                _ => None,
-            };
-            if style.is_record() {
-                let mut object = records::header(record, count.word());
-                count_fields(&mut object, count, limit);
-                if let Some(cells) = &mismatch {
-                    object.insert("published_solution_differs_at".into(), json!(cells));
-                }
-                if let Some(advice) = advice {
-                    let field = match style {
-                        Style::Csv => suggest::csv(advice),
-                        _ => suggest::json(advice),
-                    };
-                    object.insert("suggest".into(), field);
-                }
-                writer.write(&object);
-            } else {
+            if !style.is_record() {
+                let mismatch = count
+                    .solution()
+                    .filter(|_| count.is_unique())
+                    .and_then(|solution| service::published_mismatch(entry, solution));
                 print_count(&location, count, mismatch, limit);
                 if let Some(advice) = advice {
                     suggest::print(&location, advice);
@@ -459,6 +406,7 @@ fn report(
             }
         }
     }
+    writer.write(&typed);
 }
 
 fn tally_count(tally: &mut Tally, found: usize, entry: &Entry, solution: Option<&Grid>) {

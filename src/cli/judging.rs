@@ -1,18 +1,16 @@
-//! What both grading scales share: each puzzle checked to have exactly one solution before it
-//! is rated (in parallel, with a progress bar), and the record of one that was not rated.
+//! What the rating commands share: the bank's record of a puzzle that was not rated, a shard's
+//! block of the records read, and the published solution compared with a rating's digits.
 
-use rayon::prelude::*;
-use serde_json::json;
-use sudokit::budget::Budget;
+use serde_json::{json, Map, Value};
 use sudokit::model::Grid;
 use sudokit::notation::{self, Entry, Format};
+use sudokit::service::records::CountRecord;
 use sudokit::Count;
 
-use super::check::{count_fields, not_unique_text};
-use super::input::Record;
-use super::records::{self, Style, Writer};
-use super::work::{progress_bar, thread_pool};
-use super::{engine, Engine, Outcome};
+use super::check::not_unique_text;
+use super::records::{self, MapWriter as Writer, Style};
+use super::sources::Record;
+use super::Outcome;
 
 /// What grading one record came to: rated (for a puzzle with exactly one solution), or the
 /// count that shows it has none or several, or why no engine could tell.
@@ -25,39 +23,6 @@ pub enum Judged<T> {
     Failed(String),
     /// The grader does not rate a rule of the puzzle (the reason names it).
     Refused(String),
-}
-
-/// [`judge_in_parallel`], whose uniqueness checks stop when `budget`'s flag is raised or its
-/// deadline passes (the record then fails with the reason); `rate` should hold the same
-/// budget to stop the same way.
-pub fn judge_in_parallel_within<T: Send>(
-    records: &[Record],
-    jobs: Option<usize>,
-    budget: &Budget,
-    rate: impl Fn(&Entry, &Grid) -> T + Sync,
-) -> anyhow::Result<Vec<Option<Judged<T>>>> {
-    let progress = progress_bar(records.len());
-    let judged = thread_pool(jobs)?.install(|| {
-        records
-            .par_iter()
-            .map(|record| {
-                let judged = record.entry.as_ref().ok().map(|entry| {
-                    if let Some(reason) = sudokit::grade::unrated_rule(&entry.puzzle) {
-                        return Judged::Refused(reason);
-                    }
-                    match engine::count_within(Engine::Native, &entry.puzzle, 2, budget) {
-                        Ok(Count::Unique(solution)) => Judged::Rated(rate(entry, &solution)),
-                        Ok(count) => Judged::NotUnique(count),
-                        Err(reason) => Judged::Failed(reason),
-                    }
-                });
-                progress.inc(1);
-                judged
-            })
-            .collect()
-    });
-    progress.finish_and_clear();
-    Ok(judged)
 }
 
 /// The entry and its rating, or — after writing the record (and the line on standard error)
@@ -92,7 +57,7 @@ pub fn judged_entry<'record, T>(
             if style.is_record() {
                 let mut object = records::header(record, count.word());
                 object.insert("puzzle".into(), json!(puzzle_text(entry)));
-                count_fields(&mut object, count, 2);
+                count_fields(&mut object, record, entry, count);
                 writer.write(&object);
                 complain!("{location}: not rated: {text}");
             } else {
@@ -105,6 +70,19 @@ pub fn judged_entry<'record, T>(
             complain!("error: {location}: {reason}");
             writer.write(&records::error(record, reason));
             Err(Outcome::BadInput)
+        }
+    }
+}
+
+/// The fields a count adds to a map record (the library's count record's fields).
+fn count_fields(object: &mut Map<String, Value>, record: &Record, entry: &Entry, count: &Count) {
+    if let Ok(Value::Object(fields)) =
+        serde_json::to_value(CountRecord::new(record, entry, count, 2))
+    {
+        for (key, value) in fields {
+            if !["line", "name", "source", "status"].contains(&key.as_str()) {
+                object.insert(key, value);
+            }
         }
     }
 }

@@ -4,7 +4,7 @@ use clap::Args;
 use serde_json::json;
 use sudokit::render::links;
 
-use super::input::{read_records, InputOptions};
+use super::sources::{read_records, InputOptions};
 use super::Outcome;
 
 /// Options of `sudokit link`.

@@ -56,7 +56,6 @@ mod check;
 mod engine;
 mod generate;
 mod grade;
-mod input;
 mod judging;
 mod link;
 mod merge;
@@ -64,14 +63,12 @@ pub(crate) mod output;
 mod presets;
 mod records;
 mod render;
-mod serve;
 mod shell;
 mod solve;
+mod sources;
 mod suggest;
 mod table;
 mod work;
-
-use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -167,7 +164,7 @@ enum Command {
     /// where a setter pastes a puzzle and sees its board, uniqueness, ratings and path.
     /// Requests are bounded in body size, time and concurrency; SIGTERM or Ctrl-C stops the
     /// server once the requests in flight are answered (exit 0).
-    Serve(serve::ServeOptions),
+    Serve(crate::serve::ServeOptions),
     /// Keep rated puzzles in a SQLite bank and find them again: add, query, export, stats.
     ///
     /// `bank add` checks, rates (HoDoKu and Sudoku Explainer) and stores puzzles under their
@@ -237,41 +234,9 @@ pub fn parse_jobs(text: &str) -> Result<usize, String> {
     }
 }
 
-/// How a run ended, mapped to the documented exit codes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// Everything asked for held (every puzzle unique, every solution printed).
-    Success,
-    /// Some puzzle was not unique or had no solution.
-    NotUnique,
-    /// Some input could not be read or parsed.
-    BadInput,
-}
-
-impl Outcome {
-    /// The process exit code: 0, 1 or 2.
-    pub fn exit_code(self) -> ExitCode {
-        match self {
-            Outcome::Success => ExitCode::SUCCESS,
-            Outcome::NotUnique => ExitCode::from(1),
-            Outcome::BadInput => ExitCode::from(2),
-        }
-    }
-
-    /// The worse of two outcomes.
-    fn worst(self, other: Outcome) -> Outcome {
-        let rank = |outcome| match outcome {
-            Outcome::Success => 0,
-            Outcome::NotUnique => 1,
-            Outcome::BadInput => 2,
-        };
-        if rank(other) > rank(self) {
-            other
-        } else {
-            self
-        }
-    }
-}
+/// How a run ended, mapped to the documented exit codes (the library's, shared with the
+/// service's answers).
+pub use sudokit::service::Outcome;
 
 /// Runs the command the arguments name.
 pub fn run(arguments: Arguments) -> anyhow::Result<Outcome> {
@@ -295,7 +260,13 @@ pub fn run(arguments: Arguments) -> anyhow::Result<Outcome> {
         Command::Presets(options) => presets::run(&options),
         Command::Table(options) => table::run(&options),
         Command::Merge(options) => merge::run(&options),
-        Command::Serve(options) => serve::run(&options),
+        Command::Serve(options) => {
+            let talk = crate::serve::Talk {
+                announce: output::verbosity() > output::Verbosity::Quiet,
+                verbose: output::verbosity() >= output::Verbosity::Verbose,
+            };
+            crate::serve::run(&options, talk).map(|()| Outcome::Success)
+        }
         Command::Bank(options) => bank::run(&options),
         Command::Completions(options) => shell::completions(&options),
         Command::Man(options) => shell::man(&options),

@@ -1,9 +1,13 @@
 //! Records out: one JSON object or CSV row per puzzle read, with the same field names in
-//! both, and an `error` record for every input that could not be read.
+//! both, and an `error` record for every input that could not be read. [`Writer`] writes the
+//! library's typed records (`sudokit::service`); [`MapWriter`] the bank's records, still
+//! built as maps.
 
+use serde::Serialize;
 use serde_json::{json, Map, Value};
+use sudokit::service::columns::{self, Column, Row};
 
-use super::input::{Failure, Record};
+use super::sources::{Failure, Record};
 
 /// How a command writes its answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,19 +68,47 @@ pub fn unreadable(record: &Record, failure: &Failure) -> Map<String, Value> {
     error(record, &failure.reason)
 }
 
-/// Writes records as JSON Lines or as CSV rows of fixed columns.
+/// Writes typed records as JSON Lines or as CSV rows of fixed columns.
 pub struct Writer {
     style: Style,
-    columns: &'static [&'static str],
+    columns: &'static [Column],
 }
 
 impl Writer {
     /// A writer for `style`; CSV rows hold `columns`, in that order. Prints the CSV header.
-    pub fn new(style: Style, columns: &'static [&'static str]) -> Writer {
+    pub fn new(style: Style, columns: &'static [Column]) -> Writer {
+        if style == Style::Csv {
+            say!("{}", columns::header(columns));
+        }
+        Writer { style, columns }
+    }
+
+    /// Writes one record (nothing in text style).
+    pub fn write<R: Serialize + Row>(&self, record: &R) {
+        match self.style {
+            Style::Text => {}
+            Style::Json => match serde_json::to_string(record) {
+                Ok(text) => say!("{text}"),
+                Err(error) => complain!("error: a record could not be written: {error}"),
+            },
+            Style::Csv => say!("{}", record.row(self.columns)),
+        }
+    }
+}
+
+/// Writes records built as maps (the bank's) as JSON Lines or as CSV rows of fixed columns.
+pub struct MapWriter {
+    style: Style,
+    columns: &'static [&'static str],
+}
+
+impl MapWriter {
+    /// A writer for `style`; CSV rows hold `columns`, in that order. Prints the CSV header.
+    pub fn new(style: Style, columns: &'static [&'static str]) -> MapWriter {
         if style == Style::Csv {
             say!("{}", columns.join(","));
         }
-        Writer { style, columns }
+        MapWriter { style, columns }
     }
 
     /// Writes one record (nothing in text style).
@@ -120,11 +152,7 @@ fn flat(value: Option<&Value>) -> String {
 
 /// A CSV field, quoted when needed.
 pub fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
+    columns::csv_field(text)
 }
 
 #[cfg(test)]

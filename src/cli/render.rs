@@ -8,9 +8,8 @@ use clap::{ArgGroup, Args};
 use sudokit::model::Grid;
 use sudokit::notation::Entry;
 use sudokit::render;
-use sudokit::Count;
 
-use super::input::{read_records, InputOptions};
+use super::sources::{read_records, InputOptions};
 use super::Outcome;
 
 /// Options of `sudokit render`.
@@ -176,22 +175,7 @@ pub fn solution_of(entry: &Entry) -> Result<Grid, String> {
 
 /// [`solution_of`], stopped when `budget`'s flag is raised or its deadline passes.
 pub fn solution_of_within(entry: &Entry, budget: &sudokit::budget::Budget) -> Result<Grid, String> {
-    match super::engine::count_within(super::Engine::Auto, &entry.puzzle, 2, budget)? {
-        Count::Unique(solution) => match &entry.solution {
-            Some(published) if *published != solution => Err(format!(
-                "the published solution differs from the only solution at {}; no solution drawn",
-                super::check::cell_list(published, &solution).join(" ")
-            )),
-            _ => Ok(solution),
-        },
-        Count::Multiple { .. } => Err(if entry.solution.is_some() {
-            "several solutions (the published one is one of them): no unique solution to draw"
-        } else {
-            "several solutions: no unique solution to draw"
-        }
-        .to_string()),
-        Count::None { .. } => Err("no solution to draw".to_string()),
-    }
+    sudokit::service::render::solution_of(entry, budget)
 }
 
 /// `output/<stem of input>.<extension>` (`output/stdin.…` for standard input).

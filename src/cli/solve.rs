@@ -2,17 +2,18 @@
 
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
-use serde_json::json;
 use sudokit::budget::Budget;
-use sudokit::model::{Grid, Puzzle};
+use sudokit::model::Grid;
 use sudokit::notation::{self, Format};
+use sudokit::service::columns::Column;
+use sudokit::service::solve::{self as service, SolveSettings, Solved};
 use sudokit::Count;
 
-use super::check::{count_fields, line, not_unique_text};
-use super::input::{read_records, InputOptions};
-use super::records::{self, Style, Writer};
+use super::check::not_unique_text;
+use super::records::{Style, Writer};
+use super::sources::{read_records, InputOptions};
 use super::work::{progress_bar, thread_pool};
-use super::{engine, Engine, Outcome};
+use super::{Engine, Outcome};
 
 /// How solutions are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -64,8 +65,8 @@ pub struct SolveOptions {
     #[arg(long, value_name = "J", value_parser = super::parse_jobs, allow_negative_numbers = true)]
     jobs: Option<usize>,
 
-    /// What the run may spend: `serve` gives each request's run a flag it raises when the
-    /// request times out (the command line runs unbounded).
+    /// What the run may spend (the command line runs unbounded; a caller in the process
+    /// may hand a flag and a deadline).
     #[arg(skip)]
     pub(super) budget: Budget,
 }
@@ -84,28 +85,26 @@ fn parse_solve_limit(text: &str) -> Result<u32, String> {
 }
 
 /// The columns of `solve --csv`.
-const COLUMNS: &[&str] = &[
-    "source",
-    "name",
-    "status",
-    "solution",
-    "second",
-    "differences",
-    "reason",
+const COLUMNS: &[Column] = &[
+    Column::Source,
+    Column::Name,
+    Column::Status,
+    Column::Solution,
+    Column::Second,
+    Column::Differences,
+    Column::Reason,
 ];
-
-/// One puzzle's answer: its count, and the solutions listed when asked.
-struct Answer {
-    count: Count,
-    listed: Vec<Grid>,
-}
 
 /// Runs `solve`: the solution of every puzzle with exactly one; for the others, what is
 /// wrong on standard error (and up to --limit solutions when asked).
 pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
     let records = read_records(&options.input);
     let progress = progress_bar(records.len());
-    let answers: Vec<Option<Result<Answer, String>>> = thread_pool(options.jobs)?.install(|| {
+    let settings = SolveSettings {
+        engine: options.engine.into(),
+        limit: options.limit.map(|limit| limit as usize),
+    };
+    let answers: Vec<Option<Result<Solved, String>>> = thread_pool(options.jobs)?.install(|| {
         records
             .par_iter()
             .map(|record| {
@@ -113,7 +112,7 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
                     .entry
                     .as_ref()
                     .ok()
-                    .map(|entry| answer(options, &entry.puzzle));
+                    .map(|entry| service::solve(&entry.puzzle, &settings, &options.budget));
                 progress.inc(1);
                 answer
             })
@@ -130,18 +129,18 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
     let mut printed = 0;
     for (record, answer) in records.iter().zip(answers) {
         let location = record.location();
+        let (typed, _) = service::record(record, answer.as_ref(), &settings);
         let answer = match (&record.entry, answer) {
             (Err(failure), _) => {
                 complain!("error: {failure}");
-                writer.write(&records::unreadable(record, failure));
+                writer.write(&typed);
                 outcome = outcome.worst(Outcome::BadInput);
                 continue;
             }
             (Ok(_), Some(Ok(answer))) => answer,
             (Ok(_), Some(Err(reason))) => {
-                let reason = format!("engine failed: {reason}");
-                complain!("error: {location}: {reason}");
-                writer.write(&records::error(record, &reason));
+                complain!("error: {location}: engine failed: {reason}");
+                writer.write(&typed);
                 outcome = outcome.worst(Outcome::BadInput);
                 continue;
             }
@@ -162,7 +161,7 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
             );
         }
         // with --limit, the listing counted the solutions up to it: say how many it found
-        let (count, limit) = counted(&answer, options.limit);
+        let (count, limit) = answer.counted(settings.limit);
         if let Some(text) = not_unique_text(&count, limit) {
             outcome = outcome.worst(Outcome::NotUnique);
             let hint = match (&answer.count, options.limit) {
@@ -172,15 +171,7 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
             complain!("{location}: {text}{hint}");
         }
         if style.is_record() {
-            let mut object = records::header(record, count.word());
-            count_fields(&mut object, &count, limit);
-            if !answer.listed.is_empty() {
-                object.insert(
-                    "all".into(),
-                    json!(answer.listed.iter().map(line).collect::<Vec<_>>()),
-                );
-            }
-            writer.write(&object);
+            writer.write(&typed);
             continue;
         }
         let shown: Vec<&Grid> = match &answer.count {
@@ -201,36 +192,6 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
         }
     }
     Ok(outcome)
-}
-
-/// The count to report and the limit it was counted to: the listing's, when there is one
-/// (13 solutions listed under --limit 100 are 13, not "at least 2").
-fn counted(answer: &Answer, listed_up_to: Option<u32>) -> (Count, usize) {
-    match (&answer.count, listed_up_to) {
-        (Count::Multiple { first, second, .. }, Some(limit)) if answer.listed.len() > 1 => (
-            Count::Multiple {
-                first: first.clone(),
-                second: second.clone(),
-                found: answer.listed.len(),
-            },
-            limit as usize,
-        ),
-        (count, _) => (count.clone(), 2),
-    }
-}
-
-/// Counts up to 2 with the chosen engine, and lists up to --limit solutions (SAT engine)
-/// when there are several.
-fn answer(options: &SolveOptions, puzzle: &Puzzle) -> Result<Answer, String> {
-    let budget = &options.budget;
-    let count = engine::count_within(options.engine, puzzle, 2, budget)?;
-    let listed = match (&count, options.limit) {
-        (Count::Multiple { .. }, Some(limit)) => {
-            engine::solutions_within(Engine::Sat, puzzle, limit as usize, budget)?
-        }
-        _ => Vec::new(),
-    };
-    Ok(Answer { count, listed })
 }
 
 /// Prints one solution in `format`; `number` counts the solutions of a puzzle with several,

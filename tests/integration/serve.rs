@@ -882,7 +882,7 @@ fn odd_methods_values_and_limits_get_true_one_line_refusals() {
     }
     let (_, _, openapi) = server.request("GET", "/openapi.json", b"");
     let openapi: Value = serde_json::from_slice(&openapi).unwrap();
-    let check = &openapi["components"]["schemas"]["CheckRequest"]["allOf"][1];
+    let check = &openapi["components"]["schemas"]["CheckRequest"];
     assert_eq!(check["properties"]["limit"]["maximum"], 1000);
     for path in ["/v1/check", "/v1/generate"] {
         let responses = &openapi["paths"][path]["post"]["responses"];
@@ -1235,4 +1235,92 @@ fn every_answer_says_nosniff_and_the_access_log_has_a_json_line_per_request() {
     assert!(lines[0]["work"].is_u64());
     assert_eq!(lines[1]["status"], 404);
     assert_eq!(lines[3]["path"], "/healthz");
+}
+
+#[test]
+fn every_answer_validates_against_its_schema_in_openapi() {
+    let server = Server::start(&["--generate-limit", "3"]);
+    let (code, _, openapi) = server.request("GET", "/openapi.json", b"");
+    assert_eq!(code, 200);
+    let openapi: Value = serde_json::from_slice(&openapi).unwrap();
+    let unique = MIXED.lines().next().unwrap();
+    let loose = MIXED.lines().nth(1).unwrap();
+    let cases: Vec<(&str, Value, u16)> = vec![
+        ("/v1/check", json!({"puzzle": unique}), 200),
+        ("/v1/check", json!({"puzzle": MIXED}), 422),
+        (
+            "/v1/check",
+            json!({"puzzle": loose, "all": true, "limit": 3}),
+            200,
+        ),
+        ("/v1/check", json!({"puzzle": loose, "suggest": true}), 200),
+        (
+            "/v1/check",
+            json!({"puzzle": unique, "diagonals": "sideways"}),
+            422,
+        ),
+        ("/v1/check", json!({"puzzle": unique, "colour": "red"}), 422),
+        ("/v1/candidates", json!({"puzzle": loose, "limit": 50}), 200),
+        ("/v1/candidates", json!({"puzzle": MIXED}), 422),
+        ("/v1/solve", json!({"puzzle": MIXED}), 422),
+        ("/v1/solve", json!({"puzzle": loose, "limit": 4}), 200),
+        ("/v1/grade", json!({"puzzle": unique, "explain": true}), 200),
+        ("/v1/grade", json!({"puzzle": unique, "scale": "se"}), 200),
+        ("/v1/grade", json!({"puzzle": loose}), 200),
+        ("/v1/grade", json!({"puzzle": unique, "work_limit": 1}), 200),
+        ("/v1/grade", json!({"puzzle": MIXED, "scale": "se121"}), 422),
+        (
+            "/v1/generate",
+            json!({"preset": "sudoku-6", "seed": 2, "count": 2}),
+            200,
+        ),
+        (
+            "/v1/generate",
+            json!({"preset": "killer-6", "seed": 2}),
+            200,
+        ),
+        ("/v1/generate", json!({"preset": "nowhere"}), 422),
+        (
+            "/v1/generate",
+            json!({"preset": "sudoku-6", "count": 9}),
+            422,
+        ),
+        (
+            "/v1/render",
+            json!({"puzzle": unique, "format": "png"}),
+            422,
+        ),
+        (
+            "/v1/render",
+            json!({"puzzle": loose, "solution": true}),
+            422,
+        ),
+    ];
+    for (path, request, expected) in cases {
+        let (code, _, body) = server.request("POST", path, request.to_string().as_bytes());
+        let answer: Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(code, expected, "{path} {request}: {answer}");
+        let schema = &openapi["paths"][path]["post"]["responses"][code.to_string()]["content"]
+            ["application/json"]["schema"];
+        assert!(schema.is_object(), "{path} {code}: no schema");
+        let found = crate::schema::mismatch(&openapi, schema, &answer, "$");
+        assert_eq!(found, None, "{path} {request}: {answer}");
+    }
+    // the refusals before any handler: bad JSON, a wrong method
+    for (method, body, code) in [("POST", &b"{"[..], 400), ("GET", &b""[..], 405)] {
+        let (answered, _, answer) = server.request(method, "/v1/check", body);
+        assert_eq!(answered, code);
+        let answer: Value = serde_json::from_slice(&answer).unwrap();
+        let schema = &openapi["paths"]["/v1/check"]["post"]["responses"][code.to_string()]
+            ["content"]["application/json"]["schema"];
+        assert_eq!(
+            crate::schema::mismatch(&openapi, schema, &answer, "$"),
+            None
+        );
+    }
+    // and an answer is not valid against another endpoint's schema
+    let (_, check) = server.post("/v1/check", &json!({"puzzle": unique}));
+    let grade = &openapi["paths"]["/v1/generate"]["post"]["responses"]["200"]["content"]
+        ["application/json"]["schema"];
+    assert!(crate::schema::mismatch(&openapi, grade, &check, "$").is_some());
 }

@@ -6,10 +6,20 @@ mod hodoku;
 
 use std::path::PathBuf;
 
+use anyhow::Context;
 use clap::{Args, ValueEnum};
+use rayon::prelude::*;
 use sudokit::budget::Budget;
+use sudokit::grade::explainer::SeTable;
+use sudokit::grade::TechniqueTable;
+use sudokit::service::columns::Column;
+use sudokit::service::grade::{self as service, GradeSettings, Judged, Rating, Table};
 
-use super::input::InputOptions;
+use super::check::not_unique_text;
+use super::judging::{published_differs, shard_block};
+use super::records::{Style, Writer};
+use super::sources::{read_records, InputOptions};
+use super::work::{progress_bar, thread_pool};
 use super::Outcome;
 
 /// Options of `sudokit grade`.
@@ -67,8 +77,8 @@ pub struct GradeOptions {
     #[arg(long, value_name = "J", value_parser = super::parse_jobs, allow_negative_numbers = true)]
     jobs: Option<usize>,
 
-    /// What the run may spend: `serve` gives each request's run a flag it raises when the
-    /// request times out (the command line runs unbounded).
+    /// What the run may spend (the command line runs unbounded; a caller in the process
+    /// may hand a flag and a deadline).
     #[arg(skip)]
     pub(super) budget: Budget,
 
@@ -91,11 +101,152 @@ pub enum Scale {
     Se121,
 }
 
+impl From<Scale> for service::Scale {
+    fn from(scale: Scale) -> service::Scale {
+        match scale {
+            Scale::Hodoku => service::Scale::Hodoku,
+            Scale::Se => service::Scale::Se,
+            Scale::Se121 => service::Scale::Se121,
+        }
+    }
+}
+
+/// The columns of `grade --csv` on HoDoKu's scale.
+const HODOKU_COLUMNS: &[Column] = &[
+    Column::Source,
+    Column::Name,
+    Column::Status,
+    Column::Puzzle,
+    Column::Level,
+    Column::Score,
+    Column::Hardest,
+    Column::TrialSteps,
+    Column::Solved,
+    Column::Techniques,
+    Column::Work,
+    Column::Differences,
+    Column::Reason,
+];
+
+/// The columns of `grade --scale se --csv`.
+const SE_COLUMNS: &[Column] = &[
+    Column::Source,
+    Column::Name,
+    Column::Status,
+    Column::Puzzle,
+    Column::Er,
+    Column::Ep,
+    Column::Ed,
+    Column::Hardest,
+    Column::Solved,
+    Column::Work,
+    Column::Differences,
+    Column::Reason,
+];
+
+/// The table `--table` names, or the scale's built-in one.
+fn table(options: &GradeOptions) -> anyhow::Result<Table> {
+    let Some(path) = &options.table else {
+        return Ok(Table::builtin(options.scale.into()));
+    };
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("{}: cannot read", path.display()))?;
+    Ok(match options.scale {
+        Scale::Hodoku => Table::Hodoku(
+            ron::from_str::<TechniqueTable>(&text)
+                .with_context(|| format!("{}: not a technique table", path.display()))?,
+        ),
+        Scale::Se | Scale::Se121 => Table::Se(
+            SeTable::from_ron(&text)
+                .with_context(|| format!("{}: not an SE rating table", path.display()))?,
+        ),
+    })
+}
+
 /// Runs `grade`: one line (or CSV row, or JSON object) per puzzle read, in input order, on
 /// the scale asked for.
 pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
-    match options.scale {
-        Scale::Hodoku => hodoku::run(options),
-        Scale::Se | Scale::Se121 => explainer::run(options),
+    let settings = GradeSettings::new(
+        table(options)?,
+        options.explain && options.json,
+        options.work_limit,
+    );
+    let records = shard_block(read_records(&options.input), options.shard)?;
+    let progress = progress_bar(records.len());
+    let budget = &options.budget;
+    let judged: Vec<Option<Judged>> = thread_pool(options.jobs)?.install(|| {
+        records
+            .par_iter()
+            .map(|record| {
+                let judged = record
+                    .entry
+                    .as_ref()
+                    .ok()
+                    .map(|entry| service::judge(entry, &settings, budget));
+                progress.inc(1);
+                judged
+            })
+            .collect()
+    });
+    progress.finish_and_clear();
+    let style = Style::from_flags(options.json, options.csv);
+    let columns = match options.scale {
+        Scale::Hodoku => HODOKU_COLUMNS,
+        Scale::Se | Scale::Se121 => SE_COLUMNS,
+    };
+    let writer = Writer::new(style, columns);
+    let mut outcome = Outcome::Success;
+    for (record, judged) in records.iter().zip(&judged) {
+        let (typed, its) = service::record(record, judged.as_ref(), &settings);
+        outcome = outcome.worst(its);
+        let location = record.location();
+        let entry = match (&record.entry, judged) {
+            (Err(failure), _) => {
+                complain!("error: {failure}");
+                writer.write(&typed);
+                continue;
+            }
+            (Ok(entry), Some(_)) => entry,
+            (Ok(_), None) => {
+                complain!("error: {location}: no answer was computed");
+                writer.write(&typed);
+                continue;
+            }
+        };
+        match judged {
+            Some(Judged::Failed(reason)) => {
+                complain!("error: {location}: {reason}");
+                writer.write(&typed);
+            }
+            Some(Judged::NotUnique(count)) => {
+                let text = not_unique_text(count, 2).unwrap_or_default();
+                if style.is_record() {
+                    writer.write(&typed);
+                    complain!("{location}: not rated: {text}");
+                } else {
+                    say!("{location}: {text}");
+                }
+            }
+            Some(Judged::Beyond(reason)) => {
+                complain!("{location}: not rated to the end: {reason}");
+                if style.is_record() {
+                    writer.write(&typed);
+                } else if options.scale == Scale::Hodoku {
+                    say!("{location}: beyond  hardest so far: none  (not solved: {reason})");
+                } else {
+                    say!("{} ED=beyond", sudokit::service::grade::puzzle_text(entry));
+                }
+            }
+            Some(Judged::Rated(Rating::Hodoku(grading))) => {
+                published_differs(record, entry, &grading.grid);
+                hodoku::report(options, &writer, record, entry, grading, &typed);
+            }
+            Some(Judged::Rated(Rating::Se(rating))) => {
+                published_differs(record, entry, &rating.grid);
+                explainer::report(options, &writer, record, entry, rating, &typed);
+            }
+            None => {}
+        }
     }
+    Ok(outcome)
 }

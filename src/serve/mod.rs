@@ -1,10 +1,12 @@
-//! `sudokit serve`: the commands as a JSON service under `/v1`, with a page for setters at `/`,
-//! bounded in body size, work, time, connections and concurrency; a timed-out request's work
-//! is cancelled, and a signal drains for at most `--drain` seconds.
+//! `sudokit serve`, door 2: the library's service (`sudokit::service`) over HTTP under `/v1`,
+//! with a page for setters at `/`, bounded in body size, work, time, connections and
+//! concurrency; a timed-out request's work is cancelled, and a signal drains for at most
+//! `--drain` seconds. It imports nothing of the command line (door 1), which only starts it.
 
 mod api;
 mod connections;
 mod metrics;
+mod openapi;
 mod page;
 
 use std::io::Write;
@@ -20,10 +22,6 @@ use axum::Router;
 use clap::Args;
 use sudokit::budget::Cancel;
 use tokio::sync::Semaphore;
-
-use super::output::{set_verbosity, Verbosity};
-use super::work::share_one_pool;
-use super::Outcome;
 
 /// Options of `sudokit serve`.
 #[derive(Debug, Args)]
@@ -167,8 +165,17 @@ fn seconds(flag: &str, value: f64, most: f64) -> anyhow::Result<Duration> {
     Ok(Duration::from_secs_f64(value))
 }
 
+/// How much the server says on standard error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Talk {
+    /// Say where it listens and how it stopped (not with `--quiet`).
+    pub announce: bool,
+    /// A JSON line per request (`--verbose`; `--access-log` turns it on too).
+    pub verbose: bool,
+}
+
 /// Runs the server until SIGTERM or Ctrl-C, then drains (see `--drain`).
-pub fn run(options: &ServeOptions) -> anyhow::Result<Outcome> {
+pub fn run(options: &ServeOptions, talk: Talk) -> anyhow::Result<()> {
     let timeout = seconds("--timeout", options.timeout, 3600.0)?;
     let header_timeout = seconds("--header-timeout", options.header_timeout, 3600.0)?;
     let body_timeout = seconds("--body-timeout", options.body_timeout, 3600.0)?;
@@ -186,8 +193,8 @@ pub fn run(options: &ServeOptions) -> anyhow::Result<Outcome> {
         )?)),
         None => None,
     };
-    let announce = super::output::verbosity() > Verbosity::Quiet;
-    let access_log = options.access_log || super::output::verbosity() >= Verbosity::Verbose;
+    let announce = talk.announce;
+    let access_log = options.access_log || talk.verbose;
     let state = Arc::new(State {
         limits: Limits {
             timeout,
@@ -209,9 +216,6 @@ pub fn run(options: &ServeOptions) -> anyhow::Result<Outcome> {
         mean_work_micros: AtomicU64::new(0),
         access_log,
     });
-    // the commands answer into the response: no progress bars or summaries on the console
-    set_verbosity(Verbosity::Quiet);
-    share_one_pool();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -253,8 +257,7 @@ pub fn run(options: &ServeOptions) -> anyhow::Result<Outcome> {
     // work cut off by the drain ends at its next look at its flag; a thread that cannot
     // look (an abandoned SAT search) must not hold the exit
     runtime.shutdown_timeout(Duration::from_secs(1));
-    served?;
-    Ok(Outcome::Success)
+    served
 }
 
 /// Listens on `address`: an IP address and port, or a host name and port resolved to its

@@ -1,4 +1,5 @@
-//! The static parts built into the binary: the setter's page at `/` and `/openapi.json`.
+//! The page built into the binary at `/`, and `/openapi.json` (generated once from the
+//! service's types).
 
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -6,8 +7,11 @@ use axum::response::{IntoResponse, Response};
 /// The page: one HTML file with its script, no framework, nothing fetched from elsewhere.
 const PAGE: &str = include_str!("page.html");
 
-/// The API's description (OpenAPI 3.1).
-const OPENAPI: &str = include_str!("openapi.json");
+/// The API's description (OpenAPI 3.1), generated on first use.
+fn openapi_text() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| super::openapi::document().to_string())
+}
 
 /// `GET /`.
 pub async fn index() -> Response {
@@ -26,5 +30,5 @@ pub async fn index() -> Response {
 
 /// `GET /openapi.json`.
 pub async fn openapi() -> Response {
-    ([(header::CONTENT_TYPE, "application/json")], OPENAPI).into_response()
+    ([(header::CONTENT_TYPE, "application/json")], openapi_text()).into_response()
 }

@@ -1,35 +1,48 @@
-//! Reading puzzle files (or standard input) into records that remember where they came from.
+//! Reading puzzle files, standard input or a request's text into records that remember where
+//! they came from: every notation sudokit knows, a batch at a time, one record per puzzle or
+//! per failure.
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 
-use clap::{Args, ValueEnum};
-use sudokit::model::{Constraint, Diagonal, Puzzle};
-use sudokit::notation::{self, Entry, Format};
+use crate::model::{Constraint, Diagonal, Puzzle};
+use crate::notation::{self, Entry, Format};
 
 /// Where puzzles come from and how to read them.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Default)]
 pub struct InputOptions {
     /// Puzzle files; `-` reads standard input. A file may hold many puzzles.
-    #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
     /// The notation of the input (detected from the content when absent).
-    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     pub input_format: Option<Format>,
 
     /// Add the X rule: the long diagonals must also hold every digit.
-    #[arg(long, value_enum, value_name = "WHICH")]
     pub diagonals: Option<DiagonalChoice>,
 
-    /// Text handed over in the process (a `serve` request's body) instead of files: read as
+    /// Text handed over in the process (a request's puzzle text) instead of files: read as
     /// the one source, named `request`.
-    #[arg(skip)]
     pub text: Option<String>,
 }
 
-/// Which long diagonals a `--diagonals` flag adds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+impl InputOptions {
+    /// A request's puzzle text, read as the one source `request`.
+    pub fn text(
+        text: String,
+        input_format: Option<Format>,
+        diagonals: Option<DiagonalChoice>,
+    ) -> InputOptions {
+        InputOptions {
+            files: vec![PathBuf::from("-")],
+            input_format,
+            diagonals,
+            text: Some(text),
+        }
+    }
+}
+
+/// Which long diagonals a `--diagonals` flag (or a request's `diagonals`) adds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DiagonalChoice {
     /// Both long diagonals (X-sudoku).
     Both,
@@ -40,6 +53,13 @@ pub enum DiagonalChoice {
 }
 
 impl DiagonalChoice {
+    /// Every choice, with its name.
+    pub const ALL: [(DiagonalChoice, &'static str); 3] = [
+        (DiagonalChoice::Both, "both"),
+        (DiagonalChoice::Main, "main"),
+        (DiagonalChoice::Anti, "anti"),
+    ];
+
     fn diagonals(self) -> &'static [Diagonal] {
         match self {
             DiagonalChoice::Both => &[Diagonal::Main, Diagonal::Anti],
@@ -49,8 +69,16 @@ impl DiagonalChoice {
     }
 }
 
-fn parse_format(text: &str) -> Result<Format, String> {
-    text.parse::<Format>().map_err(|error| error.to_string())
+impl std::str::FromStr for DiagonalChoice {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<DiagonalChoice, String> {
+        DiagonalChoice::ALL
+            .iter()
+            .find(|(_, name)| *name == text)
+            .map(|(choice, _)| *choice)
+            .ok_or_else(|| "give both, main or anti".to_string())
+    }
 }
 
 /// One puzzle read from a source, or why it could not be read.
@@ -114,7 +142,12 @@ impl Record {
 /// never hides the others, and every command answers once per record, in input order.
 pub fn read_records(options: &InputOptions) -> Vec<Record> {
     let mut records = Vec::new();
-    each_batch(options, usize::MAX, |batch| records.extend(batch));
+    each_batch(
+        options,
+        usize::MAX,
+        |batch| records.extend(batch),
+        |_, _, _| {},
+    );
     records
 }
 
@@ -122,8 +155,14 @@ pub fn read_records(options: &InputOptions) -> Vec<Record> {
 /// with one puzzle a line (line, killer TSV, f-puzzles links) is read from disk `lines`
 /// lines at a time, so a command that answers batch by batch holds one batch of text and
 /// puzzles, however long the file. Other formats (grids, killer text, RON, f-puzzles
-/// documents) are read whole.
-pub fn each_batch(options: &InputOptions, lines: usize, mut handle: impl FnMut(Vec<Record>)) {
+/// documents) are read whole. After each source, `read` is told its name and how many
+/// puzzles it held, and how many records could not be read.
+pub fn each_batch(
+    options: &InputOptions,
+    lines: usize,
+    mut handle: impl FnMut(Vec<Record>),
+    mut read: impl FnMut(&str, usize, usize),
+) {
     let lines = lines.max(1);
     for path in &options.files {
         let source = match options.text {
@@ -191,7 +230,7 @@ pub fn each_batch(options: &InputOptions, lines: usize, mut handle: impl FnMut(V
             );
             count(&batch);
             handle(batch);
-            detail!("read {source}: {readable} puzzle(s), {unreadable} unreadable");
+            read(&source, readable, unreadable);
             continue;
         }
         let mut chunk = head;
@@ -224,7 +263,7 @@ pub fn each_batch(options: &InputOptions, lines: usize, mut handle: impl FnMut(V
                 }
             };
         }
-        detail!("read {source}: {readable} puzzle(s), {unreadable} unreadable");
+        read(&source, readable, unreadable);
     }
 }
 

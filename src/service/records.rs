@@ -1,0 +1,215 @@
+//! What every record shares: where its puzzle came from, the `error` record of an input that
+//! could not be read or answered, and the fields a solution count adds. Fields are declared
+//! in the order of their names, the order the records have always been written in.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::input::Record;
+use crate::model::Grid;
+use crate::notation::{self, Entry, Format};
+use crate::Count;
+
+/// A field written as `null` when known to be empty and left out when it does not apply:
+/// `None` leaves it out, `Some(None)` writes `null`.
+pub mod present {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// Writes the inner value (`null` for `Some(None)`); `None` is skipped by the field.
+    pub fn serialize<T: Serialize, S: Serializer>(
+        value: &Option<Option<T>>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(inner) => inner.serialize(serializer),
+            None => serializer.serialize_none(),
+        }
+    }
+
+    /// A present field, `null` or not, is `Some`.
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<Option<T>>, D::Error> {
+        Option::<T>::deserialize(deserializer).map(Some)
+    }
+}
+
+/// The one status of an `error` record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorStatus {
+    /// The input could not be read or answered.
+    Error,
+}
+
+/// The record of an input that could not be read, or a puzzle no engine could answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ErrorRecord {
+    /// The 1-based line of the record or the fault, when one applies.
+    pub line: Option<usize>,
+    /// The puzzle's name, when it was read.
+    pub name: Option<String>,
+    /// What is wrong, on one line.
+    pub reason: String,
+    /// Where: `file:line` (`request:line` for a request's text).
+    pub source: String,
+    /// Always `error`.
+    pub status: ErrorStatus,
+}
+
+impl ErrorRecord {
+    /// The record of `record` that could not be answered, with the reason.
+    pub fn new(record: &Record, reason: &str) -> ErrorRecord {
+        let (line, name) = match &record.entry {
+            Ok(entry) => (Some(entry.line), entry.name.clone()),
+            Err(failure) => (failure.line, None),
+        };
+        ErrorRecord {
+            line,
+            name,
+            reason: reason.to_string(),
+            source: record.place(),
+            status: ErrorStatus::Error,
+        }
+    }
+
+    /// The record of `record` that could not be read (its failure's reason), if it was not.
+    pub fn unreadable(record: &Record) -> Option<ErrorRecord> {
+        match &record.entry {
+            Ok(_) => None,
+            Err(failure) => Some(ErrorRecord::new(record, &failure.reason)),
+        }
+    }
+}
+
+/// A grid as one line of text.
+pub fn line(grid: &Grid) -> String {
+    notation::format_grid(grid, Format::Line)
+}
+
+/// The cells where two grids differ, as `r3c7` names.
+pub fn cell_list(first: &Grid, second: &Grid) -> Vec<String> {
+    first
+        .differences(second)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// The status of a solution count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CountStatus {
+    /// Exactly one solution.
+    Unique,
+    /// Several solutions.
+    Multiple,
+    /// No solution.
+    None,
+}
+
+impl CountStatus {
+    /// The status of `found` solutions.
+    pub fn of(found: usize) -> CountStatus {
+        match found {
+            0 => CountStatus::None,
+            1 => CountStatus::Unique,
+            _ => CountStatus::Multiple,
+        }
+    }
+
+    /// The word: `unique`, `multiple` or `none`.
+    pub fn word(self) -> &'static str {
+        match self {
+            CountStatus::Unique => "unique",
+            CountStatus::Multiple => "multiple",
+            CountStatus::None => "none",
+        }
+    }
+}
+
+/// A puzzle's solution count (`check`, `solve`, and `grade` for a puzzle it does not rate):
+/// the solutions found (up to the limit), the first and second, and where they differ.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CountRecord {
+    /// The solutions listed, up to the limit (`solve` with a limit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub all: Option<Vec<String>>,
+    /// Whether the count stopped at the limit (there may be more).
+    pub at_least: bool,
+    /// The cells where the first two solutions differ.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub differences: Option<Vec<String>>,
+    /// The 1-based line of the puzzle in its source.
+    pub line: usize,
+    /// The puzzle's name, if the notation carries one.
+    pub name: Option<String>,
+    /// The cells where the solution differs from the one the input published.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub published_solution_differs_at: Option<Vec<String>>,
+    /// The puzzle as one line (`grade`, which did not rate it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<String>,
+    /// Why there is no solution (`null` when no direct clash explains it).
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "present")]
+    #[schemars(with = "Option<String>")]
+    pub reason: Option<Option<String>>,
+    /// A second solution.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second: Option<String>,
+    /// The solution (the first, when there are several).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solution: Option<String>,
+    /// How many solutions were found.
+    pub solutions: usize,
+    /// Where: `file:line`.
+    pub source: String,
+    /// `unique`, `multiple` or `none`.
+    pub status: CountStatus,
+    /// Setter help (`check --suggest`): `null` for a unique puzzle.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "present")]
+    #[schemars(with = "Option<super::suggest::SuggestRecord>")]
+    pub suggest: Option<Option<super::suggest::SuggestRecord>>,
+}
+
+impl CountRecord {
+    /// The record of `count` (counted up to `limit`) for the puzzle read as `record`.
+    pub fn new(record: &Record, entry: &Entry, count: &Count, limit: usize) -> CountRecord {
+        let mut counted = CountRecord {
+            all: None,
+            at_least: count.found() >= limit && count.found() > 1,
+            differences: None,
+            line: entry.line,
+            name: entry.name.clone(),
+            published_solution_differs_at: None,
+            puzzle: None,
+            reason: None,
+            second: None,
+            solution: None,
+            solutions: count.found(),
+            source: record.place(),
+            status: CountStatus::of(count.found()),
+            suggest: None,
+        };
+        match count {
+            Count::None { reason } => counted.reason = Some(reason.clone()),
+            Count::Unique(solution) => counted.solution = Some(line(solution)),
+            Count::Multiple { first, second, .. } => {
+                counted.solution = Some(line(first));
+                counted.second = Some(line(second));
+                counted.differences = Some(cell_list(first, second));
+            }
+        }
+        counted
+    }
+}
+
+/// The CSV text of a list: its items joined by spaces.
+pub fn joined(items: &Option<Vec<String>>) -> String {
+    items
+        .as_deref()
+        .map(|items| items.join(" "))
+        .unwrap_or_default()
+}

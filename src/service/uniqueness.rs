@@ -1,0 +1,246 @@
+//! The uniqueness policy: which engine proves how many solutions a puzzle has. One place
+//! maps an engine choice to library calls, and [`prove`] is the policy every rating uses
+//! (native within a budget, then SAT; bounded by the rating's work limit).
+
+use crate::backtrack::Solver;
+use crate::budget::{Budget, Stopped};
+use crate::model::{Grid, Puzzle};
+use crate::{sat, Count};
+
+/// Which engine answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    /// The SAT encoding solved by splr: the independent authority.
+    Sat,
+    /// The native backtracking solver: propagation and branching, fastest.
+    Native,
+    /// Both, failing loudly if their counts (or, for a unique puzzle, their solutions)
+    /// disagree.
+    Both,
+    /// The native engine within a budget of branch points, then, if the budget runs out,
+    /// the SAT engine from the start.
+    Auto,
+}
+
+/// Work units one branch point of a uniqueness proof counts against a rating's work limit
+/// (a branch point propagates every cell's candidates, about a thousand of a rating's units
+/// on a 9×9).
+pub const BRANCH_WORK: u64 = 1_000;
+
+/// Work units a SAT proof counts against a rating's work limit: it has no finer unit, so it
+/// is charged whole, before it starts. A limit below it keeps the proof native.
+pub const SAT_PROOF_WORK: u64 = 1_000_000;
+
+/// Branch points every proof may take whatever the work limit (about 15 ms on a 25×25): an
+/// ordinary puzzle's count is then known even under a tiny limit.
+pub const PROOF_FLOOR: u64 = 200;
+
+/// How a proof of uniqueness ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Proof {
+    /// The count (up to 2) and the work it was charged.
+    Counted(Count, u64),
+    /// The work limit ran out before the count was known: the reason, on one line.
+    Beyond(String),
+}
+
+/// The uniqueness policy of every rating: the native engine within
+/// [`AUTO_NATIVE_BUDGET`] branch points (fewer when `work_limit` affords fewer, at
+/// [`BRANCH_WORK`] each, but never under [`PROOF_FLOOR`]), then the SAT engine when the
+/// limit affords [`SAT_PROOF_WORK`];
+/// past that the answer is [`Proof::Beyond`], never an unbounded search. `budget`'s flag
+/// and deadline stop either engine (the reason is the error then).
+pub fn prove(puzzle: &Puzzle, work_limit: u64, budget: &Budget) -> Result<Proof, String> {
+    let budget = budget.clone().without_work_limit();
+    let branches = (work_limit / BRANCH_WORK).clamp(PROOF_FLOOR, AUTO_NATIVE_BUDGET);
+    let mut solver = Solver::new(puzzle);
+    let within = budget.clone().with_work_limit(branches);
+    match solver.count_budgeted(puzzle.givens(), 2, &within) {
+        Ok(count) => Ok(Proof::Counted(count, solver.guesses() * BRANCH_WORK)),
+        Err(Stopped::WorkLimit { .. }) if work_limit >= SAT_PROOF_WORK => {
+            let count = count_with_sat(puzzle, 2, &budget)?;
+            Ok(Proof::Counted(
+                count,
+                branches * BRANCH_WORK + SAT_PROOF_WORK,
+            ))
+        }
+        Err(Stopped::WorkLimit { .. }) => Ok(Proof::Beyond(format!(
+            "proving it unique needs more than the work limit of {work_limit} affords \
+             ({branches} branch points of the native engine; the SAT engine needs {SAT_PROOF_WORK})"
+        ))),
+        Err(stopped) => Err(stopped.to_string()),
+    }
+}
+
+/// Branch points the native engine may visit under `--engine auto` before the SAT engine
+/// takes over: about 0.15 s on a 25×25 grid, far more than any 9×9 or 16×16 of the test
+/// data needs (BENCHMARKS.md, "25×25").
+pub const AUTO_NATIVE_BUDGET: u64 = 2_000;
+
+/// An engine's answer and, for the native engine, how many guesses (branch points) it took.
+pub struct Answer {
+    /// How many solutions, up to the limit.
+    pub count: Count,
+    /// Branch points of the native search (none for SAT).
+    pub guesses: Option<u64>,
+}
+
+/// Counts the puzzle's solutions up to `limit` with the chosen engine; with `both`, a
+/// disagreement between the engines is an error.
+pub fn count(engine: Engine, puzzle: &Puzzle, limit: usize) -> Result<Count, String> {
+    count_within(engine, puzzle, limit, &Budget::unlimited())
+}
+
+/// Like [`count`], stopped when `budget`'s flag is raised or its deadline passes (the
+/// reason, `stopped: …`, is the error then).
+pub fn count_within(
+    engine: Engine,
+    puzzle: &Puzzle,
+    limit: usize,
+    budget: &Budget,
+) -> Result<Count, String> {
+    answer_within(engine, puzzle, limit, budget).map(|answer| answer.count)
+}
+
+/// Like [`count`], with the native engine's guess count.
+pub fn answer(engine: Engine, puzzle: &Puzzle, limit: usize) -> Result<Answer, String> {
+    answer_within(engine, puzzle, limit, &Budget::unlimited())
+}
+
+/// Like [`answer`], within `budget` (see [`count_within`]).
+pub fn answer_within(
+    engine: Engine,
+    puzzle: &Puzzle,
+    limit: usize,
+    budget: &Budget,
+) -> Result<Answer, String> {
+    let budget = budget.clone().without_work_limit();
+    let native = |solver: &mut Solver, budget: &Budget| {
+        solver
+            .count_budgeted(puzzle.givens(), limit, budget)
+            .map_err(|stopped| stopped.to_string())
+    };
+    match engine {
+        Engine::Sat => Ok(Answer {
+            count: count_with_sat(puzzle, limit, &budget)?,
+            guesses: None,
+        }),
+        Engine::Native => {
+            let mut solver = Solver::new(puzzle);
+            let count = native(&mut solver, &budget)?;
+            Ok(Answer {
+                count,
+                guesses: Some(solver.guesses()),
+            })
+        }
+        Engine::Auto => {
+            let mut solver = Solver::new(puzzle);
+            let within = budget.clone().with_work_limit(AUTO_NATIVE_BUDGET);
+            let count = match solver.count_budgeted(puzzle.givens(), limit, &within) {
+                Ok(count) => count,
+                Err(Stopped::WorkLimit { .. }) => count_with_sat(puzzle, limit, &budget)?,
+                Err(stopped) => return Err(stopped.to_string()),
+            };
+            Ok(Answer {
+                count,
+                guesses: Some(solver.guesses()),
+            })
+        }
+        Engine::Both => {
+            let mut solver = Solver::new(puzzle);
+            let native = native(&mut solver, &budget)?;
+            let sat = count_with_sat(puzzle, limit, &budget)?;
+            check_agreement(&native, &sat)?;
+            Ok(Answer {
+                count: sat,
+                guesses: Some(solver.guesses()),
+            })
+        }
+    }
+}
+
+fn count_with_sat(puzzle: &Puzzle, limit: usize, budget: &Budget) -> Result<Count, String> {
+    sat::count_solutions_within(puzzle, limit, budget).map_err(|error| match error {
+        sat::SatError::Stopped(stopped) => stopped.to_string(),
+        error => format!("SAT engine: {error}"),
+    })
+}
+
+fn check_agreement(native: &Count, sat: &Count) -> Result<(), String> {
+    let same_solution = match (native, sat) {
+        (Count::Unique(native), Count::Unique(sat)) => native == sat,
+        _ => true,
+    };
+    if native.found() == sat.found() && same_solution {
+        return Ok(());
+    }
+    Err(format!(
+        "THE ENGINES DISAGREE: native found {} ({}), SAT found {} ({}); please report this puzzle",
+        native.found(),
+        native.word(),
+        sat.found(),
+        sat.word()
+    ))
+}
+
+/// Lists up to `limit` solutions; only the SAT engine enumerates them.
+/// Stops when `budget`'s flag is raised or its deadline passes (see [`count_within`]).
+pub fn solutions_within(
+    engine: Engine,
+    puzzle: &Puzzle,
+    limit: usize,
+    budget: &Budget,
+) -> Result<Vec<Grid>, String> {
+    match engine {
+        Engine::Sat | Engine::Both | Engine::Auto => sat::solutions_within(puzzle, limit, budget)
+            .map_err(|error| match error {
+                sat::SatError::Stopped(stopped) => stopped.to_string(),
+                error => format!("SAT engine: {error}"),
+            }),
+        Engine::Native => {
+            Err("listing every solution (--all) uses the SAT engine: pass --engine sat".into())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation;
+
+    fn puzzle(text: &str) -> Puzzle {
+        notation::parse(text, None).unwrap().remove(0).puzzle
+    }
+
+    #[test]
+    fn a_rating_proof_is_bounded_by_its_work_limit() {
+        // the first 25×25 of the gecode set (tests/data/sizes): unique, but its native proof
+        // runs for minutes and its SAT proof for about a minute
+        let text = include_str!("../../tests/data/sizes/gecode_25x25.txt");
+        let line = text
+            .lines()
+            .find(|line| line.trim().len() >= 625 && !line.starts_with('#'))
+            .unwrap();
+        let large = puzzle(&line.trim()[..625]);
+        let beyond = prove(&large, 1_000, &Budget::unlimited()).unwrap();
+        assert!(
+            matches!(&beyond, Proof::Beyond(reason) if reason.contains("work limit of 1000")),
+            "{beyond:?}"
+        );
+        // an ordinary 9×9 is proved natively under any limit, and the solution is the one
+        // the SAT engine finds
+        let hard = puzzle(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        );
+        let Proof::Counted(Count::Unique(solution), work) =
+            prove(&hard, 1, &Budget::unlimited()).unwrap()
+        else {
+            panic!("not proved unique");
+        };
+        assert!(work <= PROOF_FLOOR * BRANCH_WORK);
+        assert_eq!(
+            sat::count_solutions(&hard, 2).unwrap(),
+            Count::Unique(solution)
+        );
+    }
+}
