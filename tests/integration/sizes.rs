@@ -41,7 +41,8 @@ fn university_sixteen_by_sixteen() {
 }
 
 /// The 25×25 puzzles (of 18) the SAT engine settles in about a second or two each; the
-/// others take splr from 2.5 s to 98 s (see BENCHMARKS.md), too long for every CI run.
+/// others take splr from 2.5 s to 98 s (docs/benchmarks-journal.md, "25×25"), too long
+/// for every CI run.
 const QUICK_TWENTY_FIVES: [usize; 6] = [2, 3, 6, 7, 17, 18];
 
 #[test]

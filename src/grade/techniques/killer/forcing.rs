@@ -247,7 +247,8 @@ pub(crate) fn cage_forcing_chain<const W: usize>(
 /// Most combinations of a cage (or hidden cage) taken in turn by cage combination forcing.
 /// Nine remove one of the two trial steps that three left on the most difficult seed killer
 /// (six do not); they cost `killer-hard` generation about a quarter more CPU, which it can
-/// afford since the sum search got faster (BENCHMARKS.md, "Where issue 17 stands").
+/// afford since the sum search got faster (docs/benchmarks-journal.md, "Where issue 17
+/// stands").
 const MAX_BRANCHES: usize = 9;
 
 /// A cage's combinations as cases that between them hold the solution: per case, the digits
