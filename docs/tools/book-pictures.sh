@@ -16,6 +16,7 @@ spread book-killer 10 11
 spread book-x 4 5
 spread book-mixed 6 7
 spread book-large-print 4 5
+spread book-jigsaw 6 7
 page() { # preset, page, picture name
     pdftoppm -r 60 -png -singlefile -f "$2" -l "$2" "$work/$1/book.pdf" "docs/$3"
 }
