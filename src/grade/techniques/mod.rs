@@ -9,6 +9,7 @@ pub(crate) mod coloring;
 pub(crate) mod fish;
 pub(crate) mod intersections;
 pub(crate) mod killer;
+pub(crate) mod premises;
 pub(crate) mod single_digit;
 pub(crate) mod singles;
 pub(crate) mod subsets;

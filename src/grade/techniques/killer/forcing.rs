@@ -14,6 +14,7 @@ use crate::grade::cellset::CellSet;
 use crate::grade::layout::Layout;
 use crate::grade::step::Finding;
 use crate::grade::technique::Technique;
+use crate::grade::techniques::premises::{forcing_premises, TwoPlaces};
 use crate::grade::techniques::{digits_of, Context};
 
 /// Largest grid side on which cage sums are worked out exactly (by the programme over digit
@@ -201,30 +202,12 @@ pub(crate) fn cage_forcing_chain<const W: usize>(
     let sums = forcing_sums(context)?;
     // Premises: the candidates of cells with few candidates, fewest first, then digits with
     // two places left in a house (in cells with more candidates).
-    let mut premises: Vec<(usize, usize)> = Vec::new();
-    for count in 2..=MAX_ASSUMED_CANDIDATES {
-        for cell in board
-            .empty
-            .iter()
-            .filter(|&cell| board.count(cell) == count)
-        {
-            premises.extend(digits_of(board.candidates[cell]).map(|digit| (cell, digit)));
-        }
-    }
-    for (number, house) in layout.houses.iter().enumerate() {
-        for digit in 0..layout.size {
-            let places = board.house_cells(layout, number, digit);
-            if places.len() != 2 || board.placed[digit].intersects(&house.set) {
-                continue;
-            }
-            for cell in places.iter() {
-                if board.count(cell) > MAX_ASSUMED_CANDIDATES && !premises.contains(&(cell, digit))
-                {
-                    premises.push((cell, digit));
-                }
-            }
-        }
-    }
+    let premises = forcing_premises(
+        layout,
+        board,
+        MAX_ASSUMED_CANDIDATES,
+        TwoPlaces::InLargerCells,
+    );
     let mut scratch = board.clone();
     for (cell, digit) in premises {
         if !context.memo.charge(layout.cell_count as u64) {
