@@ -132,104 +132,149 @@ fn dots(solution: &Grid, mark: &dyn Fn(u32, u32) -> Option<DotKind>) -> Vec<Cons
 
 /// `count` thermometers on cells no other mark uses: random walks through neighbours (by
 /// side or corner) with ever larger digits, between the options' lengths.
-fn thermometers(
+fn thermometers<R: Rng>(
     solution: &Grid,
     count: usize,
     options: &MarkOptions,
-    rng: &mut impl Rng,
+    rng: &mut R,
 ) -> Vec<Constraint> {
-    let geometry = solution.geometry();
-    let mut used = vec![false; geometry.cell_count()];
-    let mut rules = Vec::new();
-    for _ in 0..count * TRIES_PER_MARK {
-        if rules.len() == count {
-            break;
-        }
-        let length = rng.random_range(options.min_length.max(2)..=options.max_length);
-        let start = random_free_cell(geometry, &used, rng);
-        let mut cells = vec![start];
+    let shortest = options.min_length.max(2);
+    let walk = |walker: &Walker, rng: &mut R| {
+        let length = rng.random_range(shortest..=options.max_length);
+        let mut cells = vec![walker.free_cell(rng)];
         while cells.len() < length {
             let last = *cells.last().expect("a bulb");
-            let next: Vec<Cell> = around(geometry, last)
-                .into_iter()
-                .filter(|&next| {
-                    !used[next.index()]
-                        && !cells.contains(&next)
-                        && value(solution, next) > value(solution, last)
-                })
-                .collect();
-            let Some(&next) = next.choose(rng) else {
+            let rises = |next: Cell| value(solution, next) > value(solution, last);
+            let Some(next) = walker.step(last, &cells, rises, rng) else {
                 break;
             };
             cells.push(next);
         }
-        if cells.len() < options.min_length.max(2) {
-            continue;
-        }
-        for cell in &cells {
-            used[cell.index()] = true;
-        }
-        rules.push(Constraint::Line(Line {
+        (cells.len() >= shortest).then_some(cells)
+    };
+    let mark = |cells| {
+        Constraint::Line(Line {
             kind: LineKind::Thermometer,
             cells,
-        }));
-    }
-    rules
+        })
+    };
+    place(solution.geometry(), count, rng, walk, mark)
 }
 
 /// `count` arrows on cells no other mark uses: a one-cell circle and a shaft walking away from
 /// it (by side or corner) whose digits add up to the circle's, between the options'
 /// lengths.
-fn arrows(
+fn arrows<R: Rng>(
     solution: &Grid,
     count: usize,
     options: &MarkOptions,
-    rng: &mut impl Rng,
+    rng: &mut R,
 ) -> Vec<Constraint> {
-    let geometry = solution.geometry();
+    // the walk's cells: the circle, then the shaft
+    let walk = |walker: &Walker, rng: &mut R| {
+        let circle = walker.free_cell(rng);
+        let total = value(solution, circle);
+        let length = rng.random_range(options.min_length..=options.max_length);
+        let mut cells = vec![circle];
+        let mut sum = 0;
+        while cells.len() <= length && sum < total {
+            let last = *cells.last().expect("a circle");
+            let cells_left = length + 1 - cells.len();
+            let fits = |next: Cell| {
+                let digit = value(solution, next);
+                // the last cell must land on the total; earlier ones leave room for 1s
+                if cells_left == 1 {
+                    sum + digit == total
+                } else {
+                    sum + digit < total
+                }
+            };
+            let Some(next) = walker.step(last, &cells, fits, rng) else {
+                break;
+            };
+            sum += value(solution, next);
+            cells.push(next);
+        }
+        (sum == total && cells.len() > options.min_length).then_some(cells)
+    };
+    let mark = |cells: Vec<Cell>| {
+        Constraint::Arrow(Arrow {
+            circle: vec![cells[0]],
+            shaft: cells[1..].to_vec(),
+        })
+    };
+    place(solution.geometry(), count, rng, walk, mark)
+}
+
+/// What a walk may read: the grid's geometry and the cells earlier marks use.
+struct Walker<'a> {
+    geometry: Geometry,
+    used: &'a [bool],
+}
+
+impl Walker<'_> {
+    /// A random cell no mark uses yet (any cell once most are used: the walk from it then
+    /// fails and the try is spent).
+    fn free_cell(&self, rng: &mut impl Rng) -> Cell {
+        let free: Vec<Cell> = self
+            .geometry
+            .cells()
+            .filter(|cell| !self.used[cell.index()])
+            .collect();
+        match free.choose(rng) {
+            Some(&cell) => cell,
+            None => self
+                .geometry
+                .cells()
+                .nth(rng.random_range(0..self.geometry.cell_count()))
+                .expect("a cell"),
+        }
+    }
+
+    /// A random cell next to `last` (by side or corner) that no mark uses, off the walk's
+    /// `cells` so far, and that `fits`; `None` when there is none.
+    fn step(
+        &self,
+        last: Cell,
+        cells: &[Cell],
+        fits: impl Fn(Cell) -> bool,
+        rng: &mut impl Rng,
+    ) -> Option<Cell> {
+        let next: Vec<Cell> = around(self.geometry, last)
+            .into_iter()
+            .filter(|&next| !self.used[next.index()] && !cells.contains(&next) && fits(next))
+            .collect();
+        next.choose(rng).copied()
+    }
+}
+
+/// Up to `count` marks on cells no other mark uses, in at most `count` × [`TRIES_PER_MARK`]
+/// tries: each try `walk`s, knowing the cells used so far, to the cells of a mark (`None`
+/// spends the try), which `mark` turns into the rule.
+fn place<R: Rng>(
+    geometry: Geometry,
+    count: usize,
+    rng: &mut R,
+    mut walk: impl FnMut(&Walker, &mut R) -> Option<Vec<Cell>>,
+    mark: impl Fn(Vec<Cell>) -> Constraint,
+) -> Vec<Constraint> {
     let mut used = vec![false; geometry.cell_count()];
     let mut rules = Vec::new();
     for _ in 0..count * TRIES_PER_MARK {
         if rules.len() == count {
             break;
         }
-        let circle = random_free_cell(geometry, &used, rng);
-        let total = value(solution, circle);
-        let length = rng.random_range(options.min_length..=options.max_length);
-        let mut shaft: Vec<Cell> = Vec::new();
-        let mut sum = 0;
-        while shaft.len() < length && sum < total {
-            let last = *shaft.last().unwrap_or(&circle);
-            let cells_left = length - shaft.len();
-            let next: Vec<Cell> = around(geometry, last)
-                .into_iter()
-                .filter(|&next| {
-                    let digit = value(solution, next);
-                    // the last cell must land on the total; earlier ones leave room for 1s
-                    let fits = if cells_left == 1 {
-                        sum + digit == total
-                    } else {
-                        sum + digit < total
-                    };
-                    !used[next.index()] && next != circle && !shaft.contains(&next) && fits
-                })
-                .collect();
-            let Some(&next) = next.choose(rng) else {
-                break;
-            };
-            sum += value(solution, next);
-            shaft.push(next);
-        }
-        if sum != total || shaft.len() < options.min_length {
+        let walker = Walker {
+            geometry,
+            used: &used,
+        };
+        let Some(cells) = walk(&walker, rng) else {
             continue;
-        }
-        for cell in shaft.iter().chain([&circle]) {
+        };
+        for cell in &cells {
             used[cell.index()] = true;
         }
-        rules.push(Constraint::Arrow(Arrow {
-            circle: vec![circle],
-            shaft,
-        }));
+        rules.push(mark(cells));
     }
     rules
 }
@@ -250,22 +295,6 @@ fn parities(solution: &Grid, count: usize, rng: &mut impl Rng) -> Vec<Constraint
             })
         })
         .collect()
-}
-
-/// A random cell no mark uses yet (any cell once most are used: the walk from it then fails
-/// and the try is spent).
-fn random_free_cell(geometry: Geometry, used: &[bool], rng: &mut impl Rng) -> Cell {
-    let free: Vec<Cell> = geometry
-        .cells()
-        .filter(|cell| !used[cell.index()])
-        .collect();
-    match free.choose(rng) {
-        Some(&cell) => cell,
-        None => geometry
-            .cells()
-            .nth(rng.random_range(0..geometry.cell_count()))
-            .expect("a cell"),
-    }
 }
 
 #[cfg(test)]
