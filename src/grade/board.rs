@@ -144,7 +144,8 @@ impl<const W: usize> Board<W> {
         self.digit_cells[digit] & layout.houses[house].set
     }
 
-    /// Places `digit` in `cell` and removes it from the cell's peers.
+    /// Places `digit` in `cell` and removes it from the cell's houses and cage (its placement
+    /// peers; a rule's own step removes it from the cells only the rule keeps apart).
     pub(crate) fn place(&mut self, layout: &Layout<W>, cell: usize, digit: usize) {
         self.place_with::<true>(layout, cell, digit);
     }
@@ -171,7 +172,7 @@ impl<const W: usize> Board<W> {
         }
         self.placed[digit].insert(cell);
         self.empty.remove(cell);
-        for peer in layout.peers[cell].iter() {
+        for peer in layout.placement_peers[cell].iter() {
             self.eliminate_with::<QUEUES>(layout, peer, digit);
         }
         let mut bits = own;
@@ -253,7 +254,7 @@ impl<const W: usize> Board<W> {
     pub(crate) fn allowed(&self, layout: &Layout<W>, digit: usize) -> CellSet<W> {
         let mut blocked = CellSet::EMPTY;
         for cell in self.placed[digit].iter() {
-            blocked |= layout.peers[cell];
+            blocked |= layout.placement_peers[cell];
         }
         self.empty.minus(&blocked)
     }

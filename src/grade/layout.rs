@@ -56,8 +56,14 @@ pub(crate) struct Layout<const W: usize> {
     pub houses: Vec<HouseData<W>>,
     /// For every cell the houses holding it, in increasing order (row, column, box, extras).
     pub cell_houses: Vec<Vec<usize>>,
-    /// For every cell all cells that may not hold the same digit (houses and cage mates).
+    /// For every cell all cells that may not hold the same digit: its houses' and cage's
+    /// cells, and the cells a variant rule keeps apart (a chess move away; on one extra
+    /// region, renban line or thermometer). What "sees" means to every technique.
     pub peers: Vec<CellSet<W>>,
+    /// For every cell the cells a digit placed there leaves at once: its houses' and cage's
+    /// cells. The cells only a rule keeps apart lose it by the rule's own step, named
+    /// (`anti-knight r4c4=5: r2c3 ≠ 5`).
+    pub placement_peers: Vec<CellSet<W>>,
     /// Every cell of the grid.
     pub all_cells: CellSet<W>,
     /// The cages.
@@ -124,8 +130,8 @@ impl<const W: usize> Layout<W> {
                 cage_of[cell] = Some(number);
             }
         }
-        let mut peers = vec![CellSet::EMPTY; cell_count];
-        for (cell, peer) in peers.iter_mut().enumerate() {
+        let mut placement_peers = vec![CellSet::EMPTY; cell_count];
+        for (cell, peer) in placement_peers.iter_mut().enumerate() {
             for &house in &cell_houses[cell] {
                 *peer |= houses[house].set;
             }
@@ -133,6 +139,12 @@ impl<const W: usize> Layout<W> {
                 *peer |= cages[cage].set;
             }
             peer.remove(cell);
+        }
+        let rules = variant::rules_of(puzzle);
+        let mut peers = placement_peers.clone();
+        for (first, second) in rules.iter().flat_map(|rule| rule.apart_pairs(geometry)) {
+            peers[first].insert(second);
+            peers[second].insert(first);
         }
         let comparisons = puzzle
             .comparisons()
@@ -151,11 +163,12 @@ impl<const W: usize> Layout<W> {
             houses,
             cell_houses,
             peers,
+            placement_peers,
             all_cells: (0..cell_count).collect(),
             cages,
             cage_of,
             comparisons,
-            rules: variant::rules_of(puzzle),
+            rules,
         }
     }
 
@@ -219,6 +232,18 @@ impl<const W: usize> Layout<W> {
     #[inline]
     pub(crate) fn sees(&self, first: usize, second: usize) -> bool {
         self.peers[first].contains(second)
+    }
+
+    /// The first rule (in the puzzle's order) that keeps two cells apart when no house or
+    /// cage does: the reason one sees the other, for a step's explanation.
+    pub(crate) fn rule_between(&self, first: usize, second: usize) -> Option<&Rule> {
+        if self.placement_peers[first].contains(second) || !self.sees(first, second) {
+            return None;
+        }
+        let (first, second) = (self.cell(first), self.cell(second));
+        self.rules
+            .iter()
+            .find(|rule| rule.keeps_apart(self.geometry, first, second))
     }
 
     /// Cells that see every cell of `cells` (the cells themselves excluded).

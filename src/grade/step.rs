@@ -52,7 +52,9 @@ pub struct Evidence {
     /// (empty where the group's cells may repeat a digit).
     pub combinations: Vec<Vec<DigitSet>>,
     /// Variant steps: the rule in setters' words with its cells, and what it says here
-    /// (`thermometer r2c3-r4c3: r2c3 ≤ 6`).
+    /// (`thermometer r2c3-r4c3: r2c3 ≤ 6`). Other steps on a variant puzzle: the cells that
+    /// see each other by a rule alone, a removed candidate's and the pattern's
+    /// (`r5c5 sees r1c4 (anti-knight)`).
     pub rule: Option<String>,
 }
 
@@ -139,6 +141,7 @@ impl Step {
                 if !evidence.links.is_empty() {
                     parts.push(format!("chain {}", chain_text(&evidence.links)));
                 }
+                parts.extend(evidence.rule.clone());
                 parts.join("; ")
             }
         }
@@ -206,7 +209,8 @@ pub(crate) struct Finding {
     pub totals: Vec<i32>,
     /// Killer: per group, the digit sets it may still take (see [`Evidence::combinations`]).
     pub combinations: Vec<Vec<u32>>,
-    /// Variant: the rule and what it says (see [`Evidence::rule`]).
+    /// Variant: the rule and what it says; classic on a variant puzzle: the cells that see
+    /// each other by a rule alone (see [`Evidence::rule`]).
     pub rule: Option<String>,
     /// Length used to prefer shorter chains among equal findings.
     pub length: usize,

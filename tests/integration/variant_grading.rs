@@ -160,3 +160,60 @@ fn the_se_scale_refuses_variant_rules_by_name() {
         "{error}"
     );
 }
+
+/// `r3c7` → (row, column), both from 1.
+fn row_column(name: &str) -> (i32, i32) {
+    let (row, column) = name[1..].split_once('c').expect("a cell name");
+    (row.parse().unwrap(), column.parse().unwrap())
+}
+
+/// Issue 32's review: chains, wings and fish see across a chess move as across a house, and
+/// say so (`r6c1 sees r7c3 (anti-knight)`): on the anti-knight and the anti-king puzzle,
+/// classic steps lean on the rule and name it, and every pair named is a move apart and in
+/// no common row, column or box (the steps' soundness is checked above).
+#[test]
+fn classic_steps_see_a_chess_move_apart_and_name_the_rule() {
+    let puzzles = published();
+    for (title, rule, moves) in [
+        ("Bird in a Storm", "anti-knight", [1, 2]),
+        ("Clipped", "anti-king", [1, 1]),
+    ] {
+        let published = puzzles
+            .iter()
+            .find(|published| published.title.contains(title))
+            .unwrap_or_else(|| panic!("{title} in the shared file"));
+        let puzzle = notation::parse(&published.link, None)
+            .unwrap()
+            .remove(0)
+            .puzzle;
+        let grading = Grader::new(&puzzle).grade();
+        let mut named = 0;
+        for step in &grading.steps {
+            if step.technique.is_variant() || step.technique.is_killer() {
+                continue;
+            }
+            let Some(sightings) = &step.evidence.rule else {
+                continue;
+            };
+            let text = step.explain(&puzzle);
+            assert!(text.ends_with(sightings.as_str()), "{title}: {text}");
+            for sighting in sightings.split(", ") {
+                let (first, rest) = sighting.split_once(" sees ").expect(sighting);
+                let (second, named_rule) = rest.split_once(' ').expect(sighting);
+                assert_eq!(named_rule, format!("({rule})"), "{title}: {text}");
+                let ((row1, column1), (row2, column2)) = (row_column(first), row_column(second));
+                let mut apart = [(row1 - row2).abs(), (column1 - column2).abs()];
+                apart.sort_unstable();
+                assert_eq!(apart, moves, "{title}: {text}");
+                let same_box =
+                    (row1 - 1) / 3 == (row2 - 1) / 3 && (column1 - 1) / 3 == (column2 - 1) / 3;
+                assert!(!same_box, "{title}: {text}");
+                named += 1;
+            }
+        }
+        assert!(
+            named > 0,
+            "{title}: no classic step leans on the {rule} rule"
+        );
+    }
+}

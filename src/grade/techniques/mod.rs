@@ -10,6 +10,7 @@ pub(crate) mod fish;
 pub(crate) mod intersections;
 pub(crate) mod killer;
 pub(crate) mod premises;
+mod sightings;
 pub(crate) mod single_digit;
 pub(crate) mod singles;
 pub(crate) mod subsets;
@@ -51,10 +52,25 @@ pub(crate) fn find<const W: usize>(
     context: &Context<'_, W>,
     board: &mut Board<W>,
 ) -> Option<Finding> {
-    use Technique::*;
     if technique.needs_uniqueness() && !context.unique {
         return None;
     }
+    let mut finding = search(technique, context, board)?;
+    let found = finding.technique;
+    let classic = !(found.is_single() || found.is_killer() || found.is_variant());
+    if classic && !context.layout.rules.is_empty() {
+        sightings::name_rule_sightings(context.layout, board, &mut finding);
+    }
+    Some(finding)
+}
+
+/// The search of `technique`'s family.
+fn search<const W: usize>(
+    technique: Technique,
+    context: &Context<'_, W>,
+    board: &mut Board<W>,
+) -> Option<Finding> {
+    use Technique::*;
     match technique {
         FullHouse => singles::full_house(context, board),
         NakedSingle => singles::naked_single(context, board),

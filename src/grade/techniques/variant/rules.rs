@@ -2,7 +2,7 @@
 //! (a shape over a few cells, in the order its check reads them), named in setters' words.
 
 use crate::model::variant::{ChessMove, DotKind, ExtremumKind, LineKind, OutsideKind};
-use crate::model::{Cell, Constraint, Puzzle};
+use crate::model::{Cell, Constraint, Geometry, Puzzle};
 
 use super::super::super::technique::Technique;
 
@@ -91,6 +91,56 @@ impl Rule {
     fn reading(mut self, order: Vec<Cell>) -> Rule {
         self.cells = order.iter().map(|cell| cell.index()).collect();
         self
+    }
+
+    /// Whether every two of the rule's cells hold different digits (an extra region, a
+    /// renban line, a thermometer's strictly rising digits).
+    fn all_apart(&self) -> bool {
+        matches!(
+            self.shape,
+            Shape::Distinct | Shape::Renban | Shape::Thermometer { slow: false }
+        )
+    }
+
+    /// The pairs of cells the rule keeps from holding the same digit, as the native engine's
+    /// peers have them: cells a chess move apart, or any two cells of a rule whose cells all
+    /// differ. (Other rules may also forbid equal digits in a pair; those pairs are left to
+    /// the rule's own steps, as the native engine leaves them to propagation.)
+    pub(crate) fn apart_pairs(&self, geometry: Geometry) -> Vec<(usize, usize)> {
+        match self.shape {
+            Shape::Chess(chess) => geometry
+                .cells()
+                .flat_map(|cell| {
+                    chess
+                        .reach(geometry, cell)
+                        .into_iter()
+                        .map(move |other| (cell.index(), other.index()))
+                })
+                .collect(),
+            _ if self.all_apart() => self
+                .cells
+                .iter()
+                .enumerate()
+                .flat_map(|(position, &first)| {
+                    self.cells[position + 1..]
+                        .iter()
+                        .map(move |&second| (first, second))
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether the rule keeps `first` and `second` from holding the same digit (one of
+    /// [`Rule::apart_pairs`]).
+    pub(crate) fn keeps_apart(&self, geometry: Geometry, first: Cell, second: Cell) -> bool {
+        match self.shape {
+            Shape::Chess(chess) => chess.reach(geometry, first).contains(&second),
+            _ if self.all_apart() => {
+                self.cells.contains(&first.index()) && self.cells.contains(&second.index())
+            }
+            _ => false,
+        }
     }
 }
 
