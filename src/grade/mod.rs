@@ -29,7 +29,10 @@
 //! clues, …) the digits no filling of its own cells allows, each step named in setters'
 //! words (`thermometer r2c3-r4c3: r2c3 ≤ 6`, [`Evidence::rule`]); then rule forcing chains
 //! (an assumption followed through singles and every rule). Extra houses (windoku regions,
-//! disjoint groups) are houses for every technique. Variants are rated by the killers' rule
+//! disjoint groups) are houses for every technique; cells a rule keeps apart (a chess move
+//! away, on one small extra region, renban line or thermometer) see each other for chains,
+//! wings, fish and colours as a house's cells do, and a step leaning on that names the rule
+//! (`r5c5 sees r1c4 (anti-knight)`). Variants are rated by the killers' rule
 //! ([`KillerRule`]) and never use uniqueness techniques.
 //! Not implemented (HoDoKu leaves them off by default too): fish larger than Jellyfish,
 //! Franken Jellyfish, mutant and kraken fish, Death Blossom, templates, ALS nodes in chains.
