@@ -68,11 +68,12 @@ fn fit(rows: &[([f64; 4], f64)], chosen: &[usize]) -> Option<[f64; 4]> {
             return None;
         }
         matrix.swap(column, pivot);
-        for row in 0..count {
+        let pivot_row = matrix[column].clone();
+        for (row, values) in matrix.iter_mut().enumerate() {
             if row != column {
-                let factor = matrix[row][column] / matrix[column][column];
-                for k in column..=count {
-                    matrix[row][k] -= factor * matrix[column][k];
+                let factor = values[column] / pivot_row[column];
+                for (value, pivot_value) in values.iter_mut().zip(&pivot_row).skip(column) {
+                    *value -= factor * pivot_value;
                 }
             }
         }

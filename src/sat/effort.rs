@@ -10,11 +10,12 @@
 //! [`Budget`]: crate::budget::Budget
 
 // The weights: a unit of SAT work takes about the time of a native one, a thousandth of a
-// branch point on a 9×9 (3.56 µs a branch point on the classic sets, so 281 million units a
-// second). Fitted by least squares on the shared sets (`examples/sat_work.rs`, 1070 puzzles:
-// top1465, the forum's hardest, both 16×16 sets, krazydad's and vtsukur's killers), the
-// charge is within 0.77 to 1.15 of each set's time (BENCHMARKS.md, "Issue 28: work units of
-// the SAT proof"). Loading dominates on easy puzzles, propagations and conflicts on hard ones.
+// branch point on a 9×9 (2 to 3.6 µs a branch point on the classic sets, so 280 to 500
+// million units a second, on a loaded machine). Fitted by least squares on the shared sets
+// (`examples/sat_work.rs`, 1070 puzzles: top1465, the forum's hardest, both 16×16 sets,
+// krazydad's and vtsukur's killers) and rounded; over three runs the charge came to 0.46 to
+// 1.15 of each set's time in native units (BENCHMARKS.md, "Issue 28: work units of the SAT
+// proof"). Loading dominates on easy puzzles, propagations and conflicts on hard ones.
 
 /// Work units one solver call counts beyond its literals: the fit finds no fixed cost a call
 /// (building a solver is paid per literal), so 0; the calls are counted all the same.
