@@ -84,14 +84,18 @@ fn rule_line(size: usize, block_columns: usize, box_columns: usize) -> String {
 }
 
 /// The verdict line above the grid: the status, how many solutions were found, and
-/// whether the search was cut short.
+/// whether the search was cut short (by --limit, or by the budget: then why).
 pub fn summary(found: &TrueCandidates, limit: usize) -> String {
     let solutions = match found.solutions_found {
         1 => "1 solution".to_string(),
         count => format!("{count} solutions"),
     };
     let mut text = format!("{}, candidates from {solutions}", found.status());
-    if !found.complete {
+    if let Some(stopped) = found.stopped {
+        text.push_str(&format!(
+            "; {stopped}: the digits shown each appear in a solution, the others are undecided"
+        ));
+    } else if !found.complete {
         text.push_str(&format!(
             "; stopped at --limit {limit}: the digits shown each appear in a solution, the \
              others are undecided (raise --limit to decide them)"

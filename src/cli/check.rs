@@ -71,6 +71,12 @@ pub struct CheckOptions {
     #[arg(long, conflicts_with_all = ["all", "suggest", "csv"])]
     pub(super) candidates: bool,
 
+    /// With --candidates: the most work each puzzle's search may do, in the SAT engine's
+    /// work units (looked at between solver calls); a search cut by it shows what it found,
+    /// says why it stopped, and is `beyond` in --json.
+    #[arg(long, value_name = "N", requires = "candidates", value_parser = parse_work_limit)]
+    work_limit: Option<u64>,
+
     /// Threads to use: 1 to 256 (default: all cores).
     #[arg(long, value_name = "J", value_parser = parse_jobs, allow_negative_numbers = true)]
     jobs: Option<usize>,
@@ -94,6 +100,13 @@ const COLUMNS: &[Column] = &[
     Column::Reason,
     Column::Suggest,
 ];
+
+fn parse_work_limit(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(limit) if limit >= 1 => Ok(limit),
+        _ => Err(format!("{}: must be 1 or more", text.trim())),
+    }
+}
 
 pub(super) fn parse_limit(text: &str) -> Result<usize, String> {
     if super::is_negative(text) {
@@ -206,8 +219,12 @@ fn judge(options: &CheckOptions, settings: &CheckSettings, entry: &Entry) -> Ans
                     .to_string(),
             ));
         }
+        let budget = match options.work_limit {
+            Some(limit) => options.budget.clone().with_work_limit(limit),
+            None => options.budget.clone().without_work_limit(),
+        };
         return Answered::Candidates(
-            sudokit::service::candidates::judge(entry, settings.limit).map(Box::new),
+            sudokit::service::candidates::judge(entry, settings.limit, &budget).map(Box::new),
         );
     }
     Answered::Check(service::judge(entry, settings, &options.budget))

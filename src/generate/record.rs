@@ -20,7 +20,11 @@ use super::Generated;
 /// One generated puzzle, as written to `puzzles.jsonl` (one JSON object per line, fields in
 /// this order). Grids are lines of n² characters, `.` for empty, digits `1-9` then `A`=10 …
 /// `P`=25 (the `line` notation).
+///
+/// With the `service` feature its JSON schema is derived from this type (`schemars`), so
+/// `/openapi.json` describes what is written.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "service", derive(schemars::JsonSchema))]
 pub struct Record {
     /// The preset's name.
     pub preset: String,
@@ -66,6 +70,7 @@ pub struct Record {
     pub fpuzzles: Option<String>,
     /// HoDoKu level; `null` when the grader does not rate one of the rules yet (`unrated`
     /// says which).
+    #[cfg_attr(feature = "service", schemars(schema_with = "level_schema"))]
     pub level: Option<Level>,
     /// HoDoKu score; `null` when not rated.
     pub score: Option<u32>,
@@ -92,6 +97,7 @@ pub struct Record {
 
 /// One cage of a killer record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "service", derive(schemars::JsonSchema))]
 pub struct CageRecord {
     /// Its cells, as `r1c1` names, in reading order.
     pub cells: Vec<String>,
@@ -102,13 +108,45 @@ pub struct CageRecord {
 
 /// One comparison of a greater-killer record: `sum(cages[first]) relation sum(cages[second])`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "service", derive(schemars::JsonSchema))]
 pub struct ComparisonRecord {
     /// The left cage's position in `cages`.
     pub first: usize,
     /// The right cage's position in `cages`.
     pub second: usize,
     /// `Less`, `Equal` or `Greater`.
+    #[cfg_attr(feature = "service", schemars(schema_with = "relation_schema"))]
     pub relation: Relation,
+}
+
+/// The schema of a record's `level`: HoDoKu's level names as serde writes them (the
+/// grader's `Level` has no schema of its own), or `null`.
+#[cfg(feature = "service")]
+fn level_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let mut names: Vec<serde_json::Value> = Level::ALL
+        .iter()
+        .filter_map(|level| serde_json::to_value(level).ok())
+        .collect();
+    names.push(serde_json::Value::Null);
+    schemars::json_schema!({
+        "type": ["string", "null"],
+        "enum": names,
+        "description": "HoDoKu level; null when the grader does not rate one of the rules yet"
+    })
+}
+
+/// The schema of a comparison's `relation`, as serde writes a [`Relation`].
+#[cfg(feature = "service")]
+fn relation_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let names: Vec<serde_json::Value> = [Relation::Less, Relation::Equal, Relation::Greater]
+        .iter()
+        .filter_map(|relation| serde_json::to_value(relation).ok())
+        .collect();
+    schemars::json_schema!({
+        "type": "string",
+        "enum": names,
+        "description": "How the first cage's sum relates to the second's"
+    })
 }
 
 /// A record that does not describe a valid puzzle.

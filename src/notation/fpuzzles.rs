@@ -8,9 +8,10 @@
 //! the smaller sum) on the border of the two cages, and read such marks back. A box shape
 //! other than the usual one is written as each cell's `region`.
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use super::error::{excerpt, NotationError, Reason};
+use super::fpuzzles_document::{CageEntry, Document, GridCell, TextMark};
 use super::lz_string;
 use super::{Entry, Extras, Format};
 use crate::model::variant::{self, LineKind};
@@ -545,7 +546,7 @@ fn cell_name(place: Cell) -> String {
 
 /// The f-puzzles document for `puzzle` (with title and solution when `extras` has them), or
 /// the error naming a part f-puzzles cannot hold.
-pub(super) fn document(puzzle: &Puzzle, extras: Extras<'_>) -> Result<Value, NotationError> {
+pub(super) fn document(puzzle: &Puzzle, extras: Extras<'_>) -> Result<Document, NotationError> {
     // f-puzzles puts a comparison's sign on a border the cages share: one between cages that
     // do not touch is refused by name rather than dropped
     if let Some(untouched) = puzzle
@@ -564,71 +565,57 @@ pub(super) fn document(puzzle: &Puzzle, extras: Extras<'_>) -> Result<Value, Not
     let size = usize::from(geometry.size());
     let unusual = Geometry::for_size(size).ok() != Some(geometry);
     let regions = puzzle.regions();
-    let grid: Vec<Value> = (0..size)
+    let grid = (0..size)
         .map(|row| {
-            let cells: Vec<Value> = (0..size)
+            (0..size)
                 .map(|column| {
                     let place = geometry.cell(row, column).expect("inside the grid");
-                    let mut cell = Map::new();
-                    if let Some(digit) = puzzle.givens().get(place) {
-                        cell.insert("value".into(), json!(digit.get()));
-                        cell.insert("given".into(), json!(true));
+                    let value = puzzle.givens().get(place).map(Digit::get);
+                    let region = match regions {
+                        Some(regions) => Some(regions.region_of(place)),
+                        None => unusual.then(|| geometry.box_of(place)),
+                    };
+                    GridCell {
+                        given: value.is_some(),
+                        region,
+                        value,
                     }
-                    if let Some(regions) = regions {
-                        cell.insert("region".into(), json!(regions.region_of(place)));
-                    } else if unusual {
-                        cell.insert("region".into(), json!(geometry.box_of(place)));
-                    }
-                    Value::Object(cell)
                 })
-                .collect();
-            Value::Array(cells)
+                .collect()
         })
         .collect();
-    let mut document = Map::new();
-    document.insert("size".into(), json!(size));
-    document.insert("grid".into(), Value::Array(grid));
+    let mut document = Document {
+        size,
+        grid,
+        ..Document::default()
+    };
     for diagonal in puzzle.diagonals() {
-        let key = match diagonal {
-            Diagonal::Main => "diagonal-",
-            Diagonal::Anti => "diagonal+",
-        };
-        document.insert(key.into(), json!(true));
+        match diagonal {
+            Diagonal::Main => document.main_diagonal = true,
+            Diagonal::Anti => document.anti_diagonal = true,
+        }
     }
-    if puzzle.cage_count() > 0 {
-        let cages: Vec<Value> = puzzle
-            .cages()
-            .map(|cage| {
-                let cells: Vec<String> = cage.cells.iter().copied().map(cell_name).collect();
-                match cage.sum {
-                    Some(sum) => json!({ "cells": cells, "value": sum.to_string() }),
-                    None => json!({ "cells": cells }),
-                }
-            })
-            .collect();
-        document.insert("killercage".into(), Value::Array(cages));
-    }
-    let marks: Vec<Value> = puzzle
+    document.killercage = puzzle
+        .cages()
+        .map(|cage| CageEntry {
+            cells: cage.cells.iter().copied().map(cell_name).collect(),
+            value: cage.sum.map(|sum| sum.to_string()),
+        })
+        .collect();
+    document.text = puzzle
         .comparisons()
         .filter_map(|comparison| comparison_mark(puzzle, comparison))
         .collect();
-    if !marks.is_empty() {
-        document.insert("text".into(), Value::Array(marks));
-    }
     super::fpuzzles_rules::write(puzzle, &mut document)
         .map_err(|what| NotationError::cannot_hold(Format::Fpuzzles, what))?;
-    if let Some(name) = extras.name {
-        document.insert("title".into(), json!(name));
-    }
-    if let Some(solution) = extras.solution {
-        document.insert("solution".into(), json!(solution.values()));
-    }
-    Ok(Value::Object(document))
+    document.title = extras.name.map(str::to_string);
+    document.solution = extras.solution.map(Grid::values);
+    Ok(document)
 }
 
 /// The mark for a comparison on a border the two cages share (`None` if they do not touch;
 /// f-puzzles has nowhere else to put it).
-fn comparison_mark(puzzle: &Puzzle, comparison: &Comparison) -> Option<Value> {
+fn comparison_mark(puzzle: &Puzzle, comparison: &Comparison) -> Option<TextMark> {
     let first = puzzle.cage(comparison.first);
     let second = puzzle.cage(comparison.second);
     let mut pairs: Vec<(Cell, Cell)> = first
@@ -658,14 +645,24 @@ fn comparison_mark(puzzle: &Puzzle, comparison: &Comparison) -> Option<Value> {
         (Relation::Less, true) => "^",
         (Relation::Greater, true) => "v",
     };
-    Some(
-        json!({ "cells": [cell_name(upper), cell_name(lower)], "value": mark, "fontC": "#000000", "size": 0.5 }),
-    )
+    Some(TextMark {
+        cells: [cell_name(upper), cell_name(lower)],
+        font_colour: "#000000",
+        size: 0.5,
+        value: mark,
+    })
+}
+
+/// The document as one line of JSON (no newline).
+fn to_json(document: &Document) -> Result<String, NotationError> {
+    serde_json::to_string(document).map_err(|error| {
+        NotationError::cannot_hold(Format::Fpuzzles, format!("its JSON ({error})"))
+    })
 }
 
 /// One line of f-puzzles JSON, ending with a newline.
 pub(super) fn write(puzzle: &Puzzle, extras: Extras<'_>) -> Result<String, NotationError> {
-    Ok(format!("{}\n", document(puzzle, extras)?))
+    Ok(format!("{}\n", to_json(&document(puzzle, extras)?)?))
 }
 
 /// The f-puzzles link for `puzzle`: its JSON packed with lz-string after `prefix`
@@ -675,10 +672,10 @@ pub fn link(puzzle: &Puzzle, name: Option<&str>, prefix: &str) -> Result<String,
         name,
         ..Extras::default()
     };
-    let document = document(puzzle, extras)?;
+    let document = to_json(&document(puzzle, extras)?)?;
     Ok(format!(
         "{prefix}{}",
-        lz_string::compress_to_base64(&document.to_string())
+        lz_string::compress_to_base64(&document)
     ))
 }
 

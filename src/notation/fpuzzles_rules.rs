@@ -13,9 +13,13 @@
 //! (circle cells left out); clones pair `cells[i]` with `cloneCells[i]`; a cell's `region`
 //! overrides the default regions (boxes, or rows for a side without a box shape).
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use super::error::{excerpt, NotationError, Reason};
+use super::fpuzzles_document::{
+    ArrowEntry, CellEntry, CellsEntry, CloneEntry, Document, DotEntry, LineEntry,
+    LittleKillerEntry, OutsideEntry, QuadrupleEntry,
+};
 use crate::model::variant::{
     Arrow, ChessMove, CloneRule, Direction, Dot, DotFamily, DotKind, Extremum, ExtremumKind,
     Indexer, Line, LineKind, LittleKiller, Negative, OutsideClue, OutsideKind, Parity, Quadruple,
@@ -813,16 +817,9 @@ fn cell_names(cells: &[Cell]) -> Vec<String> {
 
 /// Adds every variant rule of `puzzle` to its f-puzzles document, under the keys [`read`]
 /// reads; fails with what f-puzzles cannot hold (a sum other than X or V, say).
-pub(super) fn write(puzzle: &Puzzle, document: &mut Map<String, Value>) -> Result<(), String> {
+pub(super) fn write(puzzle: &Puzzle, document: &mut Document) -> Result<(), String> {
     let geometry = puzzle.geometry();
     let size = geometry.size();
-    let mut lists: Vec<(&str, Vec<Value>)> = Vec::new();
-    let mut push =
-        |key: &'static str, value: Value| match lists.iter_mut().find(|(known, _)| *known == key) {
-            Some((_, list)) => list.push(value),
-            None => lists.push((key, vec![value])),
-        };
-    let mut negative = Vec::new();
     let disjoint = Constraint::disjoint_groups(geometry);
     let disjoint_count = puzzle
         .constraints()
@@ -836,7 +833,7 @@ pub(super) fn write(puzzle: &Puzzle, document: &mut Map<String, Value>) -> Resul
         if !all || disjoint_count != disjoint.len() {
             return Err("disjoint groups other than all of them (use ron)".to_string());
         }
-        document.insert("disjointgroups".into(), json!(true));
+        document.disjointgroups = true;
     }
     let mut ratios: Vec<u32> = puzzle
         .dots()
@@ -853,52 +850,43 @@ pub(super) fn write(puzzle: &Puzzle, document: &mut Map<String, Value>) -> Resul
     for constraint in puzzle.constraints() {
         match constraint {
             Constraint::Distinct(house) => match house.kind() {
-                HouseKind::Extra(_) => {
-                    push("extraregion", json!({ "cells": cell_names(house.cells()) }))
-                }
+                HouseKind::Extra(_) => document.extraregion.push(CellsEntry {
+                    cells: cell_names(house.cells()),
+                }),
                 HouseKind::Diagonal(_) | HouseKind::Disjoint(_) => {}
                 other => return Err(format!("{other} as an extra all-different house (use ron)")),
             },
             Constraint::Cage(_) | Constraint::Compare(_) | Constraint::Regions(_) => {}
-            Constraint::ExtraRegion(cells) => {
-                push("extraregion", json!({ "cells": cell_names(cells) }))
-            }
-            Constraint::Chess(ChessMove::Knight) => {
-                document.insert("antiknight".into(), json!(true));
-            }
-            Constraint::Chess(ChessMove::King) => {
-                document.insert("antiking".into(), json!(true));
-            }
+            Constraint::ExtraRegion(cells) => document.extraregion.push(CellsEntry {
+                cells: cell_names(cells),
+            }),
+            Constraint::Chess(ChessMove::Knight) => document.antiknight = true,
+            Constraint::Chess(ChessMove::King) => document.antiking = true,
             Constraint::Dot(dot) => {
                 let cells = cell_names(&[dot.first, dot.second]);
-                match dot.kind {
-                    DotKind::Difference(1) => push("difference", json!({ "cells": cells })),
-                    DotKind::Difference(value) => push(
-                        "difference",
-                        json!({ "cells": cells, "value": value.to_string() }),
-                    ),
-                    DotKind::Ratio(2) => push("ratio", json!({ "cells": cells })),
-                    DotKind::Ratio(value) => push(
-                        "ratio",
-                        json!({ "cells": cells, "value": value.to_string() }),
-                    ),
-                    DotKind::Sum(10) => push("xv", json!({ "cells": cells, "value": "X" })),
-                    DotKind::Sum(5) => push("xv", json!({ "cells": cells, "value": "V" })),
+                let (list, value) = match dot.kind {
+                    DotKind::Difference(1) => (&mut document.difference, None),
+                    DotKind::Difference(value) => {
+                        (&mut document.difference, Some(value.to_string()))
+                    }
+                    DotKind::Ratio(2) => (&mut document.ratio, None),
+                    DotKind::Ratio(value) => (&mut document.ratio, Some(value.to_string())),
+                    DotKind::Sum(10) => (&mut document.xv, Some("X".to_string())),
+                    DotKind::Sum(5) => (&mut document.xv, Some("V".to_string())),
                     DotKind::Sum(_) => {
                         return Err(format!("the {dot} (f-puzzles has X and V only; use ron)"))
                     }
-                }
+                };
+                list.push(DotEntry { cells, value });
             }
             Constraint::Negative(rule) => {
                 let mut values = rule.values.clone();
                 values.sort_unstable();
                 values.dedup();
                 match rule.family {
-                    DotFamily::Difference if values == [1] => {
-                        document.insert("nonconsecutive".into(), json!(true));
-                    }
-                    DotFamily::Ratio if values == ratios => negative.push("ratio"),
-                    DotFamily::Sum if values == [5, 10] => negative.push("xv"),
+                    DotFamily::Difference if values == [1] => document.nonconsecutive = true,
+                    DotFamily::Ratio if values == ratios => document.negative.push("ratio"),
+                    DotFamily::Sum if values == [5, 10] => document.negative.push("xv"),
                     _ => {
                         return Err(format!(
                             "the {rule} forbidding {values:?} (f-puzzles' negative constraints are nonconsecutive, the black dots' own ratios, and X and V; use ron)"
@@ -906,24 +894,29 @@ pub(super) fn write(puzzle: &Puzzle, document: &mut Map<String, Value>) -> Resul
                     }
                 }
             }
-            Constraint::Parity(rule) => push(
-                if rule.even { "even" } else { "odd" },
-                json!({ "cell": cell_name(rule.cell) }),
-            ),
-            Constraint::Extremum(rule) => push(
-                match rule.kind {
-                    ExtremumKind::Minimum => "minimum",
-                    ExtremumKind::Maximum => "maximum",
-                },
-                json!({ "cell": cell_name(rule.cell) }),
-            ),
-            Constraint::Quadruple(rule) => {
-                let values: Vec<u8> = rule.digits.iter().map(|digit| digit.get()).collect();
-                push(
-                    "quadruple",
-                    json!({ "cells": cell_names(&rule.cells), "values": values }),
-                );
+            Constraint::Parity(rule) => {
+                let list = if rule.even {
+                    &mut document.even
+                } else {
+                    &mut document.odd
+                };
+                list.push(CellEntry {
+                    cell: cell_name(rule.cell),
+                });
             }
+            Constraint::Extremum(rule) => {
+                let list = match rule.kind {
+                    ExtremumKind::Minimum => &mut document.minimum,
+                    ExtremumKind::Maximum => &mut document.maximum,
+                };
+                list.push(CellEntry {
+                    cell: cell_name(rule.cell),
+                });
+            }
+            Constraint::Quadruple(rule) => document.quadruple.push(QuadrupleEntry {
+                cells: cell_names(&rule.cells),
+                values: rule.digits.iter().map(|digit| digit.get()).collect(),
+            }),
             Constraint::Line(rule) => {
                 let key = LINE_KEYS
                     .iter()
@@ -932,20 +925,25 @@ pub(super) fn write(puzzle: &Puzzle, document: &mut Map<String, Value>) -> Resul
                     })
                     .map(|(key, _)| *key)
                     .expect("every line kind has a key");
-                match rule.kind {
-                    LineKind::Whispers(difference) if difference != default_whispers(size) => {
+                if let LineKind::Whispers(difference) = rule.kind {
+                    if difference != default_whispers(size) {
                         return Err(format!(
                             "the {rule} (f-puzzles' whispers differ by {} on a {size}×{size} grid; use ron)",
                             default_whispers(size)
-                        ))
+                        ));
                     }
-                    _ => push(key, json!({ "lines": [cell_names(&rule.cells)] })),
                 }
+                document
+                    .lines_mut(key)
+                    .expect("every line key has a list in the document")
+                    .push(LineEntry {
+                        lines: vec![cell_names(&rule.cells)],
+                    });
             }
-            Constraint::Clone(rule) => push(
-                "clone",
-                json!({ "cells": cell_names(&rule.first), "cloneCells": cell_names(&rule.second) }),
-            ),
+            Constraint::Clone(rule) => document.clone.push(CloneEntry {
+                cells: cell_names(&rule.first),
+                clone_cells: cell_names(&rule.second),
+            }),
             Constraint::Arrow(rule) => {
                 // the drawn line starts in the circle cell nearest the shaft
                 let start = rule.shaft.first().and_then(|first| {
@@ -957,20 +955,17 @@ pub(super) fn write(puzzle: &Puzzle, document: &mut Map<String, Value>) -> Resul
                     .into_iter()
                     .chain(rule.shaft.iter().copied())
                     .collect();
-                push(
-                    "arrow",
-                    json!({ "lines": [cell_names(&drawn)], "cells": cell_names(&rule.circle) }),
-                );
+                document.arrow.push(ArrowEntry {
+                    cells: cell_names(&rule.circle),
+                    lines: vec![cell_names(&drawn)],
+                });
             }
-            Constraint::LittleKiller(rule) => push(
-                "littlekillersum",
-                json!({
-                    "cell": format!("R{}C{}", rule.clue.0, rule.clue.1),
-                    "cells": cell_names(&rule.cells(geometry)),
-                    "direction": rule.direction.code(),
-                    "value": rule.sum.to_string(),
-                }),
-            ),
+            Constraint::LittleKiller(rule) => document.littlekillersum.push(LittleKillerEntry {
+                cell: format!("R{}C{}", rule.clue.0, rule.clue.1),
+                cells: cell_names(&rule.cells(geometry)),
+                direction: rule.direction.code(),
+                value: rule.sum.to_string(),
+            }),
             Constraint::Outside(rule) => {
                 let key = OUTSIDE_KEYS
                     .iter()
@@ -984,24 +979,23 @@ pub(super) fn write(puzzle: &Puzzle, document: &mut Map<String, Value>) -> Resul
                     Side::Left => (index, 0),
                     Side::Right => (index, size + 1),
                 };
-                push(
-                    key,
-                    json!({ "cell": format!("R{row}C{column}"), "value": rule.value.to_string() }),
-                );
+                document
+                    .outside_mut(key)
+                    .expect("every outside key has a list in the document")
+                    .push(OutsideEntry {
+                        cell: format!("R{row}C{column}"),
+                        value: rule.value.to_string(),
+                    });
             }
             Constraint::Indexer(rule) => {
                 let cells: Vec<Cell> = (0..usize::from(size))
                     .filter_map(|row| geometry.cell(row, usize::from(rule.column)))
                     .collect();
-                push("columnindexer", json!({ "cells": cell_names(&cells) }));
+                document.columnindexer.push(CellsEntry {
+                    cells: cell_names(&cells),
+                });
             }
         }
-    }
-    for (key, list) in lists {
-        document.insert(key.into(), Value::Array(list));
-    }
-    if !negative.is_empty() {
-        document.insert("negative".into(), json!(negative));
     }
     Ok(())
 }

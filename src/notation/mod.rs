@@ -131,6 +131,7 @@ mod alphabet;
 mod csv;
 mod error;
 pub mod fpuzzles;
+mod fpuzzles_document;
 mod fpuzzles_keys;
 mod fpuzzles_rules;
 mod grid;

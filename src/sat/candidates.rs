@@ -5,11 +5,19 @@
 //! them all). Each yes is a new solution that marks at least one more; the no ends the
 //! search with every unmarked candidate proved false. So the solver runs at most once per
 //! true candidate plus once, usually far fewer times, rather than once per candidate.
+//!
+//! Within a [`Budget`], the search stops when its flag is raised or its deadline passes
+//! (within a few milliseconds, even inside a solver call) or when the work of the solver
+//! calls done passes its work limit (looked at between calls, in [`Effort::work`]'s units);
+//! what was found so far is kept, marked [`TrueCandidates::stopped`].
 
+use std::sync::Arc;
+
+use crate::budget::{Budget, Stopped};
 use crate::model::{Digit, DigitSet, Geometry, Grid, Puzzle};
 
 use super::encode::{self, Term};
-use super::{prepass, splr, sums, SatError};
+use super::{prepass, splr, sums, Effort, SatError};
 
 /// The digits each cell can hold in a solution, as far as the search went.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,6 +34,12 @@ pub struct TrueCandidates {
     pub first_two: Vec<Grid>,
     /// Why there is no solution, where the pre-pass found it directly.
     pub reason: Option<String>,
+    /// Why the budget stopped the search before every candidate was decided (then
+    /// `complete` is false: the digits listed each appear in a solution, the others are
+    /// undecided).
+    pub stopped: Option<Stopped>,
+    /// What the solver calls did (see [`Effort::work`]).
+    pub effort: Effort,
 }
 
 impl TrueCandidates {
@@ -40,9 +54,12 @@ impl TrueCandidates {
     }
 
     /// `unique`, `multiple` or `none` (a complete search that found one solution proves it
-    /// the only one: any other would hold an unmarked candidate).
+    /// the only one: any other would hold an unmarked candidate); `unknown` when the
+    /// solution limit stopped the search at the first solution, `stopped` when the budget
+    /// stopped it before two were found.
     pub fn status(&self) -> &'static str {
         match self.solutions_found {
+            0 | 1 if self.stopped.is_some() => "stopped",
             0 => "none",
             1 if self.complete => "unique",
             1 => "unknown",
@@ -53,7 +70,16 @@ impl TrueCandidates {
 
 /// The true candidates of `puzzle`, finding at most `limit` solutions (0 counts as 1).
 pub fn true_candidates(puzzle: &Puzzle, limit: usize) -> Result<TrueCandidates, SatError> {
-    let limit = limit.max(1);
+    true_candidates_within(puzzle, limit, &Budget::unlimited())
+}
+
+/// [`true_candidates`] within `budget`: when it stops the search, the candidates found so
+/// far, with [`TrueCandidates::stopped`] saying why (never an error).
+pub fn true_candidates_within(
+    puzzle: &Puzzle,
+    limit: usize,
+    budget: &Budget,
+) -> Result<TrueCandidates, SatError> {
     let geometry = puzzle.geometry();
     let mut result = TrueCandidates {
         geometry,
@@ -62,33 +88,82 @@ pub fn true_candidates(puzzle: &Puzzle, limit: usize) -> Result<TrueCandidates, 
         complete: true,
         first_two: Vec::new(),
         reason: None,
+        stopped: None,
+        effort: Effort::default(),
     };
-    let candidates = match prepass::propagate(puzzle) {
-        Ok(candidates) => candidates,
-        Err(prepass::Contradiction(reason)) => {
-            result.reason = Some(reason);
-            return Ok(result);
+    match search(puzzle, limit.max(1), budget, &mut result) {
+        Ok(()) => Ok(result),
+        Err(SatError::Stopped(stopped)) => {
+            result.stopped = Some(stopped);
+            result.complete = false;
+            Ok(result)
         }
-    };
-    if let Some(grid) = candidates.solved_grid() {
-        // The pre-pass left one grid: its digits are the only candidates, if it holds.
-        if puzzle.is_solution(&grid) {
-            for (cell, digit) in grid.filled() {
-                result.digits[cell.index()].insert(digit);
-            }
-            result.solutions_found = 1;
-            result.first_two.push(grid);
-        }
-        return Ok(result);
+        Err(error) => Err(error),
     }
-    let encode::Encoding {
-        mut clauses,
+}
+
+/// The pre-pass and the encoding of `puzzle`: where the caller can leave them when the
+/// budget can stop (they take long on a large grid too).
+fn prepare(
+    puzzle: &Puzzle,
+    budget: &Budget,
+) -> Result<Result<(prepass::Candidates, Option<encode::Encoding>), String>, SatError> {
+    let prepare = |puzzle: &Puzzle| {
+        let candidates = match prepass::propagate(puzzle) {
+            Ok(candidates) => candidates,
+            Err(prepass::Contradiction(reason)) => return Ok(Err(reason)),
+        };
+        if candidates.solved_grid().is_some() {
+            return Ok(Ok((candidates, None)));
+        }
+        let encoding = encode::encode(puzzle, &candidates, sums::SELECTOR_LITERAL_LIMIT)?;
+        Ok(Ok((candidates, Some(encoding))))
+    };
+    budget.interrupted()?;
+    if budget.is_limited() {
+        let owned = puzzle.clone();
+        splr::on_own_thread(budget, move || prepare(&owned))?
+    } else {
+        prepare(puzzle)
+    }
+}
+
+/// The search of [`true_candidates_within`], marking what it finds in `result`.
+fn search(
+    puzzle: &Puzzle,
+    limit: usize,
+    budget: &Budget,
+    result: &mut TrueCandidates,
+) -> Result<(), SatError> {
+    let geometry = puzzle.geometry();
+    let (candidates, encoding) = match prepare(puzzle, budget)? {
+        Ok(prepared) => prepared,
+        Err(reason) => {
+            result.reason = Some(reason);
+            return Ok(());
+        }
+    };
+    let Some(encode::Encoding {
+        clauses,
         cells,
         contradiction,
-    } = encode::encode(puzzle, &candidates, sums::SELECTOR_LITERAL_LIMIT)?;
+    }) = encoding
+    else {
+        // The pre-pass left one grid: its digits are the only candidates, if it holds.
+        if let Some(grid) = candidates
+            .solved_grid()
+            .filter(|grid| puzzle.is_solution(grid))
+        {
+            result.mark(grid);
+        }
+        return Ok(());
+    };
     if contradiction {
-        return Ok(result);
+        return Ok(());
     }
+    // the clauses change between calls (a question pushed and popped): shared with the
+    // solver's thread, copied only when that thread still holds them
+    let mut clauses = Arc::new(clauses);
     loop {
         let unmarked: Vec<i32> = geometry
             .cells()
@@ -108,28 +183,38 @@ pub fn true_candidates(puzzle: &Puzzle, limit: usize) -> Result<TrueCandidates, 
                 result.complete = false;
                 break;
             }
-            clauses.push(unmarked);
+            Arc::make_mut(&mut clauses).push(unmarked);
         }
-        // the clauses change between calls (a question pushed and popped): share a copy
-        let shared = std::sync::Arc::new(clauses.clone());
-        let model = splr::solve_within(&shared, &crate::budget::Budget::unlimited())?;
+        // the work limit between calls (splr cannot be stopped after so many conflicts): a
+        // call starts when its loading fits
+        let loading = Effort::loading(&clauses).work();
+        budget.check(result.effort.work().saturating_add(loading))?;
+        let solved = splr::solve_within(&clauses, budget)?;
+        result.effort += solved.effort;
         if asking {
-            clauses.pop();
+            Arc::make_mut(&mut clauses).pop();
         }
-        let Some(model) = model else { break };
+        let Some(model) = solved.model else { break };
         let grid = cells.decode(&model)?;
         if !puzzle.is_solution(&grid) {
             return Err(SatError::BadAnswer {
                 problem: "is not a solution of the puzzle".to_string(),
             });
         }
-        for (cell, digit) in grid.filled() {
-            result.digits[cell.index()].insert(digit);
+        result.mark(grid);
+    }
+    Ok(())
+}
+
+impl TrueCandidates {
+    /// Marks the digits of `solution`, one more found.
+    fn mark(&mut self, solution: Grid) {
+        for (cell, digit) in solution.filled() {
+            self.digits[cell.index()].insert(digit);
         }
-        result.solutions_found += 1;
-        if result.first_two.len() < 2 {
-            result.first_two.push(grid);
+        self.solutions_found += 1;
+        if self.first_two.len() < 2 {
+            self.first_two.push(solution);
         }
     }
-    Ok(result)
 }

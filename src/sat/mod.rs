@@ -8,13 +8,15 @@
 //! [`Puzzle::is_solution`] and then excluded by a blocking clause before solving again.
 
 mod candidates;
+pub mod effort;
 mod encode;
 mod prepass;
 mod splr;
 mod sums;
 mod variant;
 
-pub use candidates::{true_candidates, TrueCandidates};
+pub use candidates::{true_candidates, true_candidates_within, TrueCandidates};
+pub use effort::Effort;
 
 use crate::budget::{Budget, Stopped};
 use crate::count::Count;
@@ -65,13 +67,27 @@ pub fn count_solutions(puzzle: &Puzzle, limit: usize) -> Result<Count, SatError>
 }
 
 /// [`count_solutions`] within `budget` (its flag and deadline, looked at every few
-/// milliseconds while splr works: see [`SatError::Stopped`]).
+/// milliseconds while splr works; its work limit, in [`Effort::work`]'s units, between
+/// solver calls: see [`SatError::Stopped`]).
 pub fn count_solutions_within(
     puzzle: &Puzzle,
     limit: usize,
     budget: &Budget,
 ) -> Result<Count, SatError> {
-    let Enumeration { solutions, reason } = enumerate_with(
+    count_solutions_measured(puzzle, limit, budget).map(|(count, _)| count)
+}
+
+/// [`count_solutions_within`], with what the solver did to answer (see [`Effort::work`]).
+pub fn count_solutions_measured(
+    puzzle: &Puzzle,
+    limit: usize,
+    budget: &Budget,
+) -> Result<(Count, Effort), SatError> {
+    let Enumeration {
+        solutions,
+        reason,
+        effort,
+    } = enumerate_with(
         puzzle,
         limit,
         sums::SELECTOR_LITERAL_LIMIT,
@@ -80,7 +96,7 @@ pub fn count_solutions_within(
     )?;
     let found = solutions.len();
     let mut solutions = solutions.into_iter();
-    Ok(match (solutions.next(), solutions.next()) {
+    let count = match (solutions.next(), solutions.next()) {
         (None, _) => Count::None { reason },
         (Some(only), None) => Count::Unique(only),
         (Some(first), Some(second)) => Count::Multiple {
@@ -88,7 +104,8 @@ pub fn count_solutions_within(
             second,
             found,
         },
-    })
+    };
+    Ok((count, effort))
 }
 
 /// Up to `limit` distinct solutions of `puzzle` (0 counts as 1), in the order found.
@@ -159,17 +176,19 @@ fn prepare(puzzle: &Puzzle, selector_limit: usize) -> Result<Prepared, SatError>
     )?))
 }
 
-/// The solutions found, and why there are none where that is direct.
+/// The solutions found, why there are none where that is direct, and the solver's effort.
 struct Enumeration {
     solutions: Vec<Grid>,
     reason: Option<String>,
+    effort: Effort,
 }
 
 impl Enumeration {
-    fn none(reason: Option<String>) -> Enumeration {
+    fn none(reason: Option<String>, effort: Effort) -> Enumeration {
         Enumeration {
             solutions: Vec::new(),
             reason,
+            effort,
         }
     }
 }
@@ -216,7 +235,7 @@ fn enumerate_with(
         cells,
         contradiction,
     } = match prepared {
-        Prepared::NoSolution(reason) => return Ok(Enumeration::none(reason)),
+        Prepared::NoSolution(reason) => return Ok(Enumeration::none(reason, Effort::default())),
         Prepared::Solved(grid) => {
             // The pre-pass only removes digits no solution holds, so this grid is the only
             // candidate left; no solver call is needed either way.
@@ -225,23 +244,37 @@ fn enumerate_with(
                 return Ok(Enumeration {
                     solutions: vec![grid],
                     reason: None,
+                    effort: Effort::default(),
                 });
             }
             let reason =
                 "the only grid the givens leave breaks a cage sum, a comparison or a variant rule";
-            return Ok(Enumeration::none(Some(reason.to_string())));
+            return Ok(Enumeration::none(
+                Some(reason.to_string()),
+                Effort::default(),
+            ));
         }
         Prepared::Encoded(encoding) => encoding,
     };
     if contradiction {
-        return Ok(Enumeration::none(None));
+        return Ok(Enumeration::none(None, Effort::default()));
     }
     budget.interrupted()?;
     // shared with the solver's thread while it loads them (see `splr::solve_within`)
     let mut clauses = std::sync::Arc::new(clauses);
     let mut solutions = Vec::new();
+    let mut effort = Effort::default();
     while solutions.len() < limit {
-        let Some(model) = splr::solve_within(&clauses, budget)? else {
+        // the work limit between calls (splr cannot be stopped after so many conflicts): a
+        // call starts when its loading fits
+        budget.check(
+            effort
+                .work()
+                .saturating_add(Effort::loading(&clauses).work()),
+        )?;
+        let solved = splr::solve_within(&clauses, budget)?;
+        effort += solved.effort;
+        let Some(model) = solved.model else {
             break;
         };
         let grid = cells.decode(&model)?;
@@ -264,6 +297,7 @@ fn enumerate_with(
     Ok(Enumeration {
         solutions,
         reason: None,
+        effort,
     })
 }
 

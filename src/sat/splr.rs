@@ -3,22 +3,32 @@
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
-use splr::{Certificate, Config, SolveIF, Solver, SolverError};
+use splr::assign::property::Tusize;
+use splr::{Certificate, Config, PropertyDereference, SolveIF, Solver, SolverError};
 
-use super::SatError;
+use super::{Effort, SatError};
 use crate::budget::{Budget, Stopped};
 
 /// How often a caller waiting on a solve looks at its budget.
 const POLL: Duration = Duration::from_millis(5);
 
+/// One solver call's answer and what it took.
+pub(super) struct Solved {
+    /// `Some(model)` with every variable's literal in order when satisfiable, `None` when not.
+    pub(super) model: Option<Vec<i32>>,
+    /// The call's effort: one call, the literals loaded, splr's propagations and conflicts.
+    pub(super) effort: Effort,
+}
+
 /// Solves `clauses` (DIMACS numbering) from scratch: `Some(model)` with every variable's
-/// literal in order when satisfiable, `None` when not.
+/// literal in order when satisfiable, `None` when not, with the call's [`Effort`].
 ///
 /// splr 0.17.2 has no incremental interface in the build we use, so each call builds a new
 /// solver. Its simplifier (variable elimination) stays on: turning it off gave wrong
 /// "unsatisfiable" answers on hard puzzles.
 ///
-/// Within `budget`: its flag and deadline (the work limit is not splr's to count).
+/// Within `budget`: its flag and deadline (the caller looks at the work limit between
+/// calls, see [`Effort`]).
 ///
 /// splr 0.17.2 cannot be interrupted from outside: it checks only its own time limit, in
 /// whole seconds, between restart stages. So a budget that can stop runs the search on a
@@ -30,7 +40,7 @@ const POLL: Duration = Duration::from_millis(5);
 pub(super) fn solve_within(
     clauses: &Arc<Vec<Vec<i32>>>,
     budget: &Budget,
-) -> Result<Option<Vec<i32>>, SatError> {
+) -> Result<Solved, SatError> {
     budget.interrupted()?;
     let mut config = Config {
         quiet_mode: true,
@@ -40,12 +50,11 @@ pub(super) fn solve_within(
         config.c_timeout = remaining.as_secs_f64().ceil().clamp(1.0, config.c_timeout);
     }
     let count = clauses.len();
+    let loading = Effort::loading(clauses);
     let has_deadline = budget.deadline().is_some();
     if !budget.is_limited() {
-        return match load(config, clauses, count)? {
-            Loaded::Answer(answer) => Ok(answer),
-            Loaded::Solver(solver) => finish(solver, count, has_deadline),
-        };
+        let loaded = load(config, clauses, count)?;
+        return finish(loaded, count, has_deadline, loading);
     }
     // loading a large CNF takes long too: the thread loads it, then lets the clauses go (so
     // the caller can add its blocking clause without a copy), then solves
@@ -53,10 +62,7 @@ pub(super) fn solve_within(
     on_own_thread(budget, move || {
         let loaded = load(config, &shared, count);
         drop(shared);
-        loaded.and_then(|loaded| match loaded {
-            Loaded::Answer(answer) => Ok(answer),
-            Loaded::Solver(solver) => finish(solver, count, has_deadline),
-        })
+        loaded.and_then(|loaded| finish(loaded, count, has_deadline, loading))
     })?
 }
 
@@ -111,15 +117,34 @@ fn load(config: Config, clauses: &[Vec<i32>], count: usize) -> Result<Loaded, Sa
     }
 }
 
-/// Solves with a loaded solver; splr's own time limit passing is the budget's deadline.
+/// Solves with a loaded solver (or takes the answer loading found); splr's own time limit
+/// passing is the budget's deadline. The effort is `loading`'s plus splr's own counts of
+/// propagations and conflicts.
 fn finish(
-    mut solver: Box<Solver>,
+    loaded: Loaded,
     count: usize,
     has_deadline: bool,
-) -> Result<Option<Vec<i32>>, SatError> {
-    match solver.solve() {
-        Ok(Certificate::SAT(model)) => Ok(Some(model)),
-        Ok(Certificate::UNSAT) => Ok(None),
+    loading: Effort,
+) -> Result<Solved, SatError> {
+    let mut solver = match loaded {
+        Loaded::Answer(model) => {
+            return Ok(Solved {
+                model,
+                effort: loading,
+            })
+        }
+        Loaded::Solver(solver) => solver,
+    };
+    let answer = solver.solve();
+    let effort = Effort {
+        propagations: solver.asg.derefer(Tusize::NumPropagation) as u64,
+        conflicts: solver.asg.derefer(Tusize::NumConflict) as u64,
+        ..loading
+    };
+    let solved = |model| Ok(Solved { model, effort });
+    match answer {
+        Ok(Certificate::SAT(model)) => solved(Some(model)),
+        Ok(Certificate::UNSAT) => solved(None),
         Err(SolverError::TimeOut) if has_deadline => Err(SatError::Stopped(Stopped::Deadline)),
         Err(error) => Err(SatError::Solver {
             message: format!("{error:?} while solving {count} clauses"),

@@ -710,3 +710,68 @@ fn sudopedia_cases() {
         }
     }
 }
+
+#[test]
+fn a_work_limit_stops_the_true_candidates_between_solver_calls() {
+    // an empty 9×9: the first call's loading alone passes a limit of 1 unit, so no call
+    // starts and nothing is decided
+    let puzzle = Puzzle::classic(Grid::empty(Geometry::for_size(9).unwrap())).unwrap();
+    let budget = Budget::unlimited().with_work_limit(1);
+    let found = true_candidates_within(&puzzle, 1000, &budget).unwrap();
+    assert_eq!(found.stopped, Some(Stopped::WorkLimit { limit: 1 }));
+    assert_eq!(found.status(), "stopped");
+    assert!(!found.complete);
+    assert_eq!(found.solutions_found, 0);
+    assert_eq!(found.effort, Effort::default());
+    assert!(puzzle
+        .geometry()
+        .cells()
+        .all(|cell| found.of(cell).is_empty()));
+    // a limit the search does not reach changes nothing
+    let loose = classic(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    );
+    let free = true_candidates(&loose, 1000).unwrap();
+    let bounded = Budget::unlimited().with_work_limit(u64::MAX / 2);
+    assert_eq!(
+        true_candidates_within(&loose, 1000, &bounded).unwrap(),
+        free
+    );
+    assert_eq!(free.stopped, None);
+    assert_eq!(free.status(), "unique");
+}
+
+#[test]
+fn the_effort_counts_each_solver_call_and_what_splr_did() {
+    let hard = classic(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    );
+    let (count, effort) = count_solutions_measured(&hard, 2, &Budget::unlimited()).unwrap();
+    assert!(count.is_unique());
+    // one call finds the solution, a second proves there is no other
+    assert_eq!(effort.calls, 2);
+    assert!(effort.literals > 0 && effort.propagations > 0, "{effort:?}");
+    assert_eq!(
+        effort.work(),
+        effort.literals * effort::LITERAL_WORK
+            + effort.propagations * effort::PROPAGATION_WORK
+            + effort.conflicts * effort::CONFLICT_WORK
+            + effort.calls * effort::CALL_WORK
+    );
+    // a limit below the first call's loading stops before it; the work it took is enough
+    let loading = Effort {
+        calls: 1,
+        literals: effort.literals / 2,
+        ..Effort::default()
+    };
+    let short = Budget::unlimited().with_work_limit(loading.work() / 2);
+    assert!(matches!(
+        count_solutions_within(&hard, 2, &short),
+        Err(SatError::Stopped(Stopped::WorkLimit { .. }))
+    ));
+    let enough = Budget::unlimited().with_work_limit(effort.work());
+    assert_eq!(
+        count_solutions_measured(&hard, 2, &enough).unwrap(),
+        (count, effort)
+    );
+}

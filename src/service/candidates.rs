@@ -1,5 +1,7 @@
 //! True candidates (`check --candidates`, `POST /v1/candidates`): each cell's digits that
-//! appear in at least one solution, found by the SAT engine, as a typed record.
+//! appear in at least one solution, found by the SAT engine, as a typed record. The search
+//! of each puzzle runs within the caller's budget: stopped, its record is `beyond`, with
+//! what was found so far and the reason in `stopped`.
 
 use rayon::prelude::*;
 use schemars::JsonSchema;
@@ -39,6 +41,11 @@ pub struct CandidatesRequest {
     #[serde(default)]
     #[schemars(range(min = 2, max = 1000))]
     pub limit: Option<u32>,
+    /// The most work each puzzle's search may do, in the SAT engine's work units (see
+    /// `sat::Effort`), looked at between solver calls; a record cut by it is `beyond`.
+    #[serde(default)]
+    #[schemars(range(min = 1))]
+    pub work_limit: Option<u64>,
 }
 
 /// The status of a true-candidates search.
@@ -53,6 +60,9 @@ pub enum CandidatesStatus {
     None,
     /// The limit stopped the search at the first solution.
     Unknown,
+    /// The budget (work limit, time limit or a cancel) stopped the search before two
+    /// solutions were found: `stopped` says why.
+    Beyond,
 }
 
 /// The record of one puzzle's true candidates.
@@ -80,8 +90,13 @@ pub struct CandidatesRecord {
     /// Where the puzzle came from (`file:line`).
     pub source: String,
     /// `unique`, `multiple` or `none`; `unknown` when the limit stopped the search at the
-    /// first solution.
+    /// first solution; `beyond` when the budget stopped it before two were found.
     pub status: CandidatesStatus,
+    /// Why the budget stopped the search (`complete` is then false), if it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
+    /// The search's work, in the SAT engine's work units.
+    pub work: u64,
 }
 
 impl CandidatesRecord {
@@ -123,8 +138,11 @@ impl CandidatesRecord {
                 "unique" => CandidatesStatus::Unique,
                 "none" => CandidatesStatus::None,
                 "multiple" => CandidatesStatus::Multiple,
+                "stopped" => CandidatesStatus::Beyond,
                 _ => CandidatesStatus::Unknown,
             },
+            stopped: found.stopped.map(|stopped| stopped.to_string()),
+            work: found.effort.work(),
         }
     }
 }
@@ -141,13 +159,16 @@ pub enum CandidatesAnswerRecord {
     Candidates(CandidatesRecord),
 }
 
-/// The true candidates of one puzzle, finding at most `limit` solutions.
-pub fn judge(entry: &Entry, limit: usize) -> Result<TrueCandidates, String> {
-    crate::sat::true_candidates(&entry.puzzle, limit)
+/// The true candidates of one puzzle, finding at most `limit` solutions, within `budget`
+/// (its work limit in the SAT engine's units): stopped, the candidates found so far with
+/// the reason (see [`TrueCandidates::stopped`]).
+pub fn judge(entry: &Entry, limit: usize, budget: &Budget) -> Result<TrueCandidates, String> {
+    crate::sat::true_candidates_within(&entry.puzzle, limit, budget)
         .map_err(|error| format!("SAT engine: {error}"))
 }
 
-/// The outcome a search adds to a run: as its count would.
+/// The outcome a search adds to a run: as its count would (a stopped search is not a
+/// success: the answer is then `beyond`, or `not_unique` beside a puzzle that is).
 pub fn outcome(found: &TrueCandidates) -> Outcome {
     if found.status() == "unique" {
         Outcome::Success
@@ -156,8 +177,8 @@ pub fn outcome(found: &TrueCandidates) -> Outcome {
     }
 }
 
-/// The true candidates of every puzzle of the request (`budget` is looked at between
-/// puzzles: the SAT search of one runs to its end).
+/// The true candidates of every puzzle of the request, each search within `budget` (with
+/// the request's work limit for each puzzle, when it gives one).
 pub fn candidates(
     request: &CandidatesRequest,
     budget: &Budget,
@@ -168,15 +189,17 @@ pub fn candidates(
         request.diagonals.as_deref(),
     )?;
     let limit = request::listed(request.limit, 2)?.unwrap_or(CANDIDATES_LIMIT);
+    let budget = match request.work_limit {
+        Some(0) => return Err(RequestError("work_limit 0: must be 1 or more".to_string())),
+        Some(work_limit) => budget.clone().with_work_limit(work_limit),
+        None => budget.clone().without_work_limit(),
+    };
     let records = read_records(&input);
     let found: Vec<Option<Result<TrueCandidates, String>>> = records
         .par_iter()
         .map(|record| {
             let entry = record.entry.as_ref().ok()?;
-            Some(match budget.interrupted() {
-                Ok(()) => judge(entry, limit),
-                Err(stopped) => Err(stopped.to_string()),
-            })
+            Some(judge(entry, limit, &budget))
         })
         .collect();
     Ok(answer_of(records.iter().zip(found).map(
@@ -210,6 +233,7 @@ impl Judged for CandidatesAnswerRecord {
                 CandidatesStatus::Multiple => "multiple",
                 CandidatesStatus::None => "none",
                 CandidatesStatus::Unknown => "unknown",
+                CandidatesStatus::Beyond => "beyond",
             },
         }
     }

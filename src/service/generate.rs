@@ -32,49 +32,11 @@ fn one() -> u64 {
 /// The records of a generation.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct GenerateAnswer {
-    /// One record per puzzle, by index (the lines of `generate`'s `puzzles.jsonl`).
-    #[schemars(schema_with = "records_schema")]
+    /// One record per puzzle, by index (the lines of `generate`'s `puzzles.jsonl`); its
+    /// schema is derived from [`Record`].
     pub records: Vec<Record>,
     /// Always `ok` (a puzzle not made is a refusal).
     pub status: AnswerStatus,
-}
-
-fn records_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    schemars::json_schema!({
-        "type": "array",
-        "items": {
-            "type": "object",
-            "description": "One line of generate's puzzles.jsonl",
-            "required": ["preset", "seed", "index", "variant", "size", "box_rows", "box_columns",
-                "symmetry", "clues", "puzzle", "solution", "level", "score", "hardest",
-                "techniques", "attempts"],
-            "properties": {
-                "preset": {"type": "string"},
-                "seed": {"type": "integer", "minimum": 0},
-                "index": {"type": "integer", "minimum": 0},
-                "variant": {"type": "string"},
-                "size": {"type": "integer"},
-                "box_rows": {"type": "integer"},
-                "box_columns": {"type": "integer"},
-                "symmetry": {"type": "string"},
-                "clues": {"type": "integer"},
-                "puzzle": {"type": "string"},
-                "solution": {"type": "string"},
-                "regions": {"type": "string"},
-                "cages": {"type": "array", "items": {"type": "object", "required": ["cells"],
-                    "properties": {"cells": {"type": "array", "items": {"type": "string"}},
-                        "sum": {"type": "integer"}}}},
-                "comparisons": {"type": "array", "items": {"type": "object"}},
-                "level": {"type": "string"},
-                "score": {"type": "integer"},
-                "hardest": {"type": ["string", "null"]},
-                "trial_steps": {"type": "integer"},
-                "se": {"type": "string"},
-                "techniques": {"type": "object", "additionalProperties": {"type": "integer"}},
-                "attempts": {"type": "integer"}
-            }
-        }
-    })
 }
 
 /// Makes the request's puzzles within `budget`; `most` is the largest count allowed.
@@ -105,4 +67,30 @@ pub fn generate(
         records,
         status: AnswerStatus::Ok,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_records_schema_is_derived_from_the_record_type() {
+        let schema = serde_json::to_value(schemars::schema_for!(GenerateAnswer)).unwrap();
+        let text = schema.to_string();
+        // every field of a record and of its cages and comparisons, with the level's and
+        // the relation's names as serde writes them
+        for word in [
+            "\"attempts\"",
+            "\"techniques\"",
+            "\"trial_steps\"",
+            "\"fpuzzles\"",
+            "\"unrated\"",
+            "\"relation\"",
+            "\"Greater\"",
+            "\"Extreme\"",
+            "Candidates dug for this index",
+        ] {
+            assert!(text.contains(word), "{word} missing from {text}");
+        }
+    }
 }

@@ -27,9 +27,14 @@ pub enum Engine {
 /// on a 9×9).
 pub const BRANCH_WORK: u64 = 1_000;
 
-/// Work units a SAT proof counts against a rating's work limit: it has no finer unit, so it
-/// is charged whole, before it starts. A limit below it keeps the proof native.
-pub const SAT_PROOF_WORK: u64 = 1_000_000;
+// A SAT proof is charged what it does: its solver calls, the literals it loads, splr's
+// propagations and conflicts, each weighed (`sat::effort`) so that a unit of SAT work takes
+// about the time of a native one (a thousandth of a branch point); the weights were measured
+// on the shared sets (`examples/sat_work.rs`; BENCHMARKS.md, "Issue 28: work units of the
+// SAT proof"). It gets what the native attempt left of the work limit, looked at before
+// each solver call (a call starts only when its loading fits; splr cannot be stopped after
+// so many conflicts, so the call's search itself may pass the limit, and is then charged
+// what it did).
 
 /// Branch points every proof may take whatever the work limit (about 15 ms on a 25×25): an
 /// ordinary puzzle's count is then known even under a tiny limit.
@@ -46,29 +51,31 @@ pub enum Proof {
 
 /// The uniqueness policy of every rating: the native engine within
 /// [`AUTO_NATIVE_BUDGET`] branch points (fewer when `work_limit` affords fewer, at
-/// [`BRANCH_WORK`] each, but never under [`PROOF_FLOOR`]), then the SAT engine when the
-/// limit affords [`SAT_PROOF_WORK`];
-/// past that the answer is [`Proof::Beyond`], never an unbounded search. `budget`'s flag
-/// and deadline stop either engine (the reason is the error then).
+/// [`BRANCH_WORK`] each, but never under [`PROOF_FLOOR`]), then the SAT engine with what is
+/// left of the limit, charged the work it does (see [`sat::Effort::work`]); past the limit
+/// the answer is [`Proof::Beyond`], never an unbounded search. `budget`'s flag and deadline
+/// stop either engine (the reason is the error then).
 pub fn prove(puzzle: &Puzzle, work_limit: u64, budget: &Budget) -> Result<Proof, String> {
     let budget = budget.clone().without_work_limit();
     let branches = (work_limit / BRANCH_WORK).clamp(PROOF_FLOOR, AUTO_NATIVE_BUDGET);
     let mut solver = Solver::new(puzzle);
     let within = budget.clone().with_work_limit(branches);
-    match solver.count_budgeted(puzzle.givens(), 2, &within) {
-        Ok(count) => Ok(Proof::Counted(count, solver.guesses() * BRANCH_WORK)),
-        Err(Stopped::WorkLimit { .. }) if work_limit >= SAT_PROOF_WORK => {
-            let count = count_with_sat(puzzle, 2, &budget)?;
-            Ok(Proof::Counted(
-                count,
-                branches * BRANCH_WORK + SAT_PROOF_WORK,
-            ))
-        }
-        Err(Stopped::WorkLimit { .. }) => Ok(Proof::Beyond(format!(
+    let native_work = match solver.count_budgeted(puzzle.givens(), 2, &within) {
+        Ok(count) => return Ok(Proof::Counted(count, solver.guesses() * BRANCH_WORK)),
+        Err(Stopped::WorkLimit { .. }) => branches * BRANCH_WORK,
+        Err(stopped) => return Err(stopped.to_string()),
+    };
+    let left = work_limit.saturating_sub(native_work);
+    let sat_budget = budget.with_work_limit(left);
+    match sat::count_solutions_measured(puzzle, 2, &sat_budget) {
+        Ok((count, effort)) => Ok(Proof::Counted(count, native_work + effort.work())),
+        Err(sat::SatError::Stopped(Stopped::WorkLimit { .. })) => Ok(Proof::Beyond(format!(
             "proving it unique needs more than the work limit of {work_limit} affords \
-             ({branches} branch points of the native engine; the SAT engine needs {SAT_PROOF_WORK})"
+             ({branches} branch points of the native engine, then {left} units of the SAT \
+             engine's)"
         ))),
-        Err(stopped) => Err(stopped.to_string()),
+        Err(sat::SatError::Stopped(stopped)) => Err(stopped.to_string()),
+        Err(error) => Err(format!("SAT engine: {error}")),
     }
 }
 
@@ -241,6 +248,39 @@ mod tests {
         assert_eq!(
             sat::count_solutions(&hard, 2).unwrap(),
             Count::Unique(solution)
+        );
+    }
+
+    #[test]
+    fn a_sat_proof_is_charged_the_work_it_does() {
+        // the 16×16 irregular killer of the shared variant set: 152 441 branch points
+        // natively, so the native attempt runs out and the SAT engine proves it
+        let text = include_str!("../../tests/data/variants/irregular_killer_16x16.tsv");
+        // title, keys, link, solution: the puzzle is the link
+        let link = text
+            .lines()
+            .find(|line| !line.starts_with('#'))
+            .and_then(|line| line.split('\t').nth(2))
+            .unwrap();
+        let puzzle = puzzle(link);
+        let (count, effort) =
+            sat::count_solutions_measured(&puzzle, 2, &Budget::unlimited()).unwrap();
+        assert!(count.is_unique());
+        let native_work = AUTO_NATIVE_BUDGET * BRANCH_WORK;
+        let Proof::Counted(proved, work) = prove(&puzzle, u64::MAX, &Budget::unlimited()).unwrap()
+        else {
+            panic!("not proved");
+        };
+        assert_eq!(proved, count);
+        // the same solver calls on the same clauses: the same counts, bar splr's timing
+        // (its restarts and reductions do not depend on the clock)
+        assert_eq!(work, native_work + effort.work(), "{effort:?}");
+        // a limit that leaves the SAT engine less than its first call's loading stops it
+        // before it starts, and says so
+        let short = prove(&puzzle, native_work + 1, &Budget::unlimited()).unwrap();
+        assert!(
+            matches!(&short, Proof::Beyond(reason) if reason.contains("then 1 units")),
+            "{short:?}"
         );
     }
 }

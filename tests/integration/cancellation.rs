@@ -88,6 +88,38 @@ fn the_native_engine_stops_at_its_deadline() {
 }
 
 #[test]
+fn the_true_candidates_search_stops_on_an_empty_25x25_and_keeps_what_it_found() {
+    let puzzle = empty(25);
+    let (answer, latency) =
+        cancelled_mid_work(|budget| sat::true_candidates_within(&puzzle, 1000, budget));
+    let found = answer.expect("a stopped search is an answer, not an error");
+    assert_eq!(found.stopped, Some(Stopped::Cancelled));
+    assert!(!found.complete);
+    assert_eq!(found.status(), "stopped");
+    // whatever was found is real: each solution marked one digit in every cell
+    for solution in &found.first_two {
+        assert!(puzzle.is_solution(solution));
+    }
+    assert_prompt(latency, "the true-candidates search");
+}
+
+#[test]
+fn the_true_candidates_search_stops_at_a_tiny_deadline_on_an_empty_16x16() {
+    let _turn = TURN
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let puzzle = empty(16);
+    let deadline = Instant::now() + Duration::from_millis(5);
+    let budget = Budget::unlimited().with_deadline(deadline);
+    let found = sat::true_candidates_within(&puzzle, 1000, &budget).unwrap();
+    let late = Instant::now().saturating_duration_since(deadline);
+    assert_eq!(found.stopped, Some(Stopped::Deadline));
+    assert_eq!(found.status(), "stopped");
+    assert!(!found.complete);
+    assert_prompt(late, "the true-candidates search past its deadline");
+}
+
+#[test]
 fn the_sat_engine_stops_enumerating_an_empty_25x25() {
     let puzzle = empty(25);
     let (answer, latency) =

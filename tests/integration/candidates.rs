@@ -124,3 +124,36 @@ fn a_puzzle_without_solution_has_no_candidates_and_a_low_limit_says_so() {
         .flat_map(|row| row.as_array().unwrap())
         .all(|cell| cell.as_array().unwrap().is_empty()));
 }
+
+#[test]
+fn a_work_limit_cuts_the_search_and_says_why() {
+    let empty = ".".repeat(81);
+    let output = candidates(&empty, &["--json", "--work-limit", "1"]);
+    // not known to be unique: exit 1
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    let record = record(&output);
+    assert_eq!(record["status"], "beyond");
+    assert_eq!(record["complete"], false);
+    assert_eq!(
+        record["stopped"],
+        "stopped: the work limit of 1 was used up"
+    );
+    // the first solver call's loading alone passes the limit: none starts
+    assert_eq!(record["solutions_found"], 0);
+    assert_eq!(record["work"], 0);
+    let output = candidates(&empty, &["--work-limit", "1"]);
+    let shown = text(&output.stdout);
+    assert!(
+        shown.contains(
+            "stopped, candidates from 0 solutions; stopped: the work limit of 1 was used up"
+        ),
+        "{shown}"
+    );
+    let output = sudokit(&["check", "--work-limit", "0", "--candidates", "-"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("must be 1 or more"),
+        "{}",
+        text(&output.stderr)
+    );
+}

@@ -850,6 +850,37 @@ fn a_rating_cut_by_the_work_limit_is_beyond_not_not_unique() {
 }
 
 #[test]
+fn true_candidates_cut_by_a_tiny_work_limit_are_beyond_with_the_reason() {
+    let server = Server::start(&[]);
+    // an empty 16×16: the first solver call's loading alone passes the limit
+    let empty = ".".repeat(256);
+    let (code, answer) = server.post("/v1/candidates", &json!({"puzzle": empty, "work_limit": 1}));
+    assert_eq!(code, 200, "{answer}");
+    assert_eq!(answer["status"], "beyond", "{answer}");
+    let record = &answer["records"][0];
+    assert_eq!(record["status"], "beyond", "{answer}");
+    assert_eq!(record["complete"], false, "{answer}");
+    assert_eq!(record["solutions_found"], 0, "{answer}");
+    assert_eq!(
+        record["stopped"], "stopped: the work limit of 1 was used up",
+        "{answer}"
+    );
+    // nothing decided: no digit shown in any cell
+    let cells = record["candidates"].as_array().unwrap();
+    assert_eq!(cells.len(), 16);
+    assert!(cells
+        .iter()
+        .flat_map(|row| row.as_array().unwrap())
+        .all(|digits| digits.as_array().unwrap().is_empty()));
+    let (code, answer) = server.post(
+        "/v1/candidates",
+        &json!({"puzzle": ".".repeat(81), "work_limit": 0}),
+    );
+    assert_eq!(code, 422, "{answer}");
+    assert!(answer["reason"].as_str().unwrap().contains("work_limit 0"));
+}
+
+#[test]
 fn odd_methods_values_and_limits_get_true_one_line_refusals() {
     let server = Server::start(&[]);
     let unique = MIXED.lines().next().unwrap();
@@ -1271,6 +1302,11 @@ fn every_answer_validates_against_its_schema_in_openapi() {
         ("/v1/check", json!({"puzzle": unique, "colour": "red"}), 422),
         ("/v1/candidates", json!({"puzzle": loose, "limit": 50}), 200),
         ("/v1/candidates", json!({"puzzle": MIXED}), 422),
+        (
+            "/v1/candidates",
+            json!({"puzzle": ".".repeat(256), "work_limit": 1}),
+            200,
+        ),
         ("/v1/solve", json!({"puzzle": MIXED}), 422),
         ("/v1/solve", json!({"puzzle": loose, "limit": 4}), 200),
         ("/v1/grade", json!({"puzzle": unique, "explain": true}), 200),
