@@ -1,16 +1,21 @@
-//! The bank's part of the service: a rated puzzle as the bank stores it, a stored puzzle as a
-//! record, and [`keep`], which stores a rated puzzle (or finds its earlier record) for
-//! `serve --bank`.
+//! The bank's part of the service: a puzzle whose key is new checked by the one uniqueness
+//! policy and rated as the bank stores it ([`judge_new`]), the typed records `bank add`,
+//! `bank query` and `bank stats` write ([`AddRecord`], [`StoredRecord`], [`StatsRecord`]),
+//! and [`keep`], which stores a rated puzzle (or finds its earlier record) for `serve --bank`.
 
 use std::sync::Mutex;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 
-use super::grade::BankNote;
-use super::uniqueness::{self, Engine};
+use super::columns::{text_of, Column, Row};
+use super::grade::{puzzle_text, BankNote};
+use super::input::Record;
+use super::records::{CountRecord, ErrorRecord};
+use super::uniqueness::{self, Proof};
 use crate::bank::{Added, Bank, NewPuzzle, Stored};
+use crate::budget::Budget;
+use crate::canonical::CanonicalForm;
 use crate::grade::explainer::{format_tenths, SeRater, SeRating};
 use crate::grade::{Grader, Grading};
 use crate::model::Puzzle;
@@ -32,20 +37,28 @@ pub struct Rated {
 /// Rates one puzzle with exactly one solution, `solution`, on both scales (HoDoKu's within
 /// `work_limit`, SE's within its default, as `grade` rates; neither proves uniqueness again)
 /// and keeps the key found for it. The bank rates a puzzle's canonical form
-/// ([`CanonicalForm::puzzle`]), so that every orientation gets the same rating.
+/// ([`CanonicalForm::puzzle`]), so that every orientation gets the same rating. `budget`'s
+/// flag and deadline stop both ratings.
 pub fn rate_with_key(
     puzzle: &Puzzle,
     solution: &crate::model::Grid,
     work_limit: u64,
     canonical_key: Option<String>,
+    budget: &Budget,
 ) -> Rated {
+    // the flag and deadline only: a budget's work limit would replace both scales' own
+    let budget = budget.clone().without_work_limit();
     let grading = Grader::new(puzzle)
         .with_unique_solution(solution)
         .with_work_limit(work_limit)
+        .with_budget(&budget)
         .grade();
-    let se = SeRater::new(puzzle)
-        .ok()
-        .map(|rater| rater.with_unique_solution(solution).rate());
+    let se = SeRater::new(puzzle).ok().map(|rater| {
+        rater
+            .with_unique_solution(solution)
+            .with_budget(&budget)
+            .rate()
+    });
     Rated {
         grading,
         se,
@@ -113,8 +126,89 @@ pub fn new_puzzle(
     })
 }
 
-/// A stored puzzle as a record: every field, the time as UTC text.
+/// Why the bank does not keep `puzzle`, if it does not: a rule the grader does not rate,
+/// irregular regions (the grader rates jigsaws, but the canonical key knows no region map yet,
+/// so two jigsaws with the same givens would share a key), or a variant rule or extra house
+/// beyond the diagonals (the grader rates them, issue 32, but the key knows only diagonals
+/// and cages).
+pub fn refusal(puzzle: &Puzzle) -> Option<String> {
+    use crate::model::{Constraint, HouseKind};
+    crate::grade::unrated_rule(puzzle)
+        .or_else(|| {
+            puzzle.regions().map(|_| {
+                "bank: irregular regions are not kept yet (the canonical key has no region map)"
+                    .to_string()
+            })
+        })
+        .or_else(|| {
+            let rule = puzzle.constraints().iter().find(|rule| match rule {
+                Constraint::Distinct(house) => !matches!(house.kind(), HouseKind::Diagonal(_)),
+                other => other.is_variant_rule(),
+            })?;
+            Some(format!(
+                "bank: the {rule} is not kept yet (the canonical key has no variant rules)"
+            ))
+        })
+}
+
+/// What `bank add` makes of one readable puzzle.
+#[derive(Debug, Clone)]
+pub enum Prepared {
+    /// Its key is new and it has exactly one solution: rated, to store.
+    Store(Box<NewPuzzle>),
+    /// The bank holds its key: the earlier record.
+    Seen(Box<Stored>),
+    /// It has no solution or several: the puzzle's own count (as given, not its canonical
+    /// form's), counted up to 2.
+    NotUnique(Count),
+    /// Not stored, and why, on one line.
+    Refused(String),
+}
+
+/// Checks and rates a puzzle whose canonical key is new, as `grade` does: its canonical form's
+/// uniqueness proved once by the one policy ([`uniqueness::prove`]: native within a budget of
+/// branch points, then SAT, bounded by `work_limit`), the solution handed to both graders
+/// ([`rate_with_key`]). A form with none or several solutions is proved again as given, so
+/// that the count shows the puzzle's own solutions. `budget`'s flag and deadline stop it.
+pub fn judge_new(
+    entry: &Entry,
+    form: &CanonicalForm,
+    work_limit: u64,
+    source: String,
+    budget: &Budget,
+) -> Prepared {
+    let failed = |reason: String| Prepared::Refused(format!("engine failed: {reason}"));
+    match uniqueness::prove(&form.puzzle, work_limit, budget) {
+        Ok(Proof::Counted(Count::Unique(solution), _)) => {
+            let key = Some(form.key.clone());
+            let rated = rate_with_key(&form.puzzle, &solution, work_limit, key, budget);
+            match new_puzzle(&form.puzzle, &rated, source) {
+                Ok(puzzle) => Prepared::Store(Box::new(puzzle)),
+                Err(reason) => Prepared::Refused(reason.to_string()),
+            }
+        }
+        Ok(Proof::Counted(..)) => match uniqueness::prove(&entry.puzzle, work_limit, budget) {
+            Ok(Proof::Counted(Count::Unique(_), _)) => {
+                failed("its canonical form counts otherwise than the puzzle".to_string())
+            }
+            Ok(Proof::Counted(count, _)) => Prepared::NotUnique(count),
+            Ok(Proof::Beyond(reason)) => Prepared::Refused(unproved(&reason)),
+            Err(reason) => failed(reason),
+        },
+        Ok(Proof::Beyond(reason)) => Prepared::Refused(unproved(&reason)),
+        Err(reason) => failed(reason),
+    }
+}
+
+/// Why a puzzle whose uniqueness proof passed the work limit is not stored.
+fn unproved(reason: &str) -> String {
+    format!("{reason}, so it is not known to be unique; not stored")
+}
+
+/// A stored puzzle as a record (`bank query`, and the earlier record of a puzzle `bank add`
+/// finds stored): every field, the time as UTC text.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct StoredRecord {
     /// When it was stored, UTC.
     pub added: String,
@@ -124,11 +218,12 @@ pub struct StoredRecord {
     pub id: i64,
     /// Its HoDoKu level.
     pub level: String,
-    /// The puzzle, one line.
+    /// The puzzle, one line: its canonical form, which the bank keeps and rated.
     pub puzzle: String,
     /// Its HoDoKu score.
     pub score: u32,
-    /// Its SE rating, `er/ep/ed`.
+    /// Its SE rating, `er/ep/ed` (`null` for a killer, or where SE's techniques do not
+    /// reach the end).
     pub se: Option<String>,
     /// Its SE rating ER as a number.
     pub se_rating: Option<f64>,
@@ -163,18 +258,262 @@ impl StoredRecord {
     }
 }
 
-/// A stored puzzle as a JSON object (its [`StoredRecord`]).
-pub fn stored_json(stored: &Stored) -> Map<String, Value> {
-    match serde_json::to_value(StoredRecord::new(stored)) {
-        Ok(Value::Object(object)) => object,
-        // a struct of plain fields always serializes to an object
-        _ => Map::new(),
+/// A number as JSON writes it (`7.0`, not `7`), so that CSV and JSON agree.
+fn json_number(value: f64) -> String {
+    serde_json::to_string(&value).unwrap_or_default()
+}
+
+impl Row for StoredRecord {
+    fn field(&self, column: Column) -> String {
+        match column {
+            Column::Id => self.id.to_string(),
+            Column::Puzzle => self.puzzle.clone(),
+            Column::Solution => self.solution.clone(),
+            Column::Variant => self.variant.clone(),
+            Column::Size => self.size.to_string(),
+            Column::Level => self.level.clone(),
+            Column::Score => self.score.to_string(),
+            Column::SeRating => self.se_rating.map(json_number).unwrap_or_default(),
+            Column::Se => text_of(&self.se),
+            Column::Source => self.source.clone(),
+            Column::Added => self.added.clone(),
+            Column::CanonicalKey => self.canonical_key.clone(),
+            _ => String::new(),
+        }
     }
 }
 
+/// The columns of `bank query --csv`.
+pub const QUERY_COLUMNS: &[Column] = &[
+    Column::Id,
+    Column::Puzzle,
+    Column::Solution,
+    Column::Variant,
+    Column::Size,
+    Column::Level,
+    Column::Score,
+    Column::SeRating,
+    Column::Se,
+    Column::Source,
+    Column::Added,
+    Column::CanonicalKey,
+];
+
+/// Whether `bank add` stored the puzzle or found it stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AddedStatus {
+    /// Stored now, as a new row.
+    Stored,
+    /// Its canonical key was stored already (the same puzzle, or an isomorph).
+    Seen,
+}
+
+impl AddedStatus {
+    /// The word: `stored` or `seen`.
+    pub fn word(self) -> &'static str {
+        match self {
+            AddedStatus::Stored => "stored",
+            AddedStatus::Seen => "seen",
+        }
+    }
+}
+
+/// A puzzle `bank add` stored, or found stored (an isomorph counts): the puzzle as read,
+/// with the row that holds it and its ratings; for `seen`, the earlier record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AddedRecord {
+    /// Its canonical key.
+    pub canonical_key: String,
+    /// The earlier record (`seen`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub earlier: Option<StoredRecord>,
+    /// When the earlier record was stored, UTC (`seen`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub earlier_added: Option<String>,
+    /// The earlier record's row (`seen`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub earlier_id: Option<i64>,
+    /// Where the earlier record came from (`seen`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub earlier_source: Option<String>,
+    /// The row that holds it.
+    pub id: i64,
+    /// Its HoDoKu level.
+    pub level: String,
+    /// The 1-based line of the puzzle in its source.
+    pub line: usize,
+    /// The puzzle's name, if the notation carries one.
+    pub name: Option<String>,
+    /// The puzzle as read, one line (the bank keeps its canonical form).
+    pub puzzle: String,
+    /// Its HoDoKu score.
+    pub score: u32,
+    /// Its SE rating, `er/ep/ed`.
+    pub se: Option<String>,
+    /// The grid's size n.
+    pub size: u8,
+    /// Where: `file:line`.
+    pub source: String,
+    /// `stored` or `seen`.
+    pub status: AddedStatus,
+    /// Its variant.
+    pub variant: String,
+}
+
+impl AddedRecord {
+    /// The record of `entry`, read as `record`: `puzzle` is what the bank holds or was to
+    /// store for it, `answer` what storing it came to.
+    pub fn new(record: &Record, entry: &Entry, puzzle: &NewPuzzle, answer: &Added) -> AddedRecord {
+        let earlier = match answer {
+            Added::Stored(_) => None,
+            Added::Seen(earlier) => Some(StoredRecord::new(earlier)),
+        };
+        AddedRecord {
+            canonical_key: puzzle.canonical_key.clone(),
+            earlier_added: earlier.as_ref().map(|earlier| earlier.added.clone()),
+            earlier_id: earlier.as_ref().map(|earlier| earlier.id),
+            earlier_source: earlier.as_ref().map(|earlier| earlier.source.clone()),
+            earlier,
+            id: match answer {
+                Added::Stored(id) => *id,
+                Added::Seen(earlier) => earlier.id,
+            },
+            level: puzzle.level.clone(),
+            line: entry.line,
+            name: entry.name.clone(),
+            puzzle: puzzle_text(entry),
+            score: puzzle.score,
+            se: puzzle.se.clone(),
+            size: puzzle.size,
+            source: record.place(),
+            status: match answer {
+                Added::Stored(_) => AddedStatus::Stored,
+                Added::Seen(_) => AddedStatus::Seen,
+            },
+            variant: puzzle.variant.clone(),
+        }
+    }
+}
+
+/// One record of `bank add`, in input order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum AddRecord {
+    /// The input could not be read, or the puzzle is not stored (the reason says why).
+    Error(ErrorRecord),
+    /// A puzzle with no solution or several: its count, not stored.
+    Count(CountRecord),
+    /// Stored, or seen before.
+    Added(AddedRecord),
+}
+
+impl AddRecord {
+    /// The record of a puzzle with no solution or several: its count, with the puzzle.
+    pub fn not_unique(record: &Record, entry: &Entry, count: &Count) -> AddRecord {
+        let mut counted = CountRecord::new(record, entry, count, 2);
+        counted.puzzle = Some(puzzle_text(entry));
+        AddRecord::Count(counted)
+    }
+}
+
+impl Row for AddedRecord {
+    fn field(&self, column: Column) -> String {
+        match column {
+            Column::Source => self.source.clone(),
+            Column::Name => text_of(&self.name),
+            Column::Status => self.status.word().into(),
+            Column::Id => self.id.to_string(),
+            Column::Puzzle => self.puzzle.clone(),
+            Column::Variant => self.variant.clone(),
+            Column::Size => self.size.to_string(),
+            Column::Level => self.level.clone(),
+            Column::Score => self.score.to_string(),
+            Column::Se => text_of(&self.se),
+            Column::CanonicalKey => self.canonical_key.clone(),
+            Column::EarlierId => text_of(&self.earlier_id),
+            Column::EarlierSource => text_of(&self.earlier_source),
+            Column::EarlierAdded => text_of(&self.earlier_added),
+            _ => String::new(),
+        }
+    }
+}
+
+impl Row for AddRecord {
+    fn field(&self, column: Column) -> String {
+        match self {
+            AddRecord::Error(error) => error.field(column),
+            AddRecord::Count(counted) => counted.field(column),
+            AddRecord::Added(added) => added.field(column),
+        }
+    }
+}
+
+/// The columns of `bank add --csv`.
+pub const ADD_COLUMNS: &[Column] = &[
+    Column::Source,
+    Column::Name,
+    Column::Status,
+    Column::Id,
+    Column::Puzzle,
+    Column::Variant,
+    Column::Size,
+    Column::Level,
+    Column::Score,
+    Column::Se,
+    Column::CanonicalKey,
+    Column::EarlierId,
+    Column::EarlierSource,
+    Column::EarlierAdded,
+    Column::Differences,
+    Column::Reason,
+];
+
+/// How many stored puzzles share a variant, a size and a level (`bank stats`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StatsRecord {
+    /// How many.
+    pub count: u64,
+    /// The HoDoKu level.
+    pub level: String,
+    /// The grid's size n.
+    pub size: u8,
+    /// The variant.
+    pub variant: String,
+}
+
+impl StatsRecord {
+    /// The record of one count of the bank's.
+    pub fn new(count: &crate::bank::Count) -> StatsRecord {
+        StatsRecord {
+            count: count.count,
+            level: count.level.clone(),
+            size: count.size,
+            variant: count.variant.clone(),
+        }
+    }
+}
+
+impl Row for StatsRecord {
+    fn field(&self, column: Column) -> String {
+        match column {
+            Column::Variant => self.variant.clone(),
+            Column::Size => self.size.to_string(),
+            Column::Level => self.level.clone(),
+            Column::Count => self.count.to_string(),
+            _ => String::new(),
+        }
+    }
+}
+
+/// The columns of `bank stats --csv`.
+pub const STATS_COLUMNS: &[Column] = &[Column::Variant, Column::Size, Column::Level, Column::Count];
+
 /// Stores the rated puzzle of `entry` in `bank`, or finds its earlier record there (an
 /// isomorph counts): its canonical form is what is rated and kept, its uniqueness proved by
-/// the one policy ([`uniqueness::count`], native within a budget, then SAT).
+/// the one policy ([`judge_new`]: [`uniqueness::prove`] within `work_limit`).
 pub fn keep(bank: &Mutex<Bank>, entry: &Entry, source: &str, work_limit: u64) -> BankNote {
     let failed = |reason: String| BankNote {
         earlier: None,
@@ -183,22 +522,24 @@ pub fn keep(bank: &Mutex<Bank>, entry: &Entry, source: &str, work_limit: u64) ->
         status: "error".into(),
     };
     let seen = |earlier: &Stored| BankNote {
-        earlier: Some(Value::Object(stored_json(earlier))),
+        earlier: Some(StoredRecord::new(earlier)),
         id: None,
         reason: None,
         status: "seen".into(),
     };
     let unavailable = || failed("the bank is unavailable after an earlier failure".to_string());
+    if let Some(reason) = refusal(&entry.puzzle) {
+        return failed(reason);
+    }
     let Some(form) =
         crate::canonical::canonical_form_within(&entry.puzzle, crate::canonical::BANK_WORK)
     else {
         return failed(TOO_COSTLY.to_string());
     };
-    let key = form.key.clone();
     // Look up, then rate without holding the bank (ratings take time), then store: a puzzle
     // another request stored meanwhile comes back as seen.
     let found = match bank.lock() {
-        Ok(bank) => bank.find(&key),
+        Ok(bank) => bank.find(&form.key),
         Err(_) => return unavailable(),
     };
     match found {
@@ -206,18 +547,15 @@ pub fn keep(bank: &Mutex<Bank>, entry: &Entry, source: &str, work_limit: u64) ->
         Ok(None) => {}
         Err(error) => return failed(error.to_string()),
     }
-    let solution = match uniqueness::count(Engine::Auto, &form.puzzle, 2) {
-        Ok(Count::Unique(solution)) => solution,
-        Ok(_) => return failed("not exactly one solution".to_string()),
-        Err(reason) => return failed(reason),
-    };
-    let rated = rate_with_key(&form.puzzle, &solution, work_limit, Some(key));
-    let new = match new_puzzle(&form.puzzle, &rated, format!("serve {source}")) {
-        Ok(new) => new,
-        Err(reason) => return failed(reason.to_string()),
+    let source = format!("serve {source}");
+    let new = match judge_new(entry, &form, work_limit, source, &Budget::unlimited()) {
+        Prepared::Store(new) => new,
+        Prepared::Seen(earlier) => return seen(&earlier),
+        Prepared::NotUnique(_) => return failed("not exactly one solution".to_string()),
+        Prepared::Refused(reason) => return failed(reason),
     };
     let added = match bank.lock() {
-        Ok(mut bank) => bank.add(&[new], now()),
+        Ok(mut bank) => bank.add(&[*new], now()),
         Err(_) => return unavailable(),
     };
     match added {
