@@ -606,3 +606,80 @@ pub fn timestamp(seconds: i64) -> String {
         within % 60
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::canonical::canonical_form_within;
+
+    fn entry(text: &str) -> Entry {
+        notation::parse(text, None).unwrap().remove(0)
+    }
+
+    fn judged(entry: &Entry, work_limit: u64) -> Prepared {
+        let form = canonical_form_within(&entry.puzzle, crate::canonical::BANK_WORK).unwrap();
+        judge_new(
+            entry,
+            &form,
+            work_limit,
+            "test:1".to_string(),
+            &Budget::unlimited(),
+        )
+    }
+
+    #[test]
+    fn a_new_puzzle_is_rated_in_its_canonical_form_as_grade_rates_it() {
+        let hard = entry(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        );
+        let Prepared::Store(stored) = judged(&hard, crate::grade::DEFAULT_WORK_LIMIT) else {
+            panic!("not stored");
+        };
+        // a score depends on the orientation (the order searches meet the cells in): the
+        // bank's is its canonical form's
+        let form = canonical_form_within(&hard.puzzle, crate::canonical::BANK_WORK).unwrap();
+        let grading = Grader::new(&form.puzzle).grade();
+        assert_eq!(stored.level, grading.level.to_string());
+        assert_eq!(stored.score, grading.score);
+        assert_eq!(stored.puzzle.replace('.', "0"), stored.canonical_key);
+        assert_eq!(stored.se.as_deref(), Some("2.6/1.2/1.2"));
+    }
+
+    #[test]
+    fn a_puzzle_not_unique_gets_its_own_count_not_its_canonical_forms() {
+        let several = entry(
+            "......8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        );
+        let Prepared::NotUnique(Count::Multiple { first, second, .. }) = judged(&several, 1000)
+        else {
+            panic!("not counted as several");
+        };
+        // the solutions are the puzzle's as given: they keep its givens
+        assert!(several.puzzle.is_solution(&first) && several.puzzle.is_solution(&second));
+    }
+
+    #[test]
+    fn a_proof_past_the_work_limit_is_refused_not_searched_without_end() {
+        // the first 25×25 of the gecode set: unique, its native proof runs for minutes; its
+        // canonical form is too costly to find, so the form is the puzzle itself here
+        let text = include_str!("../../tests/data/sizes/gecode_25x25.txt");
+        let line = text
+            .lines()
+            .find(|line| line.trim().len() >= 625 && !line.starts_with('#'))
+            .unwrap();
+        let large = entry(&line.trim()[..625]);
+        let form = CanonicalForm {
+            key: "25:test".to_string(),
+            puzzle: large.puzzle.clone(),
+        };
+        let prepared = judge_new(&large, &form, 1000, "test:1".into(), &Budget::unlimited());
+        let Prepared::Refused(reason) = prepared else {
+            panic!("{prepared:?}");
+        };
+        assert!(
+            reason.starts_with("proving it unique needs more than the work limit of 1000")
+                && reason.ends_with("not stored"),
+            "{reason}"
+        );
+    }
+}
