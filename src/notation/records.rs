@@ -10,7 +10,7 @@
 //!    rule (thermometers, dots, anti-knight …) comes from the `fpuzzles` link and must be the
 //!    rules the `rules` list names. The variant must agree
 //!    with the fields (a killer has cages, a jigsaw regions), so a record that leaves its
-//!    rules out (the bank's, for killers) is refused rather than read as a classic.
+//!    rules out (a killer with no `cages`) is refused rather than read as a classic.
 //! 2. **Its `fpuzzles` link**, when it has one (`grade --json`, whose `puzzle` is the givens
 //!    alone). A `null` link beside a puzzle with no rule of its own is refused: f-puzzles
 //!    could not hold the puzzle, so its rules are not in the record.

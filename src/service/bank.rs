@@ -18,7 +18,7 @@ use crate::budget::Budget;
 use crate::canonical::CanonicalForm;
 use crate::grade::explainer::{format_tenths, SeRater, SeRating};
 use crate::grade::{Grader, Grading};
-use crate::model::Puzzle;
+use crate::model::{Puzzle, Relation};
 use crate::notation::{self, Entry, Format};
 use crate::Count;
 
@@ -212,8 +212,15 @@ fn unproved(reason: &str) -> String {
 pub struct StoredRecord {
     /// When it was stored, UTC.
     pub added: String,
+    /// A killer's cages, in order (comparisons name them by position), so that the record
+    /// reads back as the puzzle.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cages: Vec<CageField>,
     /// Its canonical key.
     pub canonical_key: String,
+    /// A greater killer's comparisons between cage sums.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comparisons: Vec<ComparisonField>,
     /// Its row number.
     pub id: i64,
     /// Its HoDoKu level.
@@ -241,9 +248,21 @@ impl StoredRecord {
     /// The record of `stored`.
     pub fn new(stored: &Stored) -> StoredRecord {
         let record = &stored.record;
+        // a killer's rules are in its definition: read only for the records that need them
+        let cages = if record.variant.contains("killer") {
+            notation::parse(&record.definition, Some(Format::Ron))
+                .ok()
+                .and_then(|mut entries| entries.pop())
+                .map(|entry| CageFields::of(&entry.puzzle, &record.variant))
+                .unwrap_or_default()
+        } else {
+            CageFields::default()
+        };
         StoredRecord {
             added: timestamp(stored.added),
+            cages: cages.cages,
             canonical_key: record.canonical_key.clone(),
+            comparisons: cages.comparisons,
             id: stored.id,
             level: record.level.clone(),
             puzzle: record.puzzle.clone(),
@@ -254,6 +273,73 @@ impl StoredRecord {
             solution: record.solution.clone(),
             source: record.source.clone(),
             variant: record.variant.clone(),
+        }
+    }
+}
+
+/// One cage of a killer's record, as `generate` writes it and the record reader reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CageField {
+    /// Its cells, as `r1c1` names.
+    pub cells: Vec<String>,
+    /// The sum of its digits, absent where hidden (greater killer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sum: Option<u32>,
+}
+
+/// One comparison of a greater killer's record: `sum(cages[first]) relation
+/// sum(cages[second])`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ComparisonField {
+    /// The left cage's position in `cages`.
+    pub first: usize,
+    /// `Less`, `Equal` or `Greater`.
+    #[schemars(with = "String")]
+    pub relation: Relation,
+    /// The right cage's position in `cages`.
+    pub second: usize,
+}
+
+/// A killer's cages and comparisons as record fields.
+#[derive(Debug, Clone, Default)]
+struct CageFields {
+    cages: Vec<CageField>,
+    comparisons: Vec<ComparisonField>,
+}
+
+impl CageFields {
+    /// The fields of `puzzle`'s cages when its `variant`'s name says the rest of its rules
+    /// (the record reader adds both diagonals to `killer-x`, none to the others), so that
+    /// the record reads back as the puzzle; none otherwise, and the reader then refuses the
+    /// record by name (a killer with no cages) rather than read another puzzle.
+    fn of(puzzle: &Puzzle, variant: &str) -> CageFields {
+        let diagonals = puzzle.diagonals().len();
+        let said = match variant {
+            "killer" | "greater-killer" => diagonals == 0,
+            "killer-x" => diagonals == 2,
+            _ => false,
+        };
+        if !said {
+            return CageFields::default();
+        }
+        CageFields {
+            cages: puzzle
+                .cages()
+                .map(|cage| CageField {
+                    cells: cage.cells.iter().map(ToString::to_string).collect(),
+                    sum: cage.sum,
+                })
+                .collect(),
+            comparisons: puzzle
+                .comparisons()
+                .map(|comparison| ComparisonField {
+                    first: comparison.first.index(),
+                    relation: comparison.relation,
+                    second: comparison.second.index(),
+                })
+                .collect(),
         }
     }
 }
@@ -324,8 +410,15 @@ impl AddedStatus {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AddedRecord {
+    /// A killer's cages, in order, as read (comparisons name them by position), so that
+    /// the record reads back as the puzzle.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cages: Vec<CageField>,
     /// Its canonical key.
     pub canonical_key: String,
+    /// A greater killer's comparisons between cage sums, as read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comparisons: Vec<ComparisonField>,
     /// The earlier record (`seen`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub earlier: Option<StoredRecord>,
@@ -370,8 +463,11 @@ impl AddedRecord {
             Added::Stored(_) => None,
             Added::Seen(earlier) => Some(StoredRecord::new(earlier)),
         };
+        let cages = CageFields::of(&entry.puzzle, &puzzle.variant);
         AddedRecord {
+            cages: cages.cages,
             canonical_key: puzzle.canonical_key.clone(),
+            comparisons: cages.comparisons,
             earlier_added: earlier.as_ref().map(|earlier| earlier.added.clone()),
             earlier_id: earlier.as_ref().map(|earlier| earlier.id),
             earlier_source: earlier.as_ref().map(|earlier| earlier.source.clone()),
