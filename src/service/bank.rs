@@ -221,6 +221,10 @@ pub struct StoredRecord {
     /// A greater killer's comparisons between cage sums.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comparisons: Vec<ComparisonField>,
+    /// Which diagonals hold (`main`, `anti`, `both`), where the variant's name does not
+    /// say it: one diagonal, or a greater killer's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diagonals: Option<String>,
     /// Its row number.
     pub id: i64,
     /// Its HoDoKu level.
@@ -248,8 +252,9 @@ impl StoredRecord {
     /// The record of `stored`.
     pub fn new(stored: &Stored) -> StoredRecord {
         let record = &stored.record;
-        // a killer's rules are in its definition: read only for the records that need them
-        let cages = if record.variant.contains("killer") {
+        // a killer's rules, and an X's diagonals, are in its definition: read only for the
+        // records that need them
+        let cages = if record.variant != "classic" {
             notation::parse(&record.definition, Some(Format::Ron))
                 .ok()
                 .and_then(|mut entries| entries.pop())
@@ -263,6 +268,7 @@ impl StoredRecord {
             cages: cages.cages,
             canonical_key: record.canonical_key.clone(),
             comparisons: cages.comparisons,
+            diagonals: cages.diagonals,
             id: stored.id,
             level: record.level.clone(),
             puzzle: record.puzzle.clone(),
@@ -302,29 +308,31 @@ pub struct ComparisonField {
     pub second: usize,
 }
 
-/// A killer's cages and comparisons as record fields.
+/// The rules of a puzzle the bank keeps beyond its variant's name, as record fields, so that
+/// its record reads back as the puzzle: a killer's cages and comparisons, and which
+/// diagonals hold where the name does not say (the record reader gives x and killer-x both,
+/// the others none).
 #[derive(Debug, Clone, Default)]
 struct CageFields {
     cages: Vec<CageField>,
     comparisons: Vec<ComparisonField>,
+    diagonals: Option<String>,
 }
 
 impl CageFields {
-    /// The fields of `puzzle`'s cages when its `variant`'s name says the rest of its rules
-    /// (the record reader adds both diagonals to `killer-x`, none to the others), so that
-    /// the record reads back as the puzzle; none otherwise, and the reader then refuses the
-    /// record by name (a killer with no cages) rather than read another puzzle.
+    /// The fields of `puzzle`, of the bank's `variant`.
     fn of(puzzle: &Puzzle, variant: &str) -> CageFields {
-        let diagonals = puzzle.diagonals().len();
-        let said = match variant {
-            "killer" | "greater-killer" => diagonals == 0,
-            "killer-x" => diagonals == 2,
-            _ => false,
+        use crate::model::Diagonal;
+        let diagonals = puzzle.diagonals();
+        let named = matches!(variant, "x" | "killer-x");
+        let diagonals = match (diagonals.as_slice(), named) {
+            ([], _) | ([_, _], true) => None,
+            ([Diagonal::Main], _) => Some("main".to_string()),
+            ([Diagonal::Anti], _) => Some("anti".to_string()),
+            _ => Some("both".to_string()),
         };
-        if !said {
-            return CageFields::default();
-        }
         CageFields {
+            diagonals,
             cages: puzzle
                 .cages()
                 .map(|cage| CageField {
@@ -419,6 +427,10 @@ pub struct AddedRecord {
     /// A greater killer's comparisons between cage sums, as read.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comparisons: Vec<ComparisonField>,
+    /// Which diagonals hold (`main`, `anti`, `both`), where the variant's name does not
+    /// say it: one diagonal, or a greater killer's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diagonals: Option<String>,
     /// The earlier record (`seen`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub earlier: Option<StoredRecord>,
@@ -468,6 +480,7 @@ impl AddedRecord {
             cages: cages.cages,
             canonical_key: puzzle.canonical_key.clone(),
             comparisons: cages.comparisons,
+            diagonals: cages.diagonals,
             earlier_added: earlier.as_ref().map(|earlier| earlier.added.clone()),
             earlier_id: earlier.as_ref().map(|earlier| earlier.id),
             earlier_source: earlier.as_ref().map(|earlier| earlier.source.clone()),

@@ -666,6 +666,7 @@ fn bank_query_json_and_csv_read_into_the_typed_stored_record() {
                 // a killer's rules are in its JSON record, not among the CSV's columns
                 cages: Vec::new(),
                 comparisons: Vec::new(),
+                diagonals: None,
             }
         })
         .collect();
@@ -674,6 +675,7 @@ fn bank_query_json_and_csv_read_into_the_typed_stored_record() {
         .map(|record| StoredRecord {
             cages: Vec::new(),
             comparisons: Vec::new(),
+            diagonals: None,
             ..record.clone()
         })
         .collect();
@@ -800,7 +802,7 @@ fn bank_add_refuses_a_puzzle_that_is_not_unique_with_its_count() {
 }
 
 #[test]
-fn the_bank_reads_back_its_own_records_killers_with_their_cages() {
+fn the_bank_reads_back_its_own_records_killers_and_one_diagonal_included() {
     let folder = tempfile::tempdir().unwrap();
     let database = folder.path().join("bank.sqlite");
     let input = folder.path().join("mixed.txt");
@@ -812,7 +814,11 @@ fn the_bank_reads_back_its_own_records_killers_with_their_cages() {
         .collect();
     let killers = folder.path().join("killers.tsv");
     std::fs::write(&killers, krazydad).unwrap();
-    std::fs::write(&input, exchange_lines(40, 2)).unwrap();
+    // two classics, and an X puzzle with its main diagonal alone (the X puzzle of
+    // `generate --preset x-9 --seed 1` with its anti-diagonal's digits given, unique so)
+    let one_diagonal =
+        "5.36....168....93.....3.8.....3746.9....2....9.2561.....6.9.....95....737....51.6 diag=main";
+    std::fs::write(&input, format!("{}{one_diagonal}\n", exchange_lines(40, 2))).unwrap();
     let greater = crate::helpers::data_path("killer/killer_greater_grilops.txt");
     let added = folder.path().join("added.jsonl");
     let mut written = Vec::new();
@@ -836,7 +842,10 @@ fn the_bank_reads_back_its_own_records_killers_with_their_cages() {
     let query = succeeds(&["bank", "query", "--json", "--db", path_text(&database)]);
     std::fs::write(&queried, &query.stdout).unwrap();
     let stored: Vec<StoredRecord> = typed_lines(&query.stdout);
-    assert_eq!(stored.len(), 5);
+    assert_eq!(stored.len(), 6);
+    assert!(stored
+        .iter()
+        .any(|record| record.diagonals.as_deref() == Some("main")));
     // every record read back is its puzzle: the bank has it, every rule included
     for file in [&added, &queried] {
         let output = succeeds(&[
@@ -848,7 +857,7 @@ fn the_bank_reads_back_its_own_records_killers_with_their_cages() {
             path_text(file),
         ]);
         let again: Vec<AddRecord> = typed_lines(&output.stdout);
-        assert_eq!(again.len(), 5);
+        assert_eq!(again.len(), 6);
         assert!(
             again
                 .iter()
@@ -857,11 +866,11 @@ fn the_bank_reads_back_its_own_records_killers_with_their_cages() {
             text(&output.stdout)
         );
     }
-    assert_eq!(stored_count(&database), 5);
+    assert_eq!(stored_count(&database), 6);
     // and `check` reads them as the same puzzles: unique
     let output = succeeds(&["check", "--json", path_text(&queried)]);
     assert_eq!(
         text(&output.stdout).matches(r#""status":"unique""#).count(),
-        5
+        6
     );
 }
