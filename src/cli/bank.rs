@@ -643,15 +643,3 @@ fn stats(options: &StatsOptions) -> anyhow::Result<Outcome> {
     }
     Ok(Outcome::Success)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn timestamps_are_utc_dates() {
-        assert_eq!(timestamp(0), "1970-01-01T00:00:00Z");
-        assert_eq!(timestamp(951_782_400), "2000-02-29T00:00:00Z");
-        assert_eq!(timestamp(1_795_617_000), "2026-11-25T14:30:00Z");
-    }
-}

@@ -737,6 +737,13 @@ mod tests {
     }
 
     #[test]
+    fn timestamps_are_utc_dates() {
+        assert_eq!(timestamp(0), "1970-01-01T00:00:00Z");
+        assert_eq!(timestamp(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(timestamp(1_795_617_000), "2026-11-25T14:30:00Z");
+    }
+
+    #[test]
     fn a_new_puzzle_is_rated_in_its_canonical_form_as_grade_rates_it() {
         let hard = entry(
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
