@@ -17,8 +17,8 @@ use sudokit::grade::Level;
 use sudokit::notation::{self, Format};
 use sudokit::preset::Variant;
 use sudokit::service::bank::{
-    judge_new, refusal, AddRecord, AddedRecord, Prepared, StatsRecord, StoredRecord, ADD_COLUMNS,
-    QUERY_COLUMNS, STATS_COLUMNS,
+    judge_new, now, refusal, AddRecord, AddedRecord, Prepared, StatsRecord, StoredRecord,
+    ADD_COLUMNS, QUERY_COLUMNS, STATS_COLUMNS, TOO_COSTLY,
 };
 use sudokit::service::records::ErrorRecord;
 
@@ -27,8 +27,6 @@ use super::records::{Style, Writer};
 use super::sources::{each_batch, InputOptions, Record};
 use super::work::{thread_pool, Pool};
 use super::Outcome;
-
-use sudokit::service::bank::{now, TOO_COSTLY};
 
 /// Options of `sudokit bank`.
 #[derive(Debug, Args)]
