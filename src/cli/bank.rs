@@ -10,23 +10,23 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use rayon::prelude::*;
-use serde_json::{json, Value};
-use sudokit::bank::{Added, Bank, Filter, NewPuzzle, Stored};
+use sudokit::bank::{Added, Bank, Filter, NewPuzzle};
+use sudokit::budget::Budget;
 use sudokit::canonical::{canonical_form_within, CanonicalForm, BANK_WORK};
 use sudokit::grade::Level;
-use sudokit::notation::{self, Entry, Format};
+use sudokit::notation::{self, Format};
 use sudokit::preset::Variant;
-use sudokit::Count;
+use sudokit::service::bank::{
+    judge_new, now, refusal, AddRecord, AddedRecord, Prepared, StatsRecord, StoredRecord,
+    ADD_COLUMNS, QUERY_COLUMNS, STATS_COLUMNS, TOO_COSTLY,
+};
+use sudokit::service::records::ErrorRecord;
 
-use super::judging::{judged_entry, puzzle_text, Judged};
-use super::records::{self, MapWriter as Writer, Style};
+use super::check::not_unique_text;
+use super::records::{Style, Writer};
 use super::sources::{each_batch, InputOptions, Record};
 use super::work::{thread_pool, Pool};
-use super::{engine, Engine, Outcome};
-
-pub use sudokit::service::bank::{
-    new_puzzle, now, rate_with_key, stored_json, timestamp, TOO_COSTLY,
-};
+use super::Outcome;
 
 /// Options of `sudokit bank`.
 #[derive(Debug, Args)]
@@ -225,9 +225,14 @@ pub struct StatsOptions {
     #[command(flatten)]
     database: DatabaseOption,
 
-    /// One JSON object per variant, size and level.
-    #[arg(long)]
+    /// One JSON object per variant, size and level (JSON Lines): variant, size, level,
+    /// count.
+    #[arg(long, conflicts_with = "csv")]
     json: bool,
+
+    /// CSV with a header, one row per variant, size and level: the fields of --json.
+    #[arg(long)]
+    csv: bool,
 }
 
 fn parse_format(text: &str) -> Result<Format, String> {
@@ -244,63 +249,6 @@ pub fn run(options: &BankOptions) -> anyhow::Result<Outcome> {
     }
 }
 
-/// Checks and rates a puzzle whose key is new: its canonical form must have exactly one
-/// solution (the native engine's count, as `grade` checks); it is rated there. A form with
-/// none or several is counted again as given, so that the record shows the puzzle's own
-/// solutions.
-pub fn judge_new(
-    entry: &Entry,
-    form: &CanonicalForm,
-    work_limit: u64,
-    source: String,
-) -> Judged<Prepared> {
-    match engine::count(Engine::Native, &form.puzzle, 2) {
-        Ok(Count::Unique(solution)) => {
-            let rated = rate_with_key(&form.puzzle, &solution, work_limit, Some(form.key.clone()));
-            Judged::Rated(match new_puzzle(&form.puzzle, &rated, source) {
-                Ok(puzzle) => Prepared::Store(Box::new(puzzle)),
-                Err(reason) => Prepared::Refused(reason),
-            })
-        }
-        _ => match engine::count(Engine::Native, &entry.puzzle, 2) {
-            Ok(Count::Unique(_)) => {
-                Judged::Failed("its canonical form counts otherwise than the puzzle".to_string())
-            }
-            Ok(count) => Judged::NotUnique(count),
-            Err(reason) => Judged::Failed(reason),
-        },
-    }
-}
-
-/// What `bank add` does with one readable puzzle.
-pub enum Prepared {
-    /// Its key is new: rated, to store.
-    Store(Box<NewPuzzle>),
-    /// The bank holds its key: the earlier record.
-    Seen(Box<Stored>),
-    /// Not stored, and why.
-    Refused(&'static str),
-}
-
-const ADD_COLUMNS: &[&str] = &[
-    "source",
-    "name",
-    "status",
-    "id",
-    "puzzle",
-    "variant",
-    "size",
-    "level",
-    "score",
-    "se",
-    "canonical_key",
-    "earlier_id",
-    "earlier_source",
-    "earlier_added",
-    "differences",
-    "reason",
-];
-
 /// Records handled at once: their keys found in parallel, looked up, then the new ones
 /// checked and rated in parallel.
 const CHUNK: usize = 256;
@@ -313,7 +261,7 @@ enum Slot {
     /// Unreadable: answered by its failure.
     Unreadable,
     /// Answered already (seen, or refused).
-    Ready(Judged<Prepared>),
+    Ready(Prepared),
     /// New: to check and rate.
     New,
     /// The same key as the earlier record at this index of the chunk.
@@ -384,58 +332,50 @@ fn add(options: &AddOptions) -> anyhow::Result<Outcome> {
     Ok(run.outcome)
 }
 
-/// Why the bank does not keep `puzzle`: a rule the grader does not rate, irregular regions
-/// (the grader rates jigsaws, but the canonical key knows no region map yet, so two jigsaws
-/// with the same givens would share a key), or a variant rule or extra house beyond the
-/// diagonals (the grader rates them, issue 32, but the key knows only diagonals and cages).
-fn bank_refusal(puzzle: &sudokit::model::Puzzle) -> Option<String> {
-    use sudokit::model::{Constraint, HouseKind};
-    sudokit::grade::unrated_rule(puzzle)
-        .or_else(|| {
-            puzzle.regions().map(|_| {
-                "bank: irregular regions are not kept yet (the canonical key has no region map)"
-                    .to_string()
-            })
-        })
-        .or_else(|| {
-            let rule = puzzle.constraints().iter().find(|rule| match rule {
-                Constraint::Distinct(house) => !matches!(house.kind(), HouseKind::Diagonal(_)),
-                other => other.is_variant_rule(),
-            })?;
-            Some(format!(
-                "bank: the {rule} is not kept yet (the canonical key has no variant rules)"
-            ))
-        })
+/// The canonical form of each record of a chunk: `None` for one that could not be read, the
+/// reason for one the bank does not keep, and `Ok(None)` when the form took too long to find.
+type Forms = [Option<Result<Option<CanonicalForm>, String>>];
+
+/// Checks and rates the puzzle of `records[index]`, whose key is new.
+fn judge(records: &[Record], forms: &Forms, index: usize, work_limit: u64) -> Prepared {
+    let record = &records[index];
+    let (Ok(entry), Some(Ok(Some(form)))) = (&record.entry, &forms[index]) else {
+        // only a read puzzle whose key was found is judged
+        return Prepared::Refused("no answer was computed".to_string());
+    };
+    judge_new(
+        entry,
+        form,
+        work_limit,
+        record.place(),
+        &Budget::unlimited(),
+    )
 }
 
 impl Adding<'_> {
     fn chunk(&mut self, records: &[Record]) -> anyhow::Result<()> {
-        let forms: Vec<Option<Option<CanonicalForm>>> = self.pool.install(|| {
+        // a puzzle the bank does not keep is refused before its key is looked for
+        let forms: Vec<Option<Result<Option<CanonicalForm>, String>>> = self.pool.install(|| {
             records
                 .par_iter()
                 .map(|record| {
                     let entry = record.entry.as_ref().ok()?;
-                    Some(canonical_form_within(&entry.puzzle, BANK_WORK))
+                    Some(match refusal(&entry.puzzle) {
+                        Some(reason) => Err(reason),
+                        None => Ok(canonical_form_within(&entry.puzzle, BANK_WORK)),
+                    })
                 })
                 .collect()
         });
         let mut slots = Vec::with_capacity(records.len());
         let mut first_of: HashMap<&str, usize> = HashMap::new();
         for (index, form) in forms.iter().enumerate() {
-            if let Some(reason) = records[index]
-                .entry
-                .as_ref()
-                .ok()
-                .and_then(|entry| bank_refusal(&entry.puzzle))
-            {
-                slots.push(Slot::Ready(Judged::Refused(reason)));
-                continue;
-            }
             slots.push(match form {
                 None => Slot::Unreadable,
-                Some(None) => Slot::Ready(Judged::Rated(Prepared::Refused(TOO_COSTLY))),
-                Some(Some(form)) => match self.bank.find(&form.key)? {
-                    Some(earlier) => Slot::Ready(Judged::Rated(Prepared::Seen(Box::new(earlier)))),
+                Some(Err(reason)) => Slot::Ready(Prepared::Refused(reason.clone())),
+                Some(Ok(None)) => Slot::Ready(Prepared::Refused(TOO_COSTLY.to_string())),
+                Some(Ok(Some(form))) => match self.bank.find(&form.key)? {
+                    Some(earlier) => Slot::Ready(Prepared::Seen(Box::new(earlier))),
                     None => match first_of.get(form.key.as_str()) {
                         Some(&first) => Slot::Repeat(first),
                         None => {
@@ -453,15 +393,9 @@ impl Adding<'_> {
             // rating takes a while: store what is open first, and hold no lock meanwhile
             self.commit()?;
             let work_limit = self.work_limit;
-            let judged: Vec<Judged<Prepared>> = self.pool.install(|| {
+            let judged: Vec<Prepared> = self.pool.install(|| {
                 new.par_iter()
-                    .map(|&index| {
-                        let record = &records[index];
-                        let entry = record.entry.as_ref().expect("a new key was read");
-                        let form = forms[index].as_ref().and_then(Option::as_ref);
-                        let form = form.expect("a new key was found");
-                        judge_new(entry, form, work_limit, record.place())
-                    })
+                    .map(|&index| judge(records, &forms, index, work_limit))
                     .collect()
             });
             for (index, judged) in new.into_iter().zip(judged) {
@@ -473,22 +407,15 @@ impl Adding<'_> {
                 continue;
             };
             let record = &records[index];
+            // the same canonical form: its rating, or its refusal, holds for this one too;
+            // a count is the puzzle's own, so a puzzle not unique is counted as given
             let repeated = match &slots[first] {
-                Slot::Ready(Judged::Rated(Prepared::Store(puzzle))) => {
-                    Judged::Rated(Prepared::Store(Box::new(NewPuzzle {
-                        source: record.place(),
-                        ..puzzle.as_ref().clone()
-                    })))
-                }
-                Slot::Ready(Judged::Rated(Prepared::Refused(reason))) => {
-                    Judged::Rated(Prepared::Refused(reason))
-                }
-                _ => {
-                    let entry = record.entry.as_ref().expect("a repeated key was read");
-                    let form = forms[index].as_ref().and_then(Option::as_ref);
-                    let form = form.expect("a repeated key was found");
-                    judge_new(entry, form, self.work_limit, record.place())
-                }
+                Slot::Ready(Prepared::Store(puzzle)) => Prepared::Store(Box::new(NewPuzzle {
+                    source: record.place(),
+                    ..puzzle.as_ref().clone()
+                })),
+                Slot::Ready(Prepared::Refused(reason)) => Prepared::Refused(reason.clone()),
+                _ => judge(records, &forms, index, self.work_limit),
             };
             slots[index] = Slot::Ready(repeated);
         }
@@ -534,34 +461,51 @@ impl Adding<'_> {
     /// Stores or answers one record, and writes its line.
     fn answer(&mut self, record: &Record, slot: Slot) -> anyhow::Result<()> {
         self.read += 1;
-        let judged = match slot {
-            Slot::Ready(judged) => Some(judged),
-            _ => None,
-        };
-        let (entry, prepared) = match judged_entry(record, &judged, &self.writer, self.style) {
-            Ok(pair) => pair,
-            Err(worst) => {
-                self.outcome = self.outcome.worst(worst);
-                return Ok(());
-            }
-        };
-        let (puzzle, answer) = match prepared {
-            Prepared::Refused(reason) => {
-                complain!("error: {}: {reason}", record.location());
-                self.writer.write(&records::error(record, reason));
+        let location = record.location();
+        let entry = match &record.entry {
+            Ok(entry) => entry,
+            Err(failure) => {
+                complain!("error: {failure}");
+                self.writer
+                    .write(&AddRecord::Error(ErrorRecord::new(record, &failure.reason)));
                 self.outcome = self.outcome.worst(Outcome::BadInput);
                 return Ok(());
             }
-            Prepared::Seen(earlier) => (earlier.record.clone(), Added::Seen(earlier.clone())),
+        };
+        let prepared = match slot {
+            Slot::Ready(prepared) => prepared,
+            _ => Prepared::Refused("no answer was computed".to_string()),
+        };
+        let (puzzle, answer) = match prepared {
+            Prepared::Refused(reason) => {
+                complain!("error: {location}: {reason}");
+                self.writer
+                    .write(&AddRecord::Error(ErrorRecord::new(record, &reason)));
+                self.outcome = self.outcome.worst(Outcome::BadInput);
+                return Ok(());
+            }
+            Prepared::NotUnique(count) => {
+                let text = not_unique_text(&count, 2).unwrap_or_default();
+                if self.style.is_record() {
+                    self.writer
+                        .write(&AddRecord::not_unique(record, entry, &count));
+                    complain!("{location}: not rated: {text}");
+                } else {
+                    say!("{location}: {text}");
+                }
+                self.outcome = self.outcome.worst(Outcome::NotUnique);
+                return Ok(());
+            }
+            Prepared::Seen(earlier) => (earlier.record.clone(), Added::Seen(earlier)),
             Prepared::Store(puzzle) => {
                 self.bank.begin()?;
                 self.opened.get_or_insert_with(Instant::now);
-                let answer = self.bank.insert(puzzle, now())?;
+                let answer = self.bank.insert(&puzzle, now())?;
                 if matches!(answer, Added::Stored(_)) {
                     self.open += 1;
                 }
                 self.commit_when_due()?;
-                (puzzle.as_ref().clone(), answer)
+                (*puzzle, answer)
             }
         };
         match answer {
@@ -569,59 +513,38 @@ impl Adding<'_> {
             Added::Seen(_) => self.seen += 1,
         }
         // the record shows the puzzle as read; the bank keeps its canonical form
-        let shown = NewPuzzle {
-            puzzle: puzzle_text(entry),
-            ..puzzle
-        };
-        write_added(&self.writer, self.style, record, &shown, &answer);
+        let added = AddedRecord::new(record, entry, &puzzle, &answer);
+        if self.style.is_record() {
+            self.writer.write(&AddRecord::Added(added));
+        } else {
+            say_added(&location, &added);
+        }
         Ok(())
     }
 }
 
-fn write_added(writer: &Writer, style: Style, record: &Record, puzzle: &NewPuzzle, answer: &Added) {
-    let se = puzzle.se.as_deref().unwrap_or("-");
-    if !style.is_record() {
-        match answer {
-            Added::Stored(id) => say!(
-                "{}: stored #{id}: {} {} {}, SE {se}",
-                record.location(),
-                puzzle.variant,
-                puzzle.level,
-                puzzle.score
-            ),
-            Added::Seen(earlier) => say!(
-                "{}: seen before: #{} from {} added {}: {} {}, SE {}",
-                record.location(),
-                earlier.id,
-                earlier.record.source,
-                timestamp(earlier.added),
-                earlier.record.level,
-                earlier.record.score,
-                earlier.record.se.as_deref().unwrap_or("-")
-            ),
-        }
-        return;
+/// The line `bank add` says of a stored or seen puzzle.
+fn say_added(location: &str, added: &AddedRecord) {
+    let se = |se: &Option<String>| se.clone().unwrap_or_else(|| "-".to_string());
+    match &added.earlier {
+        None => say!(
+            "{location}: stored #{}: {} {} {}, SE {}",
+            added.id,
+            added.variant,
+            added.level,
+            added.score,
+            se(&added.se)
+        ),
+        Some(earlier) => say!(
+            "{location}: seen before: #{} from {} added {}: {} {}, SE {}",
+            earlier.id,
+            earlier.source,
+            earlier.added,
+            earlier.level,
+            earlier.score,
+            se(&earlier.se)
+        ),
     }
-    let (status, id) = match answer {
-        Added::Stored(id) => ("stored", *id),
-        Added::Seen(earlier) => ("seen", earlier.id),
-    };
-    let mut object = records::header(record, status);
-    object.insert("id".into(), json!(id));
-    object.insert("puzzle".into(), json!(puzzle.puzzle));
-    object.insert("variant".into(), json!(puzzle.variant));
-    object.insert("size".into(), json!(puzzle.size));
-    object.insert("level".into(), json!(puzzle.level));
-    object.insert("score".into(), json!(puzzle.score));
-    object.insert("se".into(), json!(puzzle.se));
-    object.insert("canonical_key".into(), json!(puzzle.canonical_key));
-    if let Added::Seen(earlier) = answer {
-        object.insert("earlier_id".into(), json!(earlier.id));
-        object.insert("earlier_source".into(), json!(earlier.record.source));
-        object.insert("earlier_added".into(), json!(timestamp(earlier.added)));
-        object.insert("earlier".into(), Value::Object(stored_json(earlier)));
-    }
-    writer.write(&object);
 }
 
 /// Hands the records of each input to `handle`, a batch at a time, through the common
@@ -630,21 +553,6 @@ fn write_added(writer: &Writer, style: Style, record: &Record, puzzle: &NewPuzzl
 fn each_input(options: &InputOptions, handle: impl FnMut(Vec<Record>)) {
     each_batch(options, CHUNK, handle);
 }
-
-const QUERY_COLUMNS: &[&str] = &[
-    "id",
-    "puzzle",
-    "solution",
-    "variant",
-    "size",
-    "level",
-    "score",
-    "se_rating",
-    "se",
-    "source",
-    "added",
-    "canonical_key",
-];
 
 fn query(options: &QueryOptions) -> anyhow::Result<Outcome> {
     let bank = Bank::open_to_read(&options.database.db)?;
@@ -655,7 +563,7 @@ fn query(options: &QueryOptions) -> anyhow::Result<Outcome> {
     bank.query_each(&filter, |stored| {
         count += 1;
         if style.is_record() {
-            writer.write(&stored_json(&stored));
+            writer.write(&StoredRecord::new(&stored));
         } else {
             say!(
                 "#{} {} {} {}×{} {} {} SE {} {}",
@@ -712,12 +620,11 @@ fn stats(options: &StatsOptions) -> anyhow::Result<Outcome> {
     let bank = Bank::open_to_read(&options.database.db)?;
     let counts = bank.stats()?;
     let total: u64 = counts.iter().map(|count| count.count).sum();
+    let style = Style::from_flags(options.json, options.csv);
+    let writer = Writer::new(style, STATS_COLUMNS);
     for count in &counts {
-        if options.json {
-            say!(
-                "{}",
-                json!({"variant": count.variant, "size": count.size, "level": count.level, "count": count.count})
-            );
+        if style.is_record() {
+            writer.write(&StatsRecord::new(count));
         } else {
             say!(
                 "{:<16} {:>2}×{:<2} {:<8} {:>8}",
@@ -729,20 +636,8 @@ fn stats(options: &StatsOptions) -> anyhow::Result<Outcome> {
             );
         }
     }
-    if !options.json {
+    if !style.is_record() {
         say!("{:<16} {:>5} {:<8} {total:>8}", "total", "", "");
     }
     Ok(Outcome::Success)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn timestamps_are_utc_dates() {
-        assert_eq!(timestamp(0), "1970-01-01T00:00:00Z");
-        assert_eq!(timestamp(951_782_400), "2000-02-29T00:00:00Z");
-        assert_eq!(timestamp(1_795_617_000), "2026-11-25T14:30:00Z");
-    }
 }

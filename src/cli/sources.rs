@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use sudokit::notation::Format;
 use sudokit::service::input::{self, DiagonalChoice as Diagonals};
 
-pub use sudokit::service::input::{Failure, Record};
+pub use sudokit::service::input::Record;
 
 /// Where puzzles come from and how to read them.
 #[derive(Debug, Args)]

@@ -10,7 +10,7 @@
 //!    rule (thermometers, dots, anti-knight …) comes from the `fpuzzles` link and must be the
 //!    rules the `rules` list names. The variant must agree
 //!    with the fields (a killer has cages, a jigsaw regions), so a record that leaves its
-//!    rules out (the bank's, for killers) is refused rather than read as a classic.
+//!    rules out (a killer with no `cages`) is refused rather than read as a classic.
 //! 2. **Its `fpuzzles` link**, when it has one (`grade --json`, whose `puzzle` is the givens
 //!    alone). A `null` link beside a puzzle with no rule of its own is refused: f-puzzles
 //!    could not hold the puzzle, so its rules are not in the record.
@@ -32,7 +32,7 @@ use crate::model::{
 };
 
 /// The keys that say what the puzzle is.
-const RULE_KEYS: [&str; 13] = [
+const RULE_KEYS: [&str; 14] = [
     "puzzle",
     "rules",
     "solution",
@@ -46,6 +46,7 @@ const RULE_KEYS: [&str; 13] = [
     "comparisons",
     "fpuzzles",
     "expected_count",
+    "diagonals",
 ];
 
 /// The keys sudokit's records carry beside the puzzle: what was made, found or rated.
@@ -288,9 +289,31 @@ fn from_fields(
             Regions::new(geometry, of_cell).map_err(model)?,
         ));
     }
-    if matches!(variant, "x" | "killer-x") {
-        constraints.push(Constraint::diagonal(geometry, Diagonal::Main));
-        constraints.push(Constraint::diagonal(geometry, Diagonal::Anti));
+    // `diagonals` says which hold where the variant's name does not (one diagonal, or a
+    // greater killer's); without it, x and killer-x have both
+    let diagonals: &[Diagonal] = match fields.get("diagonals") {
+        None | Some(Value::Null) if matches!(variant, "x" | "killer-x") => {
+            &[Diagonal::Main, Diagonal::Anti]
+        }
+        None | Some(Value::Null) => &[],
+        Some(Value::String(which)) => match which.as_str() {
+            "main" => &[Diagonal::Main],
+            "anti" => &[Diagonal::Anti],
+            "both" => &[Diagonal::Main, Diagonal::Anti],
+            _ => {
+                return Err(refuse(format!(
+                    "\"diagonals\": {which:?} is not main, anti or both"
+                )))
+            }
+        },
+        Some(other) => {
+            return Err(refuse(format!(
+                "\"diagonals\": {other} is not main, anti or both"
+            )))
+        }
+    };
+    for &diagonal in diagonals {
+        constraints.push(Constraint::diagonal(geometry, diagonal));
     }
     let cages = list(fields, "cages", number)?;
     for (position, cage) in cages.iter().enumerate() {
@@ -693,6 +716,28 @@ mod tests {
         );
         let lost = format!(r#"{{"puzzle":"{CLASSIC}","fpuzzles":null,"status":"rated"}}"#);
         assert!(refused(&lost).contains("the record does not carry its rules"));
+    }
+
+    #[test]
+    fn a_diagonals_field_says_which_diagonals_hold() {
+        let main = format!(r#"{{"puzzle":"{X}","variant":"x","size":9,"diagonals":"main"}}"#);
+        let read = read(&main, 1).unwrap();
+        assert_eq!(read.entry.puzzle.diagonals(), [Diagonal::Main]);
+        let both = format!(r#"{{"puzzle":"{X}","variant":"x","size":9}}"#);
+        assert_eq!(
+            read_entry_diagonals(&both),
+            [Diagonal::Main, Diagonal::Anti]
+        );
+        assert_eq!(
+            read_err(&format!(
+                r#"{{"puzzle":"{X}","variant":"x","diagonals":"left"}}"#
+            )),
+            "line 1: \"diagonals\": \"left\" is not main, anti or both"
+        );
+    }
+
+    fn read_entry_diagonals(line: &str) -> Vec<Diagonal> {
+        read(line, 1).unwrap().entry.puzzle.diagonals()
     }
 
     #[test]

@@ -1,19 +1,24 @@
-//! The bank's part of the service: a rated puzzle as the bank stores it, a stored puzzle as a
-//! record, and [`keep`], which stores a rated puzzle (or finds its earlier record) for
-//! `serve --bank`.
+//! The bank's part of the service: a puzzle whose key is new checked by the one uniqueness
+//! policy and rated as the bank stores it ([`judge_new`]), the typed records `bank add`,
+//! `bank query` and `bank stats` write ([`AddRecord`], [`StoredRecord`], [`StatsRecord`]),
+//! and [`keep`], which stores a rated puzzle (or finds its earlier record) for `serve --bank`.
 
 use std::sync::Mutex;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 
-use super::grade::BankNote;
-use super::uniqueness::{self, Engine};
+use super::columns::{text_of, Column, Row};
+use super::grade::{puzzle_text, BankNote};
+use super::input::Record;
+use super::records::{CountRecord, ErrorRecord};
+use super::uniqueness::{self, Proof};
 use crate::bank::{Added, Bank, NewPuzzle, Stored};
+use crate::budget::Budget;
+use crate::canonical::CanonicalForm;
 use crate::grade::explainer::{format_tenths, SeRater, SeRating};
 use crate::grade::{Grader, Grading};
-use crate::model::Puzzle;
+use crate::model::{Puzzle, Relation};
 use crate::notation::{self, Entry, Format};
 use crate::Count;
 
@@ -32,20 +37,28 @@ pub struct Rated {
 /// Rates one puzzle with exactly one solution, `solution`, on both scales (HoDoKu's within
 /// `work_limit`, SE's within its default, as `grade` rates; neither proves uniqueness again)
 /// and keeps the key found for it. The bank rates a puzzle's canonical form
-/// ([`CanonicalForm::puzzle`]), so that every orientation gets the same rating.
+/// ([`CanonicalForm::puzzle`]), so that every orientation gets the same rating. `budget`'s
+/// flag and deadline stop both ratings.
 pub fn rate_with_key(
     puzzle: &Puzzle,
     solution: &crate::model::Grid,
     work_limit: u64,
     canonical_key: Option<String>,
+    budget: &Budget,
 ) -> Rated {
+    // the flag and deadline only: a budget's work limit would replace both scales' own
+    let budget = budget.clone().without_work_limit();
     let grading = Grader::new(puzzle)
         .with_unique_solution(solution)
         .with_work_limit(work_limit)
+        .with_budget(&budget)
         .grade();
-    let se = SeRater::new(puzzle)
-        .ok()
-        .map(|rater| rater.with_unique_solution(solution).rate());
+    let se = SeRater::new(puzzle).ok().map(|rater| {
+        rater
+            .with_unique_solution(solution)
+            .with_budget(&budget)
+            .rate()
+    });
     Rated {
         grading,
         se,
@@ -113,22 +126,115 @@ pub fn new_puzzle(
     })
 }
 
-/// A stored puzzle as a record: every field, the time as UTC text.
+/// Why the bank does not keep `puzzle`, if it does not: a rule the grader does not rate,
+/// irregular regions (the grader rates jigsaws, but the canonical key knows no region map yet,
+/// so two jigsaws with the same givens would share a key), or a variant rule or extra house
+/// beyond the diagonals (the grader rates them, issue 32, but the key knows only diagonals
+/// and cages).
+pub fn refusal(puzzle: &Puzzle) -> Option<String> {
+    use crate::model::{Constraint, HouseKind};
+    crate::grade::unrated_rule(puzzle)
+        .or_else(|| {
+            puzzle.regions().map(|_| {
+                "bank: irregular regions are not kept yet (the canonical key has no region map)"
+                    .to_string()
+            })
+        })
+        .or_else(|| {
+            let rule = puzzle.constraints().iter().find(|rule| match rule {
+                Constraint::Distinct(house) => !matches!(house.kind(), HouseKind::Diagonal(_)),
+                other => other.is_variant_rule(),
+            })?;
+            Some(format!(
+                "bank: the {rule} is not kept yet (the canonical key has no variant rules)"
+            ))
+        })
+}
+
+/// What `bank add` makes of one readable puzzle.
+#[derive(Debug, Clone)]
+pub enum Prepared {
+    /// Its key is new and it has exactly one solution: rated, to store.
+    Store(Box<NewPuzzle>),
+    /// The bank holds its key: the earlier record.
+    Seen(Box<Stored>),
+    /// It has no solution or several: the puzzle's own count (as given, not its canonical
+    /// form's), counted up to 2.
+    NotUnique(Count),
+    /// Not stored, and why, on one line.
+    Refused(String),
+}
+
+/// Checks and rates a puzzle whose canonical key is new, as `grade` does: its canonical form's
+/// uniqueness proved once by the one policy ([`uniqueness::prove`]: native within a budget of
+/// branch points, then SAT, bounded by `work_limit`), the solution handed to both graders
+/// ([`rate_with_key`]). A form with none or several solutions is proved again as given, so
+/// that the count shows the puzzle's own solutions. `budget`'s flag and deadline stop it.
+pub fn judge_new(
+    entry: &Entry,
+    form: &CanonicalForm,
+    work_limit: u64,
+    source: String,
+    budget: &Budget,
+) -> Prepared {
+    let failed = |reason: String| Prepared::Refused(format!("engine failed: {reason}"));
+    match uniqueness::prove(&form.puzzle, work_limit, budget) {
+        Ok(Proof::Counted(Count::Unique(solution), _)) => {
+            let key = Some(form.key.clone());
+            let rated = rate_with_key(&form.puzzle, &solution, work_limit, key, budget);
+            match new_puzzle(&form.puzzle, &rated, source) {
+                Ok(puzzle) => Prepared::Store(Box::new(puzzle)),
+                Err(reason) => Prepared::Refused(reason.to_string()),
+            }
+        }
+        Ok(Proof::Counted(..)) => match uniqueness::prove(&entry.puzzle, work_limit, budget) {
+            Ok(Proof::Counted(Count::Unique(_), _)) => {
+                failed("its canonical form counts otherwise than the puzzle".to_string())
+            }
+            Ok(Proof::Counted(count, _)) => Prepared::NotUnique(count),
+            Ok(Proof::Beyond(reason)) => Prepared::Refused(unproved(&reason)),
+            Err(reason) => failed(reason),
+        },
+        Ok(Proof::Beyond(reason)) => Prepared::Refused(unproved(&reason)),
+        Err(reason) => failed(reason),
+    }
+}
+
+/// Why a puzzle whose uniqueness proof passed the work limit is not stored.
+fn unproved(reason: &str) -> String {
+    format!("{reason}, so it is not known to be unique; not stored")
+}
+
+/// A stored puzzle as a record (`bank query`, and the earlier record of a puzzle `bank add`
+/// finds stored): every field, the time as UTC text.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct StoredRecord {
     /// When it was stored, UTC.
     pub added: String,
+    /// A killer's cages, in order (comparisons name them by position), so that the record
+    /// reads back as the puzzle.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cages: Vec<CageField>,
     /// Its canonical key.
     pub canonical_key: String,
+    /// A greater killer's comparisons between cage sums.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comparisons: Vec<ComparisonField>,
+    /// Which diagonals hold (`main`, `anti`, `both`), where the variant's name does not
+    /// say it: one diagonal, or a greater killer's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diagonals: Option<String>,
     /// Its row number.
     pub id: i64,
     /// Its HoDoKu level.
     pub level: String,
-    /// The puzzle, one line.
+    /// The puzzle, one line: its canonical form, which the bank keeps and rated.
     pub puzzle: String,
     /// Its HoDoKu score.
     pub score: u32,
-    /// Its SE rating, `er/ep/ed`.
+    /// Its SE rating, `er/ep/ed` (`null` for a killer, or where SE's techniques do not
+    /// reach the end).
     pub se: Option<String>,
     /// Its SE rating ER as a number.
     pub se_rating: Option<f64>,
@@ -146,9 +252,23 @@ impl StoredRecord {
     /// The record of `stored`.
     pub fn new(stored: &Stored) -> StoredRecord {
         let record = &stored.record;
+        // a killer's rules, and an X's diagonals, are in its definition: read only for the
+        // records that need them
+        let cages = if record.variant != "classic" {
+            notation::parse(&record.definition, Some(Format::Ron))
+                .ok()
+                .and_then(|mut entries| entries.pop())
+                .map(|entry| CageFields::of(&entry.puzzle, &record.variant))
+                .unwrap_or_default()
+        } else {
+            CageFields::default()
+        };
         StoredRecord {
             added: timestamp(stored.added),
+            cages: cages.cages,
             canonical_key: record.canonical_key.clone(),
+            comparisons: cages.comparisons,
+            diagonals: cages.diagonals,
             id: stored.id,
             level: record.level.clone(),
             puzzle: record.puzzle.clone(),
@@ -163,18 +283,346 @@ impl StoredRecord {
     }
 }
 
-/// A stored puzzle as a JSON object (its [`StoredRecord`]).
-pub fn stored_json(stored: &Stored) -> Map<String, Value> {
-    match serde_json::to_value(StoredRecord::new(stored)) {
-        Ok(Value::Object(object)) => object,
-        // a struct of plain fields always serializes to an object
-        _ => Map::new(),
+/// One cage of a killer's record, as `generate` writes it and the record reader reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CageField {
+    /// Its cells, as `r1c1` names.
+    pub cells: Vec<String>,
+    /// The sum of its digits, absent where hidden (greater killer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sum: Option<u32>,
+}
+
+/// One comparison of a greater killer's record: `sum(cages[first]) relation
+/// sum(cages[second])`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ComparisonField {
+    /// The left cage's position in `cages`.
+    pub first: usize,
+    /// `Less`, `Equal` or `Greater`.
+    #[schemars(with = "String")]
+    pub relation: Relation,
+    /// The right cage's position in `cages`.
+    pub second: usize,
+}
+
+/// The rules of a puzzle the bank keeps beyond its variant's name, as record fields, so that
+/// its record reads back as the puzzle: a killer's cages and comparisons, and which
+/// diagonals hold where the name does not say (the record reader gives x and killer-x both,
+/// the others none).
+#[derive(Debug, Clone, Default)]
+struct CageFields {
+    cages: Vec<CageField>,
+    comparisons: Vec<ComparisonField>,
+    diagonals: Option<String>,
+}
+
+impl CageFields {
+    /// The fields of `puzzle`, of the bank's `variant`.
+    fn of(puzzle: &Puzzle, variant: &str) -> CageFields {
+        use crate::model::Diagonal;
+        let diagonals = puzzle.diagonals();
+        let named = matches!(variant, "x" | "killer-x");
+        let diagonals = match (diagonals.as_slice(), named) {
+            ([], _) | ([_, _], true) => None,
+            ([Diagonal::Main], _) => Some("main".to_string()),
+            ([Diagonal::Anti], _) => Some("anti".to_string()),
+            _ => Some("both".to_string()),
+        };
+        CageFields {
+            diagonals,
+            cages: puzzle
+                .cages()
+                .map(|cage| CageField {
+                    cells: cage.cells.iter().map(ToString::to_string).collect(),
+                    sum: cage.sum,
+                })
+                .collect(),
+            comparisons: puzzle
+                .comparisons()
+                .map(|comparison| ComparisonField {
+                    first: comparison.first.index(),
+                    relation: comparison.relation,
+                    second: comparison.second.index(),
+                })
+                .collect(),
+        }
     }
 }
 
+/// A number as JSON writes it (`7.0`, not `7`), so that CSV and JSON agree.
+fn json_number(value: f64) -> String {
+    serde_json::to_string(&value).unwrap_or_default()
+}
+
+impl Row for StoredRecord {
+    fn field(&self, column: Column) -> String {
+        match column {
+            Column::Id => self.id.to_string(),
+            Column::Puzzle => self.puzzle.clone(),
+            Column::Solution => self.solution.clone(),
+            Column::Variant => self.variant.clone(),
+            Column::Size => self.size.to_string(),
+            Column::Level => self.level.clone(),
+            Column::Score => self.score.to_string(),
+            Column::SeRating => self.se_rating.map(json_number).unwrap_or_default(),
+            Column::Se => text_of(&self.se),
+            Column::Source => self.source.clone(),
+            Column::Added => self.added.clone(),
+            Column::CanonicalKey => self.canonical_key.clone(),
+            _ => String::new(),
+        }
+    }
+}
+
+/// The columns of `bank query --csv`.
+pub const QUERY_COLUMNS: &[Column] = &[
+    Column::Id,
+    Column::Puzzle,
+    Column::Solution,
+    Column::Variant,
+    Column::Size,
+    Column::Level,
+    Column::Score,
+    Column::SeRating,
+    Column::Se,
+    Column::Source,
+    Column::Added,
+    Column::CanonicalKey,
+];
+
+/// Whether `bank add` stored the puzzle or found it stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AddedStatus {
+    /// Stored now, as a new row.
+    Stored,
+    /// Its canonical key was stored already (the same puzzle, or an isomorph).
+    Seen,
+}
+
+impl AddedStatus {
+    /// The word: `stored` or `seen`.
+    pub fn word(self) -> &'static str {
+        match self {
+            AddedStatus::Stored => "stored",
+            AddedStatus::Seen => "seen",
+        }
+    }
+}
+
+/// A puzzle `bank add` stored, or found stored (an isomorph counts): the puzzle as read,
+/// with the row that holds it and its ratings; for `seen`, the earlier record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AddedRecord {
+    /// A killer's cages, in order, as read (comparisons name them by position), so that
+    /// the record reads back as the puzzle.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cages: Vec<CageField>,
+    /// Its canonical key.
+    pub canonical_key: String,
+    /// A greater killer's comparisons between cage sums, as read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comparisons: Vec<ComparisonField>,
+    /// Which diagonals hold (`main`, `anti`, `both`), where the variant's name does not
+    /// say it: one diagonal, or a greater killer's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diagonals: Option<String>,
+    /// The earlier record (`seen`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub earlier: Option<StoredRecord>,
+    /// When the earlier record was stored, UTC (`seen`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub earlier_added: Option<String>,
+    /// The earlier record's row (`seen`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub earlier_id: Option<i64>,
+    /// Where the earlier record came from (`seen`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub earlier_source: Option<String>,
+    /// The row that holds it.
+    pub id: i64,
+    /// Its HoDoKu level.
+    pub level: String,
+    /// The 1-based line of the puzzle in its source.
+    pub line: usize,
+    /// The puzzle's name, if the notation carries one.
+    pub name: Option<String>,
+    /// The puzzle as read, one line (the bank keeps its canonical form).
+    pub puzzle: String,
+    /// Its HoDoKu score.
+    pub score: u32,
+    /// Its SE rating, `er/ep/ed`.
+    pub se: Option<String>,
+    /// The grid's size n.
+    pub size: u8,
+    /// Where: `file:line`.
+    pub source: String,
+    /// `stored` or `seen`.
+    pub status: AddedStatus,
+    /// Its variant.
+    pub variant: String,
+}
+
+impl AddedRecord {
+    /// The record of `entry`, read as `record`: `puzzle` is what the bank holds or was to
+    /// store for it, `answer` what storing it came to.
+    pub fn new(record: &Record, entry: &Entry, puzzle: &NewPuzzle, answer: &Added) -> AddedRecord {
+        let earlier = match answer {
+            Added::Stored(_) => None,
+            Added::Seen(earlier) => Some(StoredRecord::new(earlier)),
+        };
+        let cages = CageFields::of(&entry.puzzle, &puzzle.variant);
+        AddedRecord {
+            cages: cages.cages,
+            canonical_key: puzzle.canonical_key.clone(),
+            comparisons: cages.comparisons,
+            diagonals: cages.diagonals,
+            earlier_added: earlier.as_ref().map(|earlier| earlier.added.clone()),
+            earlier_id: earlier.as_ref().map(|earlier| earlier.id),
+            earlier_source: earlier.as_ref().map(|earlier| earlier.source.clone()),
+            earlier,
+            id: match answer {
+                Added::Stored(id) => *id,
+                Added::Seen(earlier) => earlier.id,
+            },
+            level: puzzle.level.clone(),
+            line: entry.line,
+            name: entry.name.clone(),
+            puzzle: puzzle_text(entry),
+            score: puzzle.score,
+            se: puzzle.se.clone(),
+            size: puzzle.size,
+            source: record.place(),
+            status: match answer {
+                Added::Stored(_) => AddedStatus::Stored,
+                Added::Seen(_) => AddedStatus::Seen,
+            },
+            variant: puzzle.variant.clone(),
+        }
+    }
+}
+
+/// One record of `bank add`, in input order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum AddRecord {
+    /// The input could not be read, or the puzzle is not stored (the reason says why).
+    Error(ErrorRecord),
+    /// A puzzle with no solution or several: its count, not stored.
+    Count(CountRecord),
+    /// Stored, or seen before.
+    Added(AddedRecord),
+}
+
+impl AddRecord {
+    /// The record of a puzzle with no solution or several: its count, with the puzzle.
+    pub fn not_unique(record: &Record, entry: &Entry, count: &Count) -> AddRecord {
+        let mut counted = CountRecord::new(record, entry, count, 2);
+        counted.puzzle = Some(puzzle_text(entry));
+        AddRecord::Count(counted)
+    }
+}
+
+impl Row for AddedRecord {
+    fn field(&self, column: Column) -> String {
+        match column {
+            Column::Source => self.source.clone(),
+            Column::Name => text_of(&self.name),
+            Column::Status => self.status.word().into(),
+            Column::Id => self.id.to_string(),
+            Column::Puzzle => self.puzzle.clone(),
+            Column::Variant => self.variant.clone(),
+            Column::Size => self.size.to_string(),
+            Column::Level => self.level.clone(),
+            Column::Score => self.score.to_string(),
+            Column::Se => text_of(&self.se),
+            Column::CanonicalKey => self.canonical_key.clone(),
+            Column::EarlierId => text_of(&self.earlier_id),
+            Column::EarlierSource => text_of(&self.earlier_source),
+            Column::EarlierAdded => text_of(&self.earlier_added),
+            _ => String::new(),
+        }
+    }
+}
+
+impl Row for AddRecord {
+    fn field(&self, column: Column) -> String {
+        match self {
+            AddRecord::Error(error) => error.field(column),
+            AddRecord::Count(counted) => counted.field(column),
+            AddRecord::Added(added) => added.field(column),
+        }
+    }
+}
+
+/// The columns of `bank add --csv`.
+pub const ADD_COLUMNS: &[Column] = &[
+    Column::Source,
+    Column::Name,
+    Column::Status,
+    Column::Id,
+    Column::Puzzle,
+    Column::Variant,
+    Column::Size,
+    Column::Level,
+    Column::Score,
+    Column::Se,
+    Column::CanonicalKey,
+    Column::EarlierId,
+    Column::EarlierSource,
+    Column::EarlierAdded,
+    Column::Differences,
+    Column::Reason,
+];
+
+/// How many stored puzzles share a variant, a size and a level (`bank stats`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StatsRecord {
+    /// How many.
+    pub count: u64,
+    /// The HoDoKu level.
+    pub level: String,
+    /// The grid's size n.
+    pub size: u8,
+    /// The variant.
+    pub variant: String,
+}
+
+impl StatsRecord {
+    /// The record of one count of the bank's.
+    pub fn new(count: &crate::bank::Count) -> StatsRecord {
+        StatsRecord {
+            count: count.count,
+            level: count.level.clone(),
+            size: count.size,
+            variant: count.variant.clone(),
+        }
+    }
+}
+
+impl Row for StatsRecord {
+    fn field(&self, column: Column) -> String {
+        match column {
+            Column::Variant => self.variant.clone(),
+            Column::Size => self.size.to_string(),
+            Column::Level => self.level.clone(),
+            Column::Count => self.count.to_string(),
+            _ => String::new(),
+        }
+    }
+}
+
+/// The columns of `bank stats --csv`.
+pub const STATS_COLUMNS: &[Column] = &[Column::Variant, Column::Size, Column::Level, Column::Count];
+
 /// Stores the rated puzzle of `entry` in `bank`, or finds its earlier record there (an
 /// isomorph counts): its canonical form is what is rated and kept, its uniqueness proved by
-/// the one policy ([`uniqueness::count`], native within a budget, then SAT).
+/// the one policy ([`judge_new`]: [`uniqueness::prove`] within `work_limit`).
 pub fn keep(bank: &Mutex<Bank>, entry: &Entry, source: &str, work_limit: u64) -> BankNote {
     let failed = |reason: String| BankNote {
         earlier: None,
@@ -183,22 +631,24 @@ pub fn keep(bank: &Mutex<Bank>, entry: &Entry, source: &str, work_limit: u64) ->
         status: "error".into(),
     };
     let seen = |earlier: &Stored| BankNote {
-        earlier: Some(Value::Object(stored_json(earlier))),
+        earlier: Some(StoredRecord::new(earlier)),
         id: None,
         reason: None,
         status: "seen".into(),
     };
     let unavailable = || failed("the bank is unavailable after an earlier failure".to_string());
+    if let Some(reason) = refusal(&entry.puzzle) {
+        return failed(reason);
+    }
     let Some(form) =
         crate::canonical::canonical_form_within(&entry.puzzle, crate::canonical::BANK_WORK)
     else {
         return failed(TOO_COSTLY.to_string());
     };
-    let key = form.key.clone();
     // Look up, then rate without holding the bank (ratings take time), then store: a puzzle
     // another request stored meanwhile comes back as seen.
     let found = match bank.lock() {
-        Ok(bank) => bank.find(&key),
+        Ok(bank) => bank.find(&form.key),
         Err(_) => return unavailable(),
     };
     match found {
@@ -206,18 +656,15 @@ pub fn keep(bank: &Mutex<Bank>, entry: &Entry, source: &str, work_limit: u64) ->
         Ok(None) => {}
         Err(error) => return failed(error.to_string()),
     }
-    let solution = match uniqueness::count(Engine::Auto, &form.puzzle, 2) {
-        Ok(Count::Unique(solution)) => solution,
-        Ok(_) => return failed("not exactly one solution".to_string()),
-        Err(reason) => return failed(reason),
-    };
-    let rated = rate_with_key(&form.puzzle, &solution, work_limit, Some(key));
-    let new = match new_puzzle(&form.puzzle, &rated, format!("serve {source}")) {
-        Ok(new) => new,
-        Err(reason) => return failed(reason.to_string()),
+    let source = format!("serve {source}");
+    let new = match judge_new(entry, &form, work_limit, source, &Budget::unlimited()) {
+        Prepared::Store(new) => new,
+        Prepared::Seen(earlier) => return seen(&earlier),
+        Prepared::NotUnique(_) => return failed("not exactly one solution".to_string()),
+        Prepared::Refused(reason) => return failed(reason),
     };
     let added = match bank.lock() {
-        Ok(mut bank) => bank.add(&[new], now()),
+        Ok(mut bank) => bank.add(&[*new], now()),
         Err(_) => return unavailable(),
     };
     match added {
@@ -267,4 +714,88 @@ pub fn timestamp(seconds: i64) -> String {
         within % 3600 / 60,
         within % 60
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::canonical::canonical_form_within;
+
+    fn entry(text: &str) -> Entry {
+        notation::parse(text, None).unwrap().remove(0)
+    }
+
+    fn judged(entry: &Entry, work_limit: u64) -> Prepared {
+        let form = canonical_form_within(&entry.puzzle, crate::canonical::BANK_WORK).unwrap();
+        judge_new(
+            entry,
+            &form,
+            work_limit,
+            "test:1".to_string(),
+            &Budget::unlimited(),
+        )
+    }
+
+    #[test]
+    fn timestamps_are_utc_dates() {
+        assert_eq!(timestamp(0), "1970-01-01T00:00:00Z");
+        assert_eq!(timestamp(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(timestamp(1_795_617_000), "2026-11-25T14:30:00Z");
+    }
+
+    #[test]
+    fn a_new_puzzle_is_rated_in_its_canonical_form_as_grade_rates_it() {
+        let hard = entry(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        );
+        let Prepared::Store(stored) = judged(&hard, crate::grade::DEFAULT_WORK_LIMIT) else {
+            panic!("not stored");
+        };
+        // a score depends on the orientation (the order searches meet the cells in): the
+        // bank's is its canonical form's
+        let form = canonical_form_within(&hard.puzzle, crate::canonical::BANK_WORK).unwrap();
+        let grading = Grader::new(&form.puzzle).grade();
+        assert_eq!(stored.level, grading.level.to_string());
+        assert_eq!(stored.score, grading.score);
+        assert_eq!(stored.puzzle.replace('.', "0"), stored.canonical_key);
+        assert_eq!(stored.se.as_deref(), Some("2.6/1.2/1.2"));
+    }
+
+    #[test]
+    fn a_puzzle_not_unique_gets_its_own_count_not_its_canonical_forms() {
+        let several = entry(
+            "......8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        );
+        let Prepared::NotUnique(Count::Multiple { first, second, .. }) = judged(&several, 1000)
+        else {
+            panic!("not counted as several");
+        };
+        // the solutions are the puzzle's as given: they keep its givens
+        assert!(several.puzzle.is_solution(&first) && several.puzzle.is_solution(&second));
+    }
+
+    #[test]
+    fn a_proof_past_the_work_limit_is_refused_not_searched_without_end() {
+        // the first 25×25 of the gecode set: unique, its native proof runs for minutes; its
+        // canonical form is too costly to find, so the form is the puzzle itself here
+        let text = include_str!("../../tests/data/sizes/gecode_25x25.txt");
+        let line = text
+            .lines()
+            .find(|line| line.trim().len() >= 625 && !line.starts_with('#'))
+            .unwrap();
+        let large = entry(&line.trim()[..625]);
+        let form = CanonicalForm {
+            key: "25:test".to_string(),
+            puzzle: large.puzzle.clone(),
+        };
+        let prepared = judge_new(&large, &form, 1000, "test:1".into(), &Budget::unlimited());
+        let Prepared::Refused(reason) = prepared else {
+            panic!("{prepared:?}");
+        };
+        assert!(
+            reason.starts_with("proving it unique needs more than the work limit of 1000")
+                && reason.ends_with("not stored"),
+            "{reason}"
+        );
+    }
 }

@@ -1,13 +1,19 @@
 //! `sudokit bank` as real processes on SQLite files in a temporary folder: isomorphs seen, not
 //! stored twice, every orientation stored as the same row; two writers at once lose no row;
 //! `kill -9` part way keeps whole committed batches and a re-run skips them; readers answer
-//! beside an open write transaction; foreign, damaged and newer files refused untouched.
+//! beside an open write transaction; foreign, damaged and newer files refused untouched;
+//! the records add, query and stats write are the library's typed records, in JSON and CSV.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use sudokit::bank::{Bank, Filter, SCHEMA_VERSION};
+use sudokit::service::bank::{
+    AddRecord, StatsRecord, StoredRecord, ADD_COLUMNS, QUERY_COLUMNS, STATS_COLUMNS,
+};
+use sudokit::service::columns::{self, Row};
+use sudokit::service::records::CountStatus;
 
 use super::helpers::{generate_into, path_text, read_data, succeeds, sudokit, text};
 
@@ -558,4 +564,313 @@ fn every_export_notation_reads_back_every_puzzle() {
             .collect();
         assert_eq!(statuses, ["unique", "unique"], "{format}");
     }
+}
+
+/// Lines of a mix for `bank add`: three unique puzzles, the first again, several solutions,
+/// no solution (no direct clash: the count finds it), a clash, too short.
+fn add_mix() -> String {
+    let unique = exchange_lines(20, 3);
+    let first = unique.lines().next().unwrap().to_string();
+    format!(
+        "{unique}{first}\n\
+         ......8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n\
+         1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.\n\
+         11...............................................................................\n\
+         12345\n"
+    )
+}
+
+/// The fields of one CSV line (quoted fields as `columns::csv_field` writes them).
+fn csv_fields(line: &str) -> Vec<String> {
+    let mut fields = vec![String::new()];
+    let mut quoted = false;
+    let mut characters = line.chars().peekable();
+    while let Some(character) = characters.next() {
+        match (character, quoted) {
+            ('"', true) if characters.peek() == Some(&'"') => {
+                characters.next();
+                fields.last_mut().unwrap().push('"');
+            }
+            ('"', _) => quoted = !quoted,
+            (',', false) => fields.push(String::new()),
+            (other, _) => fields.last_mut().unwrap().push(other),
+        }
+    }
+    fields
+}
+
+/// Each JSON line of `output` read into `R`, checked to write out the same bytes.
+fn typed_lines<R: serde::de::DeserializeOwned + serde::Serialize>(output: &[u8]) -> Vec<R> {
+    text(output)
+        .lines()
+        .map(|line| {
+            let record: R = serde_json::from_str(line)
+                .unwrap_or_else(|error| panic!("{line} does not read as a typed record: {error}"));
+            assert_eq!(serde_json::to_string(&record).unwrap(), line);
+            record
+        })
+        .collect()
+}
+
+#[test]
+fn bank_query_json_and_csv_read_into_the_typed_stored_record() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let input = folder.path().join("input.txt");
+    std::fs::write(&input, exchange_lines(30, 4)).unwrap();
+    let killers = crate::helpers::data_path("killer/killer_greater_grilops.txt");
+    let hard: String = read_data("classic/top1465.txt").lines().take(1).collect();
+    let hard_file = folder.path().join("hard.txt");
+    std::fs::write(&hard_file, hard + "\n").unwrap();
+    for file in [&input, &killers, &hard_file] {
+        succeeds(&[
+            "bank",
+            "add",
+            "-q",
+            "--db",
+            path_text(&database),
+            path_text(file),
+        ]);
+    }
+    let database = path_text(&database);
+    let json = succeeds(&["bank", "query", "--db", database, "--json"]);
+    let stored: Vec<StoredRecord> = typed_lines(&json.stdout);
+    assert_eq!(stored.len(), 6);
+    assert!(stored
+        .iter()
+        .any(|record| record.variant == "greater-killer"));
+    // the killer's key holds commas, the SE rating a decimal: both survive the CSV
+    assert!(stored.iter().any(|record| record.se_rating == Some(9.1)));
+    let csv = succeeds(&["bank", "query", "--db", database, "--csv"]);
+    let csv = text(&csv.stdout);
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some(columns::header(QUERY_COLUMNS).as_str()));
+    let from_csv: Vec<StoredRecord> = lines
+        .map(|line| {
+            let fields = csv_fields(line);
+            assert_eq!(fields.len(), QUERY_COLUMNS.len(), "{line}");
+            let optional = |text: &str| (!text.is_empty()).then(|| text.to_string());
+            StoredRecord {
+                id: fields[0].parse().unwrap(),
+                puzzle: fields[1].clone(),
+                solution: fields[2].clone(),
+                variant: fields[3].clone(),
+                size: fields[4].parse().unwrap(),
+                level: fields[5].clone(),
+                score: fields[6].parse().unwrap(),
+                se_rating: optional(&fields[7]).map(|rating| rating.parse().unwrap()),
+                se: optional(&fields[8]),
+                source: fields[9].clone(),
+                added: fields[10].clone(),
+                canonical_key: fields[11].clone(),
+                // a killer's rules are in its JSON record, not among the CSV's columns
+                cages: Vec::new(),
+                comparisons: Vec::new(),
+                diagonals: None,
+            }
+        })
+        .collect();
+    let without_cages: Vec<StoredRecord> = stored
+        .iter()
+        .map(|record| StoredRecord {
+            cages: Vec::new(),
+            comparisons: Vec::new(),
+            diagonals: None,
+            ..record.clone()
+        })
+        .collect();
+    assert_eq!(from_csv, without_cages);
+
+    let stats = succeeds(&["bank", "stats", "--db", database, "--json"]);
+    let counts: Vec<StatsRecord> = typed_lines(&stats.stdout);
+    assert_eq!(counts.iter().map(|count| count.count).sum::<u64>(), 6);
+    let csv = succeeds(&["bank", "stats", "--db", database, "--csv"]);
+    let rows: Vec<String> = counts
+        .iter()
+        .map(|count| count.row(STATS_COLUMNS))
+        .collect();
+    assert_eq!(
+        text(&csv.stdout),
+        format!("variant,size,level,count\n{}\n", rows.join("\n"))
+    );
+}
+
+#[test]
+fn the_records_bank_add_writes_are_the_service_records_byte_for_byte() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let input = folder.path().join("mix.txt");
+    std::fs::write(&input, add_mix()).unwrap();
+    let add = |style: &str| {
+        let output = sudokit(&[
+            "bank",
+            "add",
+            style,
+            "--db",
+            path_text(&database),
+            path_text(&input),
+        ]);
+        // a count and two unreadable lines: the worst is the bad input
+        assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+        output
+    };
+    let first: Vec<AddRecord> = typed_lines(&add("--json").stdout);
+    let statuses: Vec<String> = first
+        .iter()
+        .map(|record| serde_json::to_value(record).unwrap()["status"].to_string())
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            "\"stored\"",
+            "\"stored\"",
+            "\"stored\"",
+            "\"seen\"",
+            "\"multiple\"",
+            "\"none\"",
+            "\"error\"",
+            "\"error\""
+        ]
+    );
+    let AddRecord::Added(repeated) = &first[3] else {
+        panic!("{:?}", first[3]);
+    };
+    let earlier = repeated
+        .earlier
+        .as_ref()
+        .expect("a seen record has its earlier record");
+    assert_eq!(Some(earlier.id), repeated.earlier_id);
+    assert_eq!(earlier.canonical_key, repeated.canonical_key);
+    // added again, every puzzle is seen: the same records in JSON and in CSV
+    let again: Vec<AddRecord> = typed_lines(&add("--json").stdout);
+    assert!(again[..4]
+        .iter()
+        .all(|record| matches!(record, AddRecord::Added(added) if added.earlier.is_some())));
+    let csv = add("--csv");
+    let expected: Vec<String> = std::iter::once(columns::header(ADD_COLUMNS))
+        .chain(again.iter().map(|record| record.row(ADD_COLUMNS)))
+        .collect();
+    assert_eq!(text(&csv.stdout), expected.join("\n") + "\n");
+    assert_eq!(stored_count(&database), 3);
+}
+
+#[test]
+fn bank_add_refuses_a_puzzle_that_is_not_unique_with_its_count() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let input = folder.path().join("counts.txt");
+    let lines: Vec<String> = add_mix().lines().map(str::to_string).collect();
+    std::fs::write(&input, format!("{}\n{}\n", lines[4], lines[5])).unwrap();
+    let output = sudokit(&[
+        "bank",
+        "add",
+        "--json",
+        "--db",
+        path_text(&database),
+        path_text(&input),
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    let records: Vec<AddRecord> = typed_lines(&output.stdout);
+    let [AddRecord::Count(several), AddRecord::Count(none)] = &records[..] else {
+        panic!("{records:?}");
+    };
+    assert_eq!(several.status, CountStatus::Multiple);
+    assert_eq!((several.solutions, several.at_least), (2, true));
+    assert_eq!(
+        several.differences.as_deref(),
+        Some(&["r6c7", "r6c9", "r9c7", "r9c9"].map(String::from)[..])
+    );
+    assert_eq!(several.puzzle.as_deref(), Some(lines[4].as_str()));
+    assert_eq!((none.status, none.solutions), (CountStatus::None, 0));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("counts.txt:1: not rated: multiple (at least 2 solutions)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("counts.txt:2: not rated: none"), "{stderr}");
+    assert_eq!(stored_count(&database), 0);
+    // the text answer says the count on standard output
+    let output = sudokit(&[
+        "bank",
+        "add",
+        "--db",
+        path_text(&database),
+        path_text(&input),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output.stdout).contains("multiple (at least 2 solutions)"));
+}
+
+#[test]
+fn the_bank_reads_back_its_own_records_killers_and_one_diagonal_included() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let input = folder.path().join("mixed.txt");
+    let krazydad: String = read_data("killer/killer_krazydad_1000.tsv")
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .take(2)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let killers = folder.path().join("killers.tsv");
+    std::fs::write(&killers, krazydad).unwrap();
+    // two classics, and an X puzzle with its main diagonal alone (the X puzzle of
+    // `generate --preset x-9 --seed 1` with its anti-diagonal's digits given, unique so)
+    let one_diagonal =
+        "5.36....168....93.....3.8.....3746.9....2....9.2561.....6.9.....95....737....51.6 diag=main";
+    std::fs::write(&input, format!("{}{one_diagonal}\n", exchange_lines(40, 2))).unwrap();
+    let greater = crate::helpers::data_path("killer/killer_greater_grilops.txt");
+    let added = folder.path().join("added.jsonl");
+    let mut written = Vec::new();
+    for file in [&input, &killers, &greater] {
+        let output = succeeds(&[
+            "bank",
+            "add",
+            "--json",
+            "--db",
+            path_text(&database),
+            path_text(file),
+        ]);
+        written.extend_from_slice(&output.stdout);
+    }
+    std::fs::write(&added, &written).unwrap();
+    let records: Vec<AddRecord> = typed_lines(&written);
+    assert!(records
+        .iter()
+        .any(|record| matches!(record, AddRecord::Added(added) if !added.comparisons.is_empty())));
+    let queried = folder.path().join("queried.jsonl");
+    let query = succeeds(&["bank", "query", "--json", "--db", path_text(&database)]);
+    std::fs::write(&queried, &query.stdout).unwrap();
+    let stored: Vec<StoredRecord> = typed_lines(&query.stdout);
+    assert_eq!(stored.len(), 6);
+    assert!(stored
+        .iter()
+        .any(|record| record.diagonals.as_deref() == Some("main")));
+    // every record read back is its puzzle: the bank has it, every rule included
+    for file in [&added, &queried] {
+        let output = succeeds(&[
+            "bank",
+            "add",
+            "--json",
+            "--db",
+            path_text(&database),
+            path_text(file),
+        ]);
+        let again: Vec<AddRecord> = typed_lines(&output.stdout);
+        assert_eq!(again.len(), 6);
+        assert!(
+            again
+                .iter()
+                .all(|record| matches!(record, AddRecord::Added(added) if added.earlier.is_some())),
+            "{}",
+            text(&output.stdout)
+        );
+    }
+    assert_eq!(stored_count(&database), 6);
+    // and `check` reads them as the same puzzles: unique
+    let output = succeeds(&["check", "--json", path_text(&queried)]);
+    assert_eq!(
+        text(&output.stdout).matches(r#""status":"unique""#).count(),
+        6
+    );
 }

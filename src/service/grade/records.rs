@@ -116,7 +116,7 @@ impl StepRecord {
 pub struct BankNote {
     /// The earlier record of the puzzle (or an isomorph), when the bank knew it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub earlier: Option<serde_json::Value>,
+    pub earlier: Option<crate::service::bank::StoredRecord>,
     /// The new puzzle's id, when it was stored.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<i64>,
