@@ -1,5 +1,5 @@
-//! What the rating commands share: the bank's record of a puzzle that was not rated, a shard's
-//! block of the records read, and the published solution compared with a rating's digits.
+//! What the rating commands share: the bank's record of a puzzle that was not rated, and the
+//! published solution compared with a rating's digits.
 
 use serde_json::{json, Map, Value};
 use sudokit::model::Grid;
@@ -90,30 +90,6 @@ fn count_fields(object: &mut Map<String, Value>, record: &Record, entry: &Entry,
 /// The puzzle as one line of text.
 pub fn puzzle_text(entry: &Entry) -> String {
     notation::format_grid(entry.puzzle.givens(), Format::Line)
-}
-
-/// The shard's block of `records` (all of them without a shard): `--shard`, or else the
-/// scheduler's environment (Slurm job array, Kubernetes Indexed Job).
-pub fn shard_block(
-    records: Vec<Record>,
-    shard: Option<super::generate::Shard>,
-) -> anyhow::Result<Vec<Record>> {
-    Ok(match super::generate::resolve_shard(shard)? {
-        Some(shard) => {
-            let (first, end) = shard.block(records.len() as u64);
-            detail!(
-                "shard {} of {}: puzzles {first}..{end}",
-                shard.index,
-                shard.count
-            );
-            records
-                .into_iter()
-                .skip(first as usize)
-                .take((end - first) as usize)
-                .collect()
-        }
-        None => records,
-    })
 }
 
 /// The cells where the puzzle's published solution (a `solution` line or field) differs from
