@@ -221,7 +221,9 @@ mod tests {
     use super::*;
 
     /// A lookup over a list of variables.
-    fn environment<'a>(variables: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+    fn environment<'a>(
+        variables: &'a [(&'a str, &'a str)],
+    ) -> impl Fn(&str) -> Option<String> + 'a {
         move |name| {
             variables
                 .iter()
@@ -246,7 +248,9 @@ mod tests {
                 assert_eq!(next, total, "{count} shards of {total}");
                 let (shortest, longest) = (lengths.iter().min(), lengths.iter().max());
                 assert!(
-                    longest.zip(shortest).is_some_and(|(long, short)| long - short <= 1),
+                    longest
+                        .zip(shortest)
+                        .is_some_and(|(long, short)| long - short <= 1),
                     "{count} shards of {total}: {lengths:?}"
                 );
             }
@@ -300,7 +304,10 @@ mod tests {
             Ok(Some((Shard { index: 2, count: 4 }, Scheduler::Slurm)))
         );
         // no SLURM_ARRAY_TASK_MIN: tasks count from 0
-        let variables = [("SLURM_ARRAY_TASK_ID", "1"), ("SLURM_ARRAY_TASK_COUNT", "2")];
+        let variables = [
+            ("SLURM_ARRAY_TASK_ID", "1"),
+            ("SLURM_ARRAY_TASK_COUNT", "2"),
+        ];
         assert_eq!(
             Shard::from_scheduler(environment(&variables)),
             Ok(Some((Shard { index: 1, count: 2 }, Scheduler::Slurm)))
@@ -342,7 +349,10 @@ mod tests {
             "SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_COUNT: give --shard i/N"
         );
         assert_eq!(
-            refusal(&[("SLURM_ARRAY_TASK_ID", "x"), ("SLURM_ARRAY_TASK_COUNT", "3")]),
+            refusal(&[
+                ("SLURM_ARRAY_TASK_ID", "x"),
+                ("SLURM_ARRAY_TASK_COUNT", "3")
+            ]),
             "SLURM_ARRAY_TASK_ID=\"x\" is not a whole number"
         );
         assert_eq!(
@@ -354,7 +364,10 @@ mod tests {
             "SLURM_ARRAY_TASK_ID 1 is below SLURM_ARRAY_TASK_MIN 2"
         );
         assert_eq!(
-            refusal(&[("SLURM_ARRAY_TASK_ID", "3"), ("SLURM_ARRAY_TASK_COUNT", "3")]),
+            refusal(&[
+                ("SLURM_ARRAY_TASK_ID", "3"),
+                ("SLURM_ARRAY_TASK_COUNT", "3")
+            ]),
             "SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT: shard 3 of 3 does not exist"
         );
         assert_eq!(
