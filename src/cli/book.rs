@@ -1,6 +1,8 @@
 //! `sudokit book`: a print-ready PDF book (title page, colophon, how to play, puzzles easiest
 //! first by level, solutions at the back) with `puzzles.jsonl` and `puzzles.txt` beside it, from a book preset
-//! (shipped or a file) or from a puzzle file or JSON Lines records.
+//! (shipped or a file) or from a puzzle file or JSON Lines records. The flags become a
+//! [`BookRequest`] for the library's book pipeline (`sudokit::service::book`); this file
+//! reads the presets and the input, shows the progress and writes the files.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
