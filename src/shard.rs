@@ -261,7 +261,8 @@ mod tests {
     fn blocks_of_the_largest_totals_do_not_overflow() {
         let last = Shard::new(6, 7).unwrap().block(u64::MAX);
         assert_eq!(last.end, u64::MAX);
-        assert_eq!(last.start, u64::MAX / 7 * 6 + 6 * (u64::MAX % 7) / 7);
+        let six_sevenths = u128::from(u64::MAX) * 6 / 7;
+        assert_eq!(u128::from(last.start), six_sevenths);
     }
 
     #[test]
