@@ -1,5 +1,5 @@
 //! A book's `puzzles.jsonl` as typed records (issue 28): every line is a `BookRecord` that
-//! writes back byte for byte; `check` and `solve` read the file; `book --from` reads a
+//! writes back byte for byte and validates against its JSON schema; `check` and `solve` read the file; `book --from` reads a
 //! `generate` batch's records and a book's own, keeping what the records say.
 
 use std::path::Path;
@@ -8,6 +8,7 @@ use serde_json::Value;
 use sudokit::service::book::BookRecord;
 
 use crate::helpers::{generate_into, path_text, succeeds, sudokit, text};
+use crate::schema::mismatch;
 
 /// The lines of a file, each read as a book's record, checked to write back unchanged.
 fn book_records(path: &Path) -> Vec<BookRecord> {
@@ -71,6 +72,17 @@ fn check_and_solve_read_every_record_of_a_books_puzzles_jsonl() {
         assert_eq!(answer["status"], "unique", "{answer}");
         assert_eq!(answer["solution"], record.solution.as_str(), "{answer}");
     }
+    // every line validates against BookRecord's JSON schema, and a damaged one does not
+    let schema = serde_json::to_value(schemars::schema_for!(BookRecord)).unwrap();
+    let lines = std::fs::read_to_string(&records_path).unwrap();
+    for line in lines.lines() {
+        let value: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(mismatch(&schema, &schema, &value, "$"), None, "{line}");
+    }
+    let first = lines.lines().next().unwrap();
+    let mut damaged: Value = serde_json::from_str(first).unwrap();
+    damaged["number"] = Value::from("one");
+    assert!(mismatch(&schema, &schema, &damaged, "$").is_some());
     // the killer sections' records carry their cages, the greater killer its comparisons
     assert!(records.iter().any(|record| !record.fields.cages.is_empty()));
     assert!(records
