@@ -16,6 +16,8 @@
 //!   classic grids), so that isomorphs are recognised as one puzzle.
 //! - [`service`]: the front both doors call: typed requests in, typed records out, one
 //!   uniqueness policy.
+//! - [`shard`]: shard i of N of a run, its contiguous block, and a scheduler's shard read
+//!   from its environment (Slurm job arrays, Kubernetes Indexed Jobs).
 //! - [`suggest`]: setter help: givens, a cage split or a sum that make a puzzle unique; a
 //!   minimal conflict when it has no solution.
 //!
@@ -104,6 +106,7 @@ pub mod render;
 pub mod sat;
 #[cfg(feature = "service")]
 pub mod service;
+pub mod shard;
 pub mod suggest;
 
 pub use count::Count;

@@ -1,31 +1,28 @@
 //! `sudokit book`: a print-ready PDF book (title page, colophon, how to play, puzzles easiest
 //! first by level, solutions at the back) with `puzzles.jsonl` and `puzzles.txt` beside it, from a book preset
-//! (shipped or a file) or from a puzzle file or JSON Lines records.
+//! (shipped or a file) or from a puzzle file or JSON Lines records. The flags become a
+//! [`BookRequest`] for the library's book pipeline (`sudokit::service::book`); this file
+//! reads the presets and the input, shows the progress and writes the files.
 
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use anyhow::Context;
 use clap::Args;
-use rayon::prelude::*;
-use serde_json::{json, Map, Value};
-use sudokit::generate::{Generator, Record};
-use sudokit::grade::{self, Level};
-use sudokit::model::{Grid, Puzzle};
-use sudokit::notation::{self, Entry, Format};
+use indicatif::ProgressBar;
+use sudokit::budget::Budget;
 use sudokit::preset::Preset;
-use sudokit::render::book::{self, Layout, RatedPuzzle};
+use sudokit::render::book::Layout;
 use sudokit::render::book_preset::BookPreset;
 use sudokit::render::book_preset::LevelNames;
-use sudokit::render::cover::{self, CoverText};
-use sudokit::render::links;
 use sudokit::render::paper::{Bleed, Paper, PaperStock};
-use sudokit::Count;
+use sudokit::service::book::{
+    self as pipeline, Book, BookPuzzles, BookRequest, CoverRequest, Progress, Section, Stage,
+};
 
-use super::check::{cell_list, not_unique_text};
 use super::render::{refuse_existing, write_atomically};
-use super::work::{progress_bar, thread_pool};
+use super::work::progress_bar;
 use super::Outcome;
-use super::{engine, Engine};
 
 /// Options of `sudokit book`.
 #[derive(Debug, Args)]
@@ -148,21 +145,6 @@ fn parse_stock(text: &str) -> Result<PaperStock, String> {
 
 fn parse_paper(text: &str) -> Result<Paper, String> {
     text.parse::<Paper>().map_err(|error| error.to_string())
-}
-
-/// A puzzle ready for the book, with the other fields of its record (preset, seed, index,
-/// techniques…) to carry into `puzzles.jsonl`.
-type Rated = (RatedPuzzle, Map<String, Value>);
-
-/// One puzzle read for the book, with what its record already says.
-struct Candidate {
-    /// `file:line`, for errors.
-    place: String,
-    entry: Entry,
-    level: Option<Level>,
-    score: Option<u32>,
-    /// The record's other fields (preset, seed, index, techniques…), kept for the output.
-    record: Map<String, Value>,
 }
 
 /// Runs `book`: from a preset (generating) or from a file.
@@ -296,9 +278,12 @@ fn command_line(options: &BookOptions, preset: &str, from: Option<&Path>) -> Str
 /// `output/<name>/`.
 fn run_preset(options: &BookOptions, preset: &str, from: Option<&Path>) -> anyhow::Result<Outcome> {
     let (name, book_preset) = read_book_preset(preset)?;
-    let rated = match from {
-        Some(from) => read_and_rate(options, from)?,
-        None => generate_book(options, &book_preset)?,
+    let puzzles = match from {
+        Some(from) => read_puzzles(from)?,
+        None => BookPuzzles::Generate {
+            sections: sections(options, &book_preset)?,
+            seed: options.seed,
+        },
     };
     let directory = options
         .out
@@ -328,29 +313,29 @@ fn run_preset(options: &BookOptions, preset: &str, from: Option<&Path>) -> anyho
         stock: options.paper_stock,
         blurb: options.blurb.clone().or_else(|| book_preset.blurb.clone()),
     });
-    write_book(
-        &directory,
-        &rated,
-        &layout,
-        options.force,
-        from,
-        cover.as_ref(),
-    )?;
+    let request = BookRequest {
+        puzzles,
+        layout,
+        cover,
+        jobs: options.jobs,
+    };
+    write_book(&directory, &make(&request)?, options.force, from)?;
     Ok(Outcome::Success)
 }
 
-/// Every section's puzzles, `--count` each when given.
-fn generate_book(options: &BookOptions, book_preset: &BookPreset) -> anyhow::Result<Vec<Rated>> {
-    let mut rated = Vec::new();
-    // indices run on across sections, so a preset named twice gives different puzzles
-    let mut first = 0u64;
-    for section in &book_preset.sections {
-        let count = options.count.map_or(section.count, |count| count as usize);
-        note!("generating {count} puzzles with {}", section.preset);
-        rated.extend(generate_section(&section.preset, first, count, options)?);
-        first += count as u64;
-    }
-    Ok(rated)
+/// The preset's sections, `--count` puzzles each when given; every section's preset is
+/// found before any puzzle is made.
+fn sections(options: &BookOptions, book_preset: &BookPreset) -> anyhow::Result<Vec<Section>> {
+    book_preset
+        .sections
+        .iter()
+        .map(|section| {
+            Ok(Section {
+                preset: generator_preset(&section.preset)?,
+                count: options.count.map_or(section.count, |count| count as usize),
+            })
+        })
+        .collect()
 }
 
 /// A generator preset by name (`presets/<name>.ron` when that file exists, else a shipped
@@ -374,71 +359,19 @@ fn generator_preset(name: &str) -> anyhow::Result<Preset> {
     Preset::builtin(name).map_err(|error| anyhow::anyhow!("section preset {name}: {error}"))
 }
 
-/// Puzzles `first .. first + count` of one section's preset, made by the generator in
-/// parallel; each is a pure function of (preset, seed, index), so the book does not depend
-/// on the number of threads.
-fn generate_section(
-    name: &str,
-    first: u64,
-    count: usize,
-    options: &BookOptions,
-) -> anyhow::Result<Vec<Rated>> {
-    let preset = generator_preset(name)?;
-    let generator = Generator::new(&preset)
-        .map_err(|error| anyhow::anyhow!("section preset {name}: {error}"))?;
-    let progress = progress_bar(count);
-    let made: Vec<Result<Rated, String>> = thread_pool(options.jobs)?.install(|| {
-        (0..count as u64)
-            .into_par_iter()
-            .map(|offset| {
-                let result = generator
-                    .puzzle(options.seed, first + offset)
-                    .map_err(|error| format!("section {name}: {error}"))
-                    .and_then(|generated| {
-                        // book presets make rated rules; a rule the grader does not rate
-                        // has no level to order the book by
-                        let grading = generated.grading.clone().ok_or_else(|| {
-                            format!(
-                                "section {name}: {}",
-                                sudokit::grade::unrated_rule(&generated.puzzle).unwrap_or_default()
-                            )
-                        })?;
-                        let record = match serde_json::to_value(Record::new(&preset, &generated)) {
-                            Ok(Value::Object(record)) => record,
-                            _ => Map::new(),
-                        };
-                        let rated = RatedPuzzle {
-                            trial_steps: Some(grading.trial_steps),
-                            level: grading.level,
-                            score: grading.score,
-                            puzzle: generated.puzzle,
-                            solution: generated.solution,
-                        };
-                        Ok((rated, record))
-                    });
-                progress.inc(1);
-                result
-            })
-            .collect()
-    });
-    progress.finish_and_clear();
-    made.into_iter()
-        .collect::<Result<Vec<_>, String>>()
-        .map_err(anyhow::Error::msg)
-}
-
-/// The puzzles of `--from`, solved and graded where their records leave it open.
-fn read_and_rate(options: &BookOptions, from: &Path) -> anyhow::Result<Vec<Rated>> {
+/// The puzzles of `--from`, to be read by the library.
+fn read_puzzles(from: &Path) -> anyhow::Result<BookPuzzles> {
     let text = std::fs::read_to_string(from)
         .with_context(|| format!("{}: cannot read", from.display()))?;
-    let source = from.display().to_string();
-    let candidates = read_candidates(&text, &source)?;
-    rate(candidates, options.jobs)
+    Ok(BookPuzzles::Read {
+        text,
+        source: from.display().to_string(),
+    })
 }
 
 /// Runs `book --from`.
 fn run_from(options: &BookOptions, from: &Path) -> anyhow::Result<Outcome> {
-    let rated = read_and_rate(options, from)?;
+    let puzzles = read_puzzles(from)?;
     let stem = from.file_stem().map_or_else(
         || "book".to_string(),
         |stem| stem.to_string_lossy().into_owned(),
@@ -466,72 +399,68 @@ fn run_from(options: &BookOptions, from: &Path) -> anyhow::Result<Outcome> {
         stock: options.paper_stock,
         blurb: options.blurb.clone(),
     });
-    write_book(
-        &directory,
-        &rated,
-        &layout,
-        options.force,
-        Some(from),
-        cover.as_ref(),
-    )?;
+    let request = BookRequest {
+        puzzles,
+        layout,
+        cover,
+        jobs: options.jobs,
+    };
+    write_book(&directory, &make(&request)?, options.force, Some(from))?;
     Ok(Outcome::Success)
 }
 
-/// What `--cover` asks for beyond the book's own title and author.
-pub struct CoverRequest {
-    /// The paper the book is printed on (the spine's width).
-    pub stock: PaperStock,
-    /// The back's text.
-    pub blurb: Option<String>,
-}
-
-/// Writes `book.pdf`, `puzzles.jsonl` (records in book order, numbered, with links) and
-/// `puzzles.txt` (the same puzzles in notations `check` reads) into `directory`; either text
-/// file is left alone when it is the input itself.
-pub fn write_book(
-    directory: &Path,
-    rated: &[Rated],
-    layout: &Layout,
-    force: bool,
-    input: Option<&Path>,
-    cover: Option<&CoverRequest>,
-) -> anyhow::Result<()> {
-    let puzzles: Vec<RatedPuzzle> = rated.iter().map(|(puzzle, _)| puzzle.clone()).collect();
-    let laid_out = book::book(&puzzles, layout)?;
-    for warning in &laid_out.warnings {
+/// Makes the book, with a progress bar for each stage on standard error and the layout's
+/// warnings after it.
+fn make(request: &BookRequest) -> anyhow::Result<Book> {
+    let bar: Mutex<Option<ProgressBar>> = Mutex::new(None);
+    let progress = |event: Progress<'_>| {
+        let mut bar = bar
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        match event {
+            Progress::Started {
+                stage,
+                puzzles,
+                threads,
+            } => {
+                if let Stage::Generating { preset } = stage {
+                    note!("generating {puzzles} puzzles with {preset}");
+                }
+                *bar = Some(progress_bar(puzzles));
+                detail!("working on {threads} thread(s)");
+            }
+            Progress::Done => {
+                if let Some(bar) = bar.as_ref() {
+                    bar.inc(1);
+                }
+            }
+            Progress::Finished => {
+                if let Some(bar) = bar.take() {
+                    bar.finish_and_clear();
+                }
+            }
+        }
+    };
+    let book = pipeline::make_book(request, &Budget::unlimited(), &progress)?;
+    for warning in &book.warnings {
         complain!("warning: {warning}");
     }
-    let pdf = book::book_pdf(&laid_out, layout)?;
+    Ok(book)
+}
+
+/// Writes `book.pdf`, `puzzles.jsonl` (records in book order, numbered, with links),
+/// `puzzles.txt` (the same puzzles in notations `check` reads) and `cover.pdf` when made
+/// into `directory`; either text file is left alone when it is the input itself.
+fn write_book(
+    directory: &Path,
+    book: &Book,
+    force: bool,
+    input: Option<&Path>,
+) -> anyhow::Result<()> {
     let pdf_path = directory.join("book.pdf");
-    let cover = match cover {
-        Some(request) => {
-            let text = CoverText {
-                title: layout.title.clone(),
-                subtitle: Some(
-                    layout
-                        .subtitle
-                        .clone()
-                        .unwrap_or_else(|| book::subtitle(&puzzles, &layout.level_names)),
-                ),
-                author: layout.author.clone(),
-                blurb: request.blurb.clone(),
-            };
-            // the front shows the book's last (hardest) puzzle
-            let order = book::difficulty_order(&puzzles);
-            let shown = order.last().map_or(&puzzles[0], |&index| &puzzles[index]);
-            let bytes = cover::pdf(
-                &layout.paper,
-                laid_out.pages.len(),
-                request.stock,
-                &text,
-                &shown.puzzle,
-            )?;
-            Some((directory.join("cover.pdf"), bytes))
-        }
-        None => None,
-    };
-    if let Some((cover_path, _)) = &cover {
-        refuse_existing(&[cover_path], force)?;
+    let cover_path = directory.join("cover.pdf");
+    if book.cover.is_some() {
+        refuse_existing(&[&cover_path], force)?;
     }
     let records_path = directory.join("puzzles.jsonl");
     let text_path = directory.join("puzzles.txt");
@@ -541,8 +470,6 @@ pub fn write_book(
     };
     let records_are_the_input = input.is_some_and(|input| same(input, &records_path));
     let text_is_the_input = input.is_some_and(|input| same(input, &text_path));
-    let order = book::difficulty_order(&puzzles);
-    let text = puzzles_text(&order, &puzzles)?;
     let mut written: Vec<&Path> = vec![&pdf_path];
     if !records_are_the_input {
         written.push(&records_path);
@@ -551,22 +478,16 @@ pub fn write_book(
         written.push(&text_path);
     }
     refuse_existing(&written, force)?;
-    write_atomically(&pdf_path, &pdf, force)?;
-    if let Some((cover_path, bytes)) = &cover {
-        write_atomically(cover_path, bytes, force)?;
+    write_atomically(&pdf_path, &book.pdf, force)?;
+    if let Some(bytes) = &book.cover {
+        write_atomically(&cover_path, bytes, force)?;
         note!("wrote {}", cover_path.display());
     }
     if !text_is_the_input {
-        write_atomically(&text_path, text.as_bytes(), force)?;
+        write_atomically(&text_path, book.text.as_bytes(), force)?;
     }
     if !records_are_the_input {
-        let mut lines = String::new();
-        for (number, &index) in order.iter().enumerate() {
-            let (rated, record) = &rated[index];
-            lines.push_str(&book_record(number + 1, rated, record).to_string());
-            lines.push('\n');
-        }
-        write_atomically(&records_path, lines.as_bytes(), force)?;
+        write_atomically(&records_path, book.records_text()?.as_bytes(), force)?;
     }
     let names: Vec<String> = written
         .iter()
@@ -575,218 +496,7 @@ pub fn write_book(
     note!(
         "wrote {} ({})",
         names.join(", "),
-        super::output::counted(puzzles.len(), "puzzle")
+        super::output::counted(book.records.len(), "puzzle")
     );
     Ok(())
-}
-
-/// `puzzles.txt`: the book's puzzles in book order, each named `puzzle <number>` with its
-/// solution, in the first notation that holds all its rules and that `check` reads back in
-/// one file: a line (with its `diag=`, `boxes=`, `regions=` tokens), killer text between
-/// blank lines, an f-puzzles document on one line, or else a record line.
-fn puzzles_text(order: &[usize], puzzles: &[RatedPuzzle]) -> anyhow::Result<String> {
-    let mut text = String::new();
-    for (number, &index) in order.iter().enumerate() {
-        let rated = &puzzles[index];
-        let mut entry = Entry::new(rated.puzzle.clone());
-        entry.name = Some(format!("puzzle {}", number + 1));
-        entry.solution = Some(rated.solution.clone());
-        let written = [
-            Format::Line,
-            Format::Killer,
-            Format::Fpuzzles,
-            Format::Records,
-        ]
-        .into_iter()
-        .find_map(|format| notation::format_entry(&entry, format).ok())
-        .with_context(|| format!("puzzle {}: no notation holds it", number + 1))?;
-        let written = written.trim_end();
-        if written.contains('\n') {
-            // killer text: a block of its own
-            if !text.is_empty() && !text.ends_with("\n\n") {
-                text.push('\n');
-            }
-            text.push_str(written);
-            text.push_str("\n\n");
-        } else {
-            text.push_str(written);
-            text.push('\n');
-        }
-    }
-    Ok(text)
-}
-
-/// The puzzle as text: a line where it fits, killer text otherwise.
-fn puzzle_text(puzzle: &Puzzle) -> String {
-    notation::format(puzzle, Format::Line)
-        .or_else(|_| notation::format(puzzle, Format::Killer))
-        .map(|text| text.trim_end().to_string())
-        .unwrap_or_default()
-}
-
-fn book_record(number: usize, rated: &RatedPuzzle, record: &Map<String, Value>) -> Value {
-    // a generator's record keeps its own fields; what a record lacks is filled in
-    let mut object = record.clone();
-    object.insert("number".into(), json!(number));
-    object
-        .entry("puzzle")
-        .or_insert_with(|| json!(puzzle_text(&rated.puzzle)));
-    object
-        .entry("solution")
-        .or_insert_with(|| json!(notation::format_grid(&rated.solution, Format::Line)));
-    object
-        .entry("level")
-        .or_insert_with(|| json!(rated.level.to_string()));
-    object.entry("score").or_insert_with(|| json!(rated.score));
-    object.insert(
-        "fpuzzles".into(),
-        // null where f-puzzles cannot hold the puzzle (the book's own puzzles it always can)
-        json!(links::fpuzzles(&rated.puzzle, None).ok()),
-    );
-    Value::Object(object)
-}
-
-/// JSON Lines records with a `puzzle` field, or any puzzle file.
-fn read_candidates(text: &str, source: &str) -> anyhow::Result<Vec<Candidate>> {
-    let first = text
-        .lines()
-        .map(str::trim)
-        .find(|line| !line.is_empty())
-        .unwrap_or("");
-    if !notation::records::is_record(first) {
-        let entries = notation::parse(text, None).map_err(|error| located(source, &error))?;
-        return Ok(entries
-            .into_iter()
-            .map(|entry| Candidate {
-                place: format!("{source}:{}", entry.line),
-                entry,
-                level: None,
-                score: None,
-                record: Map::new(),
-            })
-            .collect());
-    }
-    // sudokit's records, through the one reader every command uses: the puzzle with all
-    // its rules, and the fields (level and score kept, the rest carried into the book's)
-    let mut candidates = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let number = index + 1;
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        let read =
-            notation::records::read(line, number).map_err(|error| located(source, &error))?;
-        let mut record = read.fields;
-        let level = record
-            .get("level")
-            .and_then(|level| serde_json::from_value::<Level>(level.clone()).ok());
-        let score = record
-            .get("score")
-            .and_then(Value::as_u64)
-            .and_then(|score| u32::try_from(score).ok());
-        for key in ["number", "fpuzzles"] {
-            record.remove(key);
-        }
-        candidates.push(Candidate {
-            place: format!("{source}:{number}"),
-            entry: read.entry,
-            level,
-            score,
-            record,
-        });
-    }
-    Ok(candidates)
-}
-
-/// `file:line: column C: reason`, the place of a notation error as every command writes it.
-fn located(source: &str, error: &notation::NotationError) -> anyhow::Error {
-    let place = match error.line {
-        Some(line) => format!("{source}:{line}"),
-        None => source.to_string(),
-    };
-    anyhow::anyhow!("{place}: {}", error.within_line())
-}
-
-/// The puzzle's one solution, or why it cannot be printed: no solution, several, or a
-/// published solution that is not the one. A published solution is never taken on trust:
-/// a puzzle with several solutions would otherwise reach the book beside one of them.
-fn only_solution(entry: &Entry) -> Result<Grid, String> {
-    let count = engine::count(Engine::Auto, &entry.puzzle, 2)?;
-    let solution = match count {
-        Count::Unique(solution) => solution,
-        other => {
-            let account = not_unique_text(&other, 2).unwrap_or_else(|| other.word().to_string());
-            return Err(format!(
-                "{account}; a book prints only puzzles with exactly one solution"
-            ));
-        }
-    };
-    match &entry.solution {
-        Some(published) if *published != solution => Err(format!(
-            "the published solution differs from the puzzle's only one at {}",
-            cell_list(published, &solution).join(" ")
-        )),
-        _ => Ok(solution),
-    }
-}
-
-/// Solves and grades what the records leave open, in parallel.
-fn rate(candidates: Vec<Candidate>, jobs: Option<usize>) -> anyhow::Result<Vec<Rated>> {
-    let progress = progress_bar(candidates.len());
-    let rated: Vec<Result<Rated, String>> = thread_pool(jobs)?.install(|| {
-        candidates
-            .into_par_iter()
-            .map(|candidate| {
-                let result = rate_one(candidate);
-                progress.inc(1);
-                result
-            })
-            .collect()
-    });
-    progress.finish_and_clear();
-    rated
-        .into_iter()
-        .collect::<Result<Vec<_>, String>>()
-        .map_err(anyhow::Error::msg)
-}
-
-fn rate_one(candidate: Candidate) -> Result<Rated, String> {
-    let Candidate {
-        place,
-        entry,
-        level,
-        score,
-        mut record,
-    } = candidate;
-    if level.is_none() || score.is_none() {
-        if let Some(reason) = grade::unrated_rule(&entry.puzzle) {
-            return Err(format!("{place}: {reason}"));
-        }
-    }
-    let solution = only_solution(&entry).map_err(|reason| format!("{place}: {reason}"))?;
-    let (level, score, trial_steps) = match (level, score) {
-        (Some(level), Some(score)) => {
-            let trial_steps = record
-                .get("trial_steps")
-                .and_then(Value::as_u64)
-                .and_then(|steps| usize::try_from(steps).ok());
-            (level, score, trial_steps)
-        }
-        _ => {
-            let grading = grade::grade(&entry.puzzle);
-            record.insert("trial_steps".into(), json!(grading.trial_steps));
-            (grading.level, grading.score, Some(grading.trial_steps))
-        }
-    };
-    Ok((
-        RatedPuzzle {
-            puzzle: entry.puzzle,
-            solution,
-            level,
-            score,
-            trial_steps,
-        },
-        record,
-    ))
 }

@@ -13,6 +13,7 @@ use sudokit::generate::batch::{Batch, Manifest, Start};
 use sudokit::generate::{GenerateError, Generator, Record, Symmetry, Timings};
 use sudokit::grade::Level;
 use sudokit::preset::{ClueRange, Preset, SeBand};
+use sudokit::shard::Shard;
 
 use super::output::{verbosity, Verbosity};
 use super::work::{progress_bar, thread_pool};
@@ -102,39 +103,6 @@ pub struct GenerateOptions {
     /// Print the time spent per stage (fill, dig, minimality, grading, SAT confirmation).
     #[arg(long)]
     timings: bool,
-}
-
-/// `i/N`: shard i of N.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// Which shard, from 0.
-    pub index: u64,
-    /// How many shards.
-    pub count: u64,
-}
-
-impl Shard {
-    /// The shard's contiguous block `first..end` of `total` items.
-    pub fn block(self, total: u64) -> (u64, u64) {
-        (
-            total * self.index / self.count,
-            total * (self.index + 1) / self.count,
-        )
-    }
-}
-
-impl FromStr for Shard {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Shard, String> {
-        let parsed = text.split_once('/').and_then(|(index, count)| {
-            Some((index.trim().parse().ok()?, count.trim().parse().ok()?))
-        });
-        match parsed {
-            Some((index, count)) if index < count => Ok(Shard { index, count }),
-            _ => Err(format!("{text:?} is not i/N with 0 ≤ i < N (e.g. 0/4)")),
-        }
-    }
 }
 
 /// `MIN-MAX` givens.
@@ -301,65 +269,22 @@ fn resolve_preset(options: &GenerateOptions) -> anyhow::Result<Preset> {
     Ok(preset)
 }
 
-/// The shard asked for: `--shard` when given, else the scheduler's (see [`scheduler_shard`]).
-/// A shard taken from the environment is said on standard error, so a run that does only
-/// part of the work never looks like the whole.
+/// The shard asked for: `--shard` when given, else the scheduler's (see
+/// [`Shard::from_scheduler`]). A shard taken from the environment is said on standard error,
+/// so a run that does only part of the work never looks like the whole.
 pub fn resolve_shard(flag: Option<Shard>) -> anyhow::Result<Option<Shard>> {
-    match flag {
-        Some(shard) => Ok(Some(shard)),
-        None => {
-            let shard =
-                scheduler_shard(|name| std::env::var(name).ok()).map_err(anyhow::Error::msg)?;
-            if let Some(shard) = &shard {
-                let scheduler = if std::env::var_os("SLURM_ARRAY_TASK_ID").is_some() {
-                    "a Slurm job array (SLURM_ARRAY_TASK_ID)"
-                } else {
-                    "a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, SUDOKIT_SHARDS)"
-                };
-                note!(
-                    "shard {}/{} from {scheduler}: only this shard's part of the work is done (--shard overrides)",
-                    shard.index,
-                    shard.count
-                );
-            }
-            Ok(shard)
-        }
+    if flag.is_some() {
+        return Ok(flag);
     }
-}
-
-/// The shard a scheduler gives this process through its environment, if any: a Slurm job
-/// array or a Kubernetes Indexed Job (whose shard count is `SUDOKIT_SHARDS`).
-fn scheduler_shard(variable: impl Fn(&str) -> Option<String>) -> Result<Option<Shard>, String> {
-    let number = |name: &str| -> Result<Option<u64>, String> {
-        variable(name)
-            .map(|value| {
-                value
-                    .trim()
-                    .parse::<u64>()
-                    .map_err(|_| format!("{name}={value:?} is not a whole number"))
-            })
-            .transpose()
-    };
-    let (index, count, names) = if let Some(task) = number("SLURM_ARRAY_TASK_ID")? {
-        let first = number("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
-        let count = number("SLURM_ARRAY_TASK_COUNT")?
-            .ok_or("SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_COUNT: give --shard i/N")?;
-        let index = task.checked_sub(first).ok_or(format!(
-            "SLURM_ARRAY_TASK_ID {task} is below SLURM_ARRAY_TASK_MIN {first}"
-        ))?;
-        (index, count, "SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT")
-    } else if let Some(index) = number("JOB_COMPLETION_INDEX")? {
-        let count = number("SUDOKIT_SHARDS")?.ok_or(
-            "JOB_COMPLETION_INDEX is set without SUDOKIT_SHARDS (the Job's completions): set it in the manifest or give --shard i/N",
-        )?;
-        (index, count, "JOB_COMPLETION_INDEX/SUDOKIT_SHARDS")
-    } else {
-        return Ok(None);
-    };
-    if index >= count {
-        return Err(format!("{names}: shard {index} of {count} does not exist"));
+    let found = Shard::from_scheduler(|name| std::env::var(name).ok())?;
+    if let Some((shard, scheduler)) = &found {
+        note!(
+            "shard {}/{} from {scheduler}: only this shard's part of the work is done (--shard overrides)",
+            shard.index,
+            shard.count
+        );
     }
-    Ok(Some(Shard { index, count }))
+    Ok(found.map(|(shard, _)| shard))
 }
 
 /// The batch's indices (the whole count, or the shard's block) and its folder.
@@ -369,7 +294,8 @@ fn indices_and_folder(
     shard: Option<Shard>,
 ) -> (u64, u64, PathBuf) {
     let count = preset.count as u64;
-    let (first, end) = shard.map_or((0, count), |shard| shard.block(count));
+    let block = shard.map_or(0..count, |shard| shard.block(count));
+    let (first, end) = (block.start, block.end);
     let folder = options.out.clone().unwrap_or_else(|| {
         let base = Path::new("output").join(&preset.name);
         match shard {

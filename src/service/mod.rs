@@ -17,6 +17,7 @@
 
 pub mod answer;
 pub mod bank;
+pub mod book;
 pub mod candidates;
 pub mod check;
 pub mod columns;

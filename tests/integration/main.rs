@@ -2,6 +2,7 @@
 
 mod bank;
 mod book_pages;
+mod book_records;
 mod cancellation;
 mod candidates;
 mod carving;

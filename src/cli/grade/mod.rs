@@ -16,7 +16,7 @@ use sudokit::service::columns::Column;
 use sudokit::service::grade::{self as service, GradeSettings, Judged, Rating, Table};
 
 use super::check::not_unique_text;
-use super::judging::{published_differs, shard_block};
+use super::judging::published_differs;
 use super::records::{Style, Writer};
 use super::sources::{read_records, InputOptions};
 use super::work::{progress_bar, thread_pool};
@@ -86,7 +86,7 @@ pub struct GradeOptions {
     /// outputs, concatenated in order, are the whole run's. When absent, read from a Slurm
     /// job array or a Kubernetes Indexed Job, as `generate --shard` does.
     #[arg(long, value_name = "i/N")]
-    shard: Option<super::generate::Shard>,
+    shard: Option<sudokit::shard::Shard>,
 }
 
 /// The difficulty scales `grade` speaks.
@@ -171,7 +171,21 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
         options.explain && options.json,
         options.work_limit,
     );
-    let records = shard_block(read_records(&options.input), options.shard)?;
+    let records = read_records(&options.input);
+    let records = match super::generate::resolve_shard(options.shard)? {
+        Some(shard) => {
+            let block = shard.block(records.len() as u64);
+            detail!(
+                "shard {} of {}: puzzles {}..{}",
+                shard.index,
+                shard.count,
+                block.start,
+                block.end
+            );
+            shard.take(records)
+        }
+        None => records,
+    };
     let progress = progress_bar(records.len());
     let budget = &options.budget;
     let judged: Vec<Option<Judged>> = thread_pool(options.jobs)?.install(|| {
