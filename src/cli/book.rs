@@ -229,6 +229,7 @@ fn layout_of(
         level_names: preset.map_or_else(LevelNames::default, BookPreset::level_names),
         allow_small_cells: options.force,
         for_kdp: options.cover,
+        sections_by_variant: preset.is_some_and(|preset| preset.sections_by_variant),
         per_page: options
             .per_page
             .or(preset.map(|preset| preset.per_page))
@@ -541,7 +542,7 @@ pub fn write_book(
     };
     let records_are_the_input = input.is_some_and(|input| same(input, &records_path));
     let text_is_the_input = input.is_some_and(|input| same(input, &text_path));
-    let order = book::difficulty_order(&puzzles);
+    let order = book::book_order(&puzzles, layout);
     let text = puzzles_text(&order, &puzzles)?;
     let mut written: Vec<&Path> = vec![&pdf_path];
     if !records_are_the_input {
