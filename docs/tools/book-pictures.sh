@@ -17,6 +17,7 @@ spread book-x 4 5
 spread book-mixed 6 7
 spread book-large-print 4 5
 spread book-jigsaw 6 7
+spread book-variety 16 17
 page() { # preset, page, picture name
     pdftoppm -r 60 -png -singlefile -f "$2" -l "$2" "$work/$1/book.pdf" "docs/$3"
 }

@@ -211,6 +211,7 @@ fn layout_of(
         level_names: preset.map_or_else(LevelNames::default, BookPreset::level_names),
         allow_small_cells: options.force,
         for_kdp: options.cover,
+        sections_by_variant: preset.is_some_and(|preset| preset.sections_by_variant),
         per_page: options
             .per_page
             .or(preset.map(|preset| preset.per_page))

@@ -129,7 +129,7 @@ enum Command {
     /// puzzles, named `puzzle <number>`, as lines or killer text that `check` reads back)
     /// into the output directory.
     /// Shipped book presets: book-classic, book-killer, book-x, book-mixed, book-jigsaw,
-    /// book-large-print.
+    /// book-variety, book-large-print.
     Book(book::BookOptions),
     /// Generate a batch of unique puzzles from a preset and a seed into output/<preset>/.
     ///

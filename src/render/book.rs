@@ -1,6 +1,8 @@
 //! A puzzle book's pages: a title page, a colophon (how to make the same book again), a
 //! how-to-play page per rule in the book, the puzzles easiest first in a section per level
-//! (1, 2, 4 or 6 to a page, each with its number and level), the solutions at the back,
+//! (1, 2, 4 or 6 to a page, each with its number and level) — or, in a book of sections by
+//! variant, a section per variant opening with the how-to-play page of its rule, its
+//! puzzles easiest first — the solutions at the back,
 //! page numbers and a PDF outline. Pages have mirrored margins whose gutter grows with the
 //! page count, grids spaced evenly down the page, no text under 7 pt (14 pt in large print)
 //! and no puzzle cell under 8 mm: a layout that would need less is refused (cells printed
@@ -48,6 +50,11 @@ pub struct Layout {
     /// Made for KDP (a cover by its formula): a book under its 24 pages is warned of, as
     /// with [`Bleed::Kdp`].
     pub for_kdp: bool,
+    /// A section per variant, in the order the puzzles first come, each opening with the
+    /// how-to-play page of its rules and holding its puzzles easiest first; only the rules
+    /// every puzzle follows are explained at the front. When false, the puzzles are sorted
+    /// by difficulty into a section per level, every rules page at the front.
+    pub sections_by_variant: bool,
 }
 
 impl Layout {
@@ -67,6 +74,7 @@ impl Layout {
             level_names: LevelNames::default(),
             allow_small_cells: false,
             for_kdp: false,
+            sections_by_variant: false,
         }
     }
 }
@@ -139,6 +147,15 @@ pub enum BookError {
         /// The most puzzles to a page that keep every cell at 8 mm, if any.
         fits: Option<usize>,
     },
+    /// A rule no how-to-play page explains: the book would print a puzzle its reader cannot
+    /// know the rules of.
+    #[error("puzzle {number}: the book has no how-to-play page for its rule {rule}")]
+    Unexplained {
+        /// The puzzle's 1-based position in the input.
+        number: usize,
+        /// The rule in setters' words.
+        rule: String,
+    },
     /// A comparison of cages that do not touch: a book's grid has no border to put its sign
     /// on, and no room beside it for words.
     #[error("puzzle {number}: the comparison {words} is between cages that do not touch, which a book cannot draw")]
@@ -192,6 +209,42 @@ pub fn difficulty_order(puzzles: &[RatedPuzzle]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..puzzles.len()).collect();
     order.sort_by_key(|&index| (puzzles[index].level, puzzles[index].score, index));
     order
+}
+
+/// The order `layout` prints the puzzles in, which numbers them: [`difficulty_order`], or
+/// in a book of sections by variant, the variants in the order they first come and each
+/// one's puzzles in difficulty order.
+pub fn book_order(puzzles: &[RatedPuzzle], layout: &Layout) -> Vec<usize> {
+    variant_sections(puzzles, layout)
+        .into_iter()
+        .flat_map(|(_, indices)| indices)
+        .collect()
+}
+
+/// The puzzles' indices in book order, cut where the variant changes (a book of sections
+/// by variant, each named) or in one piece.
+fn variant_sections(puzzles: &[RatedPuzzle], layout: &Layout) -> Vec<(Option<String>, Vec<usize>)> {
+    let order = difficulty_order(puzzles);
+    if !layout.sections_by_variant {
+        return vec![(None, order)];
+    }
+    let mut sections: Vec<(Option<String>, Vec<usize>)> = Vec::new();
+    let mut first_seen: Vec<(usize, String)> = Vec::new();
+    for (index, rated) in puzzles.iter().enumerate() {
+        let name = how_to_play::variant_name(&rated.puzzle);
+        if !first_seen.iter().any(|(_, seen)| *seen == name) {
+            first_seen.push((index, name));
+        }
+    }
+    for (_, name) in first_seen {
+        let indices = order
+            .iter()
+            .copied()
+            .filter(|&index| how_to_play::variant_name(&puzzles[index].puzzle) == name)
+            .collect();
+        sections.push((Some(name), indices));
+    }
+    sections
 }
 
 /// A book's pages and the outline that leads into them.
@@ -297,10 +350,23 @@ impl Content {
     }
 }
 
+/// A part of the book: a level's puzzles, or a variant's.
+struct Section {
+    /// What its pages say at their top: the level's name, or the variant's.
+    heading: String,
+    /// Whether its puzzles are of one variant (and of any level).
+    of_variant: bool,
+    /// The how-to-play pages it opens with: its rules not explained before it.
+    opening: Vec<Rule>,
+    /// Its puzzles' indices, in book order.
+    indices: Vec<usize>,
+}
+
 /// What the book holds and how it is cut into pages, before anything is drawn.
 struct Plan {
-    /// Book order, cut into sections of one level.
-    sections: Vec<(Level, Vec<usize>)>,
+    /// Book order, cut into sections of one level (or of one variant).
+    sections: Vec<Section>,
+    /// The rules explained at the front.
     rules: Vec<Rule>,
     sizes: Vec<u8>,
     columns: usize,
@@ -323,8 +389,15 @@ impl Plan {
         let per_page = self.columns * self.rows;
         self.sections
             .iter()
-            .map(|(_, indices)| indices.len().div_ceil(per_page))
+            .map(|section| section.opening.len() + section.indices.len().div_ceil(per_page))
             .sum()
+    }
+
+    /// The puzzles' indices in book order.
+    fn order(&self) -> impl Iterator<Item = usize> + '_ {
+        self.sections
+            .iter()
+            .flat_map(|section| section.indices.iter().copied())
     }
 }
 
@@ -412,21 +485,54 @@ fn least_text(layout: &Layout) -> f64 {
 
 fn plan(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Plan, BookError> {
     let (columns, rows) = grid_of(layout.per_page)?;
-    let order = difficulty_order(puzzles);
-    let mut sections: Vec<(Level, Vec<usize>)> = Vec::new();
-    for index in order {
-        let level = puzzles[index].level;
-        match sections.last_mut() {
-            Some((last, indices)) if *last == level => indices.push(index),
-            _ => sections.push((level, vec![index])),
-        }
-    }
+    let mut sections: Vec<Section> = Vec::new();
     let mut rules: Vec<Rule> = puzzles
         .iter()
         .flat_map(|rated| how_to_play::rules_of(&rated.puzzle))
         .collect();
     rules.sort();
     rules.dedup();
+    if layout.sections_by_variant {
+        // the front explains what every puzzle follows; each section what it adds
+        rules.retain(|rule| {
+            puzzles
+                .iter()
+                .all(|rated| how_to_play::rules_of(&rated.puzzle).contains(rule))
+        });
+        let mut explained = rules.clone();
+        for (name, indices) in variant_sections(puzzles, layout) {
+            let mut opening: Vec<Rule> = indices
+                .iter()
+                .flat_map(|&index| how_to_play::rules_of(&puzzles[index].puzzle))
+                .filter(|rule| !explained.contains(rule))
+                .collect();
+            opening.sort();
+            opening.dedup();
+            explained.extend(&opening);
+            sections.push(Section {
+                heading: name.unwrap_or_default(),
+                of_variant: true,
+                opening,
+                indices,
+            });
+        }
+    } else {
+        for index in difficulty_order(puzzles) {
+            let level = puzzles[index].level;
+            let heading = layout.level_names.of(level);
+            match sections.last_mut() {
+                Some(section) if puzzles[section.indices[0]].level == level => {
+                    section.indices.push(index)
+                }
+                _ => sections.push(Section {
+                    heading: heading.to_string(),
+                    of_variant: false,
+                    opening: Vec::new(),
+                    indices: vec![index],
+                }),
+            }
+        }
+    }
     let mut sizes: Vec<u8> = puzzles.iter().map(|rated| rated.puzzle.size()).collect();
     sizes.sort();
     sizes.dedup();
@@ -563,11 +669,7 @@ fn solution_pages(
     plan: &Plan,
 ) -> Result<Vec<SolutionPage>, BookError> {
     let mut pages: Vec<SolutionPage> = Vec::new();
-    let order = plan
-        .sections
-        .iter()
-        .flat_map(|(_, indices)| indices.iter().copied());
-    for (position, index) in order.enumerate() {
+    for (position, index) in plan.order().enumerate() {
         let (columns, rows) = solution_grid(&puzzles[index], layout, &plan.margins)?;
         let solution = (position + 1, index);
         match pages.last_mut() {
@@ -624,6 +726,12 @@ pub fn book(puzzles: &[RatedPuzzle], layout: &Layout) -> Result<Book, BookError>
         return Err(BookError::WrongSolution { number: index + 1 });
     }
     for (index, rated) in puzzles.iter().enumerate() {
+        if let Some(rule) = how_to_play::unexplained(&rated.puzzle) {
+            return Err(BookError::Unexplained {
+                number: index + 1,
+                rule,
+            });
+        }
         if let Some(words) = board::distant_comparisons(&rated.puzzle).into_iter().next() {
             return Err(BookError::DistantComparison {
                 number: index + 1,
@@ -869,14 +977,11 @@ impl Writer<'_> {
         self.finish_page(page, content, true);
     }
 
-    /// What the rules pages may say of these puzzles.
-    fn facts(&self, puzzles: &[RatedPuzzle]) -> Facts {
-        let in_book_order: Vec<&RatedPuzzle> = self
-            .plan
-            .sections
-            .iter()
-            .flat_map(|(_, indices)| indices.iter().map(|&index| &puzzles[index]))
-            .collect();
+    /// What the rules pages may say of these puzzles: of all of them at the front, of a
+    /// section's (`only`) on its opening pages.
+    fn facts(&self, puzzles: &[RatedPuzzle], only: Option<&[usize]>) -> Facts {
+        let in_book_order: Vec<&RatedPuzzle> =
+            self.plan.order().map(|index| &puzzles[index]).collect();
         let has_givens = |rated: &&RatedPuzzle| {
             rated
                 .puzzle
@@ -897,6 +1002,29 @@ impl Writer<'_> {
                     .map(|(number, _)| number)
                     .collect()
             });
+        let described: Vec<&Puzzle> = match only {
+            Some(indices) => indices
+                .iter()
+                .map(|&index| &puzzles[index].puzzle)
+                .collect(),
+            None => in_book_order.iter().map(|rated| &rated.puzzle).collect(),
+        };
+        let (mut every_mark_shown, mut some_marks_shown) = (Vec::new(), Vec::new());
+        for rule in [Rule::Kropki, Rule::Consecutive, Rule::Xv] {
+            let with_rule: Vec<&&Puzzle> = described
+                .iter()
+                .filter(|puzzle| how_to_play::rules_of(puzzle).contains(&rule))
+                .collect();
+            let shown = with_rule
+                .iter()
+                .filter(|puzzle| how_to_play::shows_every_mark(puzzle, rule))
+                .count();
+            if !with_rule.is_empty() && shown == with_rule.len() {
+                every_mark_shown.push(rule);
+            } else if !with_rule.is_empty() && shown == 0 {
+                some_marks_shown.push(rule);
+            }
+        }
         Facts {
             sizes: self.plan.sizes.clone(),
             has_givens: in_book_order.iter().any(has_givens),
@@ -905,55 +1033,66 @@ impl Writer<'_> {
                 .filter(|rated| rated.puzzle.cage_count() > 0)
                 .any(has_givens),
             needing_trial,
+            every_mark_shown,
+            some_marks_shown,
+            sections_by_variant: self.layout.sections_by_variant,
         }
     }
 
     fn rules_pages(&mut self, puzzles: &[RatedPuzzle]) {
-        let facts = self.facts(puzzles);
+        let facts = self.facts(puzzles, None);
         for (position, &rule) in self.plan.rules.iter().enumerate() {
             if position == 0 {
                 self.bookmark("How to play".to_string());
             }
-            let (mut page, content) = self.new_page();
-            let furniture = self.furniture;
-            let mut baseline = content.top + furniture.heading_size;
-            baseline = Self::paragraph(
-                &mut page,
-                content,
-                how_to_play::heading(rule),
-                (furniture.heading_size, Typeface::Bold),
-                baseline,
-                false,
-            ) + 6.0;
-            for paragraph in how_to_play::paragraphs(rule, &facts) {
-                baseline = Self::paragraph(
-                    &mut page,
-                    content,
-                    &paragraph,
-                    (furniture.body_size, Typeface::Regular),
-                    baseline,
-                    false,
-                ) + 6.0;
-            }
-            self.example(&mut page, content, baseline, rule);
-            self.finish_page(page, content, true);
+            self.rules_page(rule, &facts);
         }
     }
 
-    /// A small 4×4 example of `rule` under its rules, the puzzle and its solution side by
-    /// side, when they fit legibly.
+    /// A how-to-play page: the rule's heading, what it says of these puzzles and a small
+    /// example with its solution.
+    fn rules_page(&mut self, rule: Rule, facts: &Facts) {
+        let (mut page, content) = self.new_page();
+        let furniture = self.furniture;
+        let mut baseline = content.top + furniture.heading_size;
+        baseline = Self::paragraph(
+            &mut page,
+            content,
+            how_to_play::heading(rule),
+            (furniture.heading_size, Typeface::Bold),
+            baseline,
+            false,
+        ) + 6.0;
+        for paragraph in how_to_play::paragraphs(rule, facts) {
+            baseline = Self::paragraph(
+                &mut page,
+                content,
+                &paragraph,
+                (furniture.body_size, Typeface::Regular),
+                baseline,
+                false,
+            ) + 6.0;
+        }
+        self.example(&mut page, content, baseline, rule);
+        self.finish_page(page, content, true);
+    }
+
+    /// A small example of `rule` under its rules (4×4, or 6×6), the puzzle and its
+    /// solution side by side, when they fit legibly.
     fn example(&self, page: &mut Drawing, content: Content, top: f64, rule: Rule) {
         let (puzzle, solution) = how_to_play::example(rule);
         let furniture = self.furniture;
         let least = least_text(self.layout);
         let room = content.bottom() - furniture.footer - top - furniture.caption;
-        let side =
-            room.min((content.width - LEAST_GAP * 2.0) / 2.0)
-                .min(if self.layout.large_print {
-                    220.0
-                } else {
-                    150.0
-                });
+        // a 4×4 at most 150 points wide (220 in large print), a 6×6 as much larger as its
+        // cells are more, so its marks are as large
+        let most = if self.layout.large_print {
+            220.0
+        } else {
+            150.0
+        } * f64::from(puzzle.size().max(4))
+            / 4.0;
+        let side = room.min((content.width - LEAST_GAP * 2.0) / 2.0).min(most);
         if side < 60.0 || board::text_sizes(&puzzle, side, Detail::Full).smallest().0 < least {
             return;
         }
@@ -993,6 +1132,7 @@ impl Writer<'_> {
     fn puzzle_pages(&mut self, puzzles: &[RatedPuzzle]) {
         let plan = self.plan;
         let per_page = plan.columns * plan.rows;
+        let level_names = &self.layout.level_names;
         let named_variants = {
             let mut names: Vec<String> = puzzles
                 .iter()
@@ -1003,16 +1143,22 @@ impl Writer<'_> {
             names.len() > 1
         };
         let mut number = 0;
-        for (level, indices) in &plan.sections {
-            let name = self.layout.level_names.of(*level).to_string();
+        for section in &plan.sections {
+            let (name, indices) = (&section.heading, &section.indices);
             self.bookmark(if indices.len() == 1 {
                 format!("{name}: puzzle {}", number + 1)
             } else {
                 format!("{name}: puzzles {}–{}", number + 1, number + indices.len())
             });
+            if !section.opening.is_empty() {
+                let facts = self.facts(puzzles, Some(indices));
+                for &rule in &section.opening {
+                    self.rules_page(rule, &facts);
+                }
+            }
             for chunk in indices.chunks(per_page) {
                 let (mut page, content) = self.new_page();
-                self.heading(&mut page, content, &name);
+                self.heading(&mut page, content, name);
                 let frames = frames(
                     grid_area(content, &self.furniture),
                     plan.columns,
@@ -1022,7 +1168,10 @@ impl Writer<'_> {
                 for (&index, frame) in chunk.iter().zip(frames) {
                     number += 1;
                     let rated = &puzzles[index];
-                    let caption = if named_variants {
+                    let caption = if section.of_variant {
+                        // the heading names the variant; the caption too, and the level
+                        format!("{name} · {}", level_names.of(rated.level))
+                    } else if named_variants {
                         format!("{} · {name}", how_to_play::variant_name(&rated.puzzle))
                     } else {
                         name.clone()

@@ -23,7 +23,7 @@ use crate::grade::Level;
 use super::paper::{Bleed, Paper};
 
 /// The book presets shipped inside the binary, by name.
-const BUILTIN: [(&str, &str); 6] = [
+const BUILTIN: [(&str, &str); 7] = [
     (
         "book-classic",
         include_str!("../../presets/book-classic.ron"),
@@ -32,6 +32,10 @@ const BUILTIN: [(&str, &str); 6] = [
     ("book-x", include_str!("../../presets/book-x.ron")),
     ("book-mixed", include_str!("../../presets/book-mixed.ron")),
     ("book-jigsaw", include_str!("../../presets/book-jigsaw.ron")),
+    (
+        "book-variety",
+        include_str!("../../presets/book-variety.ron"),
+    ),
     (
         "book-large-print",
         include_str!("../../presets/book-large-print.ron"),
@@ -92,8 +96,14 @@ pub struct BookPreset {
     /// The text on the back of the cover (`book --cover`), none when left out.
     #[serde(default)]
     pub blurb: Option<String>,
-    /// The parts, in any order: the book sorts all puzzles by difficulty.
+    /// The parts, in any order: the book sorts all puzzles by difficulty (unless
+    /// `sections_by_variant`).
     pub sections: Vec<Section>,
+    /// A section per variant, in the order of `sections`, each opening with the
+    /// how-to-play page of its rule and holding its puzzles easiest first (false when left
+    /// out: every puzzle sorted by difficulty, the rules pages at the front).
+    #[serde(default)]
+    pub sections_by_variant: bool,
 }
 
 /// The names the levels go by in a book when its preset names none: HoDoKu's "Unfair" is
@@ -135,7 +145,7 @@ pub enum BookPresetError {
     #[error("{0}")]
     Invalid(String),
     /// No shipped book preset has this name.
-    #[error("no book preset named {0:?} (shipped: book-classic, book-killer, book-x, book-mixed, book-jigsaw, book-large-print)")]
+    #[error("no book preset named {0:?} (shipped: book-classic, book-killer, book-x, book-mixed, book-jigsaw, book-variety, book-large-print)")]
     Unknown(String),
 }
 

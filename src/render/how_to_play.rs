@@ -1,7 +1,9 @@
 //! What a book's reader is told: the rules each variant adds (the how-to-play pages, each
-//! with a small 4×4 example and its solution) and the name a puzzle goes by in its caption.
+//! with a small 4×4 or 6×6 example and its solution) and the name a puzzle goes by in its
+//! caption. A rule with no page here is named by [`unexplained`], and a book refuses it.
 
-use crate::model::{Grid, Puzzle};
+use crate::model::variant::{ChessMove, DotFamily, DotKind, LineKind};
+use crate::model::{Constraint, Grid, HouseKind, Puzzle};
 use crate::notation;
 
 /// A rule a puzzle follows, each explained on its own how-to-play page.
@@ -17,6 +19,111 @@ pub enum Rule {
     Cages,
     /// Signs comparing cage sums, some sums hidden (greater killer).
     Comparisons,
+    /// Shaded extra regions of n cells that hold every digit too (windoku).
+    ExtraRegions,
+    /// No digit a knight's move from itself.
+    AntiKnight,
+    /// Digits increasing along thermometers from the bulb.
+    Thermometers,
+    /// White dots (consecutive) and black dots (one digit twice the other).
+    Kropki,
+    /// White dots between consecutive digits, and no black dots.
+    Consecutive,
+    /// X (sum 10) and V (sum 5) between neighbours.
+    Xv,
+    /// Arrows: the shaft's digits add up to the digit in the circle.
+    Arrows,
+    /// Even cells (grey squares) and odd cells (grey circles).
+    EvenOdd,
+}
+
+impl Rule {
+    /// Every rule a book explains, in the order the pages come.
+    pub const ALL: [Rule; 13] = [
+        Rule::Classic,
+        Rule::Regions,
+        Rule::Diagonals,
+        Rule::Cages,
+        Rule::Comparisons,
+        Rule::ExtraRegions,
+        Rule::AntiKnight,
+        Rule::Thermometers,
+        Rule::Kropki,
+        Rule::Consecutive,
+        Rule::Xv,
+        Rule::Arrows,
+        Rule::EvenOdd,
+    ];
+
+    /// The rules of marks between neighbours that a negative constraint can complete.
+    fn negative_family(self) -> Option<DotFamily> {
+        match self {
+            Rule::Kropki | Rule::Consecutive => Some(DotFamily::Difference),
+            Rule::Xv => Some(DotFamily::Sum),
+            _ => None,
+        }
+    }
+}
+
+/// The sum marks a book explains: X and V.
+fn is_x_or_v(kind: DotKind) -> bool {
+    matches!(kind, DotKind::Sum(5) | DotKind::Sum(10))
+}
+
+/// The negative constraint a book explains for `family`: nonconsecutive for white dots,
+/// neither 5 nor 10 for XV.
+fn explained_negative(family: DotFamily, values: &[u32]) -> bool {
+    let mut values = values.to_vec();
+    values.sort_unstable();
+    match family {
+        DotFamily::Difference => values == [1],
+        DotFamily::Sum => values == [5, 10],
+        DotFamily::Ratio => false,
+    }
+}
+
+/// The first rule of `puzzle` no how-to-play page explains (an anti-king, a renban line, a
+/// little killer…), in setters' words, or `None` when every rule has its page.
+pub fn unexplained(puzzle: &Puzzle) -> Option<String> {
+    puzzle
+        .constraints()
+        .iter()
+        .find(|constraint| match constraint {
+            Constraint::Distinct(house) => {
+                !matches!(house.kind(), HouseKind::Diagonal(_) | HouseKind::Extra(_))
+            }
+            Constraint::Cage(_) | Constraint::Compare(_) | Constraint::Regions(_) => false,
+            Constraint::Chess(rule) => *rule != ChessMove::Knight,
+            Constraint::Dot(dot) => !matches!(
+                dot.kind,
+                DotKind::Difference(1) | DotKind::Ratio(2) | DotKind::Sum(5) | DotKind::Sum(10)
+            ),
+            Constraint::Negative(negative) => {
+                !explained_negative(negative.family, &negative.values)
+            }
+            Constraint::Parity(_) => false,
+            Constraint::Line(line) => line.kind != LineKind::Thermometer,
+            Constraint::Arrow(arrow) => arrow.circle.len() != 1,
+            Constraint::ExtraRegion(_)
+            | Constraint::Extremum(_)
+            | Constraint::Quadruple(_)
+            | Constraint::Clone(_)
+            | Constraint::LittleKiller(_)
+            | Constraint::Outside(_)
+            | Constraint::Indexer(_) => true,
+        })
+        .map(ToString::to_string)
+}
+
+/// Whether `puzzle` carries the negative constraint of `rule`'s marks (every mark shown).
+pub fn shows_every_mark(puzzle: &Puzzle, rule: Rule) -> bool {
+    let Some(family) = rule.negative_family() else {
+        return false;
+    };
+    puzzle.constraints().iter().any(|constraint| {
+        matches!(constraint, Constraint::Negative(negative)
+            if negative.family == family && explained_negative(family, &negative.values))
+    })
 }
 
 /// The rules `puzzle` follows, classic first.
@@ -34,13 +141,126 @@ pub fn rules_of(puzzle: &Puzzle) -> Vec<Rule> {
     if puzzle.comparisons().next().is_some() {
         rules.push(Rule::Comparisons);
     }
+    let has = |wanted: &dyn Fn(&Constraint) -> bool| puzzle.constraints().iter().any(wanted);
+    if has(
+        &|constraint| matches!(constraint, Constraint::Distinct(house) if matches!(house.kind(), HouseKind::Extra(_))),
+    ) {
+        rules.push(Rule::ExtraRegions);
+    }
+    if has(&|constraint| matches!(constraint, Constraint::Chess(ChessMove::Knight))) {
+        rules.push(Rule::AntiKnight);
+    }
+    if has(
+        &|constraint| matches!(constraint, Constraint::Line(line) if line.kind == LineKind::Thermometer),
+    ) {
+        rules.push(Rule::Thermometers);
+    }
+    let dots = |kind: &dyn Fn(DotKind) -> bool| puzzle.dots().any(|dot| kind(dot.kind));
+    let negative = |family: DotFamily| {
+        has(
+            &|constraint| matches!(constraint, Constraint::Negative(negative) if negative.family == family),
+        )
+    };
+    // white dots alone are the consecutive rule; with black ones, Kropki
+    if dots(&|kind| kind == DotKind::Ratio(2)) {
+        rules.push(Rule::Kropki);
+    } else if dots(&|kind| kind == DotKind::Difference(1)) || negative(DotFamily::Difference) {
+        rules.push(Rule::Consecutive);
+    }
+    if dots(&is_x_or_v) || negative(DotFamily::Sum) {
+        rules.push(Rule::Xv);
+    }
+    if has(&|constraint| matches!(constraint, Constraint::Arrow(_))) {
+        rules.push(Rule::Arrows);
+    }
+    if has(&|constraint| matches!(constraint, Constraint::Parity(_))) {
+        rules.push(Rule::EvenOdd);
+    }
     rules
 }
 
-/// The name a puzzle goes by: `Sudoku`, `Sudoku X`, `Killer`, `Greater killer`, with its
-/// grid size in front when it is not 9×9 (`16×16 Sudoku`).
+/// The name of a rule that marks the grid, as a variant's name begins (`Thermo`), for
+/// the rules after [`Rule::Comparisons`].
+fn mark_name(rule: Rule, puzzle: &Puzzle) -> Option<&'static str> {
+    Some(match rule {
+        Rule::ExtraRegions => {
+            if is_windoku(puzzle) {
+                "Windoku"
+            } else {
+                "Extra regions"
+            }
+        }
+        Rule::AntiKnight => "Anti-knight",
+        Rule::Thermometers => "Thermo",
+        Rule::Kropki => "Kropki",
+        Rule::Consecutive => "Consecutive",
+        Rule::Xv => "XV",
+        Rule::Arrows => "Arrow",
+        Rule::EvenOdd => "Even/odd",
+        Rule::Classic | Rule::Regions | Rule::Diagonals | Rule::Cages | Rule::Comparisons => {
+            return None
+        }
+    })
+}
+
+/// Whether the puzzle's extra regions are windoku's: the four 3×3 windows one cell in from
+/// the corners of a 9×9 grid.
+fn is_windoku(puzzle: &Puzzle) -> bool {
+    let geometry = puzzle.geometry();
+    let mut extra: Vec<Vec<(usize, usize)>> = puzzle
+        .constraints()
+        .iter()
+        .filter_map(|constraint| match constraint {
+            Constraint::Distinct(house) if matches!(house.kind(), HouseKind::Extra(_)) => {
+                let mut cells: Vec<(usize, usize)> = house
+                    .cells()
+                    .iter()
+                    .map(|cell| (cell.row(), cell.column()))
+                    .collect();
+                cells.sort_unstable();
+                Some(cells)
+            }
+            _ => None,
+        })
+        .collect();
+    extra.sort();
+    let windows: Vec<Vec<(usize, usize)>> = [(1, 1), (1, 5), (5, 1), (5, 5)]
+        .iter()
+        .map(|&(top, left)| {
+            (0..9)
+                .map(|position| (top + position / 3, left + position % 3))
+                .collect()
+        })
+        .collect();
+    geometry.size() == 9 && extra == windows
+}
+
+/// The name a puzzle goes by: `Sudoku`, `Sudoku X`, `Killer`, `Greater killer`, `Jigsaw`,
+/// or the marks' rules in front (`Thermo`, `Anti-knight`, `Kropki`, `XV`, `Thermo killer`),
+/// with its grid size in front when it is not 9×9 (`16×16 Sudoku`, `6×6 XV`).
 pub fn variant_name(puzzle: &Puzzle) -> String {
     let rules = rules_of(puzzle);
+    let marks: Vec<&str> = rules
+        .iter()
+        .filter_map(|&rule| mark_name(rule, puzzle))
+        .collect();
+    if !marks.is_empty() {
+        let mut name = marks.join(" ");
+        for (rule, word) in [
+            (Rule::Comparisons, " greater killer"),
+            (Rule::Cages, " killer"),
+            (Rule::Regions, " jigsaw"),
+        ] {
+            if rules.contains(&rule) {
+                name.push_str(word);
+                break;
+            }
+        }
+        if rules.contains(&Rule::Diagonals) {
+            name.push_str(" X");
+        }
+        return with_size(name, puzzle.size());
+    }
     let mut name = if rules.contains(&Rule::Comparisons) {
         "Greater killer".to_string()
     } else if rules.contains(&Rule::Cages) {
@@ -53,11 +273,16 @@ pub fn variant_name(puzzle: &Puzzle) -> String {
     if rules.contains(&Rule::Diagonals) {
         name.push_str(" X");
     }
-    let size = puzzle.size();
-    if size != 9 {
-        name = format!("{size}×{size} {name}");
+    with_size(name, puzzle.size())
+}
+
+/// `name` with the grid's size in front when it is not 9×9.
+fn with_size(name: String, size: u8) -> String {
+    if size == 9 {
+        name
+    } else {
+        format!("{size}×{size} {name}")
     }
-    name
 }
 
 /// The how-to-play page's heading for `rule`.
@@ -68,6 +293,14 @@ pub fn heading(rule: Rule) -> &'static str {
         Rule::Diagonals => "How to play: Sudoku X",
         Rule::Cages => "How to play: Killer",
         Rule::Comparisons => "How to play: Greater killer",
+        Rule::ExtraRegions => "How to play: Windoku",
+        Rule::AntiKnight => "How to play: Anti-knight",
+        Rule::Thermometers => "How to play: Thermo",
+        Rule::Kropki => "How to play: Kropki",
+        Rule::Consecutive => "How to play: Consecutive",
+        Rule::Xv => "How to play: XV",
+        Rule::Arrows => "How to play: Arrow",
+        Rule::EvenOdd => "How to play: Even/odd",
     }
 }
 
@@ -83,6 +316,15 @@ pub struct Facts {
     /// The book numbers of the puzzles whose grading needed a trial step (a guess followed
     /// to a contradiction), or `None` when that is not known for every puzzle.
     pub needing_trial: Option<Vec<usize>>,
+    /// The rules of marks between neighbours (Kropki, consecutive, XV) whose every puzzle
+    /// carries the negative constraint: every such mark is shown.
+    pub every_mark_shown: Vec<Rule>,
+    /// The rules of marks between neighbours whose puzzles carry no negative constraint:
+    /// a missing mark says nothing. (A rule in neither list is mixed, and the page says
+    /// neither.)
+    pub some_marks_shown: Vec<Rule>,
+    /// Whether the book comes in a section per variant, each opening with its rules.
+    pub sections_by_variant: bool,
 }
 
 /// "1", "1 and 2", "1, 2 and 3".
@@ -141,9 +383,13 @@ pub fn paragraphs(rule: Rule, facts: &Facts) -> Vec<String> {
                 }
                 None => "Every puzzle has exactly one solution.".to_string(),
             });
-            closing.push_str(
-                " Puzzles come easiest first; the solutions are at the back of the book.",
-            );
+            closing.push_str(if facts.sections_by_variant {
+                " The puzzles come in a section for each kind, which opens with the rules it \
+                 adds; each section's puzzles come easiest first, and the solutions are at the \
+                 back of the book."
+            } else {
+                " Puzzles come easiest first; the solutions are at the back of the book."
+            });
             paragraphs.push(closing);
             paragraphs
         }
@@ -179,16 +425,159 @@ pub fn paragraphs(rule: Rule, facts: &Facts) -> Vec<String> {
              between cages above one another), and = says the sums are equal."
                 .to_string(),
         ],
+        Rule::ExtraRegions => vec![
+            "The rules of Sudoku hold, and one more: each shaded area of as many cells as a \
+             row also holds every symbol exactly once. In Windoku the shaded areas are four \
+             windows of 3×3 cells, one cell in from each corner of the grid."
+                .to_string(),
+        ],
+        Rule::AntiKnight => vec![
+            "The rules of Sudoku hold, and one more: two cells a knight's move apart (two \
+             cells along a row or column and one across, as the knight moves in chess) never \
+             hold the same digit. No mark shows this rule; it holds everywhere in the grid."
+                .to_string(),
+        ],
+        Rule::Thermometers => vec![
+            "The rules of Sudoku hold, and digits increase along every thermometer (the \
+             thick grey lines), starting from its round bulb: each digit on a thermometer is \
+             larger than the one before it, so no digit repeats on one."
+                .to_string(),
+        ],
+        Rule::Kropki => marks_paragraphs(
+            rule,
+            facts,
+            "The rules of Sudoku hold. A white dot between two cells says their digits are \
+             consecutive (they differ by 1, as 4 and 5 do); a black dot says one digit is \
+             twice the other (as 3 and 6 are).",
+            "Every white dot is shown: two cells side by side with no white dot between them \
+             never hold consecutive digits. Black dots make no such promise.",
+            "A missing dot says nothing: two cells side by side without one may still hold \
+             consecutive digits, or one twice the other.",
+        ),
+        Rule::Consecutive => marks_paragraphs(
+            rule,
+            facts,
+            "The rules of Sudoku hold. A white dot between two cells says their digits are \
+             consecutive (they differ by 1, as 4 and 5 do).",
+            "Every such dot is shown: two cells side by side with no dot between them never \
+             hold consecutive digits.",
+            "A missing dot says nothing: two cells side by side without one may still hold \
+             consecutive digits.",
+        ),
+        Rule::Xv => marks_paragraphs(
+            rule,
+            facts,
+            "The rules of Sudoku hold. An X between two cells says their digits add up to \
+             10; a V says they add up to 5.",
+            "Every X and V is shown: the digits of two cells side by side with neither mark \
+             between them add up to neither 10 nor 5.",
+            "A missing mark says nothing: two cells side by side without one may still add \
+             up to 10 or 5.",
+        ),
+        Rule::Arrows => vec![
+            "The rules of Sudoku hold, and on every arrow the digits along its shaft add up to \
+             the digit in its circle. A digit may repeat on an arrow where the rules of Sudoku \
+             allow it."
+                .to_string(),
+        ],
+        Rule::EvenOdd => vec![
+            "The rules of Sudoku hold. A cell with a grey square holds an even digit; a cell \
+             with a grey circle holds an odd digit."
+                .to_string(),
+        ],
     }
 }
 
-/// A small example of `rule` for its how-to-play page: a 4×4 puzzle (one solution) and
-/// its solution.
+/// The paragraph of a rule of marks between neighbours, then what a missing mark says: the
+/// negative constraint when every puzzle has it, nothing when none has, and neither
+/// sentence when the puzzles differ.
+fn marks_paragraphs(
+    rule: Rule,
+    facts: &Facts,
+    marks: &str,
+    every_shown: &str,
+    some_shown: &str,
+) -> Vec<String> {
+    let mut paragraphs = vec![marks.to_string()];
+    if facts.every_mark_shown.contains(&rule) {
+        paragraphs.push(every_shown.to_string());
+    } else if facts.some_marks_shown.contains(&rule) {
+        paragraphs.push(some_shown.to_string());
+    }
+    paragraphs
+}
+
+/// A small example of `rule` for its how-to-play page: a 4×4 puzzle (a 6×6 for XV, whose
+/// X needs digits adding up to 10) with one solution, and its solution.
 pub fn example(rule: Rule) -> (Puzzle, Grid) {
-    // one solution grid for every example: its rows, columns, boxes and both diagonals
-    // hold 1 to 4 once each
     let text = match rule {
-        Rule::Classic => "name example\n....\n....\n....\n....\ngivens 1..4.4....2.2..3\n",
+        Rule::Classic | Rule::Regions | Rule::Diagonals | Rule::Cages | Rule::Comparisons => {
+            return classic_example(rule)
+        }
+        // each found by a search over grids and marks read off them, then givens removed
+        // while the puzzle stays unique; the rule's marks are needed (without them the
+        // givens leave several solutions), which a test checks
+        Rule::ExtraRegions => {
+            r#"Puzzle(size: 4, givens: ".........2.4.13.",
+                rules: [ExtraHouse(["r2c2", "r2c3", "r3c2", "r3c3"])],
+                solution: "1423234132144132")"#
+        }
+        Rule::AntiKnight => {
+            r#"Puzzle(size: 4, givens: "............2.13", rules: [AntiKnight],
+                solution: "4231132431422413")"#
+        }
+        Rule::Thermometers => {
+            r#"Puzzle(size: 4, rules: [
+                Line(Thermometer, ["r1c2", "r1c3", "r1c4", "r2c3"]),
+                Line(Thermometer, ["r4c3", "r4c4", "r3c4"]),
+            ], solution: "4123234112343412")"#
+        }
+        Rule::Kropki => {
+            r#"Puzzle(size: 4, rules: [
+                Dot(Black(2), "r1c1", "r1c2"), Dot(White(1), "r1c1", "r2c1"),
+                Dot(White(1), "r1c4", "r2c4"), Dot(Black(2), "r2c3", "r2c4"),
+                Dot(Black(2), "r2c3", "r3c3"), Dot(Black(2), "r2c4", "r3c4"),
+                Dot(White(1), "r3c2", "r3c3"), Dot(White(1), "r3c2", "r4c2"),
+                Dot(Black(2), "r3c3", "r3c4"), Dot(White(1), "r3c3", "r4c3"),
+                Dot(Black(2), "r4c1", "r4c2"), Dot(White(1), "r4c2", "r4c3"),
+                Negative(White, [1]),
+            ], solution: "2413314213244231")"#
+        }
+        Rule::Consecutive => {
+            r#"Puzzle(size: 4, givens: "...............1", rules: [
+                Dot(White(1), "r1c1", "r1c2"), Dot(White(1), "r2c3", "r2c4"),
+                Dot(White(1), "r2c3", "r3c3"), Dot(White(1), "r2c4", "r3c4"),
+                Dot(White(1), "r3c3", "r3c4"), Dot(White(1), "r4c1", "r4c2"),
+                Negative(White, [1]),
+            ], solution: "2314413214233241")"#
+        }
+        Rule::Xv => {
+            r#"Puzzle(size: 6, givens: "........................2...........", rules: [
+                Dot(Sum(10), "r1c5", "r2c5"), Dot(Sum(5), "r3c5", "r4c5"),
+                Dot(Sum(10), "r4c4", "r5c4"), Dot(Sum(5), "r5c4", "r5c5"),
+                Negative(Sum, [5, 10]),
+            ], solution: "651342342561426135513624265413134256")"#
+        }
+        Rule::Arrows => {
+            r#"Puzzle(size: 4, rules: [
+                Arrow(["r1c1"], ["r1c2", "r2c1", "r3c1"]),
+                Arrow(["r3c4"], ["r4c4", "r4c3"]),
+            ], solution: "4132231412433421")"#
+        }
+        Rule::EvenOdd => {
+            r#"Puzzle(size: 4, givens: "..............12", rules: [
+                Even("r1c1"), Even("r1c4"), Even("r2c2"), Even("r2c3"),
+                Odd("r2c4"), Even("r3c2"), Even("r4c1"), Odd("r4c3"),
+            ], solution: "2134342112434312")"#
+        }
+    };
+    read_example(text)
+}
+
+/// The examples of the rules the first books had, on one solution grid whose rows,
+/// columns, boxes and both diagonals hold 1 to 4 once each.
+fn classic_example(rule: Rule) -> (Puzzle, Grid) {
+    let text = match rule {
         Rule::Regions => {
             "name example\nregions 1122134213423344\n....\n....\n....\n....\ngivens 1..4..1..3......\n"
         }
@@ -202,10 +591,15 @@ pub fn example(rule: Rule) -> (Puzzle, Grid) {
             "name example\nabcc\nabdd\neefg\nhhfg\na 4\nc 7\nd 3\nf 6\ng 4\nh 3\n\
              compare a b less\ncompare h e less\n"
         }
+        _ => "name example\n....\n....\n....\n....\ngivens 1..4.4....2.2..3\n",
     };
-    let text = format!("{text}solution 1234341243212143\n");
+    read_example(&format!("{text}solution 1234341243212143\n"))
+}
+
+/// Reads a shipped example and its solution.
+fn read_example(text: &str) -> (Puzzle, Grid) {
     // the texts are fixed and read by a test, so failing here is a build bug
-    let entry = notation::parse(&text, None)
+    let entry = notation::parse(text, None)
         .ok()
         .and_then(|entries| entries.into_iter().next())
         .expect("the shipped examples read");
@@ -219,6 +613,8 @@ pub fn example(rule: Rule) -> (Puzzle, Grid) {
 mod tests {
     use super::*;
     use crate::notation;
+    use crate::render::board::{self, Detail, Frame};
+    use crate::render::drawing::{point, Drawing, Item};
 
     #[test]
     fn names_and_rules_follow_the_puzzle() {
@@ -264,21 +660,135 @@ mod tests {
     }
 
     #[test]
-    fn every_example_has_one_solution_and_follows_its_rule() {
-        for rule in [
-            Rule::Classic,
-            Rule::Regions,
-            Rule::Diagonals,
-            Rule::Cages,
-            Rule::Comparisons,
-        ] {
+    fn every_example_has_one_solution_by_both_engines_and_follows_its_rule() {
+        for rule in Rule::ALL {
             let (puzzle, solution) = example(rule);
             assert!(puzzle.is_solution(&solution), "{rule:?}");
             assert_eq!(rules_of(&puzzle).last(), Some(&rule), "{rule:?}");
+            assert_eq!(unexplained(&puzzle), None, "{rule:?}");
             match crate::backtrack::count_solutions(&puzzle, 2) {
                 crate::Count::Unique(found) => assert_eq!(found, solution, "{rule:?}"),
                 other => panic!("{rule:?}: {other:?}"),
             }
+            match crate::sat::count_solutions(&puzzle, 2) {
+                Ok(crate::Count::Unique(found)) => assert_eq!(found, solution, "{rule:?}"),
+                other => panic!("{rule:?} (SAT): {other:?}"),
+            }
         }
+    }
+
+    #[test]
+    fn the_variant_examples_need_their_rule() {
+        for &rule in &Rule::ALL[5..] {
+            let (puzzle, _) = example(rule);
+            // the same givens under the rules of Sudoku alone leave several solutions
+            let plain = Puzzle::classic(puzzle.givens().clone()).unwrap();
+            assert!(
+                !matches!(
+                    crate::backtrack::count_solutions(&plain, 2),
+                    crate::Count::Unique(_)
+                ),
+                "{rule:?}"
+            );
+        }
+    }
+
+    /// The items drawn for `puzzle` in a 120-point square, as a book's rules page draws it.
+    fn drawn(puzzle: &Puzzle) -> Vec<Item> {
+        let mut drawing = Drawing::new(200.0, 200.0);
+        let frame = Frame {
+            corner: point(40.0, 40.0),
+            side: 120.0,
+        };
+        board::draw(&mut drawing, puzzle, None, frame, Detail::Full);
+        drawing.items
+    }
+
+    #[test]
+    fn every_variant_example_draws_its_marks() {
+        use crate::render::variant::{EXTRA_REGION_GREY, PARITY_GREY};
+        for &rule in &Rule::ALL[5..] {
+            let (puzzle, _) = example(rule);
+            let items = drawn(&puzzle);
+            let plain = drawn(&Puzzle::classic(puzzle.givens().clone()).unwrap());
+            let added: Vec<&Item> = items.iter().filter(|item| !plain.contains(item)).collect();
+            let count =
+                |wanted: &dyn Fn(&Item) -> bool| added.iter().filter(|item| wanted(item)).count();
+            let circles = |fill: Option<f64>| {
+                count(&|item| matches!(item, Item::Circle { fill: found, .. } if *found == fill))
+            };
+            let texts = |wanted: &str| {
+                count(&|item| matches!(item, Item::Text { text, .. } if text == wanted))
+            };
+            let (marks, expected) = match rule {
+                // one shaded square per cell of the window
+                Rule::ExtraRegions => (
+                    count(
+                        &|item| matches!(item, Item::Fill { grey, .. } if *grey == EXTRA_REGION_GREY),
+                    ),
+                    4,
+                ),
+                // no mark: the drawing is the classic one
+                Rule::AntiKnight => (added.len(), 0),
+                // a bulb each
+                Rule::Thermometers => (circles(Some(0.8)), 2),
+                // six black dots and six white ones
+                Rule::Kropki => (circles(Some(0.0)) * 100 + circles(Some(1.0)), 606),
+                Rule::Consecutive => (circles(Some(1.0)), 6),
+                Rule::Xv => (texts("X") * 10 + texts("V"), 22),
+                // an open circle each
+                Rule::Arrows => (circles(None), 2),
+                // six squares and two circles
+                Rule::EvenOdd => (
+                    count(&|item| matches!(item, Item::Fill { grey, .. } if *grey == PARITY_GREY))
+                        * 10
+                        + circles(Some(PARITY_GREY)),
+                    62,
+                ),
+                _ => unreachable!(),
+            };
+            assert_eq!(marks, expected, "{rule:?}: {added:#?}");
+        }
+    }
+
+    #[test]
+    fn variants_are_named_for_their_rules() {
+        let name = |rule: Rule| variant_name(&example(rule).0);
+        assert_eq!(name(Rule::AntiKnight), "4×4 Anti-knight");
+        assert_eq!(name(Rule::Thermometers), "4×4 Thermo");
+        assert_eq!(name(Rule::Kropki), "4×4 Kropki");
+        assert_eq!(name(Rule::Consecutive), "4×4 Consecutive");
+        assert_eq!(name(Rule::Xv), "6×6 XV");
+        assert_eq!(name(Rule::Arrows), "4×4 Arrow");
+        assert_eq!(name(Rule::EvenOdd), "4×4 Even/odd");
+        // one window is not windoku's four
+        assert_eq!(name(Rule::ExtraRegions), "4×4 Extra regions");
+        assert_eq!(name(Rule::Regions), "4×4 Jigsaw");
+        assert_eq!(name(Rule::Cages), "4×4 Killer");
+    }
+
+    #[test]
+    fn a_rule_without_a_page_is_named() {
+        let text = r#"Puzzle(size: 4, rules: [AntiKing])"#;
+        let puzzle = &notation::parse(text, None).unwrap()[0].puzzle;
+        assert_eq!(unexplained(puzzle).as_deref(), Some("anti-king"));
+        let (kropki, _) = example(Rule::Kropki);
+        assert!(shows_every_mark(&kropki, Rule::Kropki));
+        assert!(!shows_every_mark(&kropki, Rule::Xv));
+        let facts = |every: Vec<Rule>, some: Vec<Rule>| Facts {
+            every_mark_shown: every,
+            some_marks_shown: some,
+            ..Facts::default()
+        };
+        let said = |facts: &Facts| paragraphs(Rule::Kropki, facts).join(" ");
+        let every = said(&facts(vec![Rule::Kropki], Vec::new()));
+        assert!(every.contains("Every white dot is shown"), "{every}");
+        let some = said(&facts(Vec::new(), vec![Rule::Kropki]));
+        assert!(some.contains("A missing dot says nothing"), "{some}");
+        let mixed = said(&Facts::default());
+        assert!(
+            !mixed.contains("shown") && !mixed.contains("missing"),
+            "{mixed}"
+        );
     }
 }

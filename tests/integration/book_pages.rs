@@ -50,16 +50,80 @@ fn layout_of(preset: &BookPreset, paper: &Paper) -> Layout {
         per_page: preset.per_page,
         large_print: preset.large_print,
         level_names: preset.level_names(),
+        sections_by_variant: preset.sections_by_variant,
         ..Layout::titled(preset.title.clone())
     }
 }
 
-/// Every pair of marks where one is drawn over a glyph, described.
+/// Whether `item` is one of the marks the variants draw beneath the digits, light or thin
+/// enough to read a digit over: shaded extra regions, even squares and odd circles and
+/// thermometers (grey 0.8 and lighter), arrows' shafts and circles (strokes under 2 pt).
+fn light_under_digits(item: &Item) -> bool {
+    match item {
+        Item::Fill { grey, .. } => *grey >= 0.75,
+        Item::Circle { pen, fill, .. } | Item::Path { pen, fill, .. } => {
+            fill.is_none_or(|grey| grey >= 0.75)
+                && pen.is_none_or(|pen| pen.grey >= 0.75 || pen.width <= 2.0)
+        }
+        _ => false,
+    }
+}
+
+/// Whether a white disc drawn between items `other` and `glyph` hides the part of `other`
+/// (a straight grid line) that crosses the glyph's box: an X or V on its edge.
+fn hidden_under_a_disc(page: &Drawing, glyph: usize, other: usize) -> bool {
+    let (Some(ink), Item::Line { from, to, .. }) =
+        (ink::item_text_box(&page.items[glyph]), &page.items[other])
+    else {
+        return false;
+    };
+    // the line's piece across the glyph's box
+    let ends = if (from.y - to.y).abs() < 1e-9 {
+        [
+            (ink.left.max(from.x.min(to.x)), from.y),
+            (ink.right.min(from.x.max(to.x)), from.y),
+        ]
+    } else if (from.x - to.x).abs() < 1e-9 {
+        [
+            (from.x, ink.top.max(from.y.min(to.y))),
+            (from.x, ink.bottom.min(from.y.max(to.y))),
+        ]
+    } else {
+        return false;
+    };
+    page.items[other + 1..glyph].iter().any(|item| match item {
+        Item::Circle {
+            center,
+            radius,
+            fill: Some(grey),
+            ..
+        } if *grey >= 1.0 => ends
+            .iter()
+            .all(|&(x, y)| (x - center.x).hypot(y - center.y) <= *radius),
+        _ => false,
+    })
+}
+
+/// Every pair of marks where one is drawn over a glyph, described; a variant's light mark
+/// drawn before the glyph, beneath it, is not one, nor a grid line a white disc hides.
 fn touched(page: &Drawing) -> Vec<String> {
     ink::glyphs_touched(page)
         .into_iter()
+        .filter(|&(glyph, other)| {
+            !(other < glyph
+                && (light_under_digits(&page.items[other])
+                    || hidden_under_a_disc(page, glyph, other)))
+        })
         .map(|(glyph, other)| format!("{:?} under {:?}", page.items[glyph], page.items[other]))
         .collect()
+}
+
+/// Whether `page` is a how-to-play page (at the front, or opening a section of a book in
+/// sections by variant): its small example grids are not puzzles to solve.
+fn is_rules_page(page: &Drawing) -> bool {
+    page.items
+        .iter()
+        .any(|item| matches!(item, Item::Text { text, .. } if text.starts_with("How to play:")))
 }
 
 #[test]
@@ -152,6 +216,9 @@ fn every_book_preset_on_every_trim_keeps_cells_of_8_mm_or_refuses_saying_what_fi
             let first = made.bookmarks[1].page;
             let solutions = made.bookmarks.last().unwrap().page;
             for page in &made.pages[first..solutions] {
+                if is_rules_page(page) {
+                    continue;
+                }
                 let cell = widest_grid(page) / f64::from(largest);
                 assert!(
                     cell >= LEAST_CELL.in_points() - 1e-6,
@@ -324,6 +391,9 @@ fn grids_are_as_large_as_the_page_allows_and_evenly_spaced_on_every_preset_and_t
                 let content_left = inner_left.in_points();
                 let content_right = page.width - inner_right.in_points();
                 let at = format!("{name} on {paper}, page {}", index + 1);
+                if is_rules_page(page) {
+                    continue;
+                }
                 let Some(spacing) = spacing(page, content_left, content_right) else {
                     continue;
                 };
@@ -649,6 +719,186 @@ fn presets_lists_book_presets_and_a_folder_named_like_one_hides_nothing() {
     ]);
     assert!(made.status.success(), "{}", text(&made.stderr));
     assert!(folder.path().join("made/book.pdf").is_file());
+}
+
+/// The texts of `page`, in drawing order.
+fn texts_of(page: &Drawing) -> Vec<&str> {
+    page.items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Text { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The puzzles on a page of puzzles: each one's number (bold, at the grid's left) and the
+/// caption on the same baseline.
+fn numbered_captions(page: &Drawing) -> Vec<(usize, String)> {
+    let texts: Vec<(f64, &str, bool)> = page
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Text {
+                at, text, typeface, ..
+            } => Some((
+                at.y,
+                text.as_str(),
+                *typeface == sudokit::render::drawing::Typeface::Bold,
+            )),
+            _ => None,
+        })
+        .collect();
+    texts
+        .iter()
+        .filter_map(|&(y, text, bold)| {
+            let number: usize = text.parse().ok().filter(|_| bold)?;
+            let caption = texts
+                .iter()
+                .find(|&&(other_y, other, other_bold)| {
+                    (other_y - y).abs() < 1e-9 && !other_bold && other.contains(" · ")
+                })?
+                .1;
+            Some((number, caption.to_string()))
+        })
+        .collect()
+}
+
+/// The variant each section of book-variety holds, by its generator preset, in order.
+const VARIETY_SECTIONS: [(&str, &str); 9] = [
+    ("jigsaw-medium", "Jigsaw"),
+    ("windoku", "Windoku"),
+    ("anti-knight", "Anti-knight"),
+    ("thermo", "Thermo"),
+    ("arrow", "Arrow"),
+    ("even-odd", "Even/odd"),
+    ("consecutive", "Consecutive"),
+    ("kropki", "Kropki"),
+    ("xv", "XV"),
+];
+
+#[test]
+fn book_variety_opens_each_section_with_its_rule_and_numbers_its_files_as_its_pages() {
+    let preset = BookPreset::builtin("book-variety").unwrap();
+    assert!(preset.sections_by_variant);
+    let sections: Vec<&str> = preset
+        .sections
+        .iter()
+        .map(|section| section.preset.as_str())
+        .collect();
+    let expected: Vec<&str> = VARIETY_SECTIONS.iter().map(|(name, _)| *name).collect();
+    assert_eq!(sections, expected);
+    let puzzles = preset_puzzles(&preset, 2);
+    let made = book::book(&puzzles, &layout_of(&preset, &preset.paper)).expect("a book");
+    // the rules of Sudoku at the front, then a section per variant, then the solutions
+    let titles: Vec<&str> = made
+        .bookmarks
+        .iter()
+        .map(|bookmark| bookmark.title.as_str())
+        .collect();
+    assert_eq!(titles.first(), Some(&"How to play"));
+    assert_eq!(titles.last(), Some(&"Solutions"));
+    let front = &made.pages[made.bookmarks[0].page];
+    assert_eq!(texts_of(front)[0], "How to play: Sudoku");
+    assert!(
+        texts_of(front)
+            .iter()
+            .any(|text| text.contains("a section for each kind")),
+        "{:?}",
+        texts_of(front)
+    );
+    let mut numbered: Vec<(usize, String)> = Vec::new();
+    let sections = &made.bookmarks[1..made.bookmarks.len() - 1];
+    assert_eq!(sections.len(), VARIETY_SECTIONS.len(), "{titles:?}");
+    for (position, (bookmark, &(_, variant))) in sections.iter().zip(&VARIETY_SECTIONS).enumerate()
+    {
+        let first = 2 * position + 1;
+        assert_eq!(
+            bookmark.title,
+            format!("{variant}: puzzles {first}–{}", first + 1)
+        );
+        // the section's first page is its rule's, the next its puzzles'
+        let opening = texts_of(&made.pages[bookmark.page]);
+        assert_eq!(opening[0], format!("How to play: {variant}"), "{opening:?}");
+        let said = opening.join(" ");
+        let promise = match variant {
+            "Kropki" => Some("Every white dot is shown"),
+            "Consecutive" => Some("Every such dot is shown"),
+            "XV" => Some("Every X and V is shown"),
+            _ => None,
+        };
+        if let Some(promise) = promise {
+            assert!(said.contains(promise), "{variant}: {said}");
+        }
+        let puzzles_page = &made.pages[bookmark.page + 1];
+        assert_eq!(texts_of(puzzles_page)[0], variant);
+        for (number, caption) in numbered_captions(puzzles_page) {
+            assert!(caption.starts_with(&format!("{variant} · ")), "{caption}");
+            numbered.push((number, variant.to_string()));
+        }
+    }
+    assert_eq!(
+        numbered
+            .iter()
+            .map(|(number, _)| *number)
+            .collect::<Vec<_>>(),
+        (1..=18).collect::<Vec<_>>()
+    );
+    // the files the command writes number the puzzles as the pages do
+    let folder = tempfile::tempdir().unwrap();
+    let out = folder.path().join("variety");
+    let run = sudokit(&[
+        "book",
+        "--preset",
+        "book-variety",
+        "--count",
+        "2",
+        "--seed",
+        "1",
+        "--out",
+        path_text(&out),
+    ]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let records = std::fs::read_to_string(out.join("puzzles.jsonl")).unwrap();
+    for (line, (number, variant)) in records.lines().zip(&numbered) {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["number"], *number as u64, "{line}");
+        let preset = record["preset"].as_str().unwrap();
+        let section = VARIETY_SECTIONS
+            .iter()
+            .find(|(name, _)| *name == preset)
+            .unwrap();
+        assert_eq!(section.1, variant, "puzzle {number}");
+    }
+    let listed = std::fs::read_to_string(out.join("puzzles.txt")).unwrap();
+    assert!(listed.contains("puzzle 18"), "{listed}");
+}
+
+#[test]
+fn book_variety_is_the_same_bytes_for_the_same_seed() {
+    let folder = tempfile::tempdir().unwrap();
+    let make = |name: &str, seed: &str| {
+        let out = folder.path().join(name);
+        let run = sudokit(&[
+            "book",
+            "--preset",
+            "book-variety",
+            "--count",
+            "1",
+            "--seed",
+            seed,
+            "--out",
+            path_text(&out),
+        ]);
+        assert!(run.status.success(), "{}", text(&run.stderr));
+        ["book.pdf", "puzzles.txt", "puzzles.jsonl"]
+            .map(|file| std::fs::read(out.join(file)).unwrap())
+    };
+    let first = make("first", "7");
+    let again = make("again", "7");
+    assert!(first == again, "the same seed made other bytes");
+    let other = make("other", "8");
+    assert!(first[0] != other[0] && first[1] != other[1]);
 }
 
 // ---- reference images ----

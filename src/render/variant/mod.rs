@@ -19,6 +19,9 @@ mod sums;
 #[cfg(test)]
 mod tests;
 
+pub use cells::PARITY_GREY;
+pub use regions::EXTRA_REGION_GREY;
+
 use crate::model::{Cell, Constraint, Puzzle};
 
 use crate::model::Digit;

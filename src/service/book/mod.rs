@@ -247,7 +247,7 @@ fn assemble(
     let (puzzles, givens): (Vec<RatedPuzzle>, Vec<Given>) = rated.into_iter().unzip();
     let laid_out = book::book(&puzzles, layout)?;
     let pdf = book::book_pdf(&laid_out, layout)?;
-    let order = book::difficulty_order(&puzzles);
+    let order = book::book_order(&puzzles, layout);
     let cover = match cover {
         Some(request) => {
             let text = CoverText {
