@@ -3,7 +3,6 @@
 
 use sudokit::model::Puzzle;
 use sudokit::service::uniqueness::{self as policy, Answer};
-use sudokit::Count;
 
 use super::Engine;
 
@@ -18,13 +17,8 @@ impl From<Engine> for policy::Engine {
     }
 }
 
-/// Counts the puzzle's solutions up to `limit` with the chosen engine (see
-/// [`policy::count`]).
-pub fn count(engine: Engine, puzzle: &Puzzle, limit: usize) -> Result<Count, String> {
-    policy::count(engine.into(), puzzle, limit)
-}
-
-/// [`count`] with the native engine's guess count.
+/// Counts the puzzle's solutions up to `limit` with the chosen engine, with the native
+/// engine's guess count (see [`policy::answer`]).
 pub fn answer(engine: Engine, puzzle: &Puzzle, limit: usize) -> Result<Answer, String> {
     policy::answer(engine.into(), puzzle, limit)
 }
