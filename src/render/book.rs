@@ -228,23 +228,27 @@ fn variant_sections(puzzles: &[RatedPuzzle], layout: &Layout) -> Vec<(Option<Str
     if !layout.sections_by_variant {
         return vec![(None, order)];
     }
-    let mut sections: Vec<(Option<String>, Vec<usize>)> = Vec::new();
-    let mut first_seen: Vec<(usize, String)> = Vec::new();
-    for (index, rated) in puzzles.iter().enumerate() {
-        let name = how_to_play::variant_name(&rated.puzzle);
-        if !first_seen.iter().any(|(_, seen)| *seen == name) {
-            first_seen.push((index, name));
+    let names: Vec<String> = puzzles
+        .iter()
+        .map(|rated| how_to_play::variant_name(&rated.puzzle))
+        .collect();
+    let mut first_seen: Vec<&String> = Vec::new();
+    for name in &names {
+        if !first_seen.contains(&name) {
+            first_seen.push(name);
         }
     }
-    for (_, name) in first_seen {
-        let indices = order
-            .iter()
-            .copied()
-            .filter(|&index| how_to_play::variant_name(&puzzles[index].puzzle) == name)
-            .collect();
-        sections.push((Some(name), indices));
-    }
-    sections
+    first_seen
+        .into_iter()
+        .map(|name| {
+            let indices = order
+                .iter()
+                .copied()
+                .filter(|&index| names[index] == *name)
+                .collect();
+            (Some(name.clone()), indices)
+        })
+        .collect()
 }
 
 /// A book's pages and the outline that leads into them.
