@@ -17,7 +17,7 @@ use crate::budget::{Budget, Stopped};
 use crate::model::{Digit, DigitSet, Geometry, Grid, Puzzle};
 
 use super::encode::{self, Term};
-use super::{prepass, splr, sums, Effort, SatError};
+use super::{prepare_within, splr, sums, Effort, Prepared, SatError};
 
 /// The digits each cell can hold in a solution, as far as the search went.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,32 +102,6 @@ pub fn true_candidates_within(
     }
 }
 
-/// The pre-pass and the encoding of `puzzle`: where the caller can leave them when the
-/// budget can stop (they take long on a large grid too).
-fn prepare(
-    puzzle: &Puzzle,
-    budget: &Budget,
-) -> Result<Result<(prepass::Candidates, Option<encode::Encoding>), String>, SatError> {
-    let prepare = |puzzle: &Puzzle| {
-        let candidates = match prepass::propagate(puzzle) {
-            Ok(candidates) => candidates,
-            Err(prepass::Contradiction(reason)) => return Ok(Err(reason)),
-        };
-        if candidates.solved_grid().is_some() {
-            return Ok(Ok((candidates, None)));
-        }
-        let encoding = encode::encode(puzzle, &candidates, sums::SELECTOR_LITERAL_LIMIT)?;
-        Ok(Ok((candidates, Some(encoding))))
-    };
-    budget.interrupted()?;
-    if budget.is_limited() {
-        let owned = puzzle.clone();
-        splr::on_own_thread(budget, move || prepare(&owned))?
-    } else {
-        prepare(puzzle)
-    }
-}
-
 /// The search of [`true_candidates_within`], marking what it finds in `result`.
 fn search(
     puzzle: &Puzzle,
@@ -136,27 +110,23 @@ fn search(
     result: &mut TrueCandidates,
 ) -> Result<(), SatError> {
     let geometry = puzzle.geometry();
-    let (candidates, encoding) = match prepare(puzzle, budget)? {
-        Ok(prepared) => prepared,
-        Err(reason) => {
-            result.reason = Some(reason);
-            return Ok(());
-        }
-    };
-    let Some(encode::Encoding {
+    let encode::Encoding {
         clauses,
         cells,
         contradiction,
-    }) = encoding
-    else {
-        // The pre-pass left one grid: its digits are the only candidates, if it holds.
-        if let Some(grid) = candidates
-            .solved_grid()
-            .filter(|grid| puzzle.is_solution(grid))
-        {
-            result.mark(grid);
+    } = match prepare_within(puzzle, sums::SELECTOR_LITERAL_LIMIT, budget)? {
+        Prepared::NoSolution(reason) => {
+            result.reason = reason;
+            return Ok(());
         }
-        return Ok(());
+        Prepared::Solved(grid) => {
+            // The pre-pass left one grid: its digits are the only candidates, if it holds.
+            if puzzle.is_solution(&grid) {
+                result.mark(grid);
+            }
+            return Ok(());
+        }
+        Prepared::Encoded(encoding) => encoding,
     };
     if contradiction {
         return Ok(());

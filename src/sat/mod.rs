@@ -176,6 +176,22 @@ fn prepare(puzzle: &Puzzle, selector_limit: usize) -> Result<Prepared, SatError>
     )?))
 }
 
+/// [`prepare`] within `budget`: the pre-pass and the encoding of a large grid take long too,
+/// so with a budget that can stop they run where the caller can leave them.
+fn prepare_within(
+    puzzle: &Puzzle,
+    selector_limit: usize,
+    budget: &Budget,
+) -> Result<Prepared, SatError> {
+    budget.interrupted()?;
+    if budget.is_limited() {
+        let owned = puzzle.clone();
+        splr::on_own_thread(budget, move || prepare(&owned, selector_limit))?
+    } else {
+        prepare(puzzle, selector_limit)
+    }
+}
+
 /// The solutions found, why there are none where that is direct, and the solver's effort.
 struct Enumeration {
     solutions: Vec<Grid>,
@@ -221,15 +237,7 @@ fn enumerate_with(
     found: &mut dyn FnMut(&Grid),
 ) -> Result<Enumeration, SatError> {
     let limit = limit.max(1);
-    budget.interrupted()?;
-    // the pre-pass and the encoding of a large grid take long too: with a budget that can
-    // stop, they run where the caller can leave them
-    let prepared = if budget.is_limited() {
-        let owned = puzzle.clone();
-        splr::on_own_thread(budget, move || prepare(&owned, selector_limit))??
-    } else {
-        prepare(puzzle, selector_limit)?
-    };
+    let prepared = prepare_within(puzzle, selector_limit, budget)?;
     let encode::Encoding {
         clauses,
         cells,
