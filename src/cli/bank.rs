@@ -22,11 +22,11 @@ use sudokit::service::bank::{
 };
 use sudokit::service::records::ErrorRecord;
 
-use super::check::not_unique_text;
 use super::records::{Style, Writer};
 use super::sources::{each_batch, InputOptions, Record};
 use super::work::{thread_pool, Pool};
 use super::Outcome;
+use sudokit::service::records::not_unique_text;
 
 /// Options of `sudokit bank`.
 #[derive(Debug, Args)]

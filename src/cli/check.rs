@@ -14,7 +14,7 @@ use sudokit::service::columns::Column;
 use sudokit::service::records::ErrorRecord;
 use sudokit::Count;
 
-pub use sudokit::service::records::{cell_list, line};
+use sudokit::service::records::{how_many, line, not_unique_text};
 
 use super::candidates;
 use super::output::{verbosity, Verbosity};
@@ -322,30 +322,6 @@ fn word(found: usize) -> &'static str {
     }
 }
 
-/// A one-line account of a puzzle that is not unique: `none: reason` or `multiple (…)`.
-pub fn not_unique_text(count: &Count, limit: usize) -> Option<String> {
-    match count {
-        Count::None {
-            reason: Some(reason),
-        } => Some(format!("none: {reason}")),
-        Count::None { reason: None } => Some("none: the puzzle has no solution".to_string()),
-        Count::Unique(_) => None,
-        Count::Multiple {
-            first,
-            second,
-            found,
-        } => {
-            let cells = cell_list(first, second);
-            Some(format!(
-                "multiple ({}); two of them differ at {} ({} cells)",
-                how_many(*found, limit),
-                cells.join(" "),
-                cells.len()
-            ))
-        }
-    }
-}
-
 fn report(
     writer: &Writer,
     style: Style,
@@ -438,16 +414,6 @@ fn tally_count(tally: &mut Tally, found: usize, entry: &Entry, solution: Option<
             }
         }
         _ => tally.multiple += 1,
-    }
-}
-
-fn how_many(found: usize, limit: usize) -> String {
-    if found >= limit && found > 1 {
-        format!("at least {found} solutions")
-    } else if found == 1 {
-        "1 solution".to_string()
-    } else {
-        format!("{found} solutions")
     }
 }
 

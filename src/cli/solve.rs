@@ -9,11 +9,11 @@ use sudokit::service::columns::Column;
 use sudokit::service::solve::{self as service, SolveSettings, Solved};
 use sudokit::Count;
 
-use super::check::not_unique_text;
 use super::records::{Style, Writer};
 use super::sources::{read_records, InputOptions};
 use super::work::{progress_bar, thread_pool};
 use super::{Engine, Outcome};
+use sudokit::service::records::not_unique_text;
 
 /// How solutions are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

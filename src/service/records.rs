@@ -97,6 +97,42 @@ pub fn cell_list(first: &Grid, second: &Grid) -> Vec<String> {
         .collect()
 }
 
+/// A one-line account of a puzzle that is not unique: `none: reason` or `multiple (…)`.
+pub fn not_unique_text(count: &Count, limit: usize) -> Option<String> {
+    match count {
+        Count::None {
+            reason: Some(reason),
+        } => Some(format!("none: {reason}")),
+        Count::None { reason: None } => Some("none: the puzzle has no solution".to_string()),
+        Count::Unique(_) => None,
+        Count::Multiple {
+            first,
+            second,
+            found,
+        } => {
+            let cells = cell_list(first, second);
+            Some(format!(
+                "multiple ({}); two of them differ at {} ({} cells)",
+                how_many(*found, limit),
+                cells.join(" "),
+                cells.len()
+            ))
+        }
+    }
+}
+
+/// How many solutions a count found, in words: `at least N solutions` when the search
+/// stopped at its limit.
+pub fn how_many(found: usize, limit: usize) -> String {
+    if found >= limit && found > 1 {
+        format!("at least {found} solutions")
+    } else if found == 1 {
+        "1 solution".to_string()
+    } else {
+        format!("{found} solutions")
+    }
+}
+
 /// The status of a solution count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]

@@ -15,12 +15,12 @@ use sudokit::grade::TechniqueTable;
 use sudokit::service::columns::Column;
 use sudokit::service::grade::{self as service, GradeSettings, Judged, Rating, Table};
 
-use super::check::not_unique_text;
 use super::judging::published_differs;
 use super::records::{Style, Writer};
 use super::sources::{read_records, InputOptions};
 use super::work::{progress_bar, thread_pool};
 use super::Outcome;
+use sudokit::service::records::not_unique_text;
 
 /// Options of `sudokit grade`.
 #[derive(Debug, Args)]

@@ -13,7 +13,7 @@ use crate::grade::{self, Grader, Level};
 use crate::model::Grid;
 use crate::notation::{self, records, Entry};
 use crate::render::book::RatedPuzzle;
-use crate::service::records::cell_list;
+use crate::service::records::{cell_list, not_unique_text};
 use crate::service::uniqueness::{self, Engine};
 use crate::Count;
 
@@ -239,7 +239,7 @@ fn only_solution(entry: &Entry, budget: &Budget) -> Result<Grid, String> {
         other => {
             return Err(format!(
                 "{}; a book prints only puzzles with exactly one solution",
-                not_unique(&other)
+                not_unique_text(&other, 2).unwrap_or_default()
             ))
         }
     };
@@ -249,28 +249,5 @@ fn only_solution(entry: &Entry, budget: &Budget) -> Result<Grid, String> {
             cell_list(published, &solution).join(" ")
         )),
         _ => Ok(solution),
-    }
-}
-
-/// A count of up to 2 that is not one solution, in words (as `check` says it).
-fn not_unique(count: &Count) -> String {
-    match count {
-        Count::None {
-            reason: Some(reason),
-        } => format!("none: {reason}"),
-        Count::None { reason: None } => "none: the puzzle has no solution".to_string(),
-        Count::Multiple {
-            first,
-            second,
-            found,
-        } => {
-            let cells = cell_list(first, second);
-            format!(
-                "multiple (at least {found} solutions); two of them differ at {} ({} cells)",
-                cells.join(" "),
-                cells.len()
-            )
-        }
-        Count::Unique(_) => "unique".to_string(),
     }
 }
