@@ -11,14 +11,14 @@ use serde::{Deserialize, Serialize};
 use super::columns::{text_of, Column, Row};
 use super::grade::{puzzle_text, BankNote};
 use super::input::Record;
-use super::records::{CountRecord, ErrorRecord};
+use super::records::{CageField, ComparisonField, CountRecord, ErrorRecord};
 use super::uniqueness::{self, Proof};
 use crate::bank::{Added, Bank, NewPuzzle, Stored};
 use crate::budget::Budget;
 use crate::canonical::CanonicalForm;
 use crate::grade::explainer::{format_tenths, SeRater, SeRating};
 use crate::grade::{Grader, Grading};
-use crate::model::{Puzzle, Relation};
+use crate::model::Puzzle;
 use crate::notation::{self, Entry, Format};
 use crate::Count;
 
@@ -281,31 +281,6 @@ impl StoredRecord {
             variant: record.variant.clone(),
         }
     }
-}
-
-/// One cage of a killer's record, as `generate` writes it and the record reader reads it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CageField {
-    /// Its cells, as `r1c1` names.
-    pub cells: Vec<String>,
-    /// The sum of its digits, absent where hidden (greater killer).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sum: Option<u32>,
-}
-
-/// One comparison of a greater killer's record: `sum(cages[first]) relation
-/// sum(cages[second])`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ComparisonField {
-    /// The left cage's position in `cages`.
-    pub first: usize,
-    /// `Less`, `Equal` or `Greater`.
-    #[schemars(with = "String")]
-    pub relation: Relation,
-    /// The right cage's position in `cages`.
-    pub second: usize,
 }
 
 /// The rules of a puzzle the bank keeps beyond its variant's name, as record fields, so that

@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::input::Record;
-use crate::model::Grid;
+use crate::model::{Grid, Relation};
 use crate::notation::{self, Entry, Format};
 use crate::Count;
 
@@ -248,4 +248,29 @@ pub fn joined(items: &Option<Vec<String>>) -> String {
         .as_deref()
         .map(|items| items.join(" "))
         .unwrap_or_default()
+}
+
+/// One cage of a killer's record, as `generate` writes it and the record reader reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CageField {
+    /// Its cells, as `r1c1` names.
+    pub cells: Vec<String>,
+    /// The sum of its digits, absent where hidden (greater killer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sum: Option<u32>,
+}
+
+/// One comparison of a greater killer's record: `sum(cages[first]) relation
+/// sum(cages[second])`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ComparisonField {
+    /// The left cage's position in `cages`.
+    pub first: usize,
+    /// `Less`, `Equal` or `Greater`.
+    #[schemars(with = "String")]
+    pub relation: Relation,
+    /// The right cage's position in `cages`.
+    pub second: usize,
 }

@@ -12,11 +12,11 @@ use serde_json::{Map, Value};
 
 use crate::generate::Record;
 use crate::grade::Level;
-use crate::model::{Puzzle, Relation};
+use crate::model::Puzzle;
 use crate::notation::{self, Format};
 use crate::render::book::RatedPuzzle;
 use crate::render::links;
-use crate::service::records::present;
+use crate::service::records::{present, CageField, ComparisonField};
 
 /// One line of a book's `puzzles.jsonl`: the puzzle in book order (`number`, from 1), its
 /// one solution and its rating, and the fields of the record it came from.
@@ -59,13 +59,13 @@ pub struct RecordFields {
     pub box_rows: Option<u8>,
     /// Killer variants: the cages (`cells` as `r1c1` names, an optional `sum`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub cages: Vec<CageFields>,
+    pub cages: Vec<CageField>,
     /// The number of givens.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clues: Option<usize>,
     /// Greater killer: relations between cage sums (`first`, `relation`, `second`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub comparisons: Vec<ComparisonFields>,
+    pub comparisons: Vec<ComparisonField>,
     /// The hardest technique used (`null` when the record says none).
     #[serde(default, skip_serializing_if = "Option::is_none", with = "present")]
     #[schemars(with = "Option<String>")]
@@ -109,29 +109,6 @@ pub struct RecordFields {
     pub other: BTreeMap<String, Value>,
 }
 
-/// One cage of a killer record.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct CageFields {
-    /// Its cells, as `r1c1` names, in reading order.
-    pub cells: Vec<String>,
-    /// The sum of its digits, absent where hidden (greater killer).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sum: Option<u32>,
-}
-
-/// One comparison of a greater-killer record: `sum(cages[first]) relation
-/// sum(cages[second])`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct ComparisonFields {
-    /// The left cage's position in `cages`.
-    pub first: usize,
-    /// `Less`, `Equal` or `Greater`.
-    #[schemars(with = "String")]
-    pub relation: Relation,
-    /// The right cage's position in `cages`.
-    pub second: usize,
-}
-
 /// Keys a book works out itself, never carried from the input's record.
 const RECOMPUTED: [&str; 2] = ["number", "fpuzzles"];
 
@@ -168,7 +145,7 @@ impl Given {
                 cages: record
                     .cages
                     .into_iter()
-                    .map(|cage| CageFields {
+                    .map(|cage| CageField {
                         cells: cage.cells,
                         sum: cage.sum,
                     })
@@ -177,7 +154,7 @@ impl Given {
                 comparisons: record
                     .comparisons
                     .into_iter()
-                    .map(|comparison| ComparisonFields {
+                    .map(|comparison| ComparisonField {
                         first: comparison.first,
                         relation: comparison.relation,
                         second: comparison.second,
@@ -283,6 +260,7 @@ fn puzzle_text(puzzle: &Puzzle) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Relation;
 
     /// The fields of a JSON object.
     fn fields(line: &str) -> Map<String, Value> {
