@@ -105,8 +105,8 @@ pub enum Variant {
     Arrow,
     /// Even (square) and odd (circle) cells read off a classic solution.
     EvenOdd,
-    /// Consecutive: every white bar between consecutive neighbours, with the negative
-    /// constraint (no bar: not consecutive).
+    /// Consecutive: every white dot between consecutive neighbours, with the negative
+    /// constraint (no dot: not consecutive).
     Consecutive,
 }
 
