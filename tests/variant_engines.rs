@@ -21,6 +21,7 @@ use sudokit::model::variant::{
 use sudokit::model::{
     Cage, Cell, Constraint, Diagonal, Digit, Geometry, Grid, House, HouseKind, Puzzle,
 };
+use sudokit::service::uniqueness::{self, Engine};
 use sudokit::{sat, Count};
 
 /// The grid shapes tried: boxed 4×4, 6×6, 9×9, and irregular 4×4 and 6×6.
@@ -643,5 +644,147 @@ fn debug_seed() {
             native.found(),
             sat.found()
         );
+    }
+}
+
+/// The counts of an f-puzzles document (JSON) under the native, SAT and auto engines, up to 2.
+fn engine_counts(json: &str) -> Vec<(&'static str, Count)> {
+    let puzzle = sudokit::notation::parse(json, Some(sudokit::notation::Format::Fpuzzles))
+        .unwrap_or_else(|error| panic!("{error}: {json}"))
+        .remove(0)
+        .puzzle;
+    [
+        ("native", Engine::Native),
+        ("sat", Engine::Sat),
+        ("auto", Engine::Auto),
+    ]
+    .into_iter()
+    .map(|(name, engine)| {
+        let count =
+            uniqueness::count(engine, &puzzle, 2).unwrap_or_else(|error| panic!("{name}: {error}"));
+        (name, count)
+    })
+    .collect()
+}
+
+/// An empty 9×9 f-puzzles grid with `givens` (`(row, column, digit)`, from 1) and `rules`
+/// (more keys of the document).
+fn nine_by_nine(givens: &[(usize, usize, u8)], rules: serde_json::Value) -> String {
+    let mut grid = vec![vec![serde_json::json!({}); 9]; 9];
+    for &(row, column, digit) in givens {
+        grid[row - 1][column - 1] = serde_json::json!({"value": digit, "given": true});
+    }
+    let mut document = serde_json::json!({"size": 9, "grid": grid});
+    for (key, value) in rules.as_object().unwrap() {
+        document[key] = value.clone();
+    }
+    document.to_string()
+}
+
+/// Issue 38, point 1: a Kropki dot of either colour exempts its pair from both negative
+/// constraints (f-puzzles' reading): 1 beside 2 under a white dot with negative ratio, or
+/// under a black dot with nonconsecutive, has many solutions (sudokit said none).
+#[test]
+fn a_kropki_dot_of_either_colour_exempts_its_pair_from_both_negative_constraints() {
+    let pair = [(1, 1, 1), (1, 2, 2)];
+    for rules in [
+        serde_json::json!({"difference": [{"cells": ["R1C1", "R1C2"]}], "negative": ["ratio"]}),
+        serde_json::json!({"ratio": [{"cells": ["R1C1", "R1C2"]}], "nonconsecutive": true}),
+    ] {
+        for (engine, count) in engine_counts(&nine_by_nine(&pair, rules.clone())) {
+            assert_eq!(count.found(), 2, "{engine} on {rules}: {}", count.word());
+        }
+    }
+    // a V is no Kropki dot: 2 beside 3 under a V stays under nonconsecutive; and a white
+    // dot leaves 2 beside 3 under the XV negative constraint
+    let givens = [(1, 1, 2), (1, 2, 3)];
+    for rules in [
+        serde_json::json!({"xv": [{"cells": ["R1C1", "R1C2"], "value": "V"}],
+            "nonconsecutive": true}),
+        serde_json::json!({"difference": [{"cells": ["R1C1", "R1C2"]}], "negative": ["xv"]}),
+    ] {
+        for (engine, count) in engine_counts(&nine_by_nine(&givens, rules.clone())) {
+            assert_eq!(count.found(), 0, "{engine} on {rules}: {}", count.word());
+        }
+    }
+}
+
+/// Issue 38, point 1: each segment of a region sum line (a maximal run inside one box) has
+/// the common total on its own. r1c3-r1c4-r2c3 visits box 1, box 2, box 1: three segments of
+/// one cell, so r1c3 = r1c4 = r2c3, and r1c3 and r2c3 share a box: no solution (sudokit
+/// added box 1's visits and said multiple).
+#[test]
+fn each_region_sum_segment_makes_the_total_on_its_own() {
+    let line = serde_json::json!({"regionsumline": [{"lines": [["R1C3", "R1C4", "R2C3"]]}]});
+    for (engine, count) in engine_counts(&nine_by_nine(&[], line)) {
+        assert_eq!(count.found(), 0, "{engine}: {}", count.word());
+    }
+    // r1c2-r1c3-r1c4-r2c3: segments r1c2+r1c3, r1c4, r2c3; r1c2 + r1c3 = r1c4 = r2c3 holds,
+    // with r1c4 = r2c3 in different boxes and columns
+    let line =
+        serde_json::json!({"regionsumline": [{"lines": [["R1C2", "R1C3", "R1C4", "R2C3"]]}]});
+    let givens = [(1, 2, 1), (1, 3, 2), (1, 4, 3)];
+    for (engine, count) in engine_counts(&nine_by_nine(&givens, line.clone())) {
+        assert_eq!(count.found(), 2, "{engine}: {}", count.word());
+        if let Some(grid) = solutions(&count).first() {
+            let r2c3 = grid.geometry().cell(1, 2).unwrap();
+            assert_eq!(grid.get(r2c3).map(|digit| digit.get()), Some(3), "{engine}");
+        }
+    }
+}
+
+/// Issue 38, point 1: every white and black dot of a published solution (Clipped, by
+/// glum_hippo, `fpuzzles_variants.tsv`), the 1–2 pairs under dots of alternating colours,
+/// with nonconsecutive and negative ratio and no givens: unique, that solution.
+#[test]
+fn a_full_kropki_puzzle_from_a_published_solution_is_unique() {
+    let solution =
+        "867452931342891675519763284984327156635918427721645398498536712276189543153274869";
+    let digits: Vec<u32> = solution.chars().map(|c| c.to_digit(10).unwrap()).collect();
+    let (mut white, mut black) = (Vec::new(), Vec::new());
+    let mut one_two = 0;
+    for row in 0..9 {
+        for column in 0..9 {
+            for (next_row, next_column) in [(row, column + 1), (row + 1, column)] {
+                if next_row == 9 || next_column == 9 {
+                    continue;
+                }
+                let (a, b) = (digits[row * 9 + column], digits[next_row * 9 + next_column]);
+                let cells = serde_json::json!({"cells": [
+                    format!("R{}C{}", row + 1, column + 1),
+                    format!("R{}C{}", next_row + 1, next_column + 1)
+                ]});
+                if a.min(b) == 1 && a.max(b) == 2 {
+                    one_two += 1;
+                    if one_two % 2 == 0 {
+                        &mut white
+                    } else {
+                        &mut black
+                    }
+                    .push(cells);
+                } else if a.abs_diff(b) == 1 {
+                    white.push(cells);
+                } else if a == 2 * b || b == 2 * a {
+                    black.push(cells);
+                }
+            }
+        }
+    }
+    assert!(one_two >= 2, "both colours on a 1–2 pair");
+    let json = nine_by_nine(
+        &[],
+        serde_json::json!({"difference": white, "ratio": black, "nonconsecutive": true,
+            "negative": ["ratio"]}),
+    );
+    for (engine, count) in engine_counts(&json) {
+        assert!(count.is_unique(), "{engine}: {}", count.word());
+        let written: String = count
+            .solution()
+            .unwrap()
+            .values()
+            .iter()
+            .map(|value| value.to_string())
+            .collect();
+        assert_eq!(written, solution, "{engine}");
     }
 }

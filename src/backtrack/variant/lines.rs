@@ -2,7 +2,7 @@
 //! between cells along the line; between, renban, zipper and region sum lines as tuple
 //! rules. Renban and thermometer cells must also differ (peers).
 
-use crate::model::variant::{Line, LineKind};
+use crate::model::variant::{segment_ends, Line, LineKind};
 use crate::model::{Cell, Puzzle};
 
 use super::super::layout::cell_index;
@@ -68,24 +68,10 @@ pub(super) fn line(builder: &mut Builder, puzzle: &Puzzle, line: &Line) {
             builder.tuple(&order, Shape::Zipper { odd });
         }
         LineKind::RegionSum => {
-            let mut groups: Vec<(usize, Vec<Cell>)> = Vec::new();
-            for &cell in cells {
-                let region = puzzle.region_of(cell);
-                match groups.iter_mut().find(|(known, _)| *known == region) {
-                    Some((_, members)) => members.push(cell),
-                    None => groups.push((region, vec![cell])),
-                }
+            let ends = segment_ends(cells, &|cell| puzzle.region_of(cell));
+            if ends.len() >= 2 {
+                builder.tuple(cells, Shape::RegionSum { ends });
             }
-            if groups.len() < 2 {
-                return;
-            }
-            let mut order = Vec::with_capacity(length);
-            let mut ends = Vec::with_capacity(groups.len());
-            for (_, members) in groups {
-                order.extend(members);
-                ends.push(order.len());
-            }
-            builder.tuple(&order, Shape::RegionSum { ends });
         }
     }
 }

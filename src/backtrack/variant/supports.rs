@@ -40,8 +40,8 @@ pub(in super::super) enum Shape {
         /// Whether the line has a middle cell (read first).
         odd: bool,
     },
-    /// Cells grouped by region, group `g` ending at position `ends[g]`: each group adds up
-    /// to the same total.
+    /// A region sum line's cells in line order, segment `g` ending at position `ends[g]`:
+    /// each segment adds up to the same total.
     RegionSum {
         /// The end (exclusive) of each group.
         ends: Vec<usize>,

@@ -33,7 +33,9 @@ pub enum LineKind {
     /// Cells the same distance from the line's middle add up to the same total (the middle
     /// cell's digit on a line of odd length).
     Zipper,
-    /// The line's digits add up to the same total in every box (region) it passes through.
+    /// The line splits into segments, each a maximal run of cells in one box (region); every
+    /// segment adds up to the same total. A line that leaves a box and comes back has two
+    /// segments there, each with the common total on its own.
     RegionSum,
 }
 
@@ -154,18 +156,35 @@ impl Line {
                 pairs.iter().all(|&sum| sum == target)
             }
             LineKind::RegionSum => {
-                let mut totals: Vec<(usize, u32)> = Vec::new();
-                for (&cell, &digit) in self.cells.iter().zip(&digits) {
-                    let region = region_of(cell);
-                    match totals.iter_mut().find(|(known, _)| *known == region) {
-                        Some((_, total)) => *total += digit,
-                        None => totals.push((region, digit)),
-                    }
-                }
-                totals.windows(2).all(|pair| pair[0].1 == pair[1].1)
+                let mut start = 0;
+                let totals: Vec<u32> = segment_ends(&self.cells, region_of)
+                    .into_iter()
+                    .map(|end| {
+                        let total = digits[start..end].iter().sum();
+                        start = end;
+                        total
+                    })
+                    .collect();
+                totals.windows(2).all(|pair| pair[0] == pair[1])
             }
         }
     }
+}
+
+/// Where each segment of a region sum line ends (exclusive positions along `cells`): a
+/// segment is a maximal run of consecutive cells in one region, so a line that leaves a
+/// region and comes back starts a new segment there. The last end is `cells.len()`.
+pub fn segment_ends(cells: &[Cell], region_of: &dyn Fn(Cell) -> usize) -> Vec<usize> {
+    let mut ends = Vec::new();
+    for (position, pair) in cells.windows(2).enumerate() {
+        if region_of(pair[0]) != region_of(pair[1]) {
+            ends.push(position + 1);
+        }
+    }
+    if !cells.is_empty() {
+        ends.push(cells.len());
+    }
+    ends
 }
 
 /// Whether every two digits fewer than three apart along the line fall in different
@@ -216,5 +235,31 @@ mod tests {
         assert!(line.holds(&grid, &region));
         let (line, grid) = line_of(LineKind::Entropic, &[1, 4, 7, 5]);
         assert!(!line.holds(&grid, &region));
+    }
+
+    /// A line that leaves a box and comes back starts a new segment there (issue 38): each
+    /// run has the common total on its own, the visits are not added.
+    #[test]
+    fn region_sum_segments_are_runs_not_regions() {
+        let box_of = |cell: Cell| cell.row() / 3 * 3 + cell.column() / 3;
+        let geometry = Geometry::for_size(9).unwrap();
+        let cells: Vec<Cell> = [(0, 2), (0, 3), (1, 2)]
+            .iter()
+            .map(|&(row, column)| geometry.cell(row, column).unwrap())
+            .collect();
+        assert_eq!(segment_ends(&cells, &box_of), vec![1, 2, 3]);
+        let mut values = vec![0u8; 81];
+        for (index, digit) in [(2, 4), (3, 4), (11, 4)] {
+            values[index] = digit;
+        }
+        let line = Line {
+            kind: LineKind::RegionSum,
+            cells: cells.clone(),
+        };
+        assert!(line.holds(&Grid::from_values(geometry, &values).unwrap(), &box_of));
+        // 1 + 3 in box 1 against 4 in box 2: the old reading's totals, not the rule's
+        values[2] = 1;
+        values[11] = 3;
+        assert!(!line.holds(&Grid::from_values(geometry, &values).unwrap(), &box_of));
     }
 }

@@ -129,6 +129,17 @@ pub enum DotFamily {
     Sum,
 }
 
+impl DotFamily {
+    /// Whether a mark of this family exempts its pair from `negative`'s constraint. Kropki
+    /// dots, white or black, exempt their pair from both Kropki negative constraints
+    /// (nonconsecutive and negative ratio), as f-puzzles reads them; X and V exempt from the
+    /// XV one only.
+    pub fn exempts_from(self, negative: DotFamily) -> bool {
+        let kropki = |family| matches!(family, DotFamily::Difference | DotFamily::Ratio);
+        self == negative || (kropki(self) && kropki(negative))
+    }
+}
+
 impl fmt::Display for DotFamily {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         formatter.write_str(match self {
@@ -187,8 +198,10 @@ impl fmt::Display for Dot {
 }
 
 /// The negative constraint of one family of marks: every pair of orthogonal neighbours
-/// without a mark of that family stands in none of the relations `values` name (for
-/// differences, nonconsecutive is `values == [1]`; for XV, `[5, 10]`).
+/// without a mark that exempts it stands in none of the relations `values` name (for
+/// differences, nonconsecutive is `values == [1]`; for XV, `[5, 10]`). Any Kropki dot, white
+/// or black, exempts its pair from both Kropki negative constraints; an X or V exempts its
+/// pair from the XV one (see [`DotFamily::exempts_from`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Negative {
     /// Which marks are all given.
@@ -207,15 +220,15 @@ impl Negative {
         })
     }
 
-    /// The pairs of orthogonal neighbours this rule covers: those without a mark of its
-    /// family among `dots`, each pair once (upper or left cell first).
+    /// The pairs of orthogonal neighbours this rule covers: those without a mark among `dots`
+    /// that exempts them, each pair once (upper or left cell first).
     pub fn unmarked_pairs<'a>(
         &self,
         geometry: Geometry,
         dots: impl Iterator<Item = &'a Dot>,
     ) -> Vec<(Cell, Cell)> {
         let marked: Vec<(Cell, Cell)> = dots
-            .filter(|dot| dot.kind.family() == self.family)
+            .filter(|dot| dot.kind.family().exempts_from(self.family))
             .map(|dot| (dot.first.min(dot.second), dot.first.max(dot.second)))
             .collect();
         let mut pairs = Vec::new();

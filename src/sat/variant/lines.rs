@@ -2,9 +2,10 @@
 //! as equalities, whispers, entropic and modular lines as binary clauses between cells close
 //! on the line, between lines as clauses over the two ends and each middle cell, renban with
 //! one variable per window of consecutive digits, zipper lines with one per total, region
-//! sum lines with the partial sums of each region's part, equal bit by bit.
+//! sum lines with the partial sums of each segment (a run of cells in one region), equal bit by
+//! bit.
 
-use crate::model::variant::{Line, LineKind};
+use crate::model::variant::{segment_ends, Line, LineKind};
 use crate::model::Cell;
 
 use super::super::encode::Term;
@@ -176,19 +177,17 @@ impl Encoder<'_> {
     /// visited twice counts both parts together): each region's total as partial sums,
     /// "total ≥ v" equal for every v.
     fn region_sum(&mut self, cells: &[Cell]) -> Result<(), SatError> {
-        let mut parts: Vec<(usize, Vec<Cell>)> = Vec::new();
-        for &cell in cells {
-            let region = self.puzzle.region_of(cell);
-            match parts.iter_mut().find(|(known, _)| *known == region) {
-                Some((_, part)) => part.push(cell),
-                None => parts.push((region, vec![cell])),
-            }
-        }
+        let puzzle = self.puzzle;
+        let ends = segment_ends(cells, &|cell| puzzle.region_of(cell));
         let mut totals: Vec<PartialSum> = Vec::new();
-        for (_, part) in &parts {
-            let options: Vec<Vec<(u32, Term)>> =
-                part.iter().map(|&cell| self.options(cell)).collect();
+        let mut start = 0;
+        for end in ends {
+            let options: Vec<Vec<(u32, Term)>> = cells[start..end]
+                .iter()
+                .map(|&cell| self.options(cell))
+                .collect();
             totals.push(sum_of(&options, self.formula)?);
+            start = end;
         }
         if let Some((first, others)) = totals.split_first() {
             for other in others {

@@ -1,7 +1,9 @@
 //! The grader's reading of a puzzle's variant rules: each becomes one or more [`Rule`]s
 //! (a shape over a few cells, in the order its check reads them), named in setters' words.
 
-use crate::model::variant::{ChessMove, DotKind, ExtremumKind, LineKind, OutsideKind};
+use crate::model::variant::{
+    segment_ends, ChessMove, DotKind, ExtremumKind, LineKind, OutsideKind,
+};
 use crate::model::{Cell, Constraint, Geometry, Puzzle};
 
 use super::super::super::technique::Technique;
@@ -348,32 +350,14 @@ fn line_rule(puzzle: &Puzzle, cells: &[Cell], kind: LineKind, label: String) -> 
             Rule::new(Technique::ZipperLine, cells, Shape::Zipper { odd }, label).reading(order)
         }
         LineKind::RegionSum => {
-            // segments in the order the line enters their regions; a region the line
-            // enters twice is one segment (its total counts both parts)
-            let mut regions: Vec<usize> = Vec::new();
-            for &cell in &cells {
-                let region = puzzle.region_of(cell);
-                if !regions.contains(&region) {
-                    regions.push(region);
-                }
-            }
-            let mut order = Vec::new();
-            let mut ends = Vec::new();
-            for &region in &regions {
-                order.extend(
-                    cells
-                        .iter()
-                        .filter(|&&cell| puzzle.region_of(cell) == region),
-                );
-                ends.push(order.len());
-            }
+            // segments in line order: each maximal run of cells in one region
+            let ends = segment_ends(&cells, &|cell| puzzle.region_of(cell));
             Rule::new(
                 Technique::RegionSumLine,
                 cells,
                 Shape::RegionSum(ends),
                 label,
             )
-            .reading(order)
         }
     }
 }
