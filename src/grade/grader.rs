@@ -398,7 +398,14 @@ pub(crate) fn run_observed<const W: usize>(
         }
         steps.push(finding.into_step(&layout));
     }
-    let solved = board.is_solved();
+    let values: Vec<u8> = board.values.clone();
+    let grid = Grid::from_values(layout.geometry, &values).expect("values fit the grid");
+    // a full board that breaks a rule (givens that break one between them: no technique
+    // looks at two givens) is a contradiction, never a solution
+    let solved = board.is_solved() && puzzle.is_solution(&grid);
+    if board.is_solved() && !solved {
+        stop = Some(Stop::Contradiction);
+    }
     let (level, cap) = if !solved {
         (Level::Extreme, None)
     } else if has_cages || has_rules {
@@ -418,7 +425,6 @@ pub(crate) fn run_observed<const W: usize>(
             step_level,
             long_path: (level > step_level).then(|| (score, cap.unwrap_or_default())),
         });
-    let values: Vec<u8> = board.values.clone();
     let trial_steps = steps
         .iter()
         .filter(|step| step.technique == Technique::BruteForce)
@@ -430,7 +436,7 @@ pub(crate) fn run_observed<const W: usize>(
         score,
         hardest: hardest.map(|(_, _, technique, _)| technique),
         stop,
-        grid: Grid::from_values(layout.geometry, &values).expect("values fit the grid"),
+        grid,
         work: memo.work(),
         trial_steps,
         reason,
