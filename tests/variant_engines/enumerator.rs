@@ -108,7 +108,9 @@ impl Document {
             .collect();
         for (row, cells) in document["grid"].as_array().unwrap().iter().enumerate() {
             for (column, cell) in cells.as_array().unwrap().iter().enumerate() {
-                if let Some(value) = number(cell.get("value")) {
+                // a value without `given` is a digit a solver typed, not a clue
+                let given = cell.get("given").and_then(Value::as_bool) == Some(true);
+                if let Some(value) = number(cell.get("value")).filter(|_| given) {
                     givens[row * size + column] = value;
                 }
                 if let Some(number) = cell.get("region").and_then(Value::as_u64) {
