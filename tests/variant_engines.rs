@@ -969,3 +969,112 @@ fn write_conformance() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(CONFORMANCE);
     std::fs::write(path, text).unwrap();
 }
+
+/// README's list of rules, as the rule table says it: keys modelled (every one solved by the
+/// engines and rated by the grader), decoration, refused by name, variants generated and
+/// rules printed with a how-to-play page.
+fn readme_rules_block() -> String {
+    let table = sudokit::notation::fpuzzles::key_table();
+    let quoted =
+        |keys: &[&str]| -> Vec<String> { keys.iter().map(|key| format!("`{key}`")).collect() };
+    let mut generated: Vec<&str> = Vec::new();
+    for preset in sudokit::preset::builtin_presets().unwrap() {
+        let name = preset.variant.name();
+        if !generated.contains(&name) {
+            generated.push(name);
+        }
+    }
+    let printed: Vec<String> = sudokit::render::how_to_play::Rule::ALL
+        .iter()
+        .map(|&rule| {
+            sudokit::render::how_to_play::heading(rule)
+                .trim_start_matches("How to play: ")
+                .to_string()
+        })
+        .collect();
+    let refused: Vec<String> = table
+        .refused
+        .iter()
+        .map(|(key, name)| format!("{name} (`{key}`)"))
+        .collect();
+    let bullets = [
+        format!(
+            "**Modelled** (solved by every engine, rated by the grader; each key's meaning and \
+             edge cases in [docs/rules.md](docs/rules.md)): {}.",
+            quoted(&table.modelled).join(", ")
+        ),
+        format!(
+            "**Accepted as decoration** (no effect on solutions; also any rule key that is \
+             `false` or an empty list): {}.",
+            quoted(&table.decoration).join(", ")
+        ),
+        format!(
+            "**Refused by name**: {}, and any key sudokit does not know.",
+            refused.join(", ")
+        ),
+        format!(
+            "**Generated** (a preset's `variant`): {}.",
+            generated.join(", ")
+        ),
+        format!(
+            "**Printed with a how-to-play page**: {}.",
+            printed.join(", ")
+        ),
+    ];
+    let mut text = String::from(
+        "<!-- rules: made from the rule table by the variant_engines test \
+         the_readme_rules_list_comes_from_the_rule_table (UPDATE_README=1 rewrites it) -->\n",
+    );
+    for bullet in bullets {
+        let mut line = String::from("-");
+        for word in bullet.split(' ') {
+            if line.len() + 1 + word.len() > 95 {
+                text.push_str(&line);
+                text.push('\n');
+                line = String::from(" ");
+            }
+            line.push(' ');
+            line.push_str(word);
+        }
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text.push_str("<!-- rules: end -->\n");
+    text
+}
+
+/// Issue 38, point 7: README's rules list is the rule table's (fails when they disagree;
+/// `UPDATE_README=1` rewrites README's block), and every modelled key of the conformance
+/// corpus is rated by the grader.
+#[test]
+fn the_readme_rules_list_comes_from_the_rule_table() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let start = readme
+        .find("<!-- rules: made")
+        .expect("README's rules block");
+    let end = readme
+        .find("<!-- rules: end -->\n")
+        .expect("the block's end")
+        + 20;
+    let block = readme_rules_block();
+    if std::env::var("UPDATE_README").is_ok() {
+        let updated = format!("{}{block}{}", &readme[..start], &readme[end..]);
+        std::fs::write(root.join("README.md"), updated).unwrap();
+        return;
+    }
+    assert_eq!(
+        &readme[start..end],
+        block,
+        "README's rules list and the rule table disagree"
+    );
+    let corpus = std::fs::read_to_string(root.join(CONFORMANCE)).unwrap();
+    for line in corpus.lines().filter(|line| !line.starts_with('#')) {
+        let json = line.split('\t').nth(4).unwrap();
+        let puzzle = sudokit::notation::parse(json, Some(sudokit::notation::Format::Fpuzzles))
+            .unwrap()
+            .remove(0)
+            .puzzle;
+        assert_eq!(sudokit::grade::unrated_rule(&puzzle), None, "{line}");
+    }
+}

@@ -73,6 +73,35 @@ fn json_error(line: usize, message: &str) -> NotationError {
     )
 }
 
+/// What sudokit does with each f-puzzles key: the rule table README's list of rules comes
+/// from (a test keeps the two in step).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyTable {
+    /// Keys read as rules or puzzle data (the grid's, then each variant rule's), and the
+    /// cell key `region`.
+    pub modelled: Vec<&'static str>,
+    /// Keys with no effect on solutions.
+    pub decoration: Vec<&'static str>,
+    /// Rules f-puzzles has and sudokit refuses, by name: (key, rule name), the cell keys last.
+    pub refused: Vec<(&'static str, &'static str)>,
+}
+
+/// The table of f-puzzles keys (see [`KeyTable`]).
+pub fn key_table() -> KeyTable {
+    let mut modelled: Vec<&'static str> = super::fpuzzles_keys::MODELLED.to_vec();
+    modelled.extend(super::fpuzzles_rules::KEYS);
+    modelled.push("region");
+    KeyTable {
+        modelled,
+        decoration: super::fpuzzles_keys::COSMETIC.to_vec(),
+        refused: super::fpuzzles_keys::UNMODELLED
+            .iter()
+            .chain(super::fpuzzles_keys::UNMODELLED_CELL_KEYS)
+            .copied()
+            .collect(),
+    }
+}
+
 /// The JSON text packed in a link (or in a bare lz-string payload).
 pub fn unpack_link(link: &str) -> Result<String, Reason> {
     let lower = link.to_ascii_lowercase();

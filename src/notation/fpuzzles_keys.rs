@@ -45,6 +45,13 @@ pub(super) const UNMODELLED: &[(&str, &str)] = &[
     ("boxindexer", "box indexer"),
     ("doublearrow", "double arrow"),
     ("cage", "cosmetic cage with a value"),
+    ("nabner", "nabner line"),
+];
+
+/// Keys a grid cell may hold that are rules sudokit does not model, with their names.
+pub(super) const UNMODELLED_CELL_KEYS: &[(&str, &str)] = &[
+    ("givenPencilMarks", "given pencil marks"),
+    ("parity", "even/odd clue (a cell's parity)"),
 ];
 
 /// The keys a grid cell may hold: its digit and box, and decoration.
@@ -104,9 +111,10 @@ fn check_cell(cell: &Value, row: usize, column: usize, line: usize) -> Result<()
         if CELL_KEYS.contains(&key.as_str()) || is_empty(value) {
             continue;
         }
-        let message = if key == "givenPencilMarks" {
+        let unmodelled = UNMODELLED_CELL_KEYS.iter().find(|(known, _)| known == key);
+        let message = if let Some((_, rule)) = unmodelled {
             format!(
-                "given pencil marks r{}c{}: not a rule sudokit models",
+                "{rule} r{}c{}: not a rule sudokit models",
                 row + 1,
                 column + 1
             )
