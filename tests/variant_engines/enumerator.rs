@@ -6,11 +6,14 @@
 
 use serde_json::Value;
 
+/// A rule's judgement of its cells' digits.
+type Judgement = Box<dyn Fn(&[u32]) -> bool>;
+
 /// A rule as the enumerator checks it: its cells, and a judgement of their digits (in the
 /// order of `cells`) once all are filled.
 struct Rule {
     cells: Vec<usize>,
-    holds: Box<dyn Fn(&[u32]) -> bool>,
+    holds: Judgement,
 }
 
 /// What one enumeration may do: the rules judged at each cell, how many solutions to find,
@@ -345,7 +348,7 @@ impl Document {
                         .map(&index)
                         .collect();
                     let regions: Vec<usize> = cells.iter().map(|&c| region[c]).collect();
-                    let holds: Box<dyn Fn(&[u32]) -> bool> = match key {
+                    let holds: Judgement = match key {
                         "thermometer" => Box::new(|v| v.windows(2).all(|p| p[0] < p[1])),
                         "slowthermometer" => Box::new(|v| v.windows(2).all(|p| p[0] <= p[1])),
                         "palindrome" => Box::new(|v| v.iter().eq(v.iter().rev())),
@@ -479,7 +482,7 @@ impl Document {
                     })
                     .collect();
                 let top = size as u32;
-                let holds: Box<dyn Fn(&[u32]) -> bool> = match key {
+                let holds: Judgement = match key {
                     "sandwichsum" => Box::new(move |v| {
                         let one = v.iter().position(|&d| d == 1).unwrap();
                         let high = v.iter().position(|&d| d == top).unwrap();
