@@ -6,6 +6,12 @@
 //!
 //! `cargo test --release --test variant_engines` runs 48 puzzles per shape;
 //! `VARIANT_CASES=N` runs N.
+//!
+//! Issue 38: answers from outside the engines. The minimal cases of the Kropki exemption and
+//! region sum segments, a full-Kropki puzzle from a published solution, and the conformance
+//! corpus (`tests/data/variants/conformance.tsv`) whose counts come from the test's own
+//! enumerator (`variant_engines/enumerator.rs`), checked on every engine and the grader; and
+//! README's rules list against the rule table.
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};

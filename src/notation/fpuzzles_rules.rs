@@ -6,8 +6,8 @@
 //!
 //! Each key means what it means to the solver f-puzzles users run (rangsk's SudokuSolver):
 //! `nonconsecutive` is the negative constraint of white dots of difference 1; `negative:
-//! ["ratio"]` forbids, on pairs without a black dot, the ratios the puzzle's black dots show
-//! (2 when there are none); `negative: ["xv"]` forbids sums 5 and 10 on pairs without an X or
+//! ["ratio"]` forbids the ratios the puzzle's black dots show (2 when there are none); both
+//! spare every pair with a Kropki dot of either colour; `negative: ["xv"]` forbids sums 5 and 10 on pairs without an X or
 //! V; a little killer, sandwich, X-sum or skyscraper clue without a value (or a little killer
 //! of `"0"`) is no rule; an arrow's `cells` are its circle or pill, its `lines` the shaft
 //! (circle cells left out); clones pair `cells[i]` with `cloneCells[i]`; a cell's `region`
