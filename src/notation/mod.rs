@@ -153,6 +153,13 @@ pub use error::{printable, NotationError, Reason};
 
 use crate::model::{Constraint, Diagonal, Geometry, Grid, HouseKind, Puzzle, MAX_SIZE};
 
+/// The longest f-puzzles document (or RON document, or JSON record) sudokit reads, in
+/// characters, and the longest text a link may unpack to: well over the longest a puzzle
+/// needs (a 25×25 grid whose every cell carries every key f-puzzles writes, pencil marks
+/// included, takes about 0.2 MiB), and short enough that reading it stays within a few tens
+/// of megabytes whatever it declares.
+pub const LONGEST_DOCUMENT: usize = 1 << 20;
+
 /// A text form of puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
