@@ -222,6 +222,10 @@ fn unpack(bits: &mut Bits, limit: usize, budget: &Budget) -> Result<Vec<u16>, De
 }
 
 #[cfg(test)]
+#[path = "../../tests/common/lz_bomb.rs"]
+mod lz_bomb;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -365,60 +369,7 @@ mod tests {
         }
     }
 
-    /// A stream of codes written as lz-string writes them, for links no packer would make.
-    #[derive(Default)]
-    struct Writer {
-        values: Vec<u8>,
-        bits: usize,
-    }
-
-    impl Writer {
-        fn put(&mut self, number: u32, count: u32) {
-            for power in 0..count {
-                if self.bits.is_multiple_of(6) {
-                    self.values.push(0);
-                }
-                let bit = ((number >> power) & 1) as u8;
-                *self.values.last_mut().unwrap() |= bit << (5 - self.bits % 6);
-                self.bits += 1;
-            }
-        }
-
-        fn text(&self) -> String {
-            let mut text: String = self
-                .values
-                .iter()
-                .map(|&value| char::from(ALPHABET[usize::from(value)]))
-                .collect();
-            if self.bits.is_multiple_of(6) {
-                text.push('A');
-            }
-            text
-        }
-    }
-
-    /// A decompression bomb: `a`, then `codes` times the entry being defined (the previous
-    /// one and its first letter), so code k unpacks to k + 1 letters: about codes²/2 letters
-    /// from 1.6 × codes bytes.
-    fn bomb(codes: usize) -> (String, usize) {
-        let mut writer = Writer::default();
-        writer.put(NARROW, 2);
-        writer.put(u32::from(b'a'), 8);
-        let (mut size, mut width, mut enlarge_in) = (4_u32, 3_u32, 4_u32);
-        let mut letters = 1;
-        for code in 0..codes {
-            writer.put(size, width);
-            letters += code + 2;
-            size += 1;
-            enlarge_in -= 1;
-            if enlarge_in == 0 {
-                enlarge_in = 1 << width;
-                width += 1;
-            }
-        }
-        writer.put(END, width);
-        (writer.text(), letters)
-    }
+    use super::lz_bomb::bomb;
 
     #[test]
     fn unpacks_a_stream_of_growing_entries_in_full_below_the_limit() {

@@ -316,6 +316,32 @@ fn detect_surely(text: &str) -> Result<Format, (Format, Reason)> {
     let Some((&first, after)) = content.split_first() else {
         return Ok(Format::Line);
     };
+    let guess = detect_by_first(text, first, after);
+    // a first line of no format, or a grid row, before records that are surely records of
+    // their own (puzzle lines, JSON records, links): a file of records, each read alone
+    if matches!(guess, Ok(Format::Grid) | Err(_))
+        && content.iter().any(|line| is_surely_one_line(line))
+    {
+        return Ok(Format::Line);
+    }
+    guess
+}
+
+/// A line that can only be a record of its own: a JSON record, an f-puzzles link or
+/// document, or a puzzle line longer than any grid row.
+fn is_surely_one_line(line: &str) -> bool {
+    let first_token = line.split_whitespace().next().unwrap_or("");
+    records::is_record(line)
+        || line.starts_with('{') && line.ends_with('}')
+        || is_link(first_token)
+        || fpuzzles::looks_like(line) && !line.starts_with('{')
+        || !first_token.contains(['|', ','])
+            && looks_like_line(first_token)
+            && first_token.split(':').next().unwrap_or("").chars().count() > usize::from(MAX_SIZE)
+}
+
+/// The format told by the first line of content (and the lines after it, for killer text).
+fn detect_by_first(text: &str, first: &str, after: &[&str]) -> Result<Format, (Format, Reason)> {
     let first_token = first.split_whitespace().next().unwrap_or("");
     if records::is_record(first) {
         Ok(Format::Records)
@@ -435,8 +461,8 @@ pub fn parse_each(text: &str, format: Option<Format>) -> Vec<Result<Entry, Notat
         .find(|line| !line.trim().is_empty())
         .unwrap_or("");
     let damaged = damaged_lines(text);
-    let one_record_a_line = matches!(format, Format::KillerTsv)
-        || format == Format::Fpuzzles && !text.trim_start().starts_with('{');
+    let fpuzzles_lines = format == Format::Fpuzzles && !fpuzzles::is_document(text);
+    let one_record_a_line = matches!(format, Format::KillerTsv) || fpuzzles_lines;
     let whole_document = matches!(format, Format::Ron | Format::Fpuzzles) && !one_record_a_line;
     if let Some(error) = damaged.values().next().filter(|_| whole_document) {
         // a document is one record: a damaged line may stand anywhere in it
@@ -445,6 +471,7 @@ pub fn parse_each(text: &str, format: Option<Format>) -> Vec<Result<Entry, Notat
     let cleaned;
     let text = if damaged.is_empty()
         || matches!(format, Format::Line | Format::Killer | Format::Records)
+        || fpuzzles_lines
     {
         text
     } else {
@@ -466,6 +493,10 @@ pub fn parse_each(text: &str, format: Option<Format>) -> Vec<Result<Entry, Notat
     };
     let mut results = match format {
         Format::Line | Format::Killer | Format::Records => {
+            return named_plainly(mixed::parse_each(text, format, &damaged));
+        }
+        // links and one-line documents may stand among records of any notation
+        Format::Fpuzzles if fpuzzles_lines => {
             return named_plainly(mixed::parse_each(text, format, &damaged));
         }
         Format::Grid => grid::parse_each(text),
