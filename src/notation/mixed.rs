@@ -16,7 +16,7 @@
 use std::collections::BTreeMap;
 
 use super::error::NotationError;
-use super::grid::{blocks, row_width, NumberedLine};
+use super::grid::{blocks, is_separator_line, row_width, NumberedLine};
 use super::{csv, grid};
 use super::{fpuzzles, is_link, killer, line, looks_like_killer, looks_like_line, records};
 use super::{Entry, Format};
@@ -59,11 +59,26 @@ pub(super) fn parse_each(
                 rest = &rest[1..];
                 continue;
             }
-            let killer_text = format == Format::Killer || {
+            if is_separator_line(trimmed) {
+                // a rule above a grid, or between two
+                rest = &rest[1..];
+                continue;
+            }
+            let looks_killer = {
                 let after: Vec<&str> = rest[1..].iter().map(|(_, line)| line.trim()).collect();
                 looks_like_killer(trimmed, &after)
             };
-            if killer_text {
+            let table = if looks_killer { None } else { table(rest) };
+            // in a killer file, a block is killer text unless it reads as a grid or CSV
+            let table = table.filter(|(_, results)| {
+                format != Format::Killer || results.iter().all(Result::is_ok)
+            });
+            if let Some((rows, results)) = table {
+                read(rows, &|| results.clone());
+                rest = &rest[rows.len()..];
+                continue;
+            }
+            if looks_killer || format == Format::Killer {
                 // a JSON line is still a record of its own (no killer line starts with `{`);
                 // any other line belongs to the killer record it stands in
                 let (killer_lines, singles): (Vec<NumberedLine<'_>>, Vec<NumberedLine<'_>>) = rest
@@ -78,27 +93,6 @@ pub(super) fn parse_each(
                     read(record, &|| vec![killer::read_record(record)]);
                 }
                 break;
-            }
-            let width = if is_csv_row(trimmed) {
-                trimmed.split(',').count()
-            } else {
-                row_width(trimmed)
-            };
-            if Geometry::for_size(width).is_ok() {
-                let rows = &rest[..width.min(rest.len())];
-                let reader: &dyn Fn(&str) -> Vec<Result<Entry, NotationError>> =
-                    if is_csv_row(trimmed) {
-                        &csv::parse_each
-                    } else {
-                        &grid::parse_each
-                    };
-                read(rows, &|| {
-                    let mut results = reader(&joined(rows));
-                    shift(&mut results, number - 1);
-                    results
-                });
-                rest = &rest[rows.len()..];
-                continue;
             }
             read(&rest[..1], &|| vec![one_line(first, number)]);
             rest = &rest[1..];
@@ -118,6 +112,44 @@ pub(super) fn parse_each(
         });
     }
     results
+}
+
+/// The rows of the grid or CSV puzzle `lines` open with (as many rows as the first is wide,
+/// rules between bands of boxes aside), and what they read as; `None` when the first line
+/// is no row of a supported width.
+fn table<'block, 'text>(
+    lines: &'block [NumberedLine<'text>],
+) -> Option<(&'block [NumberedLine<'text>], Vec<Result<Entry, NotationError>>)> {
+    let (number, first) = *lines.first()?;
+    let first = first.trim();
+    let csv = is_csv_row(first);
+    let width = if csv {
+        first.split(',').count()
+    } else {
+        row_width(first)
+    };
+    Geometry::for_size(width).ok()?;
+    let mut rows = 0;
+    let length = lines
+        .iter()
+        .position(|(_, line)| {
+            let line = line.trim();
+            if !is_separator_line(line) {
+                rows += 1;
+            }
+            // a record of its own is no row: a grid cut short ends before it
+            rows > width || rows > 1 && is_one_line(line) && !is_csv_row(line)
+        })
+        .unwrap_or(lines.len());
+    let taken = &lines[..length];
+    let text = joined(taken);
+    let mut results = if csv {
+        csv::parse_each(&text)
+    } else {
+        grid::parse_each(&text)
+    };
+    shift(&mut results, number - 1);
+    Some((taken, results))
 }
 
 /// Whether `lines` open with a JSON document over several lines: a `{` line that is no JSON

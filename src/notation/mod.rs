@@ -319,7 +319,7 @@ fn detect_surely(text: &str) -> Result<Format, (Format, Reason)> {
     let guess = detect_by_first(text, first, after);
     // a first line of no format, or a grid row, before records that are surely records of
     // their own (puzzle lines, JSON records, links): a file of records, each read alone
-    if matches!(guess, Ok(Format::Grid) | Err(_))
+    if matches!(guess, Ok(Format::Grid | Format::Csv) | Err(_))
         && content.iter().any(|line| is_surely_one_line(line))
     {
         return Ok(Format::Line);
@@ -461,7 +461,11 @@ pub fn parse_each(text: &str, format: Option<Format>) -> Vec<Result<Entry, Notat
         .find(|line| !line.trim().is_empty())
         .unwrap_or("");
     let damaged = damaged_lines(text);
-    let fpuzzles_lines = format == Format::Fpuzzles && !fpuzzles::is_document(text);
+    // a document alone is read whole; a damaged one, or one among other records, is read
+    // to the end of its block by the mixed reader, which says where the JSON breaks
+    let fpuzzles_lines = format == Format::Fpuzzles
+        && !(fpuzzles::is_document(text)
+            && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok());
     let one_record_a_line = matches!(format, Format::KillerTsv) || fpuzzles_lines;
     let whole_document = matches!(format, Format::Ron | Format::Fpuzzles) && !one_record_a_line;
     if let Some(error) = damaged.values().next().filter(|_| whole_document) {

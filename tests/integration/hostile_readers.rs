@@ -178,8 +178,11 @@ fn answers(contents: &str) -> (Vec<String>, Vec<String>) {
 fn a_bad_first_line_refuses_only_itself() {
     let data = read_data("classic/royle_17clue_49158.txt");
     let puzzles: Vec<&str> = data.lines().take(200).collect();
-    let cut_to_16 = &puzzles[0][..16];
-    let cut_to_9 = &puzzles[0][..9];
+    // a line cut short (not the 16 cells of a 4×4 line: `8` and `6` are no 4×4 digits)
+    let inkala =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let cut_to_16 = &inkala[..16];
+    let cut_to_9 = &inkala[..9];
     for first in ["xyz", cut_to_16, cut_to_9] {
         let contents = format!("{first}\n{}\n", puzzles.join("\n"));
         let (answered, errors) = answers(&contents);
@@ -282,13 +285,17 @@ fn a_damaged_pretty_printed_document_is_one_error_with_line_and_column() {
     lines.insert(5, "}");
     let damaged = lines.join("\n");
     let line = refused_within_64_mb(&damaged, ".json");
-    assert!(line.contains(":6: column 1:"), "{line}");
+    // the parser stops at the line after the stray `}`, with its column
+    assert!(
+        line.contains(":7: column ") && line.contains("trailing characters"),
+        "{line}"
+    );
     // inside a mixed file, after a puzzle line, it is still one error, at its own line
     let contents = format!("{}\n\n{damaged}\n", records[0]);
     let (answered, errors) = answers(&contents);
     assert_eq!(answered.len(), 1, "{errors:?}");
     assert_eq!(errors.len(), 1, "{errors:?}");
-    assert!(errors[0].contains(":8: column 1:"), "{errors:?}");
+    assert!(errors[0].contains(":9: column "), "{errors:?}");
 }
 
 #[test]
@@ -304,4 +311,28 @@ fn an_answer_record_read_back_says_it_is_an_answer() {
         line.contains("an answer record of sudokit") && !line.contains("not a key"),
         "{line}"
     );
+}
+
+#[test]
+fn the_service_answers_a_bomb_link_and_an_absurd_size_with_one_refusal_each() {
+    use sudokit::budget::Budget;
+    use sudokit::service::check::{check, CheckRequest};
+    let bomb = format!(
+        "https://www.f-puzzles.com/?load={}",
+        lz_bomb::bomb(6000).0
+    );
+    for (puzzle, expected) in [
+        (bomb.as_str(), "longer than any puzzle document"),
+        (r#"{"size": 1000000, "grid": []}"#, "is not a grid size"),
+        (r#"{"size": 2147483648, "grid": []}"#, "is not a grid size"),
+    ] {
+        let request = CheckRequest {
+            puzzle: puzzle.to_string(),
+            ..CheckRequest::default()
+        };
+        let answer = check(&request, &Budget::unlimited()).expect("an answer");
+        assert_eq!(answer.records.len(), 1);
+        let reason = answer.reason.clone().unwrap_or_default();
+        assert!(reason.contains(expected), "{reason}");
+    }
 }
