@@ -119,7 +119,10 @@ pub(super) fn parse_each(
 /// is no row of a supported width.
 fn table<'block, 'text>(
     lines: &'block [NumberedLine<'text>],
-) -> Option<(&'block [NumberedLine<'text>], Vec<Result<Entry, NotationError>>)> {
+) -> Option<(
+    &'block [NumberedLine<'text>],
+    Vec<Result<Entry, NotationError>>,
+)> {
     let (number, first) = *lines.first()?;
     let first = first.trim();
     let csv = is_csv_row(first);
@@ -129,6 +132,13 @@ fn table<'block, 'text>(
         row_width(first)
     };
     Geometry::for_size(width).ok()?;
+    // one row alone is no grid: a line cut short, or a 4×4 line with a wrong character, is
+    // refused as a line
+    let (_, second) = lines.get(1)?;
+    let second = second.trim();
+    if is_one_line(second) && !is_csv_row(second) {
+        return None;
+    }
     let mut rows = 0;
     let length = lines
         .iter()
