@@ -6,8 +6,9 @@
 //! counts in place of every number, lines and JSON array items repeated thousands of times,
 //! deep nesting, texts packed into links, decompression bombs and random code streams, and
 //! records of every notation mixed in one file; each case is read by the notation layer and
-//! by the service's reader, must not panic, and must stay within 64 MB above the memory the
-//! process held before it (its peak resident memory, from `/proc/self/status`).
+//! by the service's reader, must not panic, and must stay within 64 MB (and four bytes a byte
+//! of text, for the copies a reader holds) above the memory the process held before it (its
+//! peak resident memory, from `/proc/self/status`).
 //!
 //! `cargo test` runs a quick pass (64 inputs per reader, 2000 structured cases). A long run is
 //! `FUZZ_CASES=1000000 cargo test --release --test fuzz_readers` (see BENCHMARKS.md);
@@ -539,8 +540,10 @@ fn structured_mutations_of_every_reader_never_panic_and_stay_within_memory() {
             Ok(Ok(most)) => most,
         };
         most_memory = most_memory.max(used);
+        // a text is held a few times over (the service's reader copies it, a batch at a
+        // time); past that, 64 MB is the most any declaration may cost
         assert!(
-            used < MEMORY_BOUND,
+            used < MEMORY_BOUND + 4 * text.len() as u64,
             "case {case}: {way} took {} MB on {} bytes: {excerpt:?}",
             used >> 20,
             text.len()
