@@ -22,6 +22,10 @@ use super::{fpuzzles, is_link, killer, line, looks_like_killer, looks_like_line,
 use super::{Entry, Format};
 use crate::model::Geometry;
 
+/// How many lines after a line are looked at to tell whether it starts killer text: a 25×25
+/// map and its first sums.
+const KILLER_LOOKAHEAD: usize = 64;
+
 /// One result per record of `text` read as `format` (line, killer, records or f-puzzles
 /// lines), with the damaged lines' errors (by line) in place of the records they stand in.
 pub(super) fn parse_each(
@@ -64,8 +68,14 @@ pub(super) fn parse_each(
                 rest = &rest[1..];
                 continue;
             }
+            // (a killer record's sum lines follow its map within a few dozen lines; looking no
+            // further keeps a long block of bad lines linear)
             let looks_killer = {
-                let after: Vec<&str> = rest[1..].iter().map(|(_, line)| line.trim()).collect();
+                let after: Vec<&str> = rest[1..]
+                    .iter()
+                    .take(KILLER_LOOKAHEAD)
+                    .map(|(_, line)| line.trim())
+                    .collect();
                 looks_like_killer(trimmed, &after)
             };
             let table = if looks_killer { None } else { table(rest) };
