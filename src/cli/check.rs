@@ -74,7 +74,7 @@ pub struct CheckOptions {
     /// With --candidates: the most work each puzzle's search may do, in the SAT engine's
     /// work units (looked at between solver calls); a search cut by it shows what it found,
     /// says why it stopped, and is `beyond` in --json.
-    #[arg(long, value_name = "N", requires = "candidates", value_parser = parse_work_limit)]
+    #[arg(long, value_name = "N", requires = "candidates", value_parser = super::parse_work_limit, allow_negative_numbers = true)]
     work_limit: Option<u64>,
 
     /// Threads to use: 1 to 256 (default: all cores).
@@ -100,13 +100,6 @@ const COLUMNS: &[Column] = &[
     Column::Reason,
     Column::Suggest,
 ];
-
-fn parse_work_limit(text: &str) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(limit) if limit >= 1 => Ok(limit),
-        _ => Err(format!("{}: must be 1 or more", text.trim())),
-    }
-}
 
 pub(super) fn parse_limit(text: &str) -> Result<usize, String> {
     if super::is_negative(text) {

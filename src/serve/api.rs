@@ -543,6 +543,8 @@ pub async fn read_body(
     let mut closing = state.closing.subscribe();
     let read = async move {
         tokio::select! {
+            // a body already here is read even as the drain begins
+            biased;
             read = read => Some(read),
             _ = closing.wait_for(|closing| *closing) => None,
         }

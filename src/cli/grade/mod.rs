@@ -70,7 +70,7 @@ pub struct GradeOptions {
     /// or `se121`: implications (candidates found on or off by following assumptions) the chain
     /// searches may derive (default 100 million; nested forcing chains, SE 9.5 and up, can need
     /// hundreds of millions).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::parse_work_limit, allow_negative_numbers = true)]
     work_limit: Option<u64>,
 
     /// Threads to use: 1 to 256 (default: all cores).
