@@ -97,6 +97,7 @@ const COLUMNS: &[Column] = &[
     Column::Solution,
     Column::Second,
     Column::Differences,
+    Column::PublishedSolutionDiffersAt,
     Column::Reason,
     Column::Suggest,
 ];

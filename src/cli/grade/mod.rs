@@ -125,6 +125,7 @@ const HODOKU_COLUMNS: &[Column] = &[
     Column::Techniques,
     Column::Work,
     Column::Differences,
+    Column::PublishedSolutionDiffersAt,
     Column::Reason,
 ];
 
@@ -141,6 +142,7 @@ const SE_COLUMNS: &[Column] = &[
     Column::Solved,
     Column::Work,
     Column::Differences,
+    Column::PublishedSolutionDiffersAt,
     Column::Reason,
 ];
 

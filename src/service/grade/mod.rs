@@ -237,10 +237,10 @@ pub fn record(
             } else {
                 Outcome::NotUnique
             };
-            (
-                GradeRecord::Hodoku(HodokuRecord::new(record, entry, grading, settings.explain)),
-                outcome,
-            )
+            let mut rated = HodokuRecord::new(record, entry, grading, settings.explain);
+            rated.published_solution_differs_at =
+                super::solve::published_differs(entry, &grading.grid);
+            (GradeRecord::Hodoku(rated), outcome)
         }
         Some(Judged::Rated(Rating::Se(rating))) => {
             let outcome = if rating.solved
@@ -250,10 +250,10 @@ pub fn record(
             } else {
                 Outcome::NotUnique
             };
-            (
-                GradeRecord::Se(SeRecord::new(record, entry, rating)),
-                outcome,
-            )
+            let mut rated = SeRecord::new(record, entry, rating);
+            rated.published_solution_differs_at =
+                super::solve::published_differs(entry, &rating.grid);
+            (GradeRecord::Se(rated), outcome)
         }
         None => unreachable!("an unjudged entry is answered above"),
     }
