@@ -2,16 +2,30 @@
 //! duplicated, the text cut short), must never panic or hang; every error is one printable
 //! line, and every puzzle read gets the same answer from both engines.
 //!
-//! `cargo test` runs a quick pass (64 inputs per reader). A long run is
+//! A second suite makes structured mutations, the ones hostile input makes: absurd sizes and
+//! counts in place of every number, lines and JSON array items repeated thousands of times,
+//! deep nesting, texts packed into links, decompression bombs and random code streams, and
+//! records of every notation mixed in one file; each case is read by the notation layer and
+//! by the service's reader, must not panic, and must stay within 64 MB above the memory the
+//! process held before it (its peak resident memory, from `/proc/self/status`).
+//!
+//! `cargo test` runs a quick pass (64 inputs per reader, 2000 structured cases). A long run is
 //! `FUZZ_CASES=1000000 cargo test --release --test fuzz_readers` (see BENCHMARKS.md);
 //! `FUZZ_ENGINES=0` leaves out the engines' answers, so a long run spends its time on the
-//! readers alone.
+//! readers alone. `SUDOKIT_FUZZ_CASES=200000 cargo test --release --test fuzz_readers
+//! structured -- --nocapture` runs the structured suite alone (README, Development).
 
 use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use sudokit::notation::{self, Format};
+
+#[path = "common/lz_bomb.rs"]
+mod lz_bomb;
 
 /// The seeds: one real input per reader.
 fn seeds() -> Vec<(&'static str, String)> {
@@ -72,6 +86,10 @@ fn seeds() -> Vec<(&'static str, String)> {
             sudokit::render::links::fpuzzles(&killer.puzzle, Some("fuzz")).unwrap(),
         ),
         ("qqwing", qqwing),
+        (
+            "records",
+            notation::format_entry(&greater, Format::Records).unwrap(),
+        ),
     ]
 }
 
@@ -235,4 +253,290 @@ fn mutated_inputs_of_every_reader_never_panic_and_answer_right_or_refuse() {
             started.elapsed().as_secs_f64()
         );
     }
+}
+
+/// Numbers that break declared sizes and counts: none, negative, past every side, past
+/// 32 and 64 bits, fractions and exponents.
+const ABSURD: &[&str] = &[
+    "0",
+    "-1",
+    "26",
+    "255",
+    "256",
+    "626",
+    "65536",
+    "1000000",
+    "2147483648",
+    "4294967296",
+    "18446744073709551616",
+    "99999999999999999999999999999",
+    "1.5",
+    "1e300",
+    "-0",
+];
+
+/// How many structured cases: `SUDOKIT_FUZZ_CASES`, or 2000.
+fn structured_cases() -> u64 {
+    std::env::var("SUDOKIT_FUZZ_CASES")
+        .ok()
+        .and_then(|value| value.parse().ok())
+        .unwrap_or(2000)
+}
+
+/// The process's peak resident memory in bytes (`VmHWM`), after resetting it when `reset`.
+fn peak_memory(reset: bool) -> Option<u64> {
+    if reset {
+        // "5" resets the peak to the current resident memory (Linux 4.0 and later)
+        std::fs::write("/proc/self/clear_refs", "5").ok()?;
+    }
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    let kilobytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kilobytes * 1024)
+}
+
+/// The most a case may add to the peak resident memory.
+const MEMORY_BOUND: u64 = 64 << 20;
+
+/// One number run of `text` (the `which`-th, wrapping) replaced by an absurd number.
+fn absurd_number(text: &str, random: &mut ChaCha8Rng) -> String {
+    let runs: Vec<(usize, usize)> = {
+        let bytes = text.as_bytes();
+        let mut runs = Vec::new();
+        let mut index = 0;
+        while index < bytes.len() {
+            if bytes[index].is_ascii_digit() {
+                let start = index;
+                while index < bytes.len() && bytes[index].is_ascii_digit() {
+                    index += 1;
+                }
+                runs.push((start, index));
+            } else {
+                index += 1;
+            }
+        }
+        runs
+    };
+    if runs.is_empty() {
+        return text.to_string();
+    }
+    let (start, end) = runs[random.random_range(0..runs.len())];
+    let number = ABSURD[random.random_range(0..ABSURD.len())];
+    format!("{}{number}{}", &text[..start], &text[end..])
+}
+
+/// One line repeated up to 3000 times in place.
+fn repeated_line(text: &str, random: &mut ChaCha8Rng) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.is_empty() {
+        return text.to_string();
+    }
+    let chosen = random.random_range(0..lines.len());
+    let times = random.random_range(2..3000);
+    let mut out = String::new();
+    for (index, line) in lines.iter().enumerate() {
+        let count = if index == chosen { times } else { 1 };
+        for _ in 0..count {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// A JSON value mutated at one random place: a number made absurd, an array item repeated,
+/// a value nested deep, a key removed, or a `size` set.
+fn mutate_json(value: &mut serde_json::Value, random: &mut ChaCha8Rng, depth: usize) {
+    use serde_json::Value;
+    let descend = depth < 12 && random.random_bool(0.7);
+    match value {
+        Value::Object(map) if descend && !map.is_empty() => {
+            let key = map.keys().nth(random.random_range(0..map.len())).cloned();
+            if let Some(child) = key.and_then(|key| map.get_mut(&key)) {
+                return mutate_json(child, random, depth + 1);
+            }
+        }
+        Value::Array(items) if descend && !items.is_empty() => {
+            let at = random.random_range(0..items.len());
+            return mutate_json(&mut items[at], random, depth + 1);
+        }
+        _ => {}
+    }
+    match random.random_range(0..5) {
+        0 => {
+            let number = ABSURD[random.random_range(0..ABSURD.len())];
+            *value = serde_json::from_str(number).unwrap_or(Value::String(number.to_string()));
+        }
+        1 => {
+            if let Value::Array(items) = value {
+                if let Some(first) = items.first().cloned() {
+                    let times = random.random_range(2..2000);
+                    items.extend(std::iter::repeat_n(first, times));
+                }
+            } else {
+                *value = Value::Array(vec![value.clone(); random.random_range(2..500)]);
+            }
+        }
+        2 => {
+            for _ in 0..random.random_range(2..200) {
+                *value = Value::Array(vec![value.take()]);
+            }
+        }
+        3 => {
+            if let Value::Object(map) = value {
+                if let Some(key) = map.keys().next().cloned() {
+                    map.remove(&key);
+                }
+            }
+        }
+        _ => {
+            if let Value::Object(map) = value {
+                let number = ABSURD[random.random_range(0..ABSURD.len())];
+                map.insert(
+                    "size".to_string(),
+                    serde_json::from_str(number).unwrap_or(Value::Null),
+                );
+            }
+        }
+    }
+}
+
+/// A link that is no packer's: a bomb, random codes, or a packed text cut short.
+fn hostile_link(random: &mut ChaCha8Rng, text: &str) -> String {
+    let payload = match random.random_range(0..3) {
+        0 => lz_bomb::bomb(random.random_range(0..8000)).0,
+        1 => {
+            let mut writer = lz_bomb::Writer::default();
+            for _ in 0..random.random_range(1..400) {
+                let width = random.random_range(1..24);
+                writer.put(random.random(), width);
+            }
+            writer.text()
+        }
+        _ => {
+            let packed = notation::lz_string::compress_to_base64(text);
+            let cut = random.random_range(0..=packed.len());
+            packed[..cut].to_string()
+        }
+    };
+    format!("https://www.f-puzzles.com/?load={payload}")
+}
+
+/// One structured case made from the seeds.
+fn structured_case(seeds: &[(&'static str, String)], random: &mut ChaCha8Rng) -> String {
+    let (name, seed) = &seeds[random.random_range(0..seeds.len())];
+    let json_seed = matches!(*name, "fpuzzles" | "records");
+    match random.random_range(0..6) {
+        0 => absurd_number(seed, random),
+        1 => repeated_line(seed, random),
+        2 if json_seed => {
+            let mut value: serde_json::Value = serde_json::from_str(seed).unwrap();
+            for _ in 0..random.random_range(1..4) {
+                mutate_json(&mut value, random, 0);
+            }
+            let text = if random.random_bool(0.5) {
+                serde_json::to_string(&value).unwrap()
+            } else {
+                serde_json::to_string_pretty(&value).unwrap()
+            };
+            if *name == "fpuzzles" && random.random_bool(0.3) {
+                format!(
+                    "https://www.f-puzzles.com/?load={}",
+                    notation::lz_string::compress_to_base64(&text)
+                )
+            } else {
+                text
+            }
+        }
+        3 => hostile_link(random, seed),
+        4 => {
+            // a file of records of several notations, in any order
+            let mut text = String::new();
+            for _ in 0..random.random_range(2..7) {
+                let (_, other) = &seeds[random.random_range(0..seeds.len())];
+                let other = if random.random_bool(0.3) {
+                    absurd_number(other, random)
+                } else {
+                    other.clone()
+                };
+                text.push_str(&other);
+                text.push_str(if random.random_bool(0.5) {
+                    "\n"
+                } else {
+                    "\n\n"
+                });
+            }
+            text
+        }
+        _ => {
+            let depth = random.random_range(1..20_000);
+            let (open, close) = if random.random_bool(0.5) {
+                ("[", "]")
+            } else {
+                ("(", ")")
+            };
+            format!("{}{seed}{}", open.repeat(depth), close.repeat(depth))
+        }
+    }
+}
+
+/// Reads `text` every way a command would, checking each result; the panic or the memory
+/// bound broken, as a message.
+fn read_every_way(text: &str) -> Result<(), String> {
+    for format in [
+        None,
+        Some(Format::Line),
+        Some(Format::Fpuzzles),
+        Some(Format::Ron),
+    ] {
+        for result in notation::parse_each(text, format).iter().take(8) {
+            if let Err(error) = result {
+                let message = error.to_string();
+                if message.is_empty() || message.chars().any(char::is_control) {
+                    return Err(format!("a bad error line: {message:?}"));
+                }
+            }
+        }
+    }
+    let options = sudokit::service::input::InputOptions::text(text.to_string(), None, None);
+    let records = sudokit::service::input::read_records(&options);
+    if records.is_empty() {
+        return Err("the service's reader gave no record".to_string());
+    }
+    Ok(())
+}
+
+#[test]
+fn structured_mutations_of_every_reader_never_panic_and_stay_within_memory() {
+    let seeds = seeds();
+    let cases = structured_cases();
+    let started = Instant::now();
+    let mut most_memory = 0;
+    let measured = peak_memory(true).is_some();
+    for case in 0..cases {
+        let mut random = ChaCha8Rng::seed_from_u64(case);
+        let text = structured_case(&seeds, &mut random);
+        let before = peak_memory(true).unwrap_or(0);
+        let outcome = std::panic::catch_unwind(|| read_every_way(&text));
+        let after = peak_memory(false).unwrap_or(0);
+        let excerpt: String = text.chars().take(300).collect();
+        match outcome {
+            Err(_) => panic!("case {case} panicked on {excerpt:?}"),
+            Ok(Err(message)) => panic!("case {case}: {message} on {excerpt:?}"),
+            Ok(Ok(())) => {}
+        }
+        let used = after.saturating_sub(before);
+        most_memory = most_memory.max(used);
+        assert!(
+            used < MEMORY_BOUND,
+            "case {case} took {} MB on {excerpt:?}",
+            used >> 20
+        );
+    }
+    eprintln!(
+        "structured: {cases} cases in {:.1} s, 0 panics, at most {:.1} MB above the memory held before a case{}",
+        started.elapsed().as_secs_f64(),
+        most_memory as f64 / f64::from(1 << 20),
+        if measured { "" } else { " (not measured: no /proc/self/status)" }
+    );
 }

@@ -17,6 +17,7 @@ use super::{Entry, Extras, Format};
 use crate::model::variant::{self, LineKind};
 use crate::model::{
     Cage, CageId, Cell, Comparison, Constraint, Diagonal, Digit, Geometry, Grid, Puzzle, Relation,
+    MAX_SIZE,
 };
 
 /// Where f-puzzles opens a packed puzzle.
@@ -33,10 +34,15 @@ pub(super) fn looks_like(first_line: &str) -> bool {
         || line.contains("puzzleid=fpuzzles")
 }
 
-/// One result per puzzle: a single JSON document, or one document or link per line.
+/// One result per puzzle: a single JSON document (over several lines, refused whole with
+/// the JSON parser's line and column), or one document or link per line.
 pub(super) fn parse_each(text: &str) -> Vec<Result<Entry, NotationError>> {
-    if let Ok(value) = serde_json::from_str::<Value>(text) {
-        return vec![from_value(&value, 1)];
+    if is_document(text) {
+        let first = text
+            .lines()
+            .position(|line| !line.trim().is_empty())
+            .map_or(1, |index| index + 1);
+        return vec![read_document(text, first)];
     }
     let mut results = Vec::new();
     for (index, line) in text.lines().enumerate() {
@@ -46,9 +52,7 @@ pub(super) fn parse_each(text: &str) -> Vec<Result<Entry, NotationError>> {
             continue;
         }
         let result = if line.starts_with('{') {
-            serde_json::from_str::<Value>(line)
-                .map_err(|error| json_error(number, &error.to_string()))
-                .and_then(|value| from_value(&value, number))
+            read_document(line, number)
         } else {
             unpack_link(line)
                 .map_err(|reason| NotationError::at(number, reason))
@@ -62,6 +66,54 @@ pub(super) fn parse_each(text: &str) -> Vec<Result<Entry, NotationError>> {
         results.push(result);
     }
     results
+}
+
+/// Whether `text` is one JSON document over several lines (pretty-printed), not one
+/// document a line: its first line opens an object but is no JSON alone, and the next line
+/// does not open another.
+pub(super) fn is_document(text: &str) -> bool {
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'));
+    let Some(first) = lines.next() else {
+        return false;
+    };
+    first.starts_with('{')
+        && serde_json::from_str::<serde::de::IgnoredAny>(first).is_err()
+        && !lines.next().is_some_and(|second| second.starts_with('{'))
+}
+
+/// The puzzle of one f-puzzles document starting on line `line`: refused past
+/// [`super::LONGEST_DOCUMENT`] characters before it is parsed, and, when it is no JSON, with
+/// the parser's line and column (counted from `line`).
+pub(super) fn read_document(text: &str, line: usize) -> Result<Entry, NotationError> {
+    if text.len() > super::LONGEST_DOCUMENT {
+        return Err(json_error(
+            line,
+            &format!(
+                "a document of {} bytes, longer than any puzzle document ({} at most)",
+                text.len(),
+                super::LONGEST_DOCUMENT
+            ),
+        ));
+    }
+    let value = serde_json::from_str::<Value>(text).map_err(|error| {
+        let message = error.to_string();
+        // the position is said by the location, once
+        let message = match message.rfind(" at line ") {
+            Some(at) => &message[..at],
+            None => &message,
+        };
+        let reason = Reason::Json {
+            message: message.to_string(),
+        };
+        match error.line() {
+            0 => NotationError::at(line, reason),
+            within => NotationError::at_column(line + within - 1, error.column().max(1), reason),
+        }
+    })?;
+    from_value(&value, line)
 }
 
 fn json_error(line: usize, message: &str) -> NotationError {
@@ -146,18 +198,27 @@ fn from_value(value: &Value, line: usize) -> Result<Entry, NotationError> {
             "a JSON object with size and grid",
         )
     })?;
+    if let Some(message) = super::records::answer_record(object) {
+        return Err(NotationError::at(line, Reason::Json { message }));
+    }
     super::fpuzzles_keys::check(object, line)?;
-    let size = object.get("size").and_then(Value::as_u64).ok_or_else(|| {
-        invalid(
-            line,
-            object
-                .get("size")
-                .map_or("nothing".to_string(), Value::to_string),
-            "a grid size",
-            "\"size\": a number from 4 to 25",
-        )
-    })?;
-    let size = usize::try_from(size).unwrap_or(usize::MAX);
+    // the side is checked before anything is made by it (a side of a million would ask
+    // for a million squared cells)
+    let size = object
+        .get("size")
+        .and_then(Value::as_u64)
+        .and_then(|size| usize::try_from(size).ok())
+        .filter(|size| (4..=usize::from(MAX_SIZE)).contains(size))
+        .ok_or_else(|| {
+            invalid(
+                line,
+                object
+                    .get("size")
+                    .map_or("nothing".to_string(), Value::to_string),
+                "a grid size",
+                "\"size\": a number from 4 to 25",
+            )
+        })?;
     let rows = object
         .get("grid")
         .and_then(Value::as_array)

@@ -12,7 +12,7 @@ pub(super) type NumberedLine<'text> = (usize, &'text str);
 const SEPARATORS: [char; 3] = ['|', '-', '+'];
 
 /// Whether a line holds only separators and spaces (a rule between bands of boxes).
-fn is_separator_line(line: &str) -> bool {
+pub(super) fn is_separator_line(line: &str) -> bool {
     line.chars()
         .all(|character| character.is_whitespace() || SEPARATORS.contains(&character))
 }

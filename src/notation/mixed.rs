@@ -1,24 +1,29 @@
-//! Files of one puzzle a line that also hold killer-text records, and killer files that also
-//! hold puzzle lines or sudokit's JSON records: each record read in its own notation.
+//! Files of records in any notation and any order, each record read in its own: puzzle
+//! lines, sudokit's JSON records, f-puzzles links and one-line documents, f-puzzles documents
+//! over several lines, grid and CSV blocks, and killer-text records.
 //!
-//! The text is cut into blocks at blank lines (`#` comments left out). In each block, the
-//! lines that are one record each — a puzzle line, a JSON record, an f-puzzles link — are read
-//! one by one until the first line that is none of them; from there, the block is killer
-//! text (split at `name` lines, a JSON line still read alone) when the file is killer text or
-//! the lines read like it, else each line is read alone (and refused alone when it is no
-//! puzzle). Results come in line order. A damaged line (a control
-//! character, an invalid byte) refuses the one record it stands in, and nothing else: a
-//! damaged comment, or a damaged line between records, is its own error.
+//! The text is cut into blocks at blank lines (`#` comments left out), and each block is read
+//! from the top: a line that is a record of its own (a puzzle line, a JSON record, an
+//! f-puzzles link) is read alone; a `{` line that is no JSON alone, followed by a line that
+//! does not start with `{`, opens a document running to the end of its block (one record,
+//! refused with the JSON parser's line and column); a CSV row or a grid row opens a puzzle of
+//! as many rows as its width; killer text (when the file is killer text or the lines read
+//! like it) runs to the end of the block, split at `name` lines, a JSON line still read
+//! alone. Any other line is read alone, and refused alone. Results come in line order. A
+//! damaged line (a control character, an invalid byte) refuses the one record it stands in,
+//! and nothing else: a damaged comment, or a damaged line between records, is its own error.
 
 use std::collections::BTreeMap;
 
 use super::error::NotationError;
-use super::grid::{blocks, NumberedLine};
+use super::grid::{blocks, is_separator_line, row_width, NumberedLine};
+use super::{csv, grid};
 use super::{fpuzzles, is_link, killer, line, looks_like_killer, looks_like_line, records};
 use super::{Entry, Format};
+use crate::model::Geometry;
 
-/// One result per record of `text` read as `format` (line, killer or records), with the
-/// damaged lines' errors (by line) in place of the records they stand in.
+/// One result per record of `text` read as `format` (line, killer, records or f-puzzles
+/// lines), with the damaged lines' errors (by line) in place of the records they stand in.
 pub(super) fn parse_each(
     text: &str,
     format: Format,
@@ -26,49 +31,71 @@ pub(super) fn parse_each(
 ) -> Vec<Result<Entry, NotationError>> {
     let mut results = Vec::new();
     let mut used = Vec::new();
-    let mut damage_in = |lines: &[NumberedLine<'_>]| {
+    let mut read = |lines: &[NumberedLine<'_>],
+                    reader: &dyn Fn() -> Vec<Result<Entry, NotationError>>| {
         let found = lines
             .iter()
             .find_map(|(number, _)| damaged.get(number).map(|error| (*number, error.clone())));
-        if let Some((number, _)) = found {
-            used.push(number);
+        match found {
+            Some((number, error)) => {
+                used.push(number);
+                results.push(Err(error));
+            }
+            None => results.extend(reader()),
         }
-        found.map(|(_, error)| error)
     };
     for block in blocks(text, |_| false) {
-        let split = block
-            .iter()
-            .position(|&(_, text)| !is_one_line(text))
-            .unwrap_or(block.len());
-        let (singles, rest) = block.split_at(split);
-        let killer_text = rest.first().is_some_and(|&(_, first)| {
-            format == Format::Killer || {
-                let after: Vec<&str> = rest[1..].iter().map(|(_, line)| line.trim()).collect();
-                looks_like_killer(first.trim(), &after)
-            }
-        });
-        // in killer text, a JSON line is still a record of its own (no killer line starts
-        // with `{`); any other line belongs to the killer record it stands in
-        let (killer_lines, rest_singles): (Vec<NumberedLine<'_>>, Vec<NumberedLine<'_>>) =
-            if killer_text {
-                rest.iter()
-                    .partition(|(_, text)| !text.trim_start().starts_with('{'))
-            } else {
-                (Vec::new(), rest.to_vec())
-            };
-        for single in singles.iter().chain(&rest_singles) {
-            results.push(match damage_in(std::slice::from_ref(single)) {
-                Some(error) => Err(error),
-                None => one_line(single.1, single.0),
-            });
-        }
-        if !killer_lines.is_empty() {
-            for record in killer::split_records(&killer_lines) {
-                results.push(match damage_in(record) {
-                    Some(error) => Err(error),
-                    None => killer::read_record(record),
+        let mut rest: &[NumberedLine<'_>] = &block;
+        while let Some(&(number, first)) = rest.first() {
+            let trimmed = first.trim();
+            if opens_document(rest) {
+                read(rest, &|| {
+                    vec![fpuzzles::read_document(&joined(rest), number)]
                 });
+                break;
             }
+            if is_one_line(trimmed) && !is_csv_row(trimmed) {
+                read(&rest[..1], &|| vec![one_line(first, number)]);
+                rest = &rest[1..];
+                continue;
+            }
+            if is_separator_line(trimmed) {
+                // a rule above a grid, or between two
+                rest = &rest[1..];
+                continue;
+            }
+            let looks_killer = {
+                let after: Vec<&str> = rest[1..].iter().map(|(_, line)| line.trim()).collect();
+                looks_like_killer(trimmed, &after)
+            };
+            let table = if looks_killer { None } else { table(rest) };
+            // in a killer file, a block is killer text unless it reads as a grid or CSV
+            let table = table.filter(|(_, results)| {
+                format != Format::Killer || results.iter().all(Result::is_ok)
+            });
+            if let Some((rows, results)) = table {
+                read(rows, &|| results.clone());
+                rest = &rest[rows.len()..];
+                continue;
+            }
+            if looks_killer || format == Format::Killer {
+                // a JSON line is still a record of its own (no killer line starts with `{`);
+                // any other line belongs to the killer record it stands in
+                let (killer_lines, singles): (Vec<NumberedLine<'_>>, Vec<NumberedLine<'_>>) = rest
+                    .iter()
+                    .partition(|(_, text)| !text.trim_start().starts_with('{'));
+                for single in &singles {
+                    read(std::slice::from_ref(single), &|| {
+                        vec![one_line(single.1, single.0)]
+                    });
+                }
+                for record in killer::split_records(&killer_lines) {
+                    read(record, &|| vec![killer::read_record(record)]);
+                }
+                break;
+            }
+            read(&rest[..1], &|| vec![one_line(first, number)]);
+            rest = &rest[1..];
         }
     }
     // damaged comments, and damaged lines between records, are errors of their own
@@ -85,6 +112,92 @@ pub(super) fn parse_each(
         });
     }
     results
+}
+
+/// The rows of the grid or CSV puzzle `lines` open with (as many rows as the first is wide,
+/// rules between bands of boxes aside), and what they read as; `None` when the first line
+/// is no row of a supported width.
+fn table<'block, 'text>(
+    lines: &'block [NumberedLine<'text>],
+) -> Option<(&'block [NumberedLine<'text>], Vec<Result<Entry, NotationError>>)> {
+    let (number, first) = *lines.first()?;
+    let first = first.trim();
+    let csv = is_csv_row(first);
+    let width = if csv {
+        first.split(',').count()
+    } else {
+        row_width(first)
+    };
+    Geometry::for_size(width).ok()?;
+    let mut rows = 0;
+    let length = lines
+        .iter()
+        .position(|(_, line)| {
+            let line = line.trim();
+            if !is_separator_line(line) {
+                rows += 1;
+            }
+            // a record of its own is no row: a grid cut short ends before it
+            rows > width || rows > 1 && is_one_line(line) && !is_csv_row(line)
+        })
+        .unwrap_or(lines.len());
+    let taken = &lines[..length];
+    let text = joined(taken);
+    let mut results = if csv {
+        csv::parse_each(&text)
+    } else {
+        grid::parse_each(&text)
+    };
+    shift(&mut results, number - 1);
+    Some((taken, results))
+}
+
+/// Whether `lines` open with a JSON document over several lines: a `{` line that is no JSON
+/// alone, followed by a line that does not start with `{` (a record of its own would).
+fn opens_document(lines: &[NumberedLine<'_>]) -> bool {
+    let [(_, first), (_, second), ..] = lines else {
+        return false;
+    };
+    first.trim_start().starts_with('{')
+        && !second.trim_start().starts_with('{')
+        && serde_json::from_str::<serde::de::IgnoredAny>(first).is_err()
+}
+
+/// A row of comma-separated cells (never a puzzle line, a link or a JSON record).
+fn is_csv_row(line: &str) -> bool {
+    let first_token = line.split_whitespace().next().unwrap_or("");
+    first_token.contains(',') && !line.starts_with('{') && !is_link(first_token)
+}
+
+/// The text of consecutive lines of a block, the comments between them kept as `#` lines so
+/// that line k of the text is the block's first line plus k − 1.
+fn joined(lines: &[NumberedLine<'_>]) -> String {
+    let mut text = String::new();
+    let mut next = lines.first().map_or(0, |&(number, _)| number);
+    for &(number, line) in lines {
+        while next < number {
+            text.push_str("#\n");
+            next += 1;
+        }
+        text.push_str(line);
+        text.push('\n');
+        next += 1;
+    }
+    text
+}
+
+/// Moves the line numbers of results past the `offset` lines before them.
+fn shift(results: &mut [Result<Entry, NotationError>], offset: usize) {
+    for result in results {
+        match result {
+            Ok(entry) => entry.line += offset,
+            Err(error) => {
+                if let Some(line) = error.line.as_mut() {
+                    *line += offset;
+                }
+            }
+        }
+    }
 }
 
 /// Whether a line is a record of its own: a puzzle line, a JSON record or an f-puzzles link.

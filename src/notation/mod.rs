@@ -153,6 +153,13 @@ pub use error::{printable, NotationError, Reason};
 
 use crate::model::{Constraint, Diagonal, Geometry, Grid, HouseKind, Puzzle, MAX_SIZE};
 
+/// The longest f-puzzles document (or RON document, or JSON record) sudokit reads, in
+/// characters, and the longest text a link may unpack to: well over the longest a puzzle
+/// needs (a 25×25 grid whose every cell carries every key f-puzzles writes, pencil marks
+/// included, takes about 0.2 MiB), and short enough that reading it stays within a few tens
+/// of megabytes whatever it declares.
+pub const LONGEST_DOCUMENT: usize = 1 << 20;
+
 /// A text form of puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
@@ -309,6 +316,32 @@ fn detect_surely(text: &str) -> Result<Format, (Format, Reason)> {
     let Some((&first, after)) = content.split_first() else {
         return Ok(Format::Line);
     };
+    let guess = detect_by_first(text, first, after);
+    // a first line of no format, or a grid row, before records that are surely records of
+    // their own (puzzle lines, JSON records, links): a file of records, each read alone
+    if matches!(guess, Ok(Format::Grid | Format::Csv) | Err(_))
+        && content.iter().any(|line| is_surely_one_line(line))
+    {
+        return Ok(Format::Line);
+    }
+    guess
+}
+
+/// A line that can only be a record of its own: a JSON record, an f-puzzles link or
+/// document, or a puzzle line longer than any grid row.
+fn is_surely_one_line(line: &str) -> bool {
+    let first_token = line.split_whitespace().next().unwrap_or("");
+    records::is_record(line)
+        || line.starts_with('{') && line.ends_with('}')
+        || is_link(first_token)
+        || fpuzzles::looks_like(line) && !line.starts_with('{')
+        || !first_token.contains(['|', ','])
+            && looks_like_line(first_token)
+            && first_token.split(':').next().unwrap_or("").chars().count() > usize::from(MAX_SIZE)
+}
+
+/// The format told by the first line of content (and the lines after it, for killer text).
+fn detect_by_first(text: &str, first: &str, after: &[&str]) -> Result<Format, (Format, Reason)> {
     let first_token = first.split_whitespace().next().unwrap_or("");
     if records::is_record(first) {
         Ok(Format::Records)
@@ -428,8 +461,12 @@ pub fn parse_each(text: &str, format: Option<Format>) -> Vec<Result<Entry, Notat
         .find(|line| !line.trim().is_empty())
         .unwrap_or("");
     let damaged = damaged_lines(text);
-    let one_record_a_line = matches!(format, Format::KillerTsv)
-        || format == Format::Fpuzzles && !text.trim_start().starts_with('{');
+    // a document alone is read whole; a damaged one, or one among other records, is read
+    // to the end of its block by the mixed reader, which says where the JSON breaks
+    let fpuzzles_lines = format == Format::Fpuzzles
+        && !(fpuzzles::is_document(text)
+            && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok());
+    let one_record_a_line = matches!(format, Format::KillerTsv) || fpuzzles_lines;
     let whole_document = matches!(format, Format::Ron | Format::Fpuzzles) && !one_record_a_line;
     if let Some(error) = damaged.values().next().filter(|_| whole_document) {
         // a document is one record: a damaged line may stand anywhere in it
@@ -438,6 +475,7 @@ pub fn parse_each(text: &str, format: Option<Format>) -> Vec<Result<Entry, Notat
     let cleaned;
     let text = if damaged.is_empty()
         || matches!(format, Format::Line | Format::Killer | Format::Records)
+        || fpuzzles_lines
     {
         text
     } else {
@@ -459,6 +497,10 @@ pub fn parse_each(text: &str, format: Option<Format>) -> Vec<Result<Entry, Notat
     };
     let mut results = match format {
         Format::Line | Format::Killer | Format::Records => {
+            return named_plainly(mixed::parse_each(text, format, &damaged));
+        }
+        // links and one-line documents may stand among records of any notation
+        Format::Fpuzzles if fpuzzles_lines => {
             return named_plainly(mixed::parse_each(text, format, &damaged));
         }
         Format::Grid => grid::parse_each(text),

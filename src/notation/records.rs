@@ -150,6 +150,28 @@ pub fn is_record(line: &str) -> bool {
             .is_ok_and(|object| object.contains_key("puzzle") && !object.contains_key("grid"))
 }
 
+/// Why `fields` are one of sudokit's answer records (what `check`, `solve` and `grade`
+/// write: a count, a status) without the puzzle's text, not a puzzle record, when they
+/// are: such a record names its puzzle by source and line, and rules are not in it.
+pub(super) fn answer_record(fields: &Map<String, Value>) -> Option<String> {
+    let answers = [
+        "status",
+        "solutions",
+        "at_least",
+        "published_solution_differs_at",
+    ];
+    if fields.contains_key("grid")
+        || fields.get("puzzle").is_some_and(Value::is_string)
+        || !answers.iter().any(|key| fields.contains_key(*key))
+    {
+        return None;
+    }
+    Some(
+        "an answer record of sudokit (check, solve or grade output), not a puzzle record: it names its puzzle by source and line; read that file instead"
+            .to_string(),
+    )
+}
+
 /// Reads the record on line `number` (1-based): the puzzle with all its rules, or why not.
 pub fn read(line: &str, number: usize) -> Result<Read, NotationError> {
     let refuse = |message: String| NotationError::at(number, Reason::Json { message });
@@ -160,6 +182,9 @@ pub fn read(line: &str, number: usize) -> Result<Read, NotationError> {
             "not a sudokit record (a JSON object with a \"puzzle\")".to_string(),
         ));
     };
+    if let Some(message) = answer_record(&fields) {
+        return Err(refuse(message));
+    }
     if let Some(key) = fields
         .keys()
         .find(|key| !RULE_KEYS.contains(&key.as_str()) && !INFORMATION_KEYS.contains(&key.as_str()))

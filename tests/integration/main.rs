@@ -14,6 +14,7 @@ mod flags;
 mod generation;
 mod grading;
 mod helpers;
+mod hostile_readers;
 mod killers;
 mod preflight;
 mod print_ready;
