@@ -244,8 +244,13 @@ mod tests {
         let budget = Budget::unlimited().with_hold(Hold::new(sender));
         let kept = budget.hold();
         drop(budget);
-        assert!(receiver.try_recv().is_err_and(|error| error == std::sync::mpsc::TryRecvError::Empty));
+        assert!(receiver
+            .try_recv()
+            .is_err_and(|error| error == std::sync::mpsc::TryRecvError::Empty));
         drop(kept);
-        assert_eq!(receiver.try_recv(), Err(std::sync::mpsc::TryRecvError::Disconnected));
+        assert_eq!(
+            receiver.try_recv(),
+            Err(std::sync::mpsc::TryRecvError::Disconnected)
+        );
     }
 }

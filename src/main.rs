@@ -27,7 +27,10 @@ fn main() -> ExitCode {
 /// Help and the version are printed as clap writes them; a flag error becomes one line like
 /// every other error (clap's own takes several: the error, its usage, a pointer to --help).
 fn refuse_arguments(error: clap::Error) -> ExitCode {
-    if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+    ) {
         // written as every other output is: a failed write is exit 2, not a silent 0
         let styled = error.render();
         let text = if std::io::IsTerminal::is_terminal(&std::io::stdout()) {

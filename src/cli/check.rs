@@ -144,12 +144,16 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
         &COLUMNS[..COLUMNS.len() - 1]
     };
     let writer = Writer::new(style, columns);
+    // in text the answer goes out first and the suggestion after it, as it is found: a
+    // suggestion can take long, and the answer should not wait for it
+    let suggest_after = options.suggest && style == Style::Text;
     let settings = CheckSettings::new(
         options.engine.into(),
         Some(limit),
         options.all,
-        options.suggest,
+        options.suggest && !suggest_after,
     );
+    let later = suggest_after.then_some(&options.budget);
     let mut tally = Tally::default();
     let mut read = 0;
     if options.all && style == Style::Text {
@@ -190,6 +194,7 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
                         verdict.as_ref(),
                         &settings,
                         &mut tally,
+                        later,
                     );
                 }
                 super::output::flush();
@@ -316,6 +321,8 @@ fn word(found: usize) -> &'static str {
     }
 }
 
+/// Writes the answer for one puzzle; with `suggest_later`, in text, the setter's suggestion
+/// is then sought within that budget and printed after the answer.
 fn report(
     writer: &Writer,
     style: Style,
@@ -323,6 +330,7 @@ fn report(
     verdict: Option<&Answered>,
     settings: &CheckSettings,
     tally: &mut Tally,
+    suggest_later: Option<&Budget>,
 ) {
     let limit = settings.limit;
     let location = record.location();
@@ -389,6 +397,10 @@ fn report(
                 print_count(&location, count, mismatch, limit);
                 if let Some(advice) = advice {
                     suggest::print(&location, advice);
+                } else if let Some(budget) = suggest_later {
+                    super::output::flush();
+                    let advice = sudokit::service::suggest::advise(entry, count, budget);
+                    suggest::print(&location, &advice);
                 }
             }
         }

@@ -237,8 +237,12 @@ pub fn parse_seed(text: &str) -> Result<u64, String> {
             u64::MAX
         ));
     }
-    text.parse::<u64>()
-        .map_err(|_| format!("{text:?} is not a seed (give a whole number from 0 to {})", u64::MAX))
+    text.parse::<u64>().map_err(|_| {
+        format!(
+            "{text:?} is not a seed (give a whole number from 0 to {})",
+            u64::MAX
+        )
+    })
 }
 
 /// Reads `--jobs`: 1 to 256 threads.

@@ -109,7 +109,10 @@ static HANDED_OVER: AtomicBool = AtomicBool::new(false);
 /// other write: a closed pipe ends the run quietly (0), any other failure is an error (2).
 pub fn write_help(text: &str) -> std::process::ExitCode {
     let mut stdout = io::stdout().lock();
-    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => std::process::ExitCode::SUCCESS,
         Err(error) => {

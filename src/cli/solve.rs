@@ -133,7 +133,10 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
     let mut printed = 0;
     // the line format keeps line N for puzzle N: a word where there is no single solution
     let one_line_each = !style.is_record()
-        && matches!(options.output_format, OutputFormat::Line | OutputFormat::Json);
+        && matches!(
+            options.output_format,
+            OutputFormat::Line | OutputFormat::Json
+        );
     let placeholder = |word: &str| {
         if one_line_each {
             say!("{word}");

@@ -359,9 +359,7 @@ fn holds_together(record: &Record, manifest: &Manifest) -> Result<(), String> {
     }
     let solution = record.solution_grid().map_err(|error| error.reason)?;
     if !puzzle.is_solution(&solution) {
-        return Err(
-            "its solution does not fit its givens and rules (was it altered?)".to_string(),
-        );
+        return Err("its solution does not fit its givens and rules (was it altered?)".to_string());
     }
     let givens = puzzle.givens().filled().count();
     if givens != record.clues {

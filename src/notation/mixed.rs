@@ -119,7 +119,10 @@ pub(super) fn parse_each(
 /// is no row of a supported width.
 fn table<'block, 'text>(
     lines: &'block [NumberedLine<'text>],
-) -> Option<(&'block [NumberedLine<'text>], Vec<Result<Entry, NotationError>>)> {
+) -> Option<(
+    &'block [NumberedLine<'text>],
+    Vec<Result<Entry, NotationError>>,
+)> {
     let (number, first) = *lines.first()?;
     let first = first.trim();
     let csv = is_csv_row(first);

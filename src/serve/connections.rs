@@ -247,7 +247,11 @@ fn refusal_bytes(status: &str, reason: &str, retry_after: Option<u64>) -> Vec<u8
 /// body), with the reason put in a JSON body as every other refusal has.
 fn with_reason(written: &[u8]) -> Option<Vec<u8>> {
     let head = std::str::from_utf8(written).ok()?;
-    if !head.ends_with("\r\n\r\n") || !head.to_ascii_lowercase().contains("\r\ncontent-length: 0\r\n") {
+    if !head.ends_with("\r\n\r\n")
+        || !head
+            .to_ascii_lowercase()
+            .contains("\r\ncontent-length: 0\r\n")
+    {
         return None;
     }
     let (status, reason) = match head.get(..13)? {
@@ -322,7 +326,10 @@ impl AsyncWrite for Refusals {
         Poll::Ready(Ok(buffer.len()))
     }
 
-    fn poll_flush(mut self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+    fn poll_flush(
+        mut self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+    ) -> Poll<std::io::Result<()>> {
         Pin::new(&mut self.stream).poll_flush(context)
     }
 

@@ -317,10 +317,7 @@ fn an_answer_record_read_back_says_it_is_an_answer() {
 fn the_service_answers_a_bomb_link_and_an_absurd_size_with_one_refusal_each() {
     use sudokit::budget::Budget;
     use sudokit::service::check::{check, CheckRequest};
-    let bomb = format!(
-        "https://www.f-puzzles.com/?load={}",
-        lz_bomb::bomb(6000).0
-    );
+    let bomb = format!("https://www.f-puzzles.com/?load={}", lz_bomb::bomb(6000).0);
     for (puzzle, expected) in [
         (bomb.as_str(), "longer than any puzzle document"),
         (r#"{"size": 1000000, "grid": []}"#, "is not a grid size"),

@@ -267,9 +267,7 @@ pub fn settings(request: &GradeRequest, most: u64) -> Result<GradeSettings, Requ
     };
     if request.work_limit == Some(0) {
         // as the schema says (its minimum is 1), and as `check` refuses it
-        return Err(RequestError(
-            "work_limit 0: must be 1 or more".to_string(),
-        ));
+        return Err(RequestError("work_limit 0: must be 1 or more".to_string()));
     }
     let work_limit = request.work_limit.unwrap_or(most).min(most);
     Ok(GradeSettings::new(

@@ -13,8 +13,8 @@ use crate::model::{Cell, Digit, Puzzle};
 use crate::notation::{self, Entry, Format};
 use crate::service::answer::Judged;
 use crate::service::columns::{techniques_text, text_of, Column, Row};
-use crate::service::records::joined;
 use crate::service::input::Record;
+use crate::service::records::joined;
 use crate::service::records::{CountRecord, ErrorRecord};
 
 /// The puzzle as one line of text.
