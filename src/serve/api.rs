@@ -166,17 +166,25 @@ async fn bounded<T: Send + 'static>(
         .with_hold(Hold::new((permit, freed)));
     let shared = state.clone();
     let cancel = running.cancel.clone();
+    let cut_at = deadline.into_std();
     let task = tokio::task::spawn_blocking(move || {
         let began = std::time::Instant::now();
         let answer = work(budget);
         let took = began.elapsed();
-        // cut-off work says nothing of how long a request holds a slot
-        if !cancel.is_cancelled() {
+        // cut-off work (its flag raised, or stopped at the deadline) says nothing of how
+        // long a request holds a slot
+        if !cancel.is_cancelled() && std::time::Instant::now() < cut_at {
             shared.note_work_time(took);
         }
         (answer, took)
     });
     match tokio::time::timeout_at(deadline, task).await {
+        // work that stopped at the deadline is a timeout too, answered once its slot is free
+        Ok(Ok(_)) if tokio::time::Instant::now() >= deadline => {
+            running.stop("timeout");
+            let _ = tokio::time::timeout(ABANDONED_WORK, slot_free).await;
+            Err(timed_out(state))
+        }
         Ok(Ok(answer)) => {
             let stopped = running.cancel.is_cancelled() && state.draining.load(Ordering::SeqCst);
             running.finish();
