@@ -83,8 +83,8 @@ pub struct ServeOptions {
     #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
     drain: f64,
 
-    /// One JSON line per request on standard error (method, path, status, ms, work); `-v`
-    /// turns it on too.
+    /// One JSON line per request on standard error (time, client address, method, path,
+    /// status, ms, work); `-v` turns it on too.
     #[arg(long)]
     access_log: bool,
 }
