@@ -114,15 +114,16 @@ pub(super) fn parse_each(
     results
 }
 
+/// The rows of a grid or CSV puzzle, and what they read as.
+type Table<'block, 'text> = (
+    &'block [NumberedLine<'text>],
+    Vec<Result<Entry, NotationError>>,
+);
+
 /// The rows of the grid or CSV puzzle `lines` open with (as many rows as the first is wide,
 /// rules between bands of boxes aside), and what they read as; `None` when the first line
 /// is no row of a supported width.
-fn table<'block, 'text>(
-    lines: &'block [NumberedLine<'text>],
-) -> Option<(
-    &'block [NumberedLine<'text>],
-    Vec<Result<Entry, NotationError>>,
-)> {
+fn table<'block, 'text>(lines: &'block [NumberedLine<'text>]) -> Option<Table<'block, 'text>> {
     let (number, first) = *lines.first()?;
     let first = first.trim();
     let csv = is_csv_row(first);
@@ -132,6 +133,13 @@ fn table<'block, 'text>(
         row_width(first)
     };
     Geometry::for_size(width).ok()?;
+    // one row alone is no grid: a line cut short, or a 4×4 line with a wrong character, is
+    // refused as a line
+    let (_, second) = lines.get(1)?;
+    let second = second.trim();
+    if is_one_line(second) && !is_csv_row(second) {
+        return None;
+    }
     let mut rows = 0;
     let length = lines
         .iter()

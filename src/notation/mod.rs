@@ -73,8 +73,19 @@
 //!   refused by line; see [`records`]. Written as `{"name", "puzzle", "solution"}`, the
 //!   puzzle in the first notation that holds it (line, killer text, RON).
 //!
-//! A line, killer or records text may mix them: puzzle lines, JSON records, f-puzzles links
-//! and killer-text records (between blank lines) are each read in their own notation.
+//! A file may mix them: puzzle lines, sudokit's JSON records, f-puzzles links and
+//! documents (one a line, or one over several lines), grid and CSV blocks and killer-text
+//! records, in any order, are each read in their own notation, and a bad record refuses only
+//! itself, naming its line (see `mixed`). A file is read this way when its first record is a
+//! puzzle line, a JSON record, a link, killer text or a damaged document, and when its first
+//! line is a grid or CSV row, or no record at all, before records that can only be records
+//! of their own (a puzzle line, a JSON record, a link). A document over several lines whose
+//! JSON is damaged is one error, with the parser's line and column.
+//!
+//! Every declared size and count is checked before anything is made by it (a side of a
+//! million, cells named `R4294967296C1`), and no document, record or unpacked link longer
+//! than [`LONGEST_DOCUMENT`] is parsed: reading any input stays within a few tens of
+//! megabytes.
 //!
 //! # Damaged lines
 //!

@@ -145,6 +145,7 @@ pub struct Read {
 pub fn is_record(line: &str) -> bool {
     let line = line.trim();
     line.starts_with('{')
+        && line.len() <= super::LONGEST_DOCUMENT
         && line.contains("\"puzzle\"")
         && serde_json::from_str::<Map<String, Value>>(line)
             .is_ok_and(|object| object.contains_key("puzzle") && !object.contains_key("grid"))
@@ -175,6 +176,13 @@ pub(super) fn answer_record(fields: &Map<String, Value>) -> Option<String> {
 /// Reads the record on line `number` (1-based): the puzzle with all its rules, or why not.
 pub fn read(line: &str, number: usize) -> Result<Read, NotationError> {
     let refuse = |message: String| NotationError::at(number, Reason::Json { message });
+    if line.len() > super::LONGEST_DOCUMENT {
+        return Err(refuse(format!(
+            "a record of {} bytes, longer than any puzzle record ({} at most)",
+            line.len(),
+            super::LONGEST_DOCUMENT
+        )));
+    }
     let value: Value = serde_json::from_str(line.trim())
         .map_err(|error| refuse(format!("not a sudokit record (JSON): {error}")))?;
     let Value::Object(fields) = value else {
