@@ -983,6 +983,19 @@ fn a_client_that_hangs_up_while_waiting_gives_its_place_back() {
     assert_eq!(slow.join().unwrap(), 200);
 }
 
+/// Two connections that stop sending midway: one in its request's head, one in its body.
+fn half_sent(address: &str) -> (TcpStream, TcpStream) {
+    let mut half_head = TcpStream::connect(address).unwrap();
+    half_head
+        .write_all(b"POST /v1/check HTTP/1.1\r\nHost: x\r\n")
+        .unwrap();
+    let mut half_body = TcpStream::connect(address).unwrap();
+    half_body
+        .write_all(b"POST /v1/check HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"puz")
+        .unwrap();
+    (half_head, half_body)
+}
+
 /// An empty 25×25 grid as one line: millions of solutions, each a long SAT search.
 fn empty_25() -> String {
     ".".repeat(625)
@@ -1114,14 +1127,7 @@ fn sigterm_during_the_wedge_drains_within_drain_and_exits_0() {
         })
         .collect();
     // a client that sends half a head, and one that sends half a body, then wait
-    let mut half_head = TcpStream::connect(&server.address).unwrap();
-    half_head
-        .write_all(b"POST /v1/check HTTP/1.1\r\nHost: x\r\n")
-        .unwrap();
-    let mut half_body = TcpStream::connect(&server.address).unwrap();
-    half_body
-        .write_all(b"POST /v1/check HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"puz")
-        .unwrap();
+    let (half_head, half_body) = half_sent(&server.address);
     std::thread::sleep(Duration::from_millis(500));
     let (_, _, metrics) = server.request("GET", "/metrics", b"");
     assert!(
@@ -1561,14 +1567,7 @@ fn during_the_drain_everyone_is_told_503_and_half_sent_requests_hold_nothing() {
         &server,
         "sudokit_slots_busy"
     ) == 1));
-    let mut half_head = TcpStream::connect(&server.address).unwrap();
-    half_head
-        .write_all(b"POST /v1/check HTTP/1.1\r\nHost: x\r\n")
-        .unwrap();
-    let mut half_body = TcpStream::connect(&server.address).unwrap();
-    half_body
-        .write_all(b"POST /v1/check HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"puz")
-        .unwrap();
+    let (mut half_head, mut half_body) = half_sent(&server.address);
     assert!(until(Duration::from_secs(5), || gauge(
         &server,
         "sudokit_connections_open"
