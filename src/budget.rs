@@ -62,12 +62,37 @@ impl Cancel {
     }
 }
 
+/// What a caller lends to work that may leave a thread of its own running after it returns
+/// (a SAT search cannot be stopped from outside, see `sat`): every such thread keeps a clone
+/// until it ends, so the value inside is dropped only when the last of them has ended. The
+/// server puts a request's slot in it: work left running counts against `--concurrency`.
+#[derive(Clone)]
+pub struct Hold {
+    _kept: Arc<dyn std::any::Any + Send + Sync>,
+}
+
+impl Hold {
+    /// Holds `value` until the last clone is dropped.
+    pub fn new(value: impl std::any::Any + Send + Sync) -> Hold {
+        Hold {
+            _kept: Arc::new(value),
+        }
+    }
+}
+
+impl std::fmt::Debug for Hold {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str("Hold")
+    }
+}
+
 /// A work limit, a deadline and a cancel flag; each may be absent.
 #[derive(Clone, Debug, Default)]
 pub struct Budget {
     work_limit: Option<u64>,
     deadline: Option<Instant>,
     cancel: Option<Cancel>,
+    hold: Option<Hold>,
 }
 
 impl Budget {
@@ -106,6 +131,17 @@ impl Budget {
     pub fn with_cancel(mut self, cancel: &Cancel) -> Budget {
         self.cancel = Some(cancel.clone());
         self
+    }
+
+    /// The same budget, lending `hold` to every thread its work leaves running.
+    pub fn with_hold(mut self, hold: Hold) -> Budget {
+        self.hold = Some(hold);
+        self
+    }
+
+    /// What a thread started under this budget keeps until it ends (see [`Hold`]).
+    pub fn hold(&self) -> Option<Hold> {
+        self.hold.clone()
     }
 
     /// The work limit, if any.
@@ -200,5 +236,21 @@ mod tests {
         cancel.cancel();
         assert_eq!(budget.check(0), Err(Stopped::Cancelled));
         assert_eq!(copy.interrupted(), Err(Stopped::Cancelled));
+    }
+
+    #[test]
+    fn a_held_value_goes_with_the_last_clone_of_the_budget() {
+        let (sender, receiver) = std::sync::mpsc::channel::<()>();
+        let budget = Budget::unlimited().with_hold(Hold::new(sender));
+        let kept = budget.hold();
+        drop(budget);
+        assert!(receiver
+            .try_recv()
+            .is_err_and(|error| error == std::sync::mpsc::TryRecvError::Empty));
+        drop(kept);
+        assert_eq!(
+            receiver.try_recv(),
+            Err(std::sync::mpsc::TryRecvError::Disconnected)
+        );
     }
 }

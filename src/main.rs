@@ -29,10 +29,18 @@ fn main() -> ExitCode {
 fn refuse_arguments(error: clap::Error) -> ExitCode {
     if matches!(
         error.kind(),
-        ErrorKind::DisplayHelp
-            | ErrorKind::DisplayVersion
-            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
     ) {
+        // written as every other output is: a failed write is exit 2, not a silent 0
+        let styled = error.render();
+        let text = if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+            styled.ansi().to_string()
+        } else {
+            styled.to_string()
+        };
+        return cli::output::write_help(&text);
+    }
+    if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
         error.exit();
     }
     let rendered = error.render().to_string();

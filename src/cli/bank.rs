@@ -92,7 +92,7 @@ pub struct AddOptions {
     /// Most work the HoDoKu rating may do per puzzle, as `grade --work-limit` counts it
     /// (default 100 million). A puzzle whose rating passes it has no level and is not
     /// stored (`error`, with the reason).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::parse_work_limit, allow_negative_numbers = true)]
     work_limit: Option<u64>,
 
     /// Commit after this many new puzzles at most (1 to 1000000; a commit also comes every

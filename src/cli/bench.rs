@@ -33,7 +33,7 @@ pub struct BenchOptions {
     sample: Option<usize>,
 
     /// Seed of the sample and of the order puzzles are timed in.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::parse_seed, allow_negative_numbers = true)]
     seed: u64,
 
     /// Also time the whole `check` command on each file (in this process, on one thread,

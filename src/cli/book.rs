@@ -44,7 +44,7 @@ pub struct BookOptions {
 
     /// The seed for generating (with --preset): the same preset, seed and flags give the
     /// same book, byte for byte.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::parse_seed, allow_negative_numbers = true)]
     seed: u64,
 
     /// Puzzles to generate for each of the preset's sections, instead of its counts (a

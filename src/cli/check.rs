@@ -74,7 +74,7 @@ pub struct CheckOptions {
     /// With --candidates: the most work each puzzle's search may do, in the SAT engine's
     /// work units (looked at between solver calls); a search cut by it shows what it found,
     /// says why it stopped, and is `beyond` in --json.
-    #[arg(long, value_name = "N", requires = "candidates", value_parser = parse_work_limit)]
+    #[arg(long, value_name = "N", requires = "candidates", value_parser = super::parse_work_limit, allow_negative_numbers = true)]
     work_limit: Option<u64>,
 
     /// Threads to use: 1 to 256 (default: all cores).
@@ -97,16 +97,10 @@ const COLUMNS: &[Column] = &[
     Column::Solution,
     Column::Second,
     Column::Differences,
+    Column::PublishedSolutionDiffersAt,
     Column::Reason,
     Column::Suggest,
 ];
-
-fn parse_work_limit(text: &str) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(limit) if limit >= 1 => Ok(limit),
-        _ => Err(format!("{}: must be 1 or more", text.trim())),
-    }
-}
 
 pub(super) fn parse_limit(text: &str) -> Result<usize, String> {
     if super::is_negative(text) {
@@ -150,12 +144,16 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
         &COLUMNS[..COLUMNS.len() - 1]
     };
     let writer = Writer::new(style, columns);
+    // in text the answer goes out first and the suggestion after it, as it is found: a
+    // suggestion can take long, and the answer should not wait for it
+    let suggest_after = options.suggest && style == Style::Text;
     let settings = CheckSettings::new(
         options.engine.into(),
         Some(limit),
         options.all,
-        options.suggest,
+        options.suggest && !suggest_after,
     );
+    let later = suggest_after.then_some(&options.budget);
     let mut tally = Tally::default();
     let mut read = 0;
     if options.all && style == Style::Text {
@@ -196,6 +194,7 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
                         verdict.as_ref(),
                         &settings,
                         &mut tally,
+                        later,
                     );
                 }
                 super::output::flush();
@@ -322,6 +321,8 @@ fn word(found: usize) -> &'static str {
     }
 }
 
+/// Writes the answer for one puzzle; with `suggest_later`, in text, the setter's suggestion
+/// is then sought within that budget and printed after the answer.
 fn report(
     writer: &Writer,
     style: Style,
@@ -329,6 +330,7 @@ fn report(
     verdict: Option<&Answered>,
     settings: &CheckSettings,
     tally: &mut Tally,
+    suggest_later: Option<&Budget>,
 ) {
     let limit = settings.limit;
     let location = record.location();
@@ -395,6 +397,10 @@ fn report(
                 print_count(&location, count, mismatch, limit);
                 if let Some(advice) = advice {
                     suggest::print(&location, advice);
+                } else if let Some(budget) = suggest_later {
+                    super::output::flush();
+                    let advice = sudokit::service::suggest::advise(entry, count, budget);
+                    suggest::print(&location, &advice);
                 }
             }
         }

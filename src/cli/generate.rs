@@ -31,7 +31,7 @@ pub struct GenerateOptions {
     count: Option<usize>,
 
     /// The seed: the same preset and seed give the same puzzles, byte for byte.
-    #[arg(long, value_name = "S", default_value_t = 1)]
+    #[arg(long, value_name = "S", default_value_t = 1, value_parser = super::parse_seed, allow_negative_numbers = true)]
     seed: u64,
 
     /// Output folder (default: output/<preset name>, plus shard-i-of-N for a shard). `-`
@@ -340,6 +340,9 @@ pub fn run(options: &GenerateOptions) -> anyhow::Result<Outcome> {
         end,
     };
     let batch = Batch::open(&folder, manifest, start)?;
+    for remade in batch.remade() {
+        complain!("warning: {remade}; made again");
+    }
     let missing = batch.missing();
     let resumed = (end - first) as usize - missing.len();
     let progress = progress_bar(missing.len());
@@ -433,7 +436,7 @@ pub fn run(options: &GenerateOptions) -> anyhow::Result<Outcome> {
     }
     let written = batch.finish()?;
     if !quiet {
-        say!(
+        note!(
             "wrote {}",
             written
                 .iter()
@@ -508,7 +511,8 @@ fn run_to_standard_output(
     })
 }
 
-/// Prints the summary: puzzles, acceptance rate, levels, time.
+/// Says the summary on standard error, as every command does: puzzles, acceptance rate,
+/// levels, time.
 fn report(
     preset: &Preset,
     seed: u64,
@@ -543,18 +547,18 @@ fn report(
     } else {
         String::new()
     };
-    say!(
+    note!(
         "{}: {}, seed {seed}, in {}{resumed}",
         preset.name,
         super::output::counted(records.len(), "puzzle"),
         batch.folder().display()
     );
-    say!(
+    note!(
         "acceptance: {} kept of {candidates} candidates ({rate:.1} %); levels: {}",
         records.len(),
         levels.join(", ")
     );
-    say!(
+    note!(
         "made {made} in {seconds:.2} s ({:.3} s per puzzle, {:.1} puzzles/s)",
         if made == 0 {
             0.0
@@ -581,7 +585,8 @@ fn print_timings(timings: &Timings) {
         .iter()
         .map(|(name, time)| format!("{name} {:.3} s", time.as_secs_f64()))
         .collect();
-    say!(
+    super::output::flush();
+    eprintln!(
         "this run: {} candidates dug, {} graded; time per stage (summed over threads): {}; \
          uniqueness questions while digging: {} searched, {} answered by other solutions met",
         timings.candidates,

@@ -212,6 +212,39 @@ pub fn is_negative(text: &str) -> bool {
     })
 }
 
+/// Reads `--work-limit`: a whole number of work units, 1 or more (0 would stop every
+/// puzzle before its first step).
+pub fn parse_work_limit(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    if is_negative(text) {
+        return Err(format!(
+            "{text}: a work limit is a count of work units, 1 or more (not negative)"
+        ));
+    }
+    match text.parse::<u64>() {
+        Ok(0) => Err("0: a work limit of 0 stops every puzzle before its first step (give 1 or more, or leave --work-limit out for the default)".to_string()),
+        Ok(limit) => Ok(limit),
+        Err(_) => Err(format!("{text:?} is not a whole number (give 1 or more)")),
+    }
+}
+
+/// Reads `--seed`: a whole number from 0 to 18446744073709551615.
+pub fn parse_seed(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    if is_negative(text) {
+        return Err(format!(
+            "{text}: a seed is a whole number from 0 to {} (not negative)",
+            u64::MAX
+        ));
+    }
+    text.parse::<u64>().map_err(|_| {
+        format!(
+            "{text:?} is not a seed (give a whole number from 0 to {})",
+            u64::MAX
+        )
+    })
+}
+
 /// Reads `--jobs`: 1 to 256 threads.
 pub fn parse_jobs(text: &str) -> Result<usize, String> {
     const MOST: usize = 256;

@@ -5,7 +5,7 @@
 use std::cell::RefCell;
 use std::fmt;
 use std::io::{self, IsTerminal, Write};
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 /// How much sudokit says on standard error besides errors and warnings.
@@ -94,8 +94,31 @@ pub fn emit(arguments: fmt::Arguments<'_>, newline: bool) {
     if newline {
         pending.push(b'\n');
     }
-    if pending.len() >= BLOCK || stdout_is_terminal() {
+    // the first line goes out at once: a standard output that cannot be written (a full
+    // disk, /dev/full) stops the run at its first answer, not a block of work later
+    let first = !HANDED_OVER.swap(true, Ordering::Relaxed);
+    if first || pending.len() >= BLOCK || stdout_is_terminal() {
         hand_over(&mut pending);
+    }
+}
+
+/// Whether anything was handed to standard output yet.
+static HANDED_OVER: AtomicBool = AtomicBool::new(false);
+
+/// Writes text clap made (help, the version) to standard output, with the same rule as every
+/// other write: a closed pipe ends the run quietly (0), any other failure is an error (2).
+pub fn write_help(text: &str) -> std::process::ExitCode {
+    let mut stdout = io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: cannot write to standard output: {error}");
+            std::process::ExitCode::from(2)
+        }
     }
 }
 

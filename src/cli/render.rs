@@ -50,13 +50,17 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
     let mut outcome = Outcome::Success;
     let mut entries: Vec<Entry> = Vec::new();
     let mut places: Vec<String> = Vec::new();
+    // each good puzzle's place among the puzzles read (1-based), which numbers its picture
+    let mut positions: Vec<usize> = Vec::new();
     let mut unreadable = 0;
-    for record in records {
+    let read = records.len();
+    for (position, record) in records.into_iter().enumerate() {
         let place = record.place();
         match record.entry {
             Ok(entry) => {
                 entries.push(entry);
                 places.push(place);
+                positions.push(position + 1);
             }
             Err(reason) => {
                 complain!("error: {reason}");
@@ -64,17 +68,30 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
             }
         }
     }
-    // a picture set or PDF without the puzzles that could not be read would pass for the
-    // whole input: draw all of them or nothing
-    if unreadable > 0 {
-        anyhow::bail!(
-            "nothing drawn: {} in the input",
-            super::output::counted(unreadable, "error")
-        );
-    }
+    // every good puzzle is drawn; each bad one is named above, and the run ends with exit 2
+    // and a line saying how many were left out, so the pictures never pass for the whole input
     if entries.is_empty() {
+        if unreadable > 0 {
+            anyhow::bail!(
+                "nothing drawn: {} in the input and no puzzle read",
+                super::output::counted(unreadable, "error")
+            );
+        }
         anyhow::bail!("no puzzle to render");
     }
+    if unreadable > 0 {
+        outcome = Outcome::BadInput;
+    }
+    let left_out = |outcome: Outcome| {
+        if unreadable > 0 {
+            complain!(
+                "error: drew {} of the {read} read: {} left out (named above)",
+                entries.len(),
+                super::output::counted(unreadable, "unreadable puzzle")
+            );
+        }
+        Ok(outcome)
+    };
     let mut solutions: Vec<Option<Grid>> = Vec::with_capacity(entries.len());
     for (entry, place) in entries.iter().zip(&places) {
         if !options.solution {
@@ -100,7 +117,7 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
     }
     if to_standard_output && !options.pdf {
         say_inline!("{}", render::puzzle_svg(&entries[0].puzzle, None));
-        return Ok(outcome);
+        return left_out(outcome);
     }
     let out = options
         .out
@@ -126,7 +143,7 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
         let pdf = render::puzzle_pdf(&pages, &stem)?;
         if to_standard_output {
             write_standard_output(&pdf)?;
-            return Ok(outcome);
+            return left_out(outcome);
         }
         write_atomically(&out, &pdf, options.force)?;
         note!(
@@ -134,13 +151,13 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
             out.display(),
             super::output::counted(entries.len(), "puzzle")
         );
-        return Ok(outcome);
+        return left_out(outcome);
     }
-    let numbered = entries.len() > 1;
+    let numbered = read > 1;
     let mut pictures = Vec::new();
-    for (index, (entry, solution)) in entries.iter().zip(&solutions).enumerate() {
+    for ((entry, solution), position) in entries.iter().zip(&solutions).zip(&positions) {
         let path = if numbered {
-            with_suffix(&out, &format!("-{}", index + 1))
+            with_suffix(&out, &format!("-{position}"))
         } else {
             out.clone()
         };
@@ -163,7 +180,7 @@ pub fn run(options: &RenderOptions) -> anyhow::Result<Outcome> {
         super::output::counted(pictures.len(), "SVG picture"),
         out.display()
     );
-    Ok(outcome)
+    left_out(outcome)
 }
 
 /// The puzzle's solution when it has exactly one (the engines decide, as for `book`: the

@@ -18,7 +18,10 @@ use sudokit::service::records::not_unique_text;
 /// How solutions are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum OutputFormat {
-    /// One line of n² characters per solution.
+    /// One line per puzzle read, in input order: its solution (n² characters); with --limit
+    /// and several solutions, each of them on that line separated by spaces; in place of a
+    /// solution the word `none` (no solution), `multiple` (several, not listed) or `error`
+    /// (unreadable, or no engine answered), so line N always answers puzzle N.
     Line,
     /// n rows with box separators, a blank line between puzzles.
     Grid,
@@ -92,6 +95,7 @@ const COLUMNS: &[Column] = &[
     Column::Solution,
     Column::Second,
     Column::Differences,
+    Column::PublishedSolutionDiffersAt,
     Column::Reason,
 ];
 
@@ -127,6 +131,17 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
     let writer = Writer::new(style, COLUMNS);
     let mut outcome = Outcome::Success;
     let mut printed = 0;
+    // the line format keeps line N for puzzle N: a word where there is no single solution
+    let one_line_each = !style.is_record()
+        && matches!(
+            options.output_format,
+            OutputFormat::Line | OutputFormat::Json
+        );
+    let placeholder = |word: &str| {
+        if one_line_each {
+            say!("{word}");
+        }
+    };
     for (record, answer) in records.iter().zip(answers) {
         let location = record.location();
         let (typed, _) = service::record(record, answer.as_ref(), &settings);
@@ -134,6 +149,7 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
             (Err(failure), _) => {
                 complain!("error: {failure}");
                 writer.write(&typed);
+                placeholder("error");
                 outcome = outcome.worst(Outcome::BadInput);
                 continue;
             }
@@ -141,10 +157,14 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
             (Ok(_), Some(Err(reason))) => {
                 complain!("error: {location}: engine failed: {reason}");
                 writer.write(&typed);
+                placeholder("error");
                 outcome = outcome.worst(Outcome::BadInput);
                 continue;
             }
-            (Ok(_), None) => continue,
+            (Ok(_), None) => {
+                placeholder("error");
+                continue;
+            }
         };
         if let Count::Unique(solution) = &answer.count {
             if let Ok(entry) = &record.entry {
@@ -178,6 +198,20 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
             Count::Unique(solution) => vec![solution],
             _ => answer.listed.iter().collect(),
         };
+        if one_line_each {
+            match shown.as_slice() {
+                [] => placeholder(answer.count.word()),
+                solutions => say!(
+                    "{}",
+                    solutions
+                        .iter()
+                        .map(|solution| notation::format_grid(solution, Format::Line))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+            }
+            continue;
+        }
         let several = shown.len() > 1;
         for (number, solution) in shown.into_iter().enumerate() {
             print_solution(

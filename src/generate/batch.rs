@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::preset::Preset;
 
-use super::Record;
+use super::{Record, RecordError};
 
 /// The records, one JSON object per line, sorted by index.
 pub const RECORDS_FILE: &str = "puzzles.jsonl";
@@ -121,6 +121,8 @@ pub struct Batch {
     partial: File,
     /// Whether [`Batch::open`] made the folder (so [`Batch::abandon`] may remove it).
     made_folder: bool,
+    /// Kept records of a resumed batch that did not hold together (made again).
+    remade: Vec<RecordError>,
 }
 
 impl Batch {
@@ -132,6 +134,7 @@ impl Batch {
         let files =
             [MANIFEST_FILE, PARTIAL_FILE, RECORDS_FILE, LINES_FILE].map(|name| folder.join(name));
         let mut done = BTreeMap::new();
+        let mut remade = Vec::new();
         match start {
             Start::Fresh => {
                 if let Some(existing) = files.iter().find(|path| path.exists()) {
@@ -148,7 +151,7 @@ impl Batch {
             Start::Resume => {
                 check_manifest(folder, &manifest)?;
                 for name in [RECORDS_FILE, PARTIAL_FILE] {
-                    read_records(&folder.join(name), &manifest, &mut done)?;
+                    read_records(&folder.join(name), &manifest, &mut done, &mut remade)?;
                 }
             }
         }
@@ -175,7 +178,13 @@ impl Batch {
             done,
             partial,
             made_folder,
+            remade,
         })
+    }
+
+    /// The kept records of a resumed batch that did not hold together, made again.
+    pub fn remade(&self) -> &[RecordError] {
+        &self.remade
     }
 
     /// The folder.
@@ -288,11 +297,13 @@ fn check_manifest(folder: &Path, manifest: &Manifest) -> Result<(), BatchError> 
 }
 
 /// Reads the records of `path` (if it exists) into `done`. A last line cut short (no
-/// newline) is skipped: the puzzle is made again. Any other bad line is an error.
+/// newline) is skipped: the puzzle is made again, as is one whose record does not hold
+/// together (listed in `remade`). Any other bad line is an error.
 fn read_records(
     path: &Path,
     manifest: &Manifest,
     done: &mut BTreeMap<u64, Record>,
+    remade: &mut Vec<RecordError>,
 ) -> Result<(), BatchError> {
     if !path.exists() {
         return Ok(());
@@ -321,7 +332,41 @@ fn read_records(
         if !manifest.indices().contains(&record.index) {
             return Err(bad(format!("index {} is outside the batch", record.index)));
         }
+        if let Err(reason) = holds_together(&record, manifest) {
+            // altered or damaged: the puzzle is made again rather than kept
+            remade.push(RecordError {
+                index: record.index,
+                reason: format!("{}: line {}: {reason}", path.display(), number + 1),
+            });
+            continue;
+        }
         done.entry(record.index).or_insert(record);
+    }
+    Ok(())
+}
+
+/// Whether a kept record is what the batch would have made: a puzzle of the preset's size
+/// whose solution fills the grid and keeps its givens and every rule, with as many givens
+/// as its `clues` says.
+fn holds_together(record: &Record, manifest: &Manifest) -> Result<(), String> {
+    let puzzle = record.to_puzzle().map_err(|error| error.reason)?;
+    if puzzle.geometry().size() != manifest.preset.size {
+        return Err(format!(
+            "a {0}×{0} puzzle in a batch of {1}×{1}",
+            puzzle.geometry().size(),
+            manifest.preset.size
+        ));
+    }
+    let solution = record.solution_grid().map_err(|error| error.reason)?;
+    if !puzzle.is_solution(&solution) {
+        return Err("its solution does not fit its givens and rules (was it altered?)".to_string());
+    }
+    let givens = puzzle.givens().filled().count();
+    if givens != record.clues {
+        return Err(format!(
+            "it says {} clues but its puzzle has {givens} givens",
+            record.clues
+        ));
     }
     Ok(())
 }

@@ -68,15 +68,21 @@ pub(super) fn solve_within(
 
 /// Runs `work` on a thread of its own while the caller polls `budget`: its answer, or
 /// [`SatError::Stopped`] as soon as the budget says stop, the thread then abandoned (it runs
-/// on to its end, and its answer is dropped).
+/// on to its end, and its answer is dropped). The thread keeps the budget's [`Hold`] until
+/// it ends.
+///
+/// [`Hold`]: crate::budget::Hold
 pub(super) fn on_own_thread<T: Send + 'static>(
     budget: &Budget,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, SatError> {
     let (sender, receiver) = mpsc::channel();
+    // kept until the thread ends, so the caller's count of running work includes it
+    let hold = budget.hold();
     std::thread::Builder::new()
         .name("sudokit-sat".into())
         .spawn(move || {
+            let _hold = hold;
             // the caller may have gone (stopped): then nobody hears the answer
             let _ = sender.send(work());
         })

@@ -12,7 +12,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
-use sudokit::budget::{Budget, Cancel};
+use sudokit::budget::{Budget, Cancel, Hold};
 use sudokit::service::answer::Judged;
 use sudokit::service::candidates::CandidatesRequest;
 use sudokit::service::check::CheckRequest;
@@ -50,7 +50,7 @@ pub fn refuse(code: StatusCode, reason: impl Into<String>) -> Response {
 pub async fn not_found() -> Response {
     refuse(
         StatusCode::NOT_FOUND,
-        "no such endpoint: see /openapi.json (POST /v1/check, /v1/grade, /v1/solve, /v1/render, /v1/generate)",
+        "no such endpoint: see /openapi.json (POST /v1/check, /v1/candidates, /v1/grade, /v1/solve, /v1/render, /v1/generate)",
     )
 }
 
@@ -156,23 +156,41 @@ async fn bounded<T: Send + 'static>(
         }
     };
     let running = Running::start(state);
-    // past the request's deadline the flag is raised; the deadline a second later only
-    // bounds a SAT search left running on its own thread (see sudokit::sat)
+    // the slot is given back when the work has returned and every thread it left running
+    // (a SAT search, which looks at no flag) has ended: such threads count against
+    // --concurrency, and a refusal goes out only once the slot is free
+    let (freed, slot_free) = tokio::sync::oneshot::channel::<()>();
     let budget = Budget::unlimited()
         .with_cancel(&running.cancel)
-        .with_deadline((deadline + Duration::from_secs(1)).into_std());
+        .with_deadline(deadline.into_std())
+        .with_hold(Hold::new((permit, freed)));
     let shared = state.clone();
+    let cancel = running.cancel.clone();
+    let cut_at = deadline.into_std();
     let task = tokio::task::spawn_blocking(move || {
         let began = std::time::Instant::now();
         let answer = work(budget);
         let took = began.elapsed();
-        drop(permit);
-        shared.note_work_time(took);
+        // cut-off work (its flag raised, or stopped at the deadline) says nothing of how
+        // long a request holds a slot
+        if !cancel.is_cancelled() && std::time::Instant::now() < cut_at {
+            shared.note_work_time(took);
+        }
         (answer, took)
     });
     match tokio::time::timeout_at(deadline, task).await {
+        // work that stopped at the deadline is a timeout too, answered once its slot is free
+        Ok(Ok(_)) if tokio::time::Instant::now() >= deadline => {
+            running.stop("timeout");
+            let _ = tokio::time::timeout(ABANDONED_WORK, slot_free).await;
+            Err(timed_out(state))
+        }
         Ok(Ok(answer)) => {
+            let stopped = running.cancel.is_cancelled() && state.draining.load(Ordering::SeqCst);
             running.finish();
+            if stopped {
+                return Err(stopping());
+            }
             Ok(answer)
         }
         Ok(Err(error)) => {
@@ -184,10 +202,17 @@ async fn bounded<T: Send + 'static>(
         }
         Err(_) => {
             running.stop("timeout");
+            // a SAT search ends at its own time limit, the deadline rounded up to a second
+            // and checked between its stages: the answer waits for that, within bounds
+            let _ = tokio::time::timeout(ABANDONED_WORK, slot_free).await;
             Err(timed_out(state))
         }
     }
 }
+
+/// The longest a timed-out request's answer waits for its work's threads to end (they end at
+/// the deadline rounded up to a second, looked at between a SAT search's stages).
+const ABANDONED_WORK: Duration = Duration::from_secs(5);
 
 /// A 503 with `reason` and a Retry-After of the expected wait (at least a second).
 fn busy(reason: String, expected: Duration) -> Response {
@@ -500,6 +525,18 @@ pub async fn read_body(
         );
         response
     };
+    if request.method() == axum::http::Method::CONNECT {
+        // hyper takes what follows a CONNECT for a tunnel: answered at once, not read
+        let mut response = refuse(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "CONNECT: this server is not a proxy (see /openapi.json)",
+        );
+        response.headers_mut().insert(
+            header::CONNECTION,
+            header::HeaderValue::from_static("close"),
+        );
+        return response;
+    }
     let declared = request
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -510,8 +547,26 @@ pub async fn read_body(
     }
     let (parts, body) = request.into_parts();
     let read = axum::body::to_bytes(body, limit);
+    // a body still coming when the drain begins is not waited for
+    let mut closing = state.closing.subscribe();
+    let read = async move {
+        tokio::select! {
+            // a body already here is read even as the drain begins
+            biased;
+            read = read => Some(read),
+            _ = closing.wait_for(|closing| *closing) => None,
+        }
+    };
     match tokio::time::timeout(state.limits.body_timeout, read).await {
-        Ok(Ok(bytes)) => {
+        Ok(None) => {
+            let mut response = refuse(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
+            response.headers_mut().insert(
+                header::CONNECTION,
+                header::HeaderValue::from_static("close"),
+            );
+            response
+        }
+        Ok(Some(Ok(bytes))) => {
             next.run(axum::extract::Request::from_parts(
                 parts,
                 axum::body::Body::from(bytes),
@@ -520,8 +575,8 @@ pub async fn read_body(
         }
         // the only limit on the read is the size, and a body past it is the one failure a
         // complete body can have
-        Ok(Err(_)) if declared.is_none() => too_large(),
-        Ok(Err(error)) => refuse(
+        Ok(Some(Err(_))) if declared.is_none() => too_large(),
+        Ok(Some(Err(error))) => refuse(
             StatusCode::BAD_REQUEST,
             format!("the body could not be read: {error}"),
         ),

@@ -13,6 +13,7 @@ use axum::http::{header, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
+use super::connections::Client;
 use super::State;
 
 /// Upper bounds of the latency buckets, in seconds.
@@ -52,6 +53,10 @@ pub struct Work(pub u64);
 /// One line of the access log (JSON Lines on standard error).
 #[derive(serde::Serialize)]
 struct AccessLine<'a> {
+    /// When the request came, UTC to the second.
+    time: &'a str,
+    /// The client's address and port.
+    client: Option<String>,
     method: &'a str,
     path: &'a str,
     status: u16,
@@ -201,11 +206,18 @@ impl Metrics {
 pub async fn observe(Shared(state): Shared<Arc<State>>, request: Request, next: Next) -> Response {
     let endpoint = match request.uri().path() {
         path @ ("/" | "/healthz" | "/readyz" | "/metrics" | "/openapi.json" | "/v1/check"
-        | "/v1/grade" | "/v1/solve" | "/v1/render" | "/v1/generate") => path.to_string(),
+        | "/v1/candidates" | "/v1/grade" | "/v1/solve" | "/v1/render" | "/v1/generate") => {
+            path.to_string()
+        }
         _ => "other".to_string(),
     };
     let method = request.method().to_string();
     let path = request.uri().path().to_string();
+    let client = request
+        .extensions()
+        .get::<Client>()
+        .map(|client| client.0.to_string());
+    let time = sudokit::service::bank::timestamp(sudokit::service::bank::now());
     let started = Instant::now();
     let mut response = next.run(request).await;
     let took = started.elapsed();
@@ -217,6 +229,8 @@ pub async fn observe(Shared(state): Shared<Arc<State>>, request: Request, next: 
     );
     if state.access_log {
         let line = AccessLine {
+            time: &time,
+            client,
             method: &method,
             path: &path,
             status,

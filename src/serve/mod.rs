@@ -83,8 +83,8 @@ pub struct ServeOptions {
     #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
     drain: f64,
 
-    /// One JSON line per request on standard error (method, path, status, ms, work); `-v`
-    /// turns it on too.
+    /// One JSON line per request on standard error (time, client address, method, path,
+    /// status, ms, work); `-v` turns it on too.
     #[arg(long)]
     access_log: bool,
 }
@@ -105,6 +105,8 @@ pub struct State {
     connections: AtomicUsize,
     /// Whether a signal asked the server to stop (`/readyz` then says not ready).
     draining: AtomicBool,
+    /// Raised with `draining`, for those that wait on it: connections, bodies being read.
+    closing: tokio::sync::watch::Sender<bool>,
     /// The cancel flags of the work running now, by request number: the drain cancels
     /// what is left when its time is up.
     running: Mutex<std::collections::BTreeMap<u64, Cancel>>,
@@ -211,6 +213,7 @@ pub fn run(options: &ServeOptions, talk: Talk) -> anyhow::Result<()> {
         bank,
         connections: AtomicUsize::new(0),
         draining: AtomicBool::new(false),
+        closing: tokio::sync::watch::Sender::new(false),
         running: Mutex::new(std::collections::BTreeMap::new()),
         next_work: AtomicU64::new(0),
         mean_work_micros: AtomicU64::new(0),
@@ -237,17 +240,20 @@ pub fn run(options: &ServeOptions, talk: Talk) -> anyhow::Result<()> {
             max_connections: options.max_connections,
             drain,
         };
-        let left = connections::serve(listener, app, state.clone(), bounds, shutdown_signal())
-            .await;
+        let drained =
+            connections::serve(listener, app, state.clone(), bounds, shutdown_signal()).await;
         if announce {
-            let _ = match left {
-                0 => writeln!(
+            let _ = match drained {
+                connections::Drained {
+                    cancelled: 0,
+                    left: 0,
+                } => writeln!(
                     std::io::stderr(),
                     "stopped: every request in flight was answered"
                 ),
-                left => writeln!(
+                connections::Drained { cancelled, left } => writeln!(
                     std::io::stderr(),
-                    "stopped: the drain's {} s ran out with {left} connection(s) open; their work was cancelled",
+                    "stopped: the drain's {} s ran out: {cancelled} request(s) cancelled (answered 503), {left} connection(s) closed unanswered",
                     drain.as_secs_f64()
                 ),
             };

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::answer::{Answer, Judged, Outcome};
 use super::columns::{text_of, Column, Row};
 use super::input::{read_records, Record};
-use super::records::{cell_list, joined, line, CountRecord, CountStatus, ErrorRecord};
+use super::records::{joined, line, CountRecord, CountStatus, ErrorRecord};
 use super::request::{self, RequestError};
 use super::suggest::{self, Advice, SuggestRecord};
 use super::uniqueness::{self, Engine};
@@ -132,13 +132,7 @@ pub enum CheckRecord {
     Count(CountRecord),
 }
 
-/// The cells where a unique solution differs from the one the input published, if it does.
-pub fn published_mismatch(entry: &Entry, solution: &Grid) -> Option<Vec<String>> {
-    match &entry.solution {
-        Some(published) if published != solution => Some(cell_list(solution, published)),
-        _ => None,
-    }
-}
+pub use super::records::published_mismatch;
 
 /// The record of one puzzle read (`verdict` is `None` for one that could not be read) and
 /// the outcome it adds to the run.
@@ -277,6 +271,7 @@ impl Row for CountRecord {
             Column::Solution => text_of(&self.solution),
             Column::Second => text_of(&self.second),
             Column::Differences => joined(&self.differences),
+            Column::PublishedSolutionDiffersAt => joined(&self.published_solution_differs_at),
             Column::Reason => text_of(&self.reason.clone().flatten()),
             Column::Suggest => self
                 .suggest

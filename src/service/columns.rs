@@ -35,6 +35,7 @@ pub enum Column {
     EarlierSource,
     EarlierAdded,
     Differences,
+    PublishedSolutionDiffersAt,
     Reason,
     Suggest,
 }
@@ -73,6 +74,7 @@ impl Column {
             Column::EarlierSource => "earlier_source",
             Column::EarlierAdded => "earlier_added",
             Column::Differences => "differences",
+            Column::PublishedSolutionDiffersAt => "published_solution_differs_at",
             Column::Reason => "reason",
             Column::Suggest => "suggest",
         }

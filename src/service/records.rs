@@ -231,7 +231,10 @@ impl CountRecord {
         };
         match count {
             Count::None { reason } => counted.reason = Some(reason.clone()),
-            Count::Unique(solution) => counted.solution = Some(line(solution)),
+            Count::Unique(solution) => {
+                counted.solution = Some(line(solution));
+                counted.published_solution_differs_at = published_mismatch(entry, solution);
+            }
             Count::Multiple { first, second, .. } => {
                 counted.solution = Some(line(first));
                 counted.second = Some(line(second));
@@ -239,6 +242,14 @@ impl CountRecord {
             }
         }
         counted
+    }
+}
+
+/// The cells where a unique solution differs from the one the input published, if it does.
+pub fn published_mismatch(entry: &Entry, solution: &Grid) -> Option<Vec<String>> {
+    match &entry.solution {
+        Some(published) if published != solution => Some(cell_list(solution, published)),
+        _ => None,
     }
 }
 

@@ -814,7 +814,7 @@ fn render_draws_no_solution_for_a_puzzle_with_several_even_beside_a_published_on
 }
 
 #[test]
-fn render_and_book_write_nothing_when_an_input_or_an_output_is_wrong() {
+fn render_draws_the_good_puzzles_and_book_writes_nothing_when_an_output_is_wrong() {
     let directory = tempfile::tempdir().expect("temporary directory");
     let seeds = read_data("seeds/classic.txt");
     let unique = &seeds.lines().find(|line| !line.starts_with('#')).unwrap()[..81];
@@ -827,9 +827,17 @@ fn render_and_book_write_nothing_when_an_input_or_an_output_is_wrong() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{stderr}");
         assert!(stderr.contains(&format!("{}:2: 80 cells", path_text(&mixed))));
-        assert!(stderr.contains("nothing drawn"), "{stderr}");
-        let written = std::fs::read_dir(directory.path()).unwrap().count();
-        assert_eq!(written, 1, "only the input is there after {kind}");
+        // issue 37: the good puzzle is drawn, the bad one named, and the run says so
+        assert!(stderr.contains("drew 1 of the 2 read"), "{stderr}");
+        let written: Vec<_> = std::fs::read_dir(directory.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|written| written != &mixed)
+            .collect();
+        assert_eq!(written.len(), 1, "{written:?} after {kind}");
+        let drawn = std::fs::read(&written[0]).unwrap();
+        assert!(!drawn.is_empty());
+        std::fs::remove_file(&written[0]).unwrap();
     }
 
     let one = path("one.txt");

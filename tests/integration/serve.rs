@@ -983,6 +983,19 @@ fn a_client_that_hangs_up_while_waiting_gives_its_place_back() {
     assert_eq!(slow.join().unwrap(), 200);
 }
 
+/// Two connections that stop sending midway: one in its request's head, one in its body.
+fn half_sent(address: &str) -> (TcpStream, TcpStream) {
+    let mut half_head = TcpStream::connect(address).unwrap();
+    half_head
+        .write_all(b"POST /v1/check HTTP/1.1\r\nHost: x\r\n")
+        .unwrap();
+    let mut half_body = TcpStream::connect(address).unwrap();
+    half_body
+        .write_all(b"POST /v1/check HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"puz")
+        .unwrap();
+    (half_head, half_body)
+}
+
 /// An empty 25×25 grid as one line: millions of solutions, each a long SAT search.
 fn empty_25() -> String {
     ".".repeat(625)
@@ -1086,10 +1099,13 @@ fn work_that_cannot_start_in_time_is_answered_503_with_retry_after_not_422() {
     assert!(text(&body).contains("busy"), "{}", text(&body));
     assert_eq!(holding.join().unwrap(), 422);
     assert!([422, 503].contains(&waiting.join().unwrap()));
+    // cut-off work teaches admission nothing (issue 37): the check waited its second for
+    // the slot rather than being turned away on a guess
     let (_, _, metrics) = server.request("GET", "/metrics", b"");
     let metrics = text(&metrics);
     assert!(
-        !metrics.contains("sudokit_rejected_total{reason=\"expected_wait\"} 0"),
+        metrics.contains("sudokit_rejected_total{reason=\"expected_wait\"} 0")
+            && !metrics.contains("sudokit_rejected_total{reason=\"no_slot\"} 0"),
         "{metrics}"
     );
 }
@@ -1111,14 +1127,7 @@ fn sigterm_during_the_wedge_drains_within_drain_and_exits_0() {
         })
         .collect();
     // a client that sends half a head, and one that sends half a body, then wait
-    let mut half_head = TcpStream::connect(&server.address).unwrap();
-    half_head
-        .write_all(b"POST /v1/check HTTP/1.1\r\nHost: x\r\n")
-        .unwrap();
-    let mut half_body = TcpStream::connect(&server.address).unwrap();
-    half_body
-        .write_all(b"POST /v1/check HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"puz")
-        .unwrap();
+    let (half_head, half_body) = half_sent(&server.address);
     std::thread::sleep(Duration::from_millis(500));
     let (_, _, metrics) = server.request("GET", "/metrics", b"");
     assert!(
@@ -1368,4 +1377,328 @@ fn every_answer_validates_against_its_schema_in_openapi() {
     let grade = &openapi["paths"]["/v1/generate"]["post"]["responses"]["200"]["content"]
         ["application/json"]["schema"];
     assert!(crate::schema::mismatch(&openapi, grade, &check, "$").is_some());
+}
+
+// loaded here too, not shared with hostile_readers: that module keeps its copy private
+#[path = "../common/lz_bomb.rs"]
+#[allow(dead_code, clippy::duplicate_mod)] // the bomb alone is used here
+mod lz_bomb;
+
+/// A gauge's value in `/metrics`.
+fn gauge(server: &Server, name: &str) -> u64 {
+    let (_, _, metrics) = server.request("GET", "/metrics", b"");
+    text(&metrics)
+        .lines()
+        .find_map(|line| line.strip_prefix(&format!("{name} ")))
+        .and_then(|value| value.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in /metrics"))
+}
+
+/// Waits until `done` holds, looking every 10 ms, for at most `most`; whether it held.
+fn until(most: Duration, mut done: impl FnMut() -> bool) -> bool {
+    let deadline = Instant::now() + most;
+    while Instant::now() < deadline {
+        if done() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    done()
+}
+
+/// What `/proc` says of a process now: its resident memory in kB and its SAT threads alive.
+fn resident_and_sat_threads(pid: u32) -> Option<(u64, usize)> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let resident = status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|value| value.trim().trim_end_matches("kB").trim().parse().ok())?;
+    let sat = std::fs::read_dir(format!("/proc/{pid}/task"))
+        .ok()?
+        .filter_map(Result::ok)
+        .filter(|task| {
+            std::fs::read_to_string(task.path().join("comm"))
+                .is_ok_and(|name| name.trim() == "sudokit-sat")
+        })
+        .count();
+    Some((resident, sat))
+}
+
+/// Issue 37, point 3: the short body that took the server down, two 10 KB decompression
+/// bombs and 16 hang-ups on 25×25 solves leave it alive, under 256 MB, with no more SAT
+/// searches alive than --concurrency, and an easy check right after is answered 200 within
+/// a second.
+#[test]
+fn hostile_requests_leave_the_server_alive_bounded_and_answering() {
+    let server = Server::start(&["--timeout", "2", "--concurrency", "2", "--queue", "32"]);
+    let pid = server.child.id();
+    let watching = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let watcher = {
+        let watching = watching.clone();
+        std::thread::spawn(move || {
+            let (mut most_resident, mut most_sat) = (0, 0);
+            while watching.load(std::sync::atomic::Ordering::SeqCst) {
+                if let Some((resident, sat)) = resident_and_sat_threads(pid) {
+                    most_resident = most_resident.max(resident);
+                    most_sat = most_sat.max(sat);
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            (most_resident, most_sat)
+        })
+    };
+    // the body that took the server down (a million-cell side): one refusal, at once
+    let body = br#"{"puzzle": "{\"size\": 1000000, \"grid\": []}"}"#;
+    let (code, _, answer) = server.request("POST", "/v1/check", body);
+    assert_eq!(code, 422, "{}", text(&answer));
+    assert!(
+        text(&answer).contains("is not a grid size"),
+        "{}",
+        text(&answer)
+    );
+    // two 10 KB links that unpack to gigabytes, at once
+    let bomb = format!("https://www.f-puzzles.com/?load={}", lz_bomb::bomb(6200).0);
+    assert!(bomb.len() > 10_000, "{}", bomb.len());
+    let bombs: Vec<_> = (0..2)
+        .map(|_| {
+            let address = server.address.clone();
+            let body = json!({"puzzle": bomb}).to_string();
+            std::thread::spawn(move || exchange(&address, "POST", "/v1/check", body.as_bytes()))
+        })
+        .collect();
+    for bomb in bombs {
+        let (code, _, answer) = bomb.join().unwrap();
+        assert_eq!(code, 422, "{}", text(&answer));
+        assert!(
+            text(&answer).contains("longer than any puzzle document"),
+            "{}",
+            text(&answer)
+        );
+    }
+    assert_eq!(gauge(&server, "sudokit_slots_busy"), 0);
+    // 16 clients ask for an empty 25×25's solutions and hang up once two have started
+    let wedge = json!({"puzzle": empty_25(), "limit": 1000}).to_string();
+    let head = format!(
+        "POST /v1/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        wedge.len()
+    );
+    let clients: Vec<TcpStream> = (0..16)
+        .map(|_| {
+            let mut stream = TcpStream::connect(&server.address).unwrap();
+            stream.write_all(head.as_bytes()).unwrap();
+            stream.write_all(wedge.as_bytes()).unwrap();
+            stream
+        })
+        .collect();
+    assert!(
+        until(Duration::from_secs(10), || gauge(
+            &server,
+            "sudokit_slots_busy"
+        ) == 2),
+        "the solves never took both slots"
+    );
+    drop(clients);
+    // the abandoned searches keep their slots until their threads end (splr stops at the
+    // request's deadline, rounded up to a second), then give them back
+    assert!(
+        until(Duration::from_secs(10), || gauge(
+            &server,
+            "sudokit_slots_busy"
+        ) == 0),
+        "the slots were never given back"
+    );
+    let asked = Instant::now();
+    let easy = json!({"puzzle": MIXED.lines().next().unwrap()});
+    let (code, answer) = server.post("/v1/check", &easy);
+    let took = asked.elapsed();
+    assert_eq!(code, 200, "{answer}");
+    assert_eq!(answer["records"][0]["status"], "unique", "{answer}");
+    assert!(
+        took < Duration::from_secs(1),
+        "the easy check took {took:?}"
+    );
+    watching.store(false, std::sync::atomic::Ordering::SeqCst);
+    let (most_resident, most_sat) = watcher.join().unwrap();
+    let mut server = server;
+    assert!(
+        server.child.try_wait().unwrap().is_none(),
+        "the server died"
+    );
+    assert!(
+        most_resident < 256 * 1024,
+        "resident memory reached {most_resident} kB"
+    );
+    // a slot's search may start its next solver call a moment before the last one's thread
+    // has gone, never more
+    assert!(most_sat <= 2 * 2, "{most_sat} SAT searches alive at once");
+    let log = server.log.lock().unwrap().join("\n");
+    assert!(!log.contains("panicked"), "{log}");
+}
+
+/// Issue 37, point 6: a timed-out request's 422 leaves only once its slot is free, so a
+/// retry right after it finds the slot free (not 503 for the cancelled work).
+#[test]
+fn a_timed_out_request_is_answered_once_its_slot_is_free_and_a_retry_is_taken() {
+    let server = Server::start(&["--timeout", "1", "--concurrency", "1", "--queue", "0"]);
+    let wedge = json!({"puzzle": empty_25(), "limit": 1000}).to_string();
+    for _ in 0..2 {
+        let (code, _, body) = server.request("POST", "/v1/solve", wedge.as_bytes());
+        assert_eq!(code, 422, "{}", text(&body));
+        assert_eq!(gauge(&server, "sudokit_slots_busy"), 0);
+    }
+    // nor does the cut-off work count in the expected wait
+    let easy = json!({"puzzle": MIXED.lines().next().unwrap()});
+    let (code, answer) = server.post("/v1/check", &easy);
+    assert_eq!(code, 200, "{answer}");
+}
+
+/// Issue 37, point 6: during the drain `/readyz` and new requests are told 503, work the
+/// drain cancels is answered 503, a half-sent head or body holds nothing, and the log says
+/// what the drain cut.
+#[test]
+fn during_the_drain_everyone_is_told_503_and_half_sent_requests_hold_nothing() {
+    let mut server = Server::start(&["--timeout", "600", "--concurrency", "1", "--drain", "3"]);
+    let address = server.address.clone();
+    let wedge = std::thread::spawn(move || {
+        let body = json!({"puzzle": empty_25(), "limit": 1000}).to_string();
+        exchange(&address, "POST", "/v1/solve", body.as_bytes())
+    });
+    assert!(until(Duration::from_secs(10), || gauge(
+        &server,
+        "sudokit_slots_busy"
+    ) == 1));
+    let (mut half_head, mut half_body) = half_sent(&server.address);
+    assert!(until(Duration::from_secs(5), || gauge(
+        &server,
+        "sudokit_connections_open"
+    ) >= 3));
+    let pid = server.child.id().to_string();
+    Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    let signalled = Instant::now();
+    // /readyz says so once the signal is seen
+    let mut ready = (0, String::new());
+    assert!(
+        until(Duration::from_secs(2), || {
+            let (code, _, body) = server.request("GET", "/readyz", b"");
+            ready = (code, text(&body));
+            code == 503
+        }),
+        "{ready:?}"
+    );
+    assert!(ready.1.contains("draining"), "{ready:?}");
+    let (code, answer) = server.post(
+        "/v1/check",
+        &json!({"puzzle": MIXED.lines().next().unwrap()}),
+    );
+    assert_eq!(code, 503, "{answer}");
+    assert!(answer["reason"].as_str().unwrap().contains("stopping"));
+    // the half body is told at once; the half head is closed
+    half_body
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut answer = String::new();
+    let _ = half_body.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    half_head
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut rest = Vec::new();
+    let _ = half_head.read_to_end(&mut rest);
+    assert!(
+        signalled.elapsed() < Duration::from_secs(2),
+        "half-sent requests held the drain for {:?}",
+        signalled.elapsed()
+    );
+    // the wedge is cut at the drain's end and told the server stopped
+    let (code, _, body) = wedge.join().unwrap();
+    assert_eq!(code, 503, "{}", text(&body));
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(signalled.elapsed() < Duration::from_secs(10), "no exit");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(0));
+    let log = server.log.lock().unwrap().join("\n");
+    assert!(
+        log.contains("the drain's 3 s ran out: 1 request(s) cancelled (answered 503)"),
+        "{log}"
+    );
+}
+
+/// Issue 37, point 6: refusals hyper makes (400, 414, 431) carry a reason as every other
+/// does, CONNECT is refused at once, `/v1/candidates` is counted under its name,
+/// `work_limit: 0` is refused as the schema says, and the access log says when and who.
+#[test]
+fn every_refusal_has_a_reason_and_the_access_log_says_when_and_who() {
+    let server = Server::start(&["--access-log"]);
+    let long_path = format!("GET /{} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(70_000));
+    let many_headers = format!(
+        "GET / HTTP/1.1\r\nHost: x\r\n{}\r\n",
+        (0..200)
+            .map(|number| format!("X-{number}: y\r\n"))
+            .collect::<String>()
+    );
+    for (request, code, reason) in [
+        ("GARBAGE\r\n\r\n".to_string(), 400, "is not http/1.1"),
+        (long_path, 414, "path is too long"),
+        (many_headers, 431, "head is too large"),
+    ] {
+        let (answered, answer, _) =
+            send_raw(&server.address, request.as_bytes(), Duration::from_secs(10));
+        assert_eq!(answered, Some(code), "{answer}");
+        let body = &answer[answer.find("\r\n\r\n").unwrap() + 4..];
+        let refusal: Value = serde_json::from_str(body).unwrap();
+        assert_eq!(refusal["status"], "error");
+        assert!(
+            refusal["reason"].as_str().unwrap().contains(reason),
+            "{refusal}"
+        );
+    }
+    let (answered, answer, took) = send_raw(
+        &server.address,
+        b"CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n",
+        Duration::from_secs(20),
+    );
+    assert_eq!(answered, Some(405), "{answer}");
+    assert!(answer.contains("not a proxy"), "{answer}");
+    assert!(
+        took < Duration::from_secs(2),
+        "CONNECT answered after {took:?}"
+    );
+    let unique = MIXED.lines().next().unwrap();
+    let (code, answer) = server.post("/v1/candidates", &json!({"puzzle": unique}));
+    assert_eq!(code, 200, "{answer}");
+    let (code, answer) = server.post("/v1/grade", &json!({"puzzle": unique, "work_limit": 0}));
+    assert_eq!(code, 422, "{answer}");
+    assert!(
+        answer["reason"]
+            .as_str()
+            .unwrap()
+            .contains("work_limit 0: must be 1 or more"),
+        "{answer}"
+    );
+    let (_, _, metrics) = server.request("GET", "/metrics", b"");
+    assert!(
+        text(&metrics)
+            .contains("sudokit_requests_total{endpoint=\"/v1/candidates\",code=\"200\"} 1"),
+        "{}",
+        text(&metrics)
+    );
+    let lines = server.log.lock().unwrap().clone();
+    let line = lines
+        .iter()
+        .find(|line| line.contains("/v1/candidates"))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    let line: Value = serde_json::from_str(line).unwrap();
+    assert!(
+        line["client"].as_str().unwrap().starts_with("127.0.0.1:"),
+        "{line}"
+    );
+    let time = line["time"].as_str().unwrap();
+    assert!(
+        time.len() == 20 && time.ends_with('Z') && time.as_bytes()[10] == b'T',
+        "{line}"
+    );
 }

@@ -20,6 +20,7 @@ use super::records::{Style, Writer};
 use super::sources::{read_records, InputOptions};
 use super::work::{progress_bar, thread_pool};
 use super::Outcome;
+use sudokit::service::input::Record;
 use sudokit::service::records::not_unique_text;
 
 /// Options of `sudokit grade`.
@@ -70,7 +71,7 @@ pub struct GradeOptions {
     /// or `se121`: implications (candidates found on or off by following assumptions) the chain
     /// searches may derive (default 100 million; nested forcing chains, SE 9.5 and up, can need
     /// hundreds of millions).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::parse_work_limit, allow_negative_numbers = true)]
     work_limit: Option<u64>,
 
     /// Threads to use: 1 to 256 (default: all cores).
@@ -125,6 +126,7 @@ const HODOKU_COLUMNS: &[Column] = &[
     Column::Techniques,
     Column::Work,
     Column::Differences,
+    Column::PublishedSolutionDiffersAt,
     Column::Reason,
 ];
 
@@ -141,6 +143,7 @@ const SE_COLUMNS: &[Column] = &[
     Column::Solved,
     Column::Work,
     Column::Differences,
+    Column::PublishedSolutionDiffersAt,
     Column::Reason,
 ];
 
@@ -188,21 +191,7 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
     };
     let progress = progress_bar(records.len());
     let budget = &options.budget;
-    let judged: Vec<Option<Judged>> = thread_pool(options.jobs)?.install(|| {
-        records
-            .par_iter()
-            .map(|record| {
-                let judged = record
-                    .entry
-                    .as_ref()
-                    .ok()
-                    .map(|entry| service::judge(entry, &settings, budget));
-                progress.inc(1);
-                judged
-            })
-            .collect()
-    });
-    progress.finish_and_clear();
+    let pool = thread_pool(options.jobs)?;
     let style = Style::from_flags(options.json, options.csv);
     let columns = match options.scale {
         Scale::Hodoku => HODOKU_COLUMNS,
@@ -210,57 +199,108 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
     };
     let writer = Writer::new(style, columns);
     let mut outcome = Outcome::Success;
-    for (record, judged) in records.iter().zip(&judged) {
-        let (typed, its) = service::record(record, judged.as_ref(), &settings);
-        outcome = outcome.worst(its);
-        let location = record.location();
-        let entry = match (&record.entry, judged) {
-            (Err(failure), _) => {
-                complain!("error: {failure}");
-                writer.write(&typed);
-                continue;
-            }
-            (Ok(entry), Some(_)) => entry,
-            (Ok(_), None) => {
-                complain!("error: {location}: no answer was computed");
-                writer.write(&typed);
-                continue;
-            }
-        };
-        match judged {
-            Some(Judged::Failed(reason)) => {
-                complain!("error: {location}: {reason}");
-                writer.write(&typed);
-            }
-            Some(Judged::NotUnique(count)) => {
-                let text = not_unique_text(count, 2).unwrap_or_default();
-                if style.is_record() {
+    // rated a block at a time and written in order after each, so a standard output that
+    // cannot be written stops the run after one block's work, not the whole file's
+    for block in records.chunks(WRITTEN_EVERY) {
+        let judged: Vec<Option<Judged>> = pool.install(|| {
+            block
+                .par_iter()
+                .map(|record| {
+                    let judged = record
+                        .entry
+                        .as_ref()
+                        .ok()
+                        .map(|entry| service::judge(entry, &settings, budget));
+                    progress.inc(1);
+                    judged
+                })
+                .collect()
+        });
+        progress.suspend(|| {
+            let answers = Answers {
+                options,
+                settings: &settings,
+                writer: &writer,
+                style,
+            };
+            answers.write(block, &judged, &mut outcome);
+        });
+    }
+    progress.finish_and_clear();
+    Ok(outcome)
+}
+
+/// Puzzles rated between two writes of their answers.
+const WRITTEN_EVERY: usize = 256;
+
+/// What the answers of a run are written with.
+struct Answers<'run> {
+    options: &'run GradeOptions,
+    settings: &'run GradeSettings,
+    writer: &'run Writer,
+    style: Style,
+}
+
+impl Answers<'_> {
+    /// Writes the answers of a block of puzzles, in order, and adds their outcomes to `outcome`.
+    fn write(&self, records: &[Record], judged: &[Option<Judged>], outcome: &mut Outcome) {
+        let Answers {
+            options,
+            settings,
+            writer,
+            style,
+        } = *self;
+        for (record, judged) in records.iter().zip(judged) {
+            let (typed, its) = service::record(record, judged.as_ref(), settings);
+            *outcome = outcome.worst(its);
+            let location = record.location();
+            let entry = match (&record.entry, judged) {
+                (Err(failure), _) => {
+                    complain!("error: {failure}");
                     writer.write(&typed);
-                    complain!("{location}: not rated: {text}");
-                } else {
-                    say!("{location}: {text}");
+                    continue;
                 }
-            }
-            Some(Judged::Beyond(reason)) => {
-                complain!("{location}: not rated to the end: {reason}");
-                if style.is_record() {
+                (Ok(entry), Some(_)) => entry,
+                (Ok(_), None) => {
+                    complain!("error: {location}: no answer was computed");
                     writer.write(&typed);
-                } else if options.scale == Scale::Hodoku {
-                    say!("{location}: beyond  hardest so far: none  (not solved: {reason})");
-                } else {
-                    say!("{} ED=beyond", sudokit::service::grade::puzzle_text(entry));
+                    continue;
                 }
+            };
+            match judged {
+                Some(Judged::Failed(reason)) => {
+                    complain!("error: {location}: {reason}");
+                    writer.write(&typed);
+                }
+                Some(Judged::NotUnique(count)) => {
+                    let text = not_unique_text(count, 2).unwrap_or_default();
+                    if style.is_record() {
+                        writer.write(&typed);
+                        complain!("{location}: not rated: {text}");
+                    } else {
+                        say!("{location}: {text}");
+                    }
+                }
+                Some(Judged::Beyond(reason)) => {
+                    complain!("{location}: not rated to the end: {reason}");
+                    if style.is_record() {
+                        writer.write(&typed);
+                    } else if options.scale == Scale::Hodoku {
+                        say!("{location}: beyond  hardest so far: none  (not solved: {reason})");
+                    } else {
+                        say!("{} ED=beyond", sudokit::service::grade::puzzle_text(entry));
+                    }
+                }
+                Some(Judged::Rated(Rating::Hodoku(grading))) => {
+                    published_differs(record, entry, &grading.grid);
+                    hodoku::report(options, writer, record, entry, grading, &typed);
+                }
+                Some(Judged::Rated(Rating::Se(rating))) => {
+                    published_differs(record, entry, &rating.grid);
+                    explainer::report(options, writer, record, entry, rating, &typed);
+                }
+                None => {}
             }
-            Some(Judged::Rated(Rating::Hodoku(grading))) => {
-                published_differs(record, entry, &grading.grid);
-                hodoku::report(options, &writer, record, entry, grading, &typed);
-            }
-            Some(Judged::Rated(Rating::Se(rating))) => {
-                published_differs(record, entry, &rating.grid);
-                explainer::report(options, &writer, record, entry, rating, &typed);
-            }
-            None => {}
         }
     }
-    Ok(outcome)
 }

@@ -237,10 +237,10 @@ pub fn record(
             } else {
                 Outcome::NotUnique
             };
-            (
-                GradeRecord::Hodoku(HodokuRecord::new(record, entry, grading, settings.explain)),
-                outcome,
-            )
+            let mut rated = HodokuRecord::new(record, entry, grading, settings.explain);
+            rated.published_solution_differs_at =
+                super::solve::published_differs(entry, &grading.grid);
+            (GradeRecord::Hodoku(rated), outcome)
         }
         Some(Judged::Rated(Rating::Se(rating))) => {
             let outcome = if rating.solved
@@ -250,10 +250,10 @@ pub fn record(
             } else {
                 Outcome::NotUnique
             };
-            (
-                GradeRecord::Se(SeRecord::new(record, entry, rating)),
-                outcome,
-            )
+            let mut rated = SeRecord::new(record, entry, rating);
+            rated.published_solution_differs_at =
+                super::solve::published_differs(entry, &rating.grid);
+            (GradeRecord::Se(rated), outcome)
         }
         None => unreachable!("an unjudged entry is answered above"),
     }
@@ -265,6 +265,10 @@ pub fn settings(request: &GradeRequest, most: u64) -> Result<GradeSettings, Requ
         Some(name) => name.parse::<Scale>()?,
         None => Scale::Hodoku,
     };
+    if request.work_limit == Some(0) {
+        // as the schema says (its minimum is 1), and as `check` refuses it
+        return Err(RequestError("work_limit 0: must be 1 or more".to_string()));
+    }
     let work_limit = request.work_limit.unwrap_or(most).min(most);
     Ok(GradeSettings::new(
         Table::builtin(scale),

@@ -14,6 +14,7 @@ use crate::notation::{self, Entry, Format};
 use crate::service::answer::Judged;
 use crate::service::columns::{techniques_text, text_of, Column, Row};
 use crate::service::input::Record;
+use crate::service::records::joined;
 use crate::service::records::{CountRecord, ErrorRecord};
 
 /// The puzzle as one line of text.
@@ -147,6 +148,10 @@ pub struct HodokuRecord {
     pub line: usize,
     /// The puzzle's name, if the notation carries one.
     pub name: Option<String>,
+    /// The cells where the input's published solution differs from the digits the rating
+    /// placed (the only solution's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub published_solution_differs_at: Option<Vec<String>>,
     /// The puzzle as one line.
     pub puzzle: String,
     /// Why the rating stopped early.
@@ -201,6 +206,7 @@ impl HodokuRecord {
             level_reason: explain.then(|| grading.level_reason()),
             line: entry.line,
             name: entry.name.clone(),
+            published_solution_differs_at: None,
             puzzle: puzzle_text(entry),
             reason: stop.clone(),
             score: rated.then_some(grading.score),
@@ -235,6 +241,7 @@ impl HodokuRecord {
             level_reason: None,
             line: entry.line,
             name: entry.name.clone(),
+            published_solution_differs_at: None,
             puzzle: puzzle_text(entry),
             reason: Some(reason.to_string()),
             score: None,
@@ -272,6 +279,10 @@ pub struct SeRecord {
     pub line: usize,
     /// The puzzle's name, if the notation carries one.
     pub name: Option<String>,
+    /// The cells where the input's published solution differs from the digits the rating
+    /// placed (the only solution's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub published_solution_differs_at: Option<Vec<String>>,
     /// The puzzle as one line.
     pub puzzle: String,
     /// Why the rating stopped early.
@@ -321,6 +332,7 @@ impl SeRecord {
             hardest: rating.hardest.map(|technique| technique.to_string()),
             line: entry.line,
             name: entry.name.clone(),
+            published_solution_differs_at: None,
             puzzle: puzzle_text(entry),
             reason: stop.clone(),
             solved: rating.solved,
@@ -343,6 +355,7 @@ impl SeRecord {
             hardest: None,
             line: entry.line,
             name: entry.name.clone(),
+            published_solution_differs_at: None,
             puzzle: puzzle_text(entry),
             reason: Some(reason.to_string()),
             solved: false,
@@ -425,6 +438,7 @@ impl Row for GradeRecord {
                 Column::Solved => rated.solved.to_string(),
                 Column::Techniques => techniques_text(&rated.techniques),
                 Column::Work => rated.work.to_string(),
+                Column::PublishedSolutionDiffersAt => joined(&rated.published_solution_differs_at),
                 Column::Reason => text_of(&rated.reason),
                 _ => String::new(),
             },
@@ -440,6 +454,7 @@ impl Row for GradeRecord {
                 Column::Solved => rated.solved.to_string(),
                 Column::Techniques => techniques_text(&rated.techniques),
                 Column::Work => rated.work.to_string(),
+                Column::PublishedSolutionDiffersAt => joined(&rated.published_solution_differs_at),
                 Column::Reason => text_of(&rated.reason),
                 _ => String::new(),
             },
