@@ -122,9 +122,19 @@ struct FilterOptions {
     #[arg(long, value_name = "Y", value_parser = parse_rating)]
     se_max: Option<f64>,
 
-    /// Only this variant: classic, x, killer, killer-x, greater-killer.
+    /// Only puzzles with a HoDoKu score of at least S.
+    #[arg(long, value_name = "S")]
+    score_min: Option<u32>,
+
+    /// Only puzzles with a HoDoKu score of at most T.
+    #[arg(long, value_name = "T")]
+    score_max: Option<u32>,
+
+    /// Only this variant: classic, x (both diagonals), x-one-diagonal, killer, killer-x
+    /// (both diagonals), killer-x-one-diagonal, greater-killer, jigsaw, or a variant rule's
+    /// preset name (thermo, kropki …).
     #[arg(long, value_name = "V", value_parser = parse_variant)]
-    variant: Option<String>,
+    variant: Option<VariantFilter>,
 
     /// Only grids of side N (4 to 25).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(4..=25))]
@@ -144,13 +154,31 @@ fn parse_level(text: &str) -> Result<String, String> {
         .ok_or_else(|| format!("{text:?} is not a level (easy, medium, hard, unfair, extreme)"))
 }
 
-/// A variant as the bank stores it.
-fn parse_variant(text: &str) -> Result<String, String> {
-    Variant::from_name(&text.trim().to_ascii_lowercase())
-        .map(|variant| variant.name().to_string())
-        .ok_or_else(|| {
-            format!("{text:?} is not a variant (classic, x, killer, killer-x, greater-killer)")
-        })
+/// A variant as the bank stores it, and how many diagonals it has where that tells two
+/// apart (x and killer-x: both; `…-one-diagonal`: one).
+#[derive(Debug, Clone)]
+struct VariantFilter {
+    name: String,
+    diagonals: Option<u8>,
+}
+
+fn parse_variant(text: &str) -> Result<VariantFilter, String> {
+    let text = text.trim().to_ascii_lowercase();
+    let (name, one) = match text.strip_suffix("-one-diagonal") {
+        Some(name) => (name, true),
+        None => (text.as_str(), false),
+    };
+    let diagonal = matches!(name, "x" | "killer-x");
+    match Variant::from_name(name) {
+        Some(variant) if diagonal || !one => Ok(VariantFilter {
+            name: variant.name().to_string(),
+            diagonals: diagonal.then_some(if one { 1 } else { 2 }),
+        }),
+        _ => Err(format!(
+            "{text:?} is not a variant (classic, x, x-one-diagonal, killer, killer-x, \
+             killer-x-one-diagonal, greater-killer, jigsaw, thermo …)"
+        )),
+    }
 }
 
 /// An SE rating bound: a number from 0 up.
@@ -165,6 +193,13 @@ fn parse_rating(text: &str) -> Result<f64, String> {
 
 impl FilterOptions {
     fn filter(&self) -> anyhow::Result<Filter> {
+        if let (Some(minimum), Some(maximum)) = (self.score_min, self.score_max) {
+            if minimum > maximum {
+                anyhow::bail!(
+                    "--score-min {minimum} is above --score-max {maximum}: nothing can match"
+                );
+            }
+        }
         if let (Some(minimum), Some(maximum)) = (self.se_min, self.se_max) {
             if minimum > maximum {
                 anyhow::bail!("--se-min {minimum} is above --se-max {maximum}: nothing can match");
@@ -174,7 +209,10 @@ impl FilterOptions {
             level: self.level.clone(),
             se_minimum: self.se_min,
             se_maximum: self.se_max,
-            variant: self.variant.clone(),
+            score_minimum: self.score_min,
+            score_maximum: self.score_max,
+            diagonals: self.variant.as_ref().and_then(|variant| variant.diagonals),
+            variant: self.variant.as_ref().map(|variant| variant.name.clone()),
             size: self.size,
             limit: self.limit,
         })

@@ -123,6 +123,7 @@ pub fn new_puzzle(
             )
         }),
         source,
+        diagonals: puzzle.diagonals().len() as u8,
     })
 }
 
