@@ -879,7 +879,9 @@ fn the_bank_reads_back_its_own_records_killers_and_one_diagonal_included() {
 /// with 3×2 boxes.
 fn mirrored_six(line: &str) -> String {
     let cells: Vec<char> = line.chars().collect();
-    let mirrored: String = (0..36).map(|index| cells[index % 6 * 6 + index / 6]).collect();
+    let mirrored: String = (0..36)
+        .map(|index| cells[index % 6 * 6 + index / 6])
+        .collect();
     format!("{mirrored} boxes=3x2")
 }
 
@@ -899,11 +901,20 @@ fn boxes_of_another_shape_are_another_puzzle_unless_mirrored_whole() {
     let database = folder.path().join("bank.sqlite");
     let wide = folder.path().join("wide.txt");
     std::fs::write(&wide, lines.join("\n") + "\n").unwrap();
-    succeeds(&["bank", "add", "--db", path_text(&database), path_text(&wide)]);
+    succeeds(&[
+        "bank",
+        "add",
+        "--db",
+        path_text(&database),
+        path_text(&wide),
+    ]);
     // the same givens under 3×2 boxes: never "seen" (they are other puzzles, most of them
     // not unique); the whole mirrors: seen, each with its own earlier record
     let tall = folder.path().join("tall.txt");
-    let tall_lines: Vec<String> = lines.iter().map(|line| format!("{line} boxes=3x2")).collect();
+    let tall_lines: Vec<String> = lines
+        .iter()
+        .map(|line| format!("{line} boxes=3x2"))
+        .collect();
     std::fs::write(&tall, tall_lines.join("\n") + "\n").unwrap();
     let output = sudokit(&[
         "bank",
@@ -975,7 +986,10 @@ fn every_stored_record_is_written_after_its_commit() {
             let id = record["id"].as_i64().unwrap();
             let reader = Bank::open_to_read(&database).unwrap();
             let all = reader.query(&Filter::default()).unwrap();
-            assert!(all.iter().any(|stored| stored.id == id), "#{id} not committed");
+            assert!(
+                all.iter().any(|stored| stored.id == id),
+                "#{id} not committed"
+            );
             checked += 1;
         }
     }
