@@ -614,13 +614,7 @@ impl Walk<'_> {
 
     /// Whether every cage is connected in this walk's image (every row and column bound).
     fn cages_whole(&self) -> bool {
-        let size = self.cells.size;
-        let image: Vec<u16> = (0..size * size)
-            .map(|position| {
-                self.cells.tokens[self.rows[position / size] * size + self.columns[position % size]]
-            })
-            .collect();
-        tokens_connected(&image, size, self.cells.token_count)
+        cages_whole(self.cells, &self.rows, &self.columns)
     }
 
     /// The transformation of this walk, at a full image: columns still unbound (empty in
@@ -1032,6 +1026,16 @@ pub fn smallest_diagonal(cells: &Cells, both: bool, keep_cages: bool, work: u64)
     best.into_image(cell_count, cells.shift == 0)
 }
 
+/// Whether every cage is connected in the image that takes output cell (i, j) from
+/// (`rows[i]`, `columns[j]`) of `cells`.
+fn cages_whole(cells: &Cells, rows: &[usize], columns: &[usize]) -> bool {
+    let size = cells.size;
+    let image: Vec<u16> = (0..size * size)
+        .map(|position| cells.tokens[rows[position / size] * size + columns[position % size]])
+        .collect();
+    tokens_connected(&image, size, cells.token_count)
+}
+
 /// Whether the cells of each token (cage) form one orthogonally connected group in `image`
 /// (row-major tokens of a `size`×`size` grid).
 fn tokens_connected(image: &[u16], size: usize, token_count: usize) -> bool {
@@ -1192,13 +1196,7 @@ impl TiedWalk<'_> {
     }
 
     fn cages_whole(&self) -> bool {
-        let size = self.cells.size;
-        let image: Vec<u16> = (0..size * size)
-            .map(|position| {
-                self.cells.tokens[self.lines[position / size] * size + self.lines[position % size]]
-            })
-            .collect();
-        tokens_connected(&image, size, self.cells.token_count)
+        cages_whole(self.cells, &self.lines, &self.lines)
     }
 }
 
