@@ -131,8 +131,7 @@ struct FilterOptions {
     score_max: Option<u32>,
 
     /// Only this variant: classic, x (both diagonals), x-one-diagonal, killer, killer-x
-    /// (both diagonals), killer-x-one-diagonal, greater-killer, jigsaw, or a variant rule's
-    /// preset name (thermo, kropki …).
+    /// (both diagonals), killer-x-one-diagonal, greater-killer.
     #[arg(long, value_name = "V", value_parser = parse_variant)]
     variant: Option<VariantFilter>,
 
@@ -176,7 +175,7 @@ fn parse_variant(text: &str) -> Result<VariantFilter, String> {
         }),
         _ => Err(format!(
             "{text:?} is not a variant (classic, x, x-one-diagonal, killer, killer-x, \
-             killer-x-one-diagonal, greater-killer, jigsaw, thermo …)"
+             killer-x-one-diagonal, greater-killer)"
         )),
     }
 }
