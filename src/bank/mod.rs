@@ -43,6 +43,18 @@ const MIGRATIONS: &[&str] = &[
     "
     CREATE INDEX puzzles_by_level ON puzzles (level);
 ",
+    // how many long diagonals are houses, so that a query tells one-diagonal X from full X;
+    // rows stored before it read it from their key's prefix (`9xm:`, `9xa:` one, `9x:` both)
+    "
+    ALTER TABLE puzzles ADD COLUMN diagonals INTEGER NOT NULL DEFAULT 0;
+    UPDATE puzzles SET diagonals = CASE
+        WHEN instr(canonical_key, ':') = 0 THEN 0
+        WHEN substr(canonical_key, 1, instr(canonical_key, ':')) GLOB '[0-9]*x[ma]*' THEN 1
+        WHEN substr(canonical_key, 1, instr(canonical_key, ':')) GLOB '[0-9]*x*' THEN 2
+        ELSE 0
+    END;
+    CREATE INDEX puzzles_by_score ON puzzles (score);
+",
 ];
 
 /// The schema version this build writes and reads.
@@ -122,6 +134,8 @@ pub struct NewPuzzle {
     pub se: Option<String>,
     /// Where it came from (`file:line`).
     pub source: String,
+    /// How many long diagonals are houses (0, 1 or 2).
+    pub diagonals: u8,
 }
 
 /// A puzzle in the bank.
@@ -153,6 +167,12 @@ pub struct Filter {
     pub se_minimum: Option<f64>,
     /// The largest SE rating.
     pub se_maximum: Option<f64>,
+    /// The smallest HoDoKu score.
+    pub score_minimum: Option<u32>,
+    /// The largest HoDoKu score.
+    pub score_maximum: Option<u32>,
+    /// How many long diagonals are houses (1: one-diagonal X, 2: full X).
+    pub diagonals: Option<u8>,
     /// The variant's name.
     pub variant: Option<String>,
     /// The side n.
@@ -181,12 +201,12 @@ pub struct Bank {
 }
 
 const INSERT: &str = "INSERT INTO puzzles (canonical_key, puzzle, definition, solution, variant, \
-                      size, level, score, se_rating, se, source, added) \
-                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) \
+                      size, level, score, se_rating, se, source, added, diagonals) \
+                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13) \
                       ON CONFLICT (canonical_key) DO NOTHING";
 
 const COLUMNS: &str = "id, canonical_key, puzzle, definition, solution, variant, size, level, \
-                       score, se_rating, se, source, added";
+                       score, se_rating, se, source, added, diagonals";
 
 impl Bank {
     /// Opens the bank at `path`, creating it when `create` and it does not exist, and
@@ -513,6 +533,18 @@ fn query_sql(filter: &Filter) -> (String, Vec<rusqlite::types::Value>) {
         values.push(maximum.into());
         conditions.push(format!("se_rating <= ?{}", values.len()));
     }
+    if let Some(minimum) = filter.score_minimum {
+        values.push(i64::from(minimum).into());
+        conditions.push(format!("score >= ?{}", values.len()));
+    }
+    if let Some(maximum) = filter.score_maximum {
+        values.push(i64::from(maximum).into());
+        conditions.push(format!("score <= ?{}", values.len()));
+    }
+    if let Some(diagonals) = filter.diagonals {
+        values.push(i64::from(diagonals).into());
+        conditions.push(format!("diagonals = ?{}", values.len()));
+    }
     if let Some(variant) = &filter.variant {
         values.push(variant.trim().to_ascii_lowercase().into());
         conditions.push(format!("variant = ?{}", values.len()));
@@ -521,7 +553,17 @@ fn query_sql(filter: &Filter) -> (String, Vec<rusqlite::types::Value>) {
         values.push(i64::from(size).into());
         conditions.push(format!("size = ?{}", values.len()));
     }
-    let mut sql = format!("SELECT {COLUMNS} FROM puzzles");
+    // Oldest first would have SQLite walk the whole table in id order rather than a range
+    // of the rating's index and sort what it finds: a range alone names its index.
+    let grouped = filter.level.is_some() || filter.variant.is_some() || filter.size.is_some();
+    let se = filter.se_minimum.is_some() || filter.se_maximum.is_some();
+    let score = filter.score_minimum.is_some() || filter.score_maximum.is_some();
+    let index = match (grouped, se, score) {
+        (false, true, _) => " INDEXED BY puzzles_by_se_rating",
+        (false, false, true) => " INDEXED BY puzzles_by_score",
+        _ => "",
+    };
+    let mut sql = format!("SELECT {COLUMNS} FROM puzzles{index}");
     if !conditions.is_empty() {
         sql.push_str(" WHERE ");
         sql.push_str(&conditions.join(" AND "));
@@ -558,6 +600,7 @@ fn insert(
             puzzle.se,
             puzzle.source,
             added,
+            puzzle.diagonals,
         ])
         .map_err(|source| self_error(path, source))?;
     if changed == 1 {
@@ -602,6 +645,7 @@ fn stored(row: &rusqlite::Row<'_>) -> rusqlite::Result<Stored> {
             se_rating: row.get(9)?,
             se: row.get(10)?,
             source: row.get(11)?,
+            diagonals: row.get(13)?,
         },
         added: row.get(12)?,
     })
@@ -624,6 +668,7 @@ mod tests {
             se_rating: Some(2.3),
             se: Some("2.3/1.2/1.2".to_string()),
             source: "test:1".to_string(),
+            diagonals: 0,
         }
     }
 
@@ -708,6 +753,15 @@ mod tests {
                 level: Some("EASY".to_string()),
                 ..Filter::default()
             },
+            Filter {
+                se_minimum: Some(9.0),
+                ..Filter::default()
+            },
+            Filter {
+                score_minimum: Some(1000),
+                score_maximum: Some(2000),
+                ..Filter::default()
+            },
         ] {
             let plan = bank.query_plan(&filter).unwrap().join("; ");
             assert!(
@@ -723,6 +777,47 @@ mod tests {
             ..Filter::default()
         };
         assert_eq!(bank.query(&filter).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn score_and_diagonal_filters_find_what_they_name() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("bank.sqlite");
+        let mut bank = Bank::open(&path, true).unwrap();
+        let one = NewPuzzle {
+            variant: "x".to_string(),
+            diagonals: 1,
+            score: 100,
+            ..sample("9x1:one")
+        };
+        let both = NewPuzzle {
+            variant: "x".to_string(),
+            diagonals: 2,
+            score: 2000,
+            ..sample("9x:both")
+        };
+        bank.add(&[one, both], 7).unwrap();
+        let found = |filter: Filter| -> Vec<String> {
+            let stored = bank.query(&filter).unwrap();
+            stored.into_iter().map(|s| s.record.canonical_key).collect()
+        };
+        let x = |diagonals| Filter {
+            variant: Some("x".to_string()),
+            diagonals: Some(diagonals),
+            ..Filter::default()
+        };
+        assert_eq!(found(x(1)), ["9x1:one"]);
+        assert_eq!(found(x(2)), ["9x:both"]);
+        let scored = Filter {
+            score_minimum: Some(1000),
+            ..Filter::default()
+        };
+        assert_eq!(found(scored), ["9x:both"]);
+        let scored = Filter {
+            score_maximum: Some(1000),
+            ..Filter::default()
+        };
+        assert_eq!(found(scored), ["9x1:one"]);
     }
 
     #[test]

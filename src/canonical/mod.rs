@@ -5,12 +5,19 @@
 //!   permutations within them, transposition (square boxes only) and digit relabelling: the
 //!   lexicographically smallest row-major string of the transformed givens (0 for empty),
 //!   digits renamed in order of first appearance. For 9×9 the key is that 81-digit line.
-//! - X (either long diagonal a house): the 8 symmetries of the square that keep the set of
+//! - Boxes taller than wide (3×2) are first mirrored as a whole onto boxes wider than high
+//!   (2×3), and a key of boxes that are not square names their shape (`6b2x3:`), so a
+//!   puzzle never meets one of other boxes that is not its mirror.
+//! - X with both long diagonals houses: the symmetries of the square that keep the set of
 //!   diagonals, with the row permutations that keep it (applied to rows and columns alike),
 //!   and digit relabelling.
+//! - X with one long diagonal a house: every permutation keeping bands and stacks applied to
+//!   rows and columns alike, and transposition (2 592 on a 9×9 grid), after mirroring an anti
+//!   diagonal onto the main one; digit relabelling.
 //! - Killers: the same geometric symmetries (the X ones when diagonals are houses), with cage
 //!   pattern, sums, givens and comparisons moving with the cells; digits are never
-//!   relabelled, since sums depend on them.
+//!   relabelled, since sums depend on them. The key is the smallest image over the whole
+//!   group; the canonical form the smallest image that keeps every cage connected.
 //!
 //! The search is a depth-first walk over the transformation, cell by cell in output order,
 //! pruned against the smallest image found so far: a branch stops at the first cell where
@@ -19,10 +26,12 @@
 mod search;
 mod transform;
 
+use std::borrow::Cow;
+
 use crate::model::{Diagonal, Puzzle, Relation};
 
 use search::{Cells, GeometrySearch, Image};
-pub use transform::{in_standard_order, moves_with_its_cells, Transformation};
+pub use transform::{in_standard_order, moves_with_its_cells, transposed_whole, Transformation};
 
 /// A puzzle's canonical key and the puzzle in the form the key names: what `bank` stores and
 /// rates, so that every orientation of a puzzle gets the same record.
@@ -33,10 +42,10 @@ pub struct CanonicalForm {
     /// The puzzle moved and relabelled onto the key's image, its rules in
     /// [`in_standard_order`]. For classic and X grids this is the key's image itself. A
     /// killer's smallest image can break its cages apart (rows swapped across a cage); such
-    /// a killer is given in the smallest (by cells, then rules) of its turns and
-    /// reflections, which every turn and reflection of it shares. A puzzle with rules a
-    /// transformation does not move ([`moves_with_its_cells`]: windoku and jigsaw regions,
-    /// thermometers, dots …) is kept as it was given.
+    /// a killer is given as the smallest image that keeps every cage connected, which every
+    /// valid isomorph of it shares. A puzzle with rules a transformation does not move
+    /// ([`moves_with_its_cells`]: windoku and jigsaw regions, thermometers, dots …) is kept
+    /// as it was given.
     pub puzzle: Puzzle,
 }
 
@@ -56,100 +65,65 @@ pub fn canonical_key(puzzle: &Puzzle) -> String {
 /// The canonical key, or `None` when the search takes more than `work` steps (a step is one
 /// cell or choice of the walk; 9×9 grids need thousands, dense 16×16 ones millions).
 pub fn canonical_key_within(puzzle: &Puzzle, work: u64) -> Option<String> {
+    let puzzle = upright(puzzle);
     let diagonals = puzzle.diagonals();
-    let image = smallest_image(puzzle, &diagonals, work)?;
-    Some(format_key(puzzle, &diagonals, &image))
+    let image = smallest_image(&puzzle, &diagonals, false, work)?;
+    Some(format_key(&puzzle, &diagonals, &image))
 }
 
-fn smallest_image(puzzle: &Puzzle, diagonals: &[Diagonal], work: u64) -> Option<Image> {
+/// The puzzle with boxes no taller than wide: one whose boxes are taller is mirrored as a
+/// whole ([`transposed_whole`]), so a 3×2-box puzzle and its 2×3 mirror share a key, and a
+/// 3×2 puzzle never meets a 2×3 one that is not its mirror.
+fn upright(puzzle: &Puzzle) -> Cow<'_, Puzzle> {
+    match transposed_whole(puzzle) {
+        Some(turned) => Cow::Owned(turned),
+        None => Cow::Borrowed(puzzle),
+    }
+}
+
+/// The smallest image over the symmetries of the puzzle's variant; with `keep_cages`, over
+/// those whose image keeps every cage connected (a killer's canonical form).
+fn smallest_image(
+    puzzle: &Puzzle,
+    diagonals: &[Diagonal],
+    keep_cages: bool,
+    work: u64,
+) -> Option<Image> {
     let cells = Cells::of(puzzle);
-    if diagonals.is_empty() {
-        GeometrySearch::new(&cells).smallest(work)
-    } else {
-        search::smallest_diagonal(&cells, diagonals.len() == 2, work)
+    match diagonals {
+        [] if keep_cages => GeometrySearch::new(&cells).keeping_cages().smallest(work),
+        [] => GeometrySearch::new(&cells).smallest(work),
+        [one] => search::smallest_one_diagonal(&cells, *one == Diagonal::Anti, keep_cages, work),
+        _ => search::smallest_diagonal(&cells, true, keep_cages, work),
     }
 }
 
 /// The canonical key and the puzzle in canonical form, or `None` when the search takes more
 /// than `work` steps (as [`canonical_key_within`]).
 pub fn canonical_form_within(puzzle: &Puzzle, work: u64) -> Option<CanonicalForm> {
+    let puzzle = upright(puzzle);
     let diagonals = puzzle.diagonals();
-    let image = smallest_image(puzzle, &diagonals, work)?;
-    let key = format_key(puzzle, &diagonals, &image);
-    if !moves_with_its_cells(puzzle) {
+    let image = smallest_image(&puzzle, &diagonals, false, work)?;
+    let key = format_key(&puzzle, &diagonals, &image);
+    if !moves_with_its_cells(&puzzle) {
         return Some(CanonicalForm {
             key,
-            puzzle: puzzle.clone(),
+            puzzle: puzzle.into_owned(),
         });
     }
-    let moved = image
-        .transformation
-        .apply(puzzle)
-        .and_then(|moved| in_standard_order(&moved).ok());
-    let form = match moved {
-        Some(moved) => moved,
-        // only a killer's cages can come apart; its turns and reflections keep them whole
-        None => smallest_turn(puzzle)?,
+    let moved = |image: &Image| {
+        image
+            .transformation
+            .apply(&puzzle)
+            .and_then(|moved| in_standard_order(&moved).ok())
+    };
+    let form = match moved(&image) {
+        Some(form) => form,
+        // only a killer's cages can come apart: its form is the smallest image that keeps
+        // them whole, the same for every valid isomorph
+        None => moved(&smallest_image(&puzzle, &diagonals, true, work)?)?,
     };
     Some(CanonicalForm { key, puzzle: form })
-}
-
-/// The smallest of the puzzle's turns and reflections (those that keep the boxes), compared
-/// cell by cell (cage by standard order, sum, given digit), then by comparisons.
-fn smallest_turn(puzzle: &Puzzle) -> Option<Puzzle> {
-    let geometry = puzzle.geometry();
-    let size = usize::from(geometry.size());
-    let forward: Vec<usize> = (0..size).collect();
-    let backward: Vec<usize> = (0..size).rev().collect();
-    let square = geometry.box_rows() == geometry.box_columns();
-    let mut best: Option<(Vec<u32>, Puzzle)> = None;
-    for transpose in [false, true] {
-        if transpose && !square {
-            continue;
-        }
-        for rows in [&forward, &backward] {
-            for columns in [&forward, &backward] {
-                let turn = Transformation {
-                    transpose,
-                    rows: rows.clone(),
-                    columns: columns.clone(),
-                    digits: None,
-                };
-                let Some(turned) = turn
-                    .apply(puzzle)
-                    .and_then(|turned| in_standard_order(&turned).ok())
-                else {
-                    continue;
-                };
-                let order = turn_order(&turned);
-                if best.as_ref().is_none_or(|(smallest, _)| order < *smallest) {
-                    best = Some((order, turned));
-                }
-            }
-        }
-    }
-    best.map(|(_, turned)| turned)
-}
-
-/// What [`smallest_turn`] compares: per cell its cage's position (from 1, 0 for none), sum
-/// and given digit, then the comparisons.
-fn turn_order(puzzle: &Puzzle) -> Vec<u32> {
-    let mut order = vec![0; puzzle.geometry().cell_count()];
-    for (position, cage) in puzzle.cages().enumerate() {
-        for cell in &cage.cells {
-            order[cell.index()] = ((position as u32 + 1) << search::RANK_SHIFT)
-                | (cage.sum.unwrap_or(0) << search::SUM_SHIFT);
-        }
-    }
-    for (cell, digit) in puzzle.givens().filled() {
-        order[cell.index()] |= u32::from(digit.get());
-    }
-    order.extend(puzzle.comparisons().map(|comparison| {
-        (comparison.first.index() as u32) << 20
-            | (comparison.second.index() as u32) << 2
-            | u32::from(comparison.relation.symbol() as u8 & 3)
-    }));
-    order
 }
 
 /// The work bound `sudokit bank` and `serve --bank` give [`canonical_key_within`]: about a
@@ -173,10 +147,19 @@ fn format_key(puzzle: &Puzzle, diagonals: &[Diagonal], image: &Image) -> String 
             .collect();
     }
     let mut key = size.to_string();
+    let geometry = puzzle.geometry();
+    if geometry.has_boxes() && geometry.box_rows() != geometry.box_columns() {
+        // the same cells under other boxes are another puzzle
+        key.push_str(&format!(
+            "b{}x{}",
+            geometry.box_rows(),
+            geometry.box_columns()
+        ));
+    }
     match diagonals {
         [] => {}
-        [Diagonal::Main] => key.push_str("xm"),
-        [Diagonal::Anti] => key.push_str("xa"),
+        // either diagonal: the anti one is mirrored onto the main one
+        [_] => key.push_str("x1"),
         _ => key.push('x'),
     }
     if killer {

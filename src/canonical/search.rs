@@ -191,12 +191,22 @@ struct Found {
 }
 
 /// The smallest image found so far; positions from `valid` on are not yet known.
+///
+/// A plain search writes each value it offers into `values` (a branch that gets through
+/// every offer is the new best). A tentative one (`candidate` not empty) is for searches
+/// whose leaves can still be refused (a killer image that breaks a cage, a dead end): it
+/// writes the branch into `candidate` and copies it into `values` only at [`Best::accept`].
 struct Best {
     values: Vec<u32>,
     valid: usize,
     /// Steps the search may still take; at 0 it stops and answers nothing.
     work_left: u64,
     found: Option<Found>,
+    /// The branch being walked (tentative searches only).
+    candidate: Vec<u32>,
+    /// The first position where the branch is smaller than `values` (or `values` unknown),
+    /// `UNSET` while the branch equals it (tentative searches only).
+    smaller_from: usize,
 }
 
 impl Best {
@@ -206,6 +216,52 @@ impl Best {
             valid: 0,
             work_left: work,
             found: None,
+            candidate: Vec::new(),
+            smaller_from: UNSET,
+        }
+    }
+
+    /// A tentative best: nothing is kept until [`Best::accept`].
+    fn tentative(length: usize, work: u64) -> Best {
+        Best {
+            candidate: vec![0; length],
+            ..Best::new(length, work)
+        }
+    }
+
+    fn is_tentative(&self) -> bool {
+        !self.candidate.is_empty()
+    }
+
+    /// Keeps the branch offered so far, which got through every offer, as the best.
+    fn accept(&mut self) {
+        if self.is_tentative() {
+            self.values.copy_from_slice(&self.candidate);
+            self.valid = self.values.len();
+            self.smaller_from = UNSET;
+        }
+    }
+
+    /// [`Best::offer`] for a tentative search.
+    fn offer_tentative(&mut self, position: usize, value: u32) -> bool {
+        if self.smaller_from != UNSET && self.smaller_from >= position {
+            self.smaller_from = UNSET;
+        }
+        self.candidate[position] = value;
+        if self.smaller_from != UNSET {
+            return true;
+        }
+        if position >= self.valid {
+            self.smaller_from = position;
+            return true;
+        }
+        match value.cmp(&self.values[position]) {
+            std::cmp::Ordering::Greater => false,
+            std::cmp::Ordering::Less => {
+                self.smaller_from = position;
+                true
+            }
+            std::cmp::Ordering::Equal => true,
         }
     }
 
@@ -221,6 +277,9 @@ impl Best {
     /// Offers `value` at `position`, the positions before it being equal to the best's:
     /// false when it is larger (the branch stops), true otherwise (kept as the best's).
     fn offer(&mut self, position: usize, value: u32) -> bool {
+        if self.is_tentative() {
+            return self.offer_tentative(position, value);
+        }
         if position < self.valid {
             if value > self.values[position] {
                 return false;
@@ -237,6 +296,12 @@ impl Best {
     /// Offers a whole tail starting at `start`: true when the image is now the best (equal
     /// or smaller), false when the tail is larger.
     fn offer_tail(&mut self, start: usize, tail: &[u32]) -> bool {
+        if self.is_tentative() {
+            return tail
+                .iter()
+                .enumerate()
+                .all(|(offset, &value)| self.offer_tentative(start + offset, value));
+        }
         for (offset, &value) in tail.iter().enumerate() {
             let position = start + offset;
             if position < self.valid {
@@ -380,6 +445,7 @@ impl Ranks {
 pub struct GeometrySearch<'cells> {
     cells: &'cells Cells,
     lazy_columns: bool,
+    keep_cages: bool,
 }
 
 struct Walk<'cells> {
@@ -399,6 +465,8 @@ struct Walk<'cells> {
     /// grids only; the choice waits for the first row where they differ).
     lazy: Vec<usize>,
     lazy_columns: bool,
+    /// Whether only images with every cage connected count (a killer's canonical form).
+    keep_cages: bool,
     /// The original rows that may come first: on a classic grid, those whose
     /// [`Walk::first_row_pattern`] is the smallest (any other starts a larger image).
     first_rows: Vec<bool>,
@@ -411,7 +479,17 @@ impl<'cells> GeometrySearch<'cells> {
         GeometrySearch {
             cells,
             lazy_columns: cells.shift == 0,
+            keep_cages: false,
         }
+    }
+
+    /// The same search counting only images that keep every cage connected (a valid
+    /// killer): the smallest of those is the same for every valid isomorph, so it is the
+    /// killer's canonical form whichever orientation arrives first.
+    pub fn keeping_cages(mut self) -> GeometrySearch<'cells> {
+        self.keep_cages = true;
+        self.lazy_columns = false;
+        self
     }
 
     /// The same search binding every column as soon as it is reached: slower, kept to check
@@ -426,7 +504,12 @@ impl<'cells> GeometrySearch<'cells> {
     /// more than `work` steps.
     pub fn smallest(&self, work: u64) -> Option<Image> {
         let cell_count = self.cells.size * self.cells.size;
-        let mut best = Best::new(cell_count + self.cells.comparisons.len(), work);
+        let length = cell_count + self.cells.comparisons.len();
+        let mut best = if self.keep_cages {
+            Best::tentative(length, work)
+        } else {
+            Best::new(length, work)
+        };
         let (sorted, sorted_rows, sorted_columns) = self.cells.presorted();
         for (orientation, oriented) in sorted.orientations().iter().enumerate() {
             let size = oriented.size;
@@ -445,6 +528,7 @@ impl<'cells> GeometrySearch<'cells> {
                 stack_used: vec![false; stacks],
                 lazy: vec![0; stacks],
                 lazy_columns: self.lazy_columns,
+                keep_cages: self.keep_cages,
                 first_rows: vec![true; size],
                 ranks: Ranks::new(oriented.token_count),
             };
@@ -477,6 +561,62 @@ impl<'cells> GeometrySearch<'cells> {
 }
 
 impl Walk<'_> {
+    /// Whether the image's rows up to `last` (all bound, with every column) can still end
+    /// with every cage connected: each group of a cage's cells there is the whole cage, or
+    /// reaches row `last` to join the rest below.
+    fn cages_may_close(&self, last: usize) -> bool {
+        let size = self.cells.size;
+        let cell_count = (last + 1) * size;
+        let mut cage_size = vec![0usize; self.cells.token_count];
+        for &token in &self.cells.tokens {
+            if token != NO_TOKEN {
+                cage_size[usize::from(token)] += 1;
+            }
+        }
+        let image: Vec<u16> = (0..cell_count)
+            .map(|position| {
+                self.cells.tokens[self.rows[position / size] * size + self.columns[position % size]]
+            })
+            .collect();
+        let mut reached = vec![false; cell_count];
+        let mut stack = Vec::new();
+        for first in 0..cell_count {
+            let token = image[first];
+            if token == NO_TOKEN || reached[first] {
+                continue;
+            }
+            reached[first] = true;
+            stack.push(first);
+            let (mut cells, mut touches_last) = (0, false);
+            while let Some(cell) = stack.pop() {
+                cells += 1;
+                let (row, column) = (cell / size, cell % size);
+                touches_last |= row == last;
+                let neighbours = [
+                    (row > 0).then(|| cell - size),
+                    (row < last).then(|| cell + size),
+                    (column > 0).then(|| cell - 1),
+                    (column + 1 < size).then(|| cell + 1),
+                ];
+                for next in neighbours.into_iter().flatten() {
+                    if !reached[next] && image[next] == token {
+                        reached[next] = true;
+                        stack.push(next);
+                    }
+                }
+            }
+            if !touches_last && cells < cage_size[usize::from(token)] {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether every cage is connected in this walk's image (every row and column bound).
+    fn cages_whole(&self) -> bool {
+        cages_whole(self.cells, &self.rows, &self.columns)
+    }
+
     /// The transformation of this walk, at a full image: columns still unbound (empty in
     /// every row) take their stack's unused columns in order.
     fn found(&self) -> Found {
@@ -508,12 +648,16 @@ impl Walk<'_> {
         let size = self.cells.size;
         if position == size * size {
             let tail = self.ranks.comparisons(&self.cells.comparisons);
-            if best.offer_tail(position, &tail) {
+            if best.offer_tail(position, &tail) && (!self.keep_cages || self.cages_whole()) {
+                best.accept();
                 best.found = Some(self.found());
             }
             return;
         }
         let (row, column) = (position / size, position % size);
+        if self.keep_cages && column == 0 && row > 0 && !self.cages_may_close(row - 1) {
+            return;
+        }
         if self.rows[row] == UNSET {
             self.choose_row(row, position, best);
             return;
@@ -804,7 +948,8 @@ fn extend_diagonal(
 /// [`diagonal_row_group`] applied to rows and to columns (or to columns then mirrored, which
 /// swaps the two diagonals, when both are houses), in both orientations when boxes are
 /// square.
-pub fn smallest_diagonal(cells: &Cells, both: bool, work: u64) -> Option<Image> {
+/// `keep_cages` counts only images that keep every cage connected.
+pub fn smallest_diagonal(cells: &Cells, both: bool, keep_cages: bool, work: u64) -> Option<Image> {
     let size = cells.size;
     let cell_count = size * size;
     let group = diagonal_row_group(size, cells.box_rows);
@@ -852,6 +997,16 @@ pub fn smallest_diagonal(cells: &Cells, both: bool, work: u64) -> Option<Image> 
                 if larger {
                     continue;
                 }
+                if keep_cages {
+                    let image: Vec<u16> = rows
+                        .iter()
+                        .flat_map(|&row| columns.iter().map(move |&column| row * size + column))
+                        .map(|original| oriented.tokens[original])
+                        .collect();
+                    if !tokens_connected(&image, size, oriented.token_count) {
+                        continue;
+                    }
+                }
                 let tail = ranks.comparisons(&oriented.comparisons);
                 if smaller {
                     best.values[..cell_count].copy_from_slice(&candidate);
@@ -865,6 +1020,237 @@ pub fn smallest_diagonal(cells: &Cells, both: bool, work: u64) -> Option<Image> 
                         ranks: ranks.rank.clone(),
                     });
                 }
+            }
+        }
+    }
+    best.into_image(cell_count, cells.shift == 0)
+}
+
+/// Whether every cage is connected in the image that takes output cell (i, j) from
+/// (`rows[i]`, `columns[j]`) of `cells`.
+fn cages_whole(cells: &Cells, rows: &[usize], columns: &[usize]) -> bool {
+    let size = cells.size;
+    let image: Vec<u16> = (0..size * size)
+        .map(|position| cells.tokens[rows[position / size] * size + columns[position % size]])
+        .collect();
+    tokens_connected(&image, size, cells.token_count)
+}
+
+/// Whether the cells of each token (cage) form one orthogonally connected group in `image`
+/// (row-major tokens of a `size`×`size` grid).
+fn tokens_connected(image: &[u16], size: usize, token_count: usize) -> bool {
+    let mut reached = vec![false; image.len()];
+    let mut started = vec![false; token_count];
+    let mut stack = Vec::new();
+    for first in 0..image.len() {
+        let token = image[first];
+        if token == NO_TOKEN || reached[first] {
+            continue;
+        }
+        if std::mem::replace(&mut started[usize::from(token)], true) {
+            // a second group of the same cage
+            return false;
+        }
+        reached[first] = true;
+        stack.push(first);
+        while let Some(cell) = stack.pop() {
+            let (row, column) = (cell / size, cell % size);
+            let neighbours = [
+                (row > 0).then(|| cell - size),
+                (row + 1 < size).then(|| cell + size),
+                (column > 0).then(|| cell - 1),
+                (column + 1 < size).then(|| cell + 1),
+            ];
+            for next in neighbours.into_iter().flatten() {
+                if !reached[next] && image[next] == token {
+                    reached[next] = true;
+                    stack.push(next);
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The output cells a [`smallest_one_diagonal`] walk fixes when it binds output line `line`
+/// (row and column at once): `(line, line)`, then `(line, j)` and `(j, line)` for each
+/// earlier `j`. Their order, line by line, is the order its images compare in.
+fn shell(line: usize) -> impl Iterator<Item = (usize, usize)> {
+    std::iter::once((line, line))
+        .chain((0..line).flat_map(move |earlier| [(line, earlier), (earlier, line)]))
+}
+
+/// The walk over the permutations that move rows and columns alike (keeping the main
+/// diagonal), bands and stacks kept.
+struct TiedWalk<'cells> {
+    cells: &'cells Cells,
+    keep_cages: bool,
+    transpose: bool,
+    lines: Vec<usize>,
+    used: Vec<bool>,
+    band_image: Vec<usize>,
+    band_used: Vec<bool>,
+    stack_image: Vec<usize>,
+    stack_used: Vec<bool>,
+    ranks: Ranks,
+}
+
+impl TiedWalk<'_> {
+    /// Binds `from` (output band or stack index) to `to` in `image`, unless another is bound
+    /// there: answers whether it fits and whether it was bound just now.
+    fn bind(image: &mut [usize], used: &mut [bool], from: usize, to: usize) -> (bool, bool) {
+        if image[from] == UNSET {
+            if used[to] {
+                return (false, false);
+            }
+            image[from] = to;
+            used[to] = true;
+            return (true, true);
+        }
+        (image[from] == to, false)
+    }
+
+    fn visit(&mut self, line: usize, position: usize, best: &mut Best) {
+        if !best.spend() {
+            return;
+        }
+        let size = self.cells.size;
+        if line == size {
+            let tail = self.ranks.comparisons(&self.cells.comparisons);
+            if best.offer_tail(position, &tail) && (!self.keep_cages || self.cages_whole()) {
+                best.accept();
+                best.found = Some(Found {
+                    transpose: self.transpose,
+                    rows: self.lines.clone(),
+                    columns: self.lines.clone(),
+                    ranks: self.ranks.rank.clone(),
+                });
+            }
+            return;
+        }
+        let (height, width) = (self.cells.box_rows, self.cells.box_columns);
+        for original in 0..size {
+            if self.used[original] {
+                continue;
+            }
+            let (band_fits, band_new) = Self::bind(
+                &mut self.band_image,
+                &mut self.band_used,
+                line / height,
+                original / height,
+            );
+            let (stack_fits, stack_new) = if band_fits {
+                Self::bind(
+                    &mut self.stack_image,
+                    &mut self.stack_used,
+                    line / width,
+                    original / width,
+                )
+            } else {
+                (false, false)
+            };
+            if band_fits && stack_fits {
+                self.used[original] = true;
+                self.lines[line] = original;
+                self.emit(line, position, best);
+                self.lines[line] = UNSET;
+                self.used[original] = false;
+            }
+            if stack_new {
+                self.stack_used[self.stack_image[line / width]] = false;
+                self.stack_image[line / width] = UNSET;
+            }
+            if band_new {
+                self.band_used[self.band_image[line / height]] = false;
+                self.band_image[line / height] = UNSET;
+            }
+        }
+    }
+
+    /// Offers the cells `line` fixes, then walks on.
+    fn emit(&mut self, line: usize, start: usize, best: &mut Best) {
+        let size = self.cells.size;
+        let mut fresh = Vec::new();
+        let mut position = start;
+        let mut larger = false;
+        for (row, column) in shell(line) {
+            let original = self.lines[row] * size + self.lines[column];
+            let token = self.cells.tokens[original];
+            let (rank, new) = self.ranks.of(token);
+            if new {
+                fresh.push(token);
+            }
+            let value = (rank << self.cells.shift) | self.cells.fixed[original];
+            if !best.offer(position, value) {
+                larger = true;
+                break;
+            }
+            position += 1;
+        }
+        if !larger {
+            self.visit(line + 1, position, best);
+        }
+        for token in fresh.into_iter().rev() {
+            self.ranks.forget(token);
+        }
+    }
+
+    fn cages_whole(&self) -> bool {
+        cages_whole(self.cells, &self.lines, &self.lines)
+    }
+}
+
+/// The smallest image of a grid with one long diagonal a house: every permutation that
+/// keeps bands and stacks, applied to rows and columns alike (2 592 on a 9×9 grid), in both
+/// orientations when boxes are square, and digits renamed (not for killers). An anti
+/// diagonal is mirrored onto the main one first, so a puzzle and its mirror share the key.
+/// Its values come in the order of [`shell`], not row-major. `keep_cages` counts only
+/// images that keep every cage connected (a killer's canonical form).
+pub fn smallest_one_diagonal(
+    cells: &Cells,
+    anti: bool,
+    keep_cages: bool,
+    work: u64,
+) -> Option<Image> {
+    let size = cells.size;
+    let cell_count = size * size;
+    let mut mirrored = cells.clone();
+    if anti {
+        for row in 0..size {
+            for column in 0..size {
+                let from = row * size + size - 1 - column;
+                mirrored.tokens[row * size + column] = cells.tokens[from];
+                mirrored.fixed[row * size + column] = cells.fixed[from];
+            }
+        }
+    }
+    // dead ends (bands and stacks of other heights) refuse branches: always tentative
+    let mut best = Best::tentative(cell_count + cells.comparisons.len(), work);
+    for (orientation, oriented) in mirrored.orientations().iter().enumerate() {
+        let mut walk = TiedWalk {
+            cells: oriented,
+            keep_cages,
+            transpose: orientation == 1,
+            lines: vec![UNSET; size],
+            used: vec![false; size],
+            band_image: vec![UNSET; size / oriented.box_rows],
+            band_used: vec![false; size / oriented.box_rows],
+            stack_image: vec![UNSET; size / oriented.box_columns],
+            stack_used: vec![false; size / oriented.box_columns],
+            ranks: Ranks::new(oriented.token_count),
+        };
+        walk.visit(0, 0, &mut best);
+    }
+    if anti {
+        // the walk read the mirrored cells: back to the puzzle's own columns
+        if let Some(found) = &mut best.found {
+            let mirrored_lines = if found.transpose {
+                &mut found.rows
+            } else {
+                &mut found.columns
+            };
+            for line in mirrored_lines.iter_mut() {
+                *line = size - 1 - *line;
             }
         }
     }

@@ -420,3 +420,165 @@ fn x_and_killer_orientations_have_one_canonical_form() {
         transform(puzzle, rng.random_bool(0.5), rows, columns, None)
     });
 }
+
+/// Three 6×6 puzzles from `sudokit generate --preset sudoku-6 --count 3 --seed 7`.
+const SIX: [&str; 3] = [
+    ".3..2...54.......12.......43...6..4.",
+    "..3.1......5..61....23..2......3.6..",
+    "..2......31....52..54....63......1..",
+];
+
+#[test]
+fn boxes_taller_than_wide_are_keyed_as_their_whole_mirror() {
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let mut tall_ones = 0;
+    for line in SIX {
+        let wide = notation::parse(line, None).unwrap().remove(0).puzzle;
+        assert_eq!(wide.geometry().box_rows(), 2);
+        let wide_key = canonical_key(&wide);
+        assert!(wide_key.starts_with("6b2x3:"), "{wide_key}");
+        // the same givens under 3×2 boxes: another puzzle, never the 2×3 one's key
+        let Ok(mut entries) = notation::parse(&format!("{line} boxes=3x2"), None) else {
+            continue;
+        };
+        let tall = entries.remove(0).puzzle;
+        tall_ones += 1;
+        let key = canonical_key(&tall);
+        assert_ne!(key, wide_key, "{line}");
+        // mirrored as a whole it is a 2×3 puzzle with the same key
+        let mirrored = transposed_whole(&tall).unwrap();
+        assert_eq!(mirrored.geometry().box_rows(), 2);
+        assert_eq!(canonical_key(&mirrored), key);
+        // and its own transformations keep it; its canonical form has 2×3 boxes
+        for _ in 0..5 {
+            assert_eq!(canonical_key(&random_geometric(&mut rng, &tall, true)), key);
+        }
+        let form = canonical_form_within(&tall, u64::MAX).unwrap();
+        assert_eq!(form.puzzle.geometry(), wide.geometry());
+        assert_eq!(canonical_key(&form.puzzle), key);
+    }
+    assert!(tall_ones > 0, "no line reads with 3×2 boxes");
+}
+
+/// A random permutation keeping bands and stacks, applied to rows and columns alike (the
+/// main diagonal kept), a random transposition, digits renamed, and the columns mirrored
+/// (the diagonal moved to the anti one) when `mirror`.
+fn random_one_diagonal(rng: &mut ChaCha8Rng, puzzle: &Puzzle, mirror: bool) -> Puzzle {
+    let size = usize::from(puzzle.size());
+    let lines = block_order(rng, size, usize::from(puzzle.geometry().box_rows()));
+    let transformation = Transformation {
+        transpose: rng.random_bool(0.5),
+        rows: lines.clone(),
+        columns: if mirror {
+            lines.iter().rev().copied().collect()
+        } else {
+            lines
+        },
+        digits: Some(random_digits(rng, puzzle.size())),
+    };
+    transformation.apply(puzzle).unwrap()
+}
+
+/// Classic puzzles of the shared files whose givens obey one diagonal: as main-diagonal X.
+fn one_diagonal_puzzles(count: usize) -> Vec<Puzzle> {
+    shared("classic/top1465.txt")
+        .lines()
+        .chain(shared("classic/royle_17clue_49158.txt").lines().take(400))
+        .filter_map(|line| {
+            let classic = notation::parse(line.split_whitespace().next()?, None)
+                .ok()?
+                .remove(0)
+                .puzzle;
+            let diagonal = Constraint::diagonal(classic.geometry(), crate::model::Diagonal::Main);
+            Puzzle::new(classic.geometry(), classic.givens().clone(), vec![diagonal]).ok()
+        })
+        .take(count)
+        .collect()
+}
+
+#[test]
+fn one_diagonal_isomorphs_share_a_key_under_the_whole_group() {
+    let all = one_diagonal_puzzles(16);
+    assert_eq!(all.len(), 16);
+    // rows 1↔2 with columns 1↔2 (the case), then random members of the group,
+    // mirrored onto the anti diagonal half the time
+    let swap = Transformation {
+        transpose: false,
+        rows: vec![1, 0, 2, 3, 4, 5, 6, 7, 8],
+        columns: vec![1, 0, 2, 3, 4, 5, 6, 7, 8],
+        digits: None,
+    };
+    for puzzle in &all {
+        let key = canonical_key(puzzle);
+        assert!(key.starts_with("9x1:"), "{key}");
+        assert_eq!(canonical_key(&swap.apply(puzzle).unwrap()), key);
+    }
+    assert_keys_hold(&all, 6, |rng, puzzle| {
+        let mirror = rng.random_bool(0.5);
+        random_one_diagonal(rng, puzzle, mirror)
+    });
+    forms_hold(&all[..6], 4, |rng, puzzle| {
+        let mirror = rng.random_bool(0.5);
+        random_one_diagonal(rng, puzzle, mirror)
+    });
+    // the form keeps one diagonal (the main one) and the key
+    let form = canonical_form_within(&all[0], u64::MAX).unwrap();
+    assert_eq!(form.puzzle.diagonals(), vec![crate::model::Diagonal::Main]);
+    // full X is another variant
+    let both = Puzzle::new(
+        all[0].geometry(),
+        all[0].givens().clone(),
+        vec![
+            Constraint::diagonal(all[0].geometry(), crate::model::Diagonal::Main),
+            Constraint::diagonal(all[0].geometry(), crate::model::Diagonal::Anti),
+        ],
+    );
+    if let Ok(both) = both {
+        assert_ne!(canonical_key(&both), canonical_key(&all[0]));
+    }
+}
+
+#[test]
+fn a_killer_turned_by_rows_that_keep_its_cages_has_one_form() {
+    // every swap of two rows of a band, or of two bands, that keeps every cage connected:
+    // the form (and so the rating) must not depend on which orientation came first
+    let killers = puzzles("killer/killer_krazydad_1000.tsv", 300);
+    let identity: Vec<usize> = (0..9).collect();
+    let mut swaps = Vec::new();
+    for band in 0..3 {
+        for (first, second) in [(0, 1), (0, 2), (1, 2)] {
+            let mut rows = identity.clone();
+            rows.swap(band * 3 + first, band * 3 + second);
+            swaps.push(rows);
+        }
+    }
+    for (first, second) in [(0, 1), (0, 2), (1, 2)] {
+        let mut rows = identity.clone();
+        for offset in 0..3 {
+            rows.swap(first * 3 + offset, second * 3 + offset);
+        }
+        swaps.push(rows);
+    }
+    let mut kept = 0;
+    for killer in &killers {
+        let form = canonical_form_within(killer, u64::MAX).unwrap();
+        for rows in &swaps {
+            for transpose in [false, true] {
+                let turn = Transformation {
+                    transpose,
+                    rows: rows.clone(),
+                    columns: identity.clone(),
+                    digits: None,
+                };
+                let Some(turned) = turn.apply(killer) else {
+                    continue;
+                };
+                kept += 1;
+                let again = canonical_form_within(&turned, u64::MAX).unwrap();
+                assert_eq!(again.key, form.key);
+                assert_eq!(again.puzzle, form.puzzle, "{killer:?}");
+            }
+        }
+    }
+    assert!(kept > 200, "only {kept} turns keep the cages");
+}

@@ -6,8 +6,8 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 
 use crate::model::{
-    Cage, CageId, Cell, Comparison, Constraint, Diagonal, Digit, Grid, HouseKind, ModelError,
-    Puzzle, Relation,
+    Cage, CageId, Cell, Comparison, Constraint, Diagonal, Digit, Geometry, Grid, HouseKind,
+    ModelError, Puzzle, Relation,
 };
 
 /// Cell (i, j) of the image holds what the puzzle holds at (`rows[i]`, `columns[j]`), or at
@@ -111,17 +111,80 @@ impl Transformation {
             .constraints()
             .iter()
             .map(|constraint| match constraint {
-                Constraint::Cage(cage) => Constraint::Cage(Cage {
+                Constraint::Cage(cage) => Some(Constraint::Cage(Cage {
                     label: cage.label.clone(),
                     cells: cage.cells.iter().map(|&cell| moved(cell)).collect(),
                     sum: cage.sum,
-                }),
-                // diagonals (the only houses left) stay where they are
-                other => other.clone(),
+                })),
+                // a diagonal (the only house left) goes where its cells go: onto a diagonal,
+                // or the transformation does not keep the rules
+                Constraint::Distinct(house) => {
+                    let mut cells: Vec<usize> = house
+                        .cells()
+                        .iter()
+                        .map(|&cell| moved(cell).index())
+                        .collect();
+                    cells.sort_unstable();
+                    [Diagonal::Main, Diagonal::Anti]
+                        .into_iter()
+                        .find(|&diagonal| {
+                            let mut target: Vec<usize> = geometry
+                                .diagonal(diagonal)
+                                .iter()
+                                .map(|cell| cell.index())
+                                .collect();
+                            target.sort_unstable();
+                            target == cells
+                        })
+                        .map(|diagonal| Constraint::diagonal(geometry, diagonal))
+                }
+                other => Some(other.clone()),
             })
-            .collect();
+            .collect::<Option<Vec<_>>>()?;
         Puzzle::new(geometry, givens, constraints).ok()
     }
+}
+
+/// A puzzle whose boxes are taller than wide (3×2 on a 6×6 grid) mirrored in its main
+/// diagonal as a whole, boxes included (2×3): the one transformation that takes a puzzle to
+/// the other box shape. Cages, comparisons and diagonals move with their cells (each long
+/// diagonal onto itself). `None` for a puzzle with rules that do not move
+/// ([`moves_with_its_cells`]) or with square or irregular boxes.
+pub fn transposed_whole(puzzle: &Puzzle) -> Option<Puzzle> {
+    let geometry = puzzle.geometry();
+    if !geometry.has_boxes()
+        || geometry.box_rows() <= geometry.box_columns()
+        || !moves_with_its_cells(puzzle)
+    {
+        return None;
+    }
+    let turned = Geometry::new(geometry.box_columns(), geometry.box_rows()).ok()?;
+    let mirror = |cell: Cell| turned.cell(cell.column(), cell.row());
+    let mut givens = Grid::empty(turned);
+    for (cell, digit) in puzzle.givens().filled() {
+        givens.set(mirror(cell)?, Some(digit));
+    }
+    let constraints = puzzle
+        .constraints()
+        .iter()
+        .map(|constraint| match constraint {
+            Constraint::Cage(cage) => Some(Constraint::Cage(Cage {
+                label: cage.label.clone(),
+                cells: cage
+                    .cells
+                    .iter()
+                    .map(|&cell| mirror(cell))
+                    .collect::<Option<Vec<_>>>()?,
+                sum: cage.sum,
+            })),
+            Constraint::Distinct(house) => match house.kind() {
+                HouseKind::Diagonal(diagonal) => Some(Constraint::diagonal(turned, diagonal)),
+                _ => None,
+            },
+            other => Some(other.clone()),
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Puzzle::new(turned, givens, constraints).ok()
 }
 
 /// Whether every rule of the puzzle beyond rows, columns and boxes is a long diagonal, a cage

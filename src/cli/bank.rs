@@ -5,12 +5,13 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use rayon::prelude::*;
-use sudokit::bank::{Added, Bank, Filter, NewPuzzle};
+use sudokit::bank::{Added, Bank, Filter, NewPuzzle, Stored};
 use sudokit::budget::Budget;
 use sudokit::canonical::{canonical_form_within, CanonicalForm, BANK_WORK};
 use sudokit::grade::Level;
@@ -121,9 +122,18 @@ struct FilterOptions {
     #[arg(long, value_name = "Y", value_parser = parse_rating)]
     se_max: Option<f64>,
 
-    /// Only this variant: classic, x, killer, killer-x, greater-killer.
+    /// Only puzzles with a HoDoKu score of at least S.
+    #[arg(long, value_name = "S")]
+    score_min: Option<u32>,
+
+    /// Only puzzles with a HoDoKu score of at most T.
+    #[arg(long, value_name = "T")]
+    score_max: Option<u32>,
+
+    /// Only this variant: classic, x (both diagonals), x-one-diagonal, killer, killer-x
+    /// (both diagonals), killer-x-one-diagonal, greater-killer.
     #[arg(long, value_name = "V", value_parser = parse_variant)]
-    variant: Option<String>,
+    variant: Option<VariantFilter>,
 
     /// Only grids of side N (4 to 25).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(4..=25))]
@@ -143,13 +153,31 @@ fn parse_level(text: &str) -> Result<String, String> {
         .ok_or_else(|| format!("{text:?} is not a level (easy, medium, hard, unfair, extreme)"))
 }
 
-/// A variant as the bank stores it.
-fn parse_variant(text: &str) -> Result<String, String> {
-    Variant::from_name(&text.trim().to_ascii_lowercase())
-        .map(|variant| variant.name().to_string())
-        .ok_or_else(|| {
-            format!("{text:?} is not a variant (classic, x, killer, killer-x, greater-killer)")
-        })
+/// A variant as the bank stores it, and how many diagonals it has where that tells two
+/// apart (x and killer-x: both; `…-one-diagonal`: one).
+#[derive(Debug, Clone)]
+struct VariantFilter {
+    name: String,
+    diagonals: Option<u8>,
+}
+
+fn parse_variant(text: &str) -> Result<VariantFilter, String> {
+    let text = text.trim().to_ascii_lowercase();
+    let (name, one) = match text.strip_suffix("-one-diagonal") {
+        Some(name) => (name, true),
+        None => (text.as_str(), false),
+    };
+    let diagonal = matches!(name, "x" | "killer-x");
+    match Variant::from_name(name) {
+        Some(variant) if diagonal || !one => Ok(VariantFilter {
+            name: variant.name().to_string(),
+            diagonals: diagonal.then_some(if one { 1 } else { 2 }),
+        }),
+        _ => Err(format!(
+            "{text:?} is not a variant (classic, x, x-one-diagonal, killer, killer-x, \
+             killer-x-one-diagonal, greater-killer)"
+        )),
+    }
 }
 
 /// An SE rating bound: a number from 0 up.
@@ -164,6 +192,13 @@ fn parse_rating(text: &str) -> Result<f64, String> {
 
 impl FilterOptions {
     fn filter(&self) -> anyhow::Result<Filter> {
+        if let (Some(minimum), Some(maximum)) = (self.score_min, self.score_max) {
+            if minimum > maximum {
+                anyhow::bail!(
+                    "--score-min {minimum} is above --score-max {maximum}: nothing can match"
+                );
+            }
+        }
         if let (Some(minimum), Some(maximum)) = (self.se_min, self.se_max) {
             if minimum > maximum {
                 anyhow::bail!("--se-min {minimum} is above --se-max {maximum}: nothing can match");
@@ -173,7 +208,10 @@ impl FilterOptions {
             level: self.level.clone(),
             se_minimum: self.se_min,
             se_maximum: self.se_max,
-            variant: self.variant.clone(),
+            score_minimum: self.score_min,
+            score_maximum: self.score_max,
+            diagonals: self.variant.as_ref().and_then(|variant| variant.diagonals),
+            variant: self.variant.as_ref().map(|variant| variant.name.clone()),
             size: self.size,
             limit: self.limit,
         })
@@ -262,17 +300,25 @@ enum Slot {
     Unreadable,
     /// Answered already (seen, or refused).
     Ready(Prepared),
-    /// New: to check and rate.
+    /// New: being checked and rated.
     New,
     /// The same key as the earlier record at this index of the chunk.
     Repeat(usize),
+}
+
+/// A line of output waiting for the commit of what it reports: no `stored` (or `seen` of
+/// a puzzle stored in the open transaction) is written before the bank holds it.
+enum Pending {
+    /// A record (`--json`, `--csv`).
+    Record(Box<AddRecord>),
+    /// A line of text.
+    Line(String),
 }
 
 /// A `bank add` run: the bank, the open transaction and the counts so far.
 struct Adding<'options> {
     options: &'options AddOptions,
     bank: Bank,
-    pool: Pool,
     writer: Writer,
     style: Style,
     work_limit: u64,
@@ -284,6 +330,8 @@ struct Adding<'options> {
     open: u64,
     /// When the open transaction began.
     opened: Option<Instant>,
+    /// What is to be written once the open transaction is committed.
+    pending: Vec<Pending>,
     started: Instant,
     last_note: Instant,
 }
@@ -291,10 +339,10 @@ struct Adding<'options> {
 fn add(options: &AddOptions) -> anyhow::Result<Outcome> {
     let bank = Bank::open(&options.database.db, true)?;
     let style = Style::from_flags(options.json, options.csv);
+    let pool = thread_pool(options.jobs)?;
     let mut run = Adding {
         options,
         bank,
-        pool: thread_pool(options.jobs)?,
         writer: Writer::new(style, ADD_COLUMNS),
         style,
         work_limit: options
@@ -306,6 +354,7 @@ fn add(options: &AddOptions) -> anyhow::Result<Outcome> {
         seen: 0,
         open: 0,
         opened: None,
+        pending: Vec::new(),
         started: Instant::now(),
         last_note: Instant::now(),
     };
@@ -313,15 +362,16 @@ fn add(options: &AddOptions) -> anyhow::Result<Outcome> {
     each_input(&options.input, |records| {
         for chunk in records.chunks(CHUNK) {
             if failure.is_none() {
-                failure = run.chunk(chunk).err();
+                failure = run.chunk(&pool, chunk).err();
             }
         }
     });
     if let Some(failure) = failure {
-        // what was committed stays; the open batch is rolled back with the connection
+        // what was committed stays (and was written); the open batch is rolled back with
+        // the connection, and its lines are not written
         return Err(failure);
     }
-    run.bank.commit()?;
+    run.commit()?;
     note!(
         "{}: {} stored, {} seen before, {} not added",
         options.database.db.display(),
@@ -353,9 +403,12 @@ fn judge(records: &[Record], forms: &Forms, index: usize, work_limit: u64) -> Pr
 }
 
 impl Adding<'_> {
-    fn chunk(&mut self, records: &[Record]) -> anyhow::Result<()> {
+    /// Handles a chunk: keys found in parallel and looked up, then the new puzzles rated on
+    /// the pool while this thread stores each record's answer in input order as soon as it
+    /// and those before it are known, committing at --commit-every or every second.
+    fn chunk(&mut self, pool: &Pool, records: &[Record]) -> anyhow::Result<()> {
         // a puzzle the bank does not keep is refused before its key is looked for
-        let forms: Vec<Option<Result<Option<CanonicalForm>, String>>> = self.pool.install(|| {
+        let forms: Vec<Option<Result<Option<CanonicalForm>, String>>> = pool.install(|| {
             records
                 .par_iter()
                 .map(|record| {
@@ -389,54 +442,105 @@ impl Adding<'_> {
         let new: Vec<usize> = (0..records.len())
             .filter(|&index| matches!(slots[index], Slot::New))
             .collect();
-        if !new.is_empty() {
-            // rating takes a while: store what is open first, and hold no lock meanwhile
-            self.commit()?;
-            let work_limit = self.work_limit;
-            let judged: Vec<Prepared> = self.pool.install(|| {
-                new.par_iter()
-                    .map(|&index| judge(records, &forms, index, work_limit))
-                    .collect()
-            });
-            for (index, judged) in new.into_iter().zip(judged) {
-                slots[index] = Slot::Ready(judged);
+        let work_limit = self.work_limit;
+        let forms = &forms;
+        std::thread::scope(|scope| {
+            let (sender, receiver) = mpsc::channel();
+            if !new.is_empty() {
+                scope.spawn(move || {
+                    pool.install(|| {
+                        new.par_iter().for_each_with(sender, |sender, &index| {
+                            // the receiver is gone only after a failure: nothing to tell
+                            let _ = sender.send((index, judge(records, forms, index, work_limit)));
+                        });
+                    });
+                });
+            } else {
+                drop(sender);
+            }
+            self.answer_in_order(records, forms, &mut slots, &receiver)
+        })
+    }
+
+    /// Answers the records of a chunk in order as their ratings arrive on `receiver`.
+    fn answer_in_order(
+        &mut self,
+        records: &[Record],
+        forms: &Forms,
+        slots: &mut [Slot],
+        receiver: &mpsc::Receiver<(usize, Prepared)>,
+    ) -> anyhow::Result<()> {
+        // what a repeated key's first record came to, for the repeats
+        let mut firsts: HashMap<usize, Prepared> = HashMap::new();
+        let mut next = 0;
+        loop {
+            while next < records.len() {
+                let slot = match &slots[next] {
+                    Slot::New => break,
+                    Slot::Repeat(first) => {
+                        // the same canonical form: its rating, or its refusal, holds for this
+                        // one too (stored already, it comes back as seen); a count is the
+                        // puzzle's own, so a puzzle not unique is counted as given
+                        Slot::Ready(match firsts.get(first) {
+                            Some(Prepared::Store(puzzle)) => Prepared::Store(Box::new(NewPuzzle {
+                                source: records[next].place(),
+                                ..puzzle.as_ref().clone()
+                            })),
+                            Some(Prepared::Refused(reason)) => Prepared::Refused(reason.clone()),
+                            _ => judge(records, forms, next, self.work_limit),
+                        })
+                    }
+                    _ => std::mem::replace(&mut slots[next], Slot::Unreadable),
+                };
+                if let Slot::Ready(prepared @ (Prepared::Store(_) | Prepared::Refused(_))) = &slot {
+                    firsts.insert(next, prepared.clone());
+                }
+                self.answer(&records[next], slot)?;
+                next += 1;
+            }
+            self.commit_when_due()?;
+            self.progress();
+            if next == records.len() {
+                return Ok(());
+            }
+            match receiver.recv_timeout(self.until_due()) {
+                Ok((index, prepared)) => slots[index] = Slot::Ready(prepared),
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    // every rating has arrived, yet one is missing: say so, never hang
+                    slots[next] = Slot::Ready(Prepared::Refused(
+                        "engine failed: its rating never came back".to_string(),
+                    ));
+                }
             }
         }
-        for index in 0..records.len() {
-            let Slot::Repeat(first) = slots[index] else {
-                continue;
-            };
-            let record = &records[index];
-            // the same canonical form: its rating, or its refusal, holds for this one too;
-            // a count is the puzzle's own, so a puzzle not unique is counted as given
-            let repeated = match &slots[first] {
-                Slot::Ready(Prepared::Store(puzzle)) => Prepared::Store(Box::new(NewPuzzle {
-                    source: record.place(),
-                    ..puzzle.as_ref().clone()
-                })),
-                Slot::Ready(Prepared::Refused(reason)) => Prepared::Refused(reason.clone()),
-                _ => judge(records, &forms, index, self.work_limit),
-            };
-            slots[index] = Slot::Ready(repeated);
+    }
+
+    /// How long to wait for a rating before the open transaction is due (or the progress
+    /// line, when none is open).
+    fn until_due(&self) -> Duration {
+        let since = self.opened.unwrap_or(self.last_note);
+        COMMIT_AFTER
+            .saturating_sub(since.elapsed())
+            .max(Duration::from_millis(10))
+    }
+
+    /// The progress line, once a second.
+    fn progress(&mut self) {
+        if self.last_note.elapsed() < Duration::from_secs(1) {
+            return;
         }
-        for (record, slot) in records.iter().zip(slots) {
-            self.answer(record, slot)?;
-        }
-        self.commit_when_due()?;
-        if self.last_note.elapsed() >= Duration::from_secs(1) {
-            self.last_note = Instant::now();
-            let seconds = self.started.elapsed().as_secs_f64().max(1e-9);
-            note!(
-                "{}: {} read, {} stored, {} seen before, {} not added ({:.0} puzzles/s)",
-                self.options.database.db.display(),
-                self.read,
-                self.stored,
-                self.seen,
-                self.read - self.stored - self.seen,
-                self.read as f64 / seconds
-            );
-        }
-        Ok(())
+        self.last_note = Instant::now();
+        let seconds = self.started.elapsed().as_secs_f64().max(1e-9);
+        note!(
+            "{}: {} read, {} stored, {} seen before, {} not added ({:.0} puzzles/s)",
+            self.options.database.db.display(),
+            self.read,
+            self.stored,
+            self.seen,
+            self.read - self.stored - self.seen,
+            self.read as f64 / seconds
+        );
     }
 
     /// Commits once the open transaction holds --commit-every puzzles or is a second old.
@@ -451,14 +555,33 @@ impl Adding<'_> {
         Ok(())
     }
 
+    /// Commits the open transaction, then writes the lines that waited for it.
     fn commit(&mut self) -> anyhow::Result<()> {
         self.bank.commit()?;
         self.open = 0;
         self.opened = None;
+        self.flush();
         Ok(())
     }
 
-    /// Stores or answers one record, and writes its line.
+    fn flush(&mut self) {
+        for pending in std::mem::take(&mut self.pending) {
+            match pending {
+                Pending::Record(record) => self.writer.write(record.as_ref()),
+                Pending::Line(line) => say!("{line}"),
+            }
+        }
+    }
+
+    /// Writes `pending` now when no transaction is open, else after its commit.
+    fn emit(&mut self, pending: Pending) {
+        self.pending.push(pending);
+        if self.opened.is_none() {
+            self.flush();
+        }
+    }
+
+    /// Stores or answers one record, and writes its line (after the commit that stores it).
     fn answer(&mut self, record: &Record, slot: Slot) -> anyhow::Result<()> {
         self.read += 1;
         let location = record.location();
@@ -466,8 +589,10 @@ impl Adding<'_> {
             Ok(entry) => entry,
             Err(failure) => {
                 complain!("error: {failure}");
-                self.writer
-                    .write(&AddRecord::Error(ErrorRecord::new(record, &failure.reason)));
+                let error = AddRecord::Error(ErrorRecord::new(record, &failure.reason));
+                if self.style.is_record() {
+                    self.emit(Pending::Record(Box::new(error)));
+                }
                 self.outcome = self.outcome.worst(Outcome::BadInput);
                 return Ok(());
             }
@@ -479,19 +604,21 @@ impl Adding<'_> {
         let (puzzle, answer) = match prepared {
             Prepared::Refused(reason) => {
                 complain!("error: {location}: {reason}");
-                self.writer
-                    .write(&AddRecord::Error(ErrorRecord::new(record, &reason)));
+                let error = AddRecord::Error(ErrorRecord::new(record, &reason));
+                if self.style.is_record() {
+                    self.emit(Pending::Record(Box::new(error)));
+                }
                 self.outcome = self.outcome.worst(Outcome::BadInput);
                 return Ok(());
             }
             Prepared::NotUnique(count) => {
                 let text = not_unique_text(&count, 2).unwrap_or_default();
                 if self.style.is_record() {
-                    self.writer
-                        .write(&AddRecord::not_unique(record, entry, &count));
+                    let counted = AddRecord::not_unique(record, entry, &count);
+                    self.emit(Pending::Record(Box::new(counted)));
                     complain!("{location}: not rated: {text}");
                 } else {
-                    say!("{location}: {text}");
+                    self.emit(Pending::Line(format!("{location}: {text}")));
                 }
                 self.outcome = self.outcome.worst(Outcome::NotUnique);
                 return Ok(());
@@ -504,7 +631,6 @@ impl Adding<'_> {
                 if matches!(answer, Added::Stored(_)) {
                     self.open += 1;
                 }
-                self.commit_when_due()?;
                 (*puzzle, answer)
             }
         };
@@ -515,19 +641,19 @@ impl Adding<'_> {
         // the record shows the puzzle as read; the bank keeps its canonical form
         let added = AddedRecord::new(record, entry, &puzzle, &answer);
         if self.style.is_record() {
-            self.writer.write(&AddRecord::Added(added));
+            self.emit(Pending::Record(Box::new(AddRecord::Added(added))));
         } else {
-            say_added(&location, &added);
+            self.emit(Pending::Line(added_line(&location, &added)));
         }
-        Ok(())
+        self.commit_when_due()
     }
 }
 
 /// The line `bank add` says of a stored or seen puzzle.
-fn say_added(location: &str, added: &AddedRecord) {
+fn added_line(location: &str, added: &AddedRecord) -> String {
     let se = |se: &Option<String>| se.clone().unwrap_or_else(|| "-".to_string());
     match &added.earlier {
-        None => say!(
+        None => format!(
             "{location}: stored #{}: {} {} {}, SE {}",
             added.id,
             added.variant,
@@ -535,7 +661,7 @@ fn say_added(location: &str, added: &AddedRecord) {
             added.score,
             se(&added.se)
         ),
-        Some(earlier) => say!(
+        Some(earlier) => format!(
             "{location}: seen before: #{} from {} added {}: {} {}, SE {}",
             earlier.id,
             earlier.source,
@@ -583,37 +709,70 @@ fn query(options: &QueryOptions) -> anyhow::Result<Outcome> {
     Ok(Outcome::Success)
 }
 
+/// Writes the stored puzzles one at a time as the bank hands them over (memory holds one
+/// puzzle, whatever the bank's size), in the text [`notation::format_entries`] writes for
+/// them all: lines one after another, blocks separated by a blank line, RON documents in a
+/// list.
 fn export(options: &ExportOptions) -> anyhow::Result<Outcome> {
     let bank = Bank::open_to_read(&options.database.db)?;
-    let found = bank.query(&options.filter.filter()?)?;
-    let mut entries = Vec::with_capacity(found.len());
-    for stored in &found {
-        let mut entry = notation::parse(&stored.record.definition, Some(Format::Ron))
-            .ok()
-            .and_then(|mut entries| entries.pop())
-            .with_context(|| {
-                format!(
-                    "bank puzzle #{}: its stored definition does not read",
-                    stored.id
-                )
-            })?;
-        // not `#N` alone: a name starting with # is a comment to the killer TSV reader
-        entry.name = Some(format!("bank #{}", stored.id));
-        entry.solution = sudokit::model::Grid::from_values(
-            entry.puzzle.geometry(),
-            &notation::parse(&stored.record.solution, Some(Format::Line))
-                .ok()
-                .and_then(|mut solved| solved.pop())
-                .map(|solved| solved.puzzle.givens().values())
-                .unwrap_or_default(),
-        );
-        entries.push(entry);
+    let filter = options.filter.filter()?;
+    let format = options.output_format;
+    let mut count = 0u64;
+    let mut failure = None;
+    if format == Format::Ron {
+        say_inline!("[\n");
     }
-    let text = notation::format_entries(&entries, options.output_format)
-        .with_context(|| format!("cannot write the puzzles as {}", options.output_format))?;
-    say_inline!("{text}");
-    note!("{} puzzle(s) exported", entries.len());
+    bank.query_each(&filter, |stored| {
+        if failure.is_some() {
+            return;
+        }
+        match export_text(&stored, format) {
+            Ok(text) => {
+                match format {
+                    Format::Ron => say_inline!("{},\n", text.trim_end()),
+                    Format::Grid | Format::Csv | Format::Killer if count > 0 => {
+                        say_inline!("\n{text}")
+                    }
+                    _ => say_inline!("{text}"),
+                }
+                count += 1;
+            }
+            Err(error) => failure = Some(error),
+        }
+    })?;
+    if let Some(failure) = failure {
+        return Err(failure);
+    }
+    if format == Format::Ron {
+        say_inline!("]\n");
+    }
+    note!("{count} puzzle(s) exported");
     Ok(Outcome::Success)
+}
+
+/// One stored puzzle in `format`, named `bank #N`, with its solution.
+fn export_text(stored: &Stored, format: Format) -> anyhow::Result<String> {
+    let mut entry = notation::parse(&stored.record.definition, Some(Format::Ron))
+        .ok()
+        .and_then(|mut entries| entries.pop())
+        .with_context(|| {
+            format!(
+                "bank puzzle #{}: its stored definition does not read",
+                stored.id
+            )
+        })?;
+    // not `#N` alone: a name starting with # is a comment to the killer TSV reader
+    entry.name = Some(format!("bank #{}", stored.id));
+    entry.solution = sudokit::model::Grid::from_values(
+        entry.puzzle.geometry(),
+        &notation::parse(&stored.record.solution, Some(Format::Line))
+            .ok()
+            .and_then(|mut solved| solved.pop())
+            .map(|solved| solved.puzzle.givens().values())
+            .unwrap_or_default(),
+    );
+    notation::format_entry(&entry, format)
+        .with_context(|| format!("cannot write bank puzzle #{} as {format}", stored.id))
 }
 
 fn stats(options: &StatsOptions) -> anyhow::Result<Outcome> {

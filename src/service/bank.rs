@@ -86,8 +86,8 @@ pub fn variant(puzzle: &Puzzle) -> &'static str {
 }
 
 /// Why a puzzle cannot be stored: its canonical form took too long to find.
-pub const TOO_COSTLY: &str = "its canonical form was not found within the work bound \
-(grids of 25×25 with many equal rows); not stored";
+pub const TOO_COSTLY: &str = "its canonical form was not found within the work bound of \
+100 million search steps (the key search can take longer on 25×25 grids); not stored";
 
 /// Why a puzzle cannot be stored: its rating passed the work limit, so it has no level.
 pub const BEYOND: &str = "its rating passed the work limit (`grade` rates it \"beyond\"), so it \
@@ -123,6 +123,7 @@ pub fn new_puzzle(
             )
         }),
         source,
+        diagonals: puzzle.diagonals().len() as u8,
     })
 }
 

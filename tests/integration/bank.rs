@@ -874,3 +874,125 @@ fn the_bank_reads_back_its_own_records_killers_and_one_diagonal_included() {
         6
     );
 }
+
+/// A 6×6 line with 2×3 boxes mirrored as a whole (rows become columns): the same puzzle
+/// with 3×2 boxes.
+fn mirrored_six(line: &str) -> String {
+    let cells: Vec<char> = line.chars().collect();
+    let mirrored: String = (0..36)
+        .map(|index| cells[index % 6 * 6 + index / 6])
+        .collect();
+    format!("{mirrored} boxes=3x2")
+}
+
+#[test]
+fn boxes_of_another_shape_are_another_puzzle_unless_mirrored_whole() {
+    let folder = tempfile::tempdir().unwrap();
+    generate_into(
+        &folder.path().join("six"),
+        &["--preset", "sudoku-6", "--count", "6", "--seed", "7"],
+    );
+    let lines: Vec<String> = std::fs::read_to_string(folder.path().join("six/puzzles.txt"))
+        .unwrap()
+        .lines()
+        .map(|line| line.split_whitespace().next().unwrap().to_string())
+        .collect();
+    assert_eq!(lines.len(), 6);
+    let database = folder.path().join("bank.sqlite");
+    let wide = folder.path().join("wide.txt");
+    std::fs::write(&wide, lines.join("\n") + "\n").unwrap();
+    succeeds(&[
+        "bank",
+        "add",
+        "--db",
+        path_text(&database),
+        path_text(&wide),
+    ]);
+    // the same givens under 3×2 boxes: never "seen" (they are other puzzles, most of them
+    // not unique); the whole mirrors: seen, each with its own earlier record
+    let tall = folder.path().join("tall.txt");
+    let tall_lines: Vec<String> = lines
+        .iter()
+        .map(|line| format!("{line} boxes=3x2"))
+        .collect();
+    std::fs::write(&tall, tall_lines.join("\n") + "\n").unwrap();
+    let output = sudokit(&[
+        "bank",
+        "add",
+        "--json",
+        "--db",
+        path_text(&database),
+        path_text(&tall),
+    ]);
+    for line in text(&output.stdout).lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_ne!(record["status"], "seen", "{record}");
+    }
+    let mirrored = folder.path().join("mirrored.txt");
+    let mirrored_lines: Vec<String> = lines.iter().map(|line| mirrored_six(line)).collect();
+    std::fs::write(&mirrored, mirrored_lines.join("\n") + "\n").unwrap();
+    let output = succeeds(&[
+        "bank",
+        "add",
+        "--json",
+        "--db",
+        path_text(&database),
+        path_text(&mirrored),
+    ]);
+    let records: Vec<serde_json::Value> = text(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(records.len(), 6);
+    for (index, record) in records.iter().enumerate() {
+        assert_eq!(record["status"], "seen", "{record}");
+        assert!(record["earlier_source"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("wide.txt:{}", index + 1)));
+    }
+}
+
+#[test]
+fn every_stored_record_is_written_after_its_commit() {
+    // each "stored" line names a row a reader finds once the line is out: with --json the
+    // records come only after the commit that holds them
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let input = folder.path().join("puzzles.txt");
+    std::fs::write(&input, exchange_lines(0, 40)).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args([
+            "bank",
+            "add",
+            "--json",
+            "--commit-every",
+            "7",
+            "--jobs",
+            "2",
+            "--db",
+            path_text(&database),
+            path_text(&input),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let mut checked = 0;
+    for line in std::io::BufRead::lines(std::io::BufReader::new(stdout)) {
+        let record: serde_json::Value = serde_json::from_str(&line.unwrap()).unwrap();
+        if record["status"] == "stored" {
+            let id = record["id"].as_i64().unwrap();
+            let reader = Bank::open_to_read(&database).unwrap();
+            let all = reader.query(&Filter::default()).unwrap();
+            assert!(
+                all.iter().any(|stored| stored.id == id),
+                "#{id} not committed"
+            );
+            checked += 1;
+        }
+    }
+    assert!(child.wait().unwrap().success());
+    assert_eq!(checked, 40);
+}
