@@ -37,9 +37,9 @@ use crate::backtrack::Solver;
 use crate::budget::{Budget, Stopped};
 use crate::count::Count;
 use crate::grade::explainer::{rate_se, SeRating};
-use crate::grade::{unrated_rule, Grader, Grading, TechniqueTable};
+use crate::grade::{unrated_rule, Grader, Grading, Level, TechniqueTable};
 use crate::model::{Cell, Grid, Puzzle};
-use crate::preset::{Preset, PresetError};
+use crate::preset::{Preset, PresetError, Target};
 
 pub use crate::model::{Symmetry, UnknownSymmetry};
 pub use dig::{dig, dig_with, is_minimal, make_minimal, removable_cells, Witnesses};
@@ -544,7 +544,9 @@ impl Run<'_> {
             carved.puzzle
         };
         self.timings.dig += started.elapsed();
-        let grading = self.grade(&puzzle, solution);
+        // no near-miss search looks at a killer's rejected gradings, so they may stop early
+        let ceiling = grading_ceiling(&generator.preset.target);
+        let grading = self.grade_below(&puzzle, solution, ceiling);
         Some(Candidate {
             givens: puzzle.givens().clone(),
             puzzle,
@@ -555,16 +557,31 @@ impl Run<'_> {
     /// The grader's rating of a candidate whose only solution is `solution`, or `None`
     /// when the grader does not rate one of its rules.
     fn grade(&mut self, puzzle: &Puzzle, solution: &Grid) -> Option<Grading> {
+        self.grade_below(puzzle, solution, None)
+    }
+
+    /// [`Run::grade`], stopping the path where it would need a step above `ceiling` (the
+    /// candidate is then rejected, as the full path's would be).
+    fn grade_below(
+        &mut self,
+        puzzle: &Puzzle,
+        solution: &Grid,
+        ceiling: Option<Level>,
+    ) -> Option<Grading> {
         if unrated_rule(puzzle).is_some() {
             return None;
         }
         let generator = self.generator;
         let started = Instant::now();
         // dug and carved puzzles keep exactly one solution, so the grader need not look for it
-        let grading = Grader::with_table(puzzle, generator.table.clone())
+        let grader = Grader::with_table(puzzle, generator.table.clone())
             .with_unique_solution(solution)
-            .with_budget(&generator.budget)
-            .grade();
+            .with_budget(&generator.budget);
+        let grading = match ceiling {
+            Some(level) => grader.with_ceiling(level),
+            None => grader,
+        }
+        .grade();
         self.timings.grade += started.elapsed();
         self.graded += 1;
         Some(grading)
@@ -589,6 +606,16 @@ impl Run<'_> {
             && target.se.is_none_or(|band| {
                 se_rating(&candidate.puzzle).is_some_and(|rating| band.contains(rating.er))
             })
+    }
+}
+
+/// The hardest step a kept puzzle can have: the highest of the target's step levels, or of
+/// its levels (a puzzle's level is never below its hardest step's); `None` when any will do.
+fn grading_ceiling(target: &Target) -> Option<Level> {
+    if target.step_levels.is_empty() {
+        target.levels.iter().max().copied()
+    } else {
+        target.step_levels.iter().max().copied()
     }
 }
 
