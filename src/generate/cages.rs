@@ -140,8 +140,8 @@ pub fn carve(
 
 /// Joins two neighbouring cages of `puzzle` (carved on `solution`) into one, for a puzzle
 /// that asks harder sum reasoning: a pair whose cells together keep distinct digits and at
-/// most `options.max_size` cells, drawn at random among those that keep the puzzle unique by
-/// the native engine. The cages are renumbered in their order, the joined one where the first
+/// most `options.max_size` cells that keeps the puzzle unique by the native engine, the pair
+/// whose joined sum has the most digit sets first (ties in random order). The cages are renumbered in their order, the joined one where the first
 /// of the pair was; `None` when no pair will do.
 pub fn join_neighbours(
     puzzle: &Puzzle,
@@ -173,6 +173,14 @@ pub fn join_neighbours(
     pairs.sort_unstable();
     pairs.dedup();
     pairs.shuffle(rng);
+    // the join whose sum leaves the most digit sets first: the biggest step toward harder
+    let sum_sets = SumSets::new(usize::from(geometry.size()));
+    let value = |cell: &Cell| solution.get(*cell).map_or(0, |digit| usize::from(digit.get()));
+    pairs.sort_by_cached_key(|&(first, second)| {
+        let cells = cages[first].cells.iter().chain(&cages[second].cells);
+        let count = cages[first].cells.len() + cages[second].cells.len();
+        std::cmp::Reverse(sum_sets.ways(count, cells.map(value).sum()))
+    });
     let rules: Vec<Constraint> = puzzle
         .constraints()
         .iter()
