@@ -175,7 +175,11 @@ pub fn join_neighbours(
     pairs.shuffle(rng);
     // the join whose sum leaves the most digit sets first: the biggest step toward harder
     let sum_sets = SumSets::new(usize::from(geometry.size()));
-    let value = |cell: &Cell| solution.get(*cell).map_or(0, |digit| usize::from(digit.get()));
+    let value = |cell: &Cell| {
+        solution
+            .get(*cell)
+            .map_or(0, |digit| usize::from(digit.get()))
+    };
     pairs.sort_by_cached_key(|&(first, second)| {
         let cells = cages[first].cells.iter().chain(&cages[second].cells);
         let count = cages[first].cells.len() + cages[second].cells.len();
