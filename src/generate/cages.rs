@@ -138,6 +138,108 @@ pub fn carve(
     }
 }
 
+/// Joins two neighbouring cages of `puzzle` (carved on `solution`) into one, for a puzzle
+/// that asks harder sum reasoning: a pair whose cells together keep distinct digits and at
+/// most `options.max_size` cells that keeps the puzzle unique by the native engine, the pair
+/// whose joined sum has the most digit sets first (ties in random order). The cages are renumbered in their order, the joined one where the first
+/// of the pair was; `None` when no pair will do.
+pub fn join_neighbours(
+    puzzle: &Puzzle,
+    solution: &Grid,
+    options: &CageOptions,
+    rng: &mut impl Rng,
+) -> Option<Puzzle> {
+    let geometry = puzzle.geometry();
+    let cages: Vec<&Cage> = puzzle.cages().collect();
+    let mut owner = vec![usize::MAX; geometry.cell_count()];
+    for (id, cage) in cages.iter().enumerate() {
+        for cell in &cage.cells {
+            owner[cell.index()] = id;
+        }
+    }
+    let mut pairs: Vec<(usize, usize)> = cages
+        .iter()
+        .enumerate()
+        .flat_map(|(id, cage)| {
+            let owner = &owner;
+            cage.cells.iter().flat_map(move |&cell| {
+                geometry
+                    .neighbours(cell)
+                    .map(move |neighbour| (id, owner[neighbour.index()]))
+            })
+        })
+        .filter(|&(id, other)| other != usize::MAX && other > id)
+        .collect();
+    pairs.sort_unstable();
+    pairs.dedup();
+    pairs.shuffle(rng);
+    // the join whose sum leaves the most digit sets first: the biggest step toward harder
+    let sum_sets = SumSets::new(usize::from(geometry.size()));
+    let value = |cell: &Cell| {
+        solution
+            .get(*cell)
+            .map_or(0, |digit| usize::from(digit.get()))
+    };
+    pairs.sort_by_cached_key(|&(first, second)| {
+        let cells = cages[first].cells.iter().chain(&cages[second].cells);
+        let count = cages[first].cells.len() + cages[second].cells.len();
+        std::cmp::Reverse(sum_sets.ways(count, cells.map(value).sum()))
+    });
+    let rules: Vec<Constraint> = puzzle
+        .constraints()
+        .iter()
+        .filter(|constraint| !matches!(constraint, Constraint::Cage(_)))
+        .cloned()
+        .collect();
+    for (first, second) in pairs {
+        let cells: Vec<Cell> = cages[first]
+            .cells
+            .iter()
+            .chain(&cages[second].cells)
+            .copied()
+            .collect();
+        let mut used = 0u64;
+        let distinct = cells.iter().all(|&cell| {
+            let bit = 1u64 << solution.get(cell).map_or(0, |digit| digit.get());
+            let fresh = used & bit == 0;
+            used |= bit;
+            fresh
+        });
+        if cells.len() > options.max_size || !distinct {
+            continue;
+        }
+        let sum = |cells: &[Cell]| -> u32 {
+            cells
+                .iter()
+                .filter_map(|&cell| solution.get(cell))
+                .map(|digit| u32::from(digit.get()))
+                .sum()
+        };
+        let mut constraints = rules.clone();
+        let mut label = 0;
+        for (id, cage) in cages.iter().enumerate() {
+            let cells = match id {
+                _ if id == second => continue,
+                _ if id == first => cells.clone(),
+                _ => cage.cells.clone(),
+            };
+            label += 1;
+            constraints.push(Constraint::Cage(Cage {
+                label: label.to_string(),
+                sum: Some(sum(&cells)),
+                cells,
+            }));
+        }
+        let Ok(joined) = Puzzle::new(geometry, puzzle.givens().clone(), constraints) else {
+            continue;
+        };
+        if matches!(Solver::new(&joined).count(2), Count::Unique(_)) {
+            return Some(joined);
+        }
+    }
+    None
+}
+
 /// The cages being cut: which cage owns each cell, and each cage's cells.
 #[derive(Clone, Debug)]
 struct Layout {

@@ -29,6 +29,9 @@ pub enum Stop {
     WorkLimit,
     /// The caller's budget stopped it (its flag or deadline; see [`Grader::with_budget`]).
     Stopped(Stopped),
+    /// Only techniques above this level were left to try (see [`Grader::with_ceiling`]):
+    /// the full path would have needed a harder step.
+    AboveCeiling(Level),
 }
 
 /// The default work limit of a grading: the candidates on the grid counted once per technique
@@ -160,6 +163,8 @@ pub(crate) struct Bounds {
     pub(crate) work_limit: Option<u64>,
     /// The caller's flag and deadline.
     pub(crate) budget: Budget,
+    /// The hardest level worth finishing a path for (none: every level).
+    pub(crate) ceiling: Option<Level>,
 }
 
 impl Grader {
@@ -204,6 +209,16 @@ impl Grader {
             self.bounds.work_limit = Some(limit);
         }
         self.bounds.budget = budget.clone().without_work_limit();
+        self
+    }
+
+    /// The same grader, stopping with [`Stop::AboveCeiling`] at the first point where every
+    /// technique left in the table's order is above `level`: the full path's next step would
+    /// be harder than `level` (or a trial), so a caller that keeps only puzzles at or below
+    /// it (a generator with a target) need not pay for the rest. A path that never gets
+    /// there is the full path, step for step.
+    pub fn with_ceiling(mut self, level: Level) -> Grader {
+        self.bounds.ceiling = Some(level);
         self
     }
 
@@ -267,6 +282,9 @@ pub(crate) fn run_observed<const W: usize>(
                 .any(|member| enabled[*member as usize])
         })
         .collect();
+    let ceiling_at = bounds.ceiling.map_or(order.len(), |ceiling| {
+        ceiling_position(&order, &scores, &enabled, ceiling)
+    });
     let has_cages = !layout.cages.is_empty();
     // Variant rules break the uniqueness techniques' premise (swapping a deadly pattern's
     // digits may break the rule, so it need not be deadly), and rate like killers: the
@@ -295,7 +313,11 @@ pub(crate) fn run_observed<const W: usize>(
             .iter()
             .map(|cell| u64::from(board.count(cell)))
             .sum();
-        for &technique in &order {
+        for (position, &technique) in order.iter().enumerate() {
+            if position >= ceiling_at {
+                stop = bounds.ceiling.map(Stop::AboveCeiling);
+                break;
+            }
             if technique == Technique::BruteForce {
                 continue;
             }
@@ -346,6 +368,9 @@ pub(crate) fn run_observed<const W: usize>(
         }
         if memo.exhausted() {
             stop = Some(memo.stopped().map_or(Stop::WorkLimit, Stop::Stopped));
+            break;
+        }
+        if stop.is_some() {
             break;
         }
         let finding = match found {
@@ -441,6 +466,30 @@ pub(crate) fn run_observed<const W: usize>(
         trial_steps,
         reason,
     }
+}
+
+/// The first position in `order` from which every technique left (each with its family's
+/// enabled members) is above `ceiling`; `order.len()` when there is none.
+fn ceiling_position(
+    order: &[Technique],
+    scores: &[Option<(Level, u32)>],
+    enabled: &[bool],
+    ceiling: Level,
+) -> usize {
+    let easiest = |technique: Technique| {
+        technique
+            .family()
+            .iter()
+            .filter(|member| enabled[**member as usize])
+            .chain(std::iter::once(&technique))
+            .map(|member| scores[*member as usize].map_or(Level::Easy, |(level, _)| level))
+            .min()
+            .unwrap_or(Level::Easy)
+    };
+    order
+        .iter()
+        .rposition(|&technique| easiest(technique) <= ceiling)
+        .map_or(0, |last| last + 1)
 }
 
 fn makes_progress<const W: usize>(board: &Board<W>, finding: &Finding) -> bool {

@@ -726,3 +726,54 @@ fn calibration_paths_are_sound() {
         assert_sound(&puzzle, &grading, &solution_of(&puzzle));
     }
 }
+
+/// Issue 40: a grading with a ceiling is the full grading step for step, or stops where only
+/// techniques above the ceiling are left, and then the full path does need a harder step
+/// (its hardest step is above the ceiling, or it is not solved); on classic puzzles of every
+/// level and on killers.
+#[test]
+fn a_ceiling_stops_only_where_the_full_path_needs_a_harder_step() {
+    let classic = data("tests/data/classic/hodoku_rated_calibration.tsv");
+    let killers = data("tests/data/killer/killer_krazydad_1000.tsv");
+    let puzzles: Vec<Puzzle> = classic
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .step_by(120)
+        .map(|line| line_puzzle(line.split('\t').next().unwrap(), 9, &[]))
+        .chain(
+            killers
+                .lines()
+                .filter(|line| !line.starts_with('#'))
+                .take(10)
+                .map(|line| {
+                    let fields: Vec<&str> = line.split('\t').collect();
+                    killer_puzzle(fields[1], fields[2], &[0; 81])
+                }),
+        )
+        .collect();
+    let mut stopped = 0;
+    let mut same = 0;
+    for (index, puzzle) in puzzles.iter().enumerate() {
+        let full = grade(puzzle);
+        for ceiling in [Level::Medium, Level::Hard, Level::Unfair] {
+            let bounded = Grader::new(puzzle).with_ceiling(ceiling).grade();
+            if bounded.stop == Some(super::Stop::AboveCeiling(ceiling)) {
+                stopped += 1;
+                let hardest = full.reason.as_ref().map(|reason| reason.step_level);
+                assert!(
+                    !full.solved || hardest > Some(ceiling),
+                    "puzzle {index}, ceiling {ceiling:?}: stopped, but {}",
+                    full.level_reason()
+                );
+                assert_eq!(bounded.steps, full.steps[..bounded.steps.len()]);
+            } else {
+                same += 1;
+                assert_eq!(bounded, full, "puzzle {index}, ceiling {ceiling:?}");
+            }
+        }
+    }
+    assert!(
+        stopped > 0 && same > 0,
+        "{stopped} stopped, {same} the same"
+    );
+}

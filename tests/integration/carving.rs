@@ -219,3 +219,34 @@ fn killer_presets_check_their_cages() {
         assert!(error.to_string().contains(expected), "{text}: {error}");
     }
 }
+
+/// Issue 40: joining two neighbouring cages keeps a sound killer (sums from the grid, cages
+/// tiling it, one solution by the SAT engine), one cage fewer, every cage within the cap, on
+/// 9×9 and X grids.
+#[test]
+fn joined_neighbouring_cages_keep_a_sound_unique_killer() {
+    use sudokit::generate::cages::join_neighbours;
+    for x in [false, true] {
+        let rules = rules(3, 3, x);
+        let options = CageOptions {
+            informative: 100,
+            max_size: 6,
+            ..CageOptions::default()
+        };
+        let mut joined_any = 0;
+        for seed in 0..6 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let solution = Solver::new(&rules).solve_random(&mut rng).expect("a fill");
+            let carved = carve(&rules, &solution, &options, &mut rng).expect("a killer");
+            let Some(joined) = join_neighbours(&carved.puzzle, &solution, &options, &mut rng)
+            else {
+                continue;
+            };
+            joined_any += 1;
+            assert_eq!(joined.cage_count() + 1, carved.puzzle.cage_count());
+            assert_eq!(joined.diagonals().len(), if x { 2 } else { 0 });
+            assert_sound_killer(&joined, &solution, &options);
+        }
+        assert!(joined_any >= 3, "only {joined_any} of 6 killers joined");
+    }
+}

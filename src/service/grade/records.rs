@@ -183,6 +183,7 @@ fn hodoku_stop(grading: &Grading) -> Option<&'static str> {
         Stop::Contradiction => "the candidates contradict each other",
         Stop::NoSolution => "the puzzle has no solution",
         Stop::WorkLimit => "past the work limit (--work-limit)",
+        Stop::AboveCeiling(_) => "the next step is above the level asked for",
         Stop::Stopped(Stopped::Cancelled) => "stopped: cancelled",
         Stop::Stopped(_) => "stopped: past the time or work limit",
     })
