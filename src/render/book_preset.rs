@@ -23,7 +23,7 @@ use crate::grade::Level;
 use super::paper::{Bleed, Paper};
 
 /// The book presets shipped inside the binary, by name.
-const BUILTIN: [(&str, &str); 7] = [
+const BUILTIN: [(&str, &str); 8] = [
     (
         "book-classic",
         include_str!("../../presets/book-classic.ron"),
@@ -40,6 +40,7 @@ const BUILTIN: [(&str, &str); 7] = [
         "book-large-print",
         include_str!("../../presets/book-large-print.ron"),
     ),
+    ("book-16", include_str!("../../presets/book-16.ron")),
 ];
 
 /// The names of the shipped book presets.
