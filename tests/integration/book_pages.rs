@@ -50,6 +50,7 @@ fn layout_of(preset: &BookPreset, paper: &Paper) -> Layout {
         per_page: preset.per_page,
         large_print: preset.large_print,
         level_names: preset.level_names(),
+        solutions_per_page: preset.solutions_per_page,
         sections_by_variant: preset.sections_by_variant,
         ..Layout::titled(preset.title.clone())
     }

@@ -596,8 +596,8 @@ fn krazydad_16x16_levels_are_sudokits_16x16_levels() {
 /// the board's alphabet (1-9 then A-G), and its level is 16×16's.
 #[test]
 fn grade_explain_on_16x16_names_cells_and_letters() {
-    let text = read_data("sizes/krazydad_hex_16x16_vol1-4.txt");
-    let line = text
+    let file_text = read_data("sizes/krazydad_hex_16x16_vol1-4.txt");
+    let line = file_text
         .lines()
         .find(|line| line.contains("KD-HEX-IM-V4-B1-P1"))
         .expect("the puzzle");
