@@ -1181,5 +1181,8 @@ fn book_16_has_a_16x16_puzzle_a_page_and_its_solutions_four_a_page() {
         ["book.pdf", "puzzles.txt", "puzzles.jsonl"]
             .map(|file| std::fs::read(out.join(file)).unwrap())
     };
-    assert!(make("first") == make("again"), "the same seed made other bytes");
+    assert!(
+        make("first") == make("again"),
+        "the same seed made other bytes"
+    );
 }
