@@ -32,9 +32,8 @@ struct Graded {
 fn krazydad_position(name: &str) -> Option<(usize, u32)> {
     let rest = &name[name.find("KD-HEX-")? + "KD-HEX-".len()..];
     let mut parts = rest.split('-');
-    let level = KRAZYDAD
-        .iter()
-        .position(|&code| Some(code) == parts.next())?;
+    let code = parts.next()?;
+    let level = KRAZYDAD.iter().position(|&known| known == code)?;
     let volume = parts.next()?.strip_prefix('V')?.parse().ok()?;
     Some((level, volume))
 }

@@ -525,9 +525,10 @@ fn krazydad_hex_position(name: &str) -> (usize, u32) {
         .map(|at| &name[at + "KD-HEX-".len()..])
         .unwrap_or_else(|| panic!("{name}: not a krazydad 16×16 name"));
     let mut parts = rest.split('-');
+    let code = parts.next();
     let level = ["IM", "CH", "TF", "ST"]
         .iter()
-        .position(|&code| Some(code) == parts.next());
+        .position(|&known| Some(known) == code);
     let volume = parts
         .next()
         .and_then(|part| part.strip_prefix('V'))
