@@ -109,7 +109,7 @@ fn main() {
         let (krazydad, volume) = krazydad_position(name).expect("krazydad names");
         let seen = taken.entry((krazydad, volume)).or_default();
         *seen += 1;
-        if (*seen - 1) % step != 0 {
+        if !(*seen - 1).is_multiple_of(step) {
             continue;
         }
         let grading = grade(&entry.puzzle);

@@ -616,7 +616,7 @@ fn grade_explain_on_16x16_names_cells_and_letters() {
     let placements: Vec<(u32, u32, char)> = stdout
         .lines()
         .filter_map(|line| {
-            let placement = line.trim_start().split_whitespace().nth(1)?;
+            let placement = line.split_whitespace().nth(1)?;
             let (cell, digit) = placement.strip_prefix('r')?.split_once('=')?;
             let (row, column) = cell.split_once('c')?;
             let mut digit = digit.chars();
