@@ -209,6 +209,7 @@ fn layout_of(
         copyright: chosen(&options.copyright, preset.map(|preset| &preset.copyright)),
         isbn: chosen(&options.isbn, preset.map(|preset| &preset.isbn)),
         level_names: preset.map_or_else(LevelNames::default, BookPreset::level_names),
+        solutions_per_page: preset.and_then(|preset| preset.solutions_per_page),
         allow_small_cells: options.force,
         for_kdp: options.cover,
         sections_by_variant: preset.is_some_and(|preset| preset.sections_by_variant),

@@ -37,12 +37,12 @@ use crate::backtrack::Solver;
 use crate::budget::{Budget, Stopped};
 use crate::count::Count;
 use crate::grade::explainer::{rate_se, SeRating};
-use crate::grade::{unrated_rule, Grader, Grading, Level, TechniqueTable};
+use crate::grade::{unrated_rule, Grader, Grading, Level, Technique, TechniqueTable};
 use crate::model::{Cell, Grid, Puzzle};
 use crate::preset::{Preset, PresetError, Target};
 
 pub use crate::model::{Symmetry, UnknownSymmetry};
-pub use dig::{dig, dig_with, is_minimal, make_minimal, removable_cells, Witnesses};
+pub use dig::{dig, dig_solvable, dig_with, is_minimal, make_minimal, removable_cells, Witnesses};
 pub use fill::{fill, fill_within, stream};
 pub use record::{Record, RecordError};
 
@@ -204,8 +204,28 @@ pub struct Generator {
     /// Each cell's position in `orbits`.
     orbit_of: Vec<usize>,
     table: TechniqueTable,
+    /// With `dig_by_level`: the table held to the target's hardest level (no technique
+    /// assuming uniqueness, no trial), rated at the preset's size.
+    dig_table: Option<TechniqueTable>,
     /// The caller's flag and deadline (see [`Generator::with_budget`]).
     budget: Budget,
+}
+
+/// With `dig_by_level`, the table a dig is held to: the preset's at its size, with only the
+/// techniques up to the target's hardest level that assume nothing about uniqueness, and no
+/// trial.
+fn dig_table(preset: &Preset) -> Option<TechniqueTable> {
+    let hardest = *preset.target.levels.iter().max()?;
+    if !preset.dig_by_level {
+        return None;
+    }
+    let mut table = preset.technique_table().for_size(preset.size).into_owned();
+    for row in &mut table.rows {
+        row.enabled &= row.level <= hardest
+            && !row.technique.needs_uniqueness()
+            && row.technique != Technique::BruteForce;
+    }
+    Some(table)
 }
 
 /// Rounds of [`make_minimal`] before a candidate that is not minimal is dropped.
@@ -232,6 +252,7 @@ impl Generator {
             orbits,
             orbit_of,
             table: preset.technique_table(),
+            dig_table: dig_table(preset),
             budget: Budget::unlimited(),
         })
     }
@@ -478,15 +499,35 @@ impl Run<'_> {
         let min_clues = preset.clues.map_or(0, |clues| clues.min);
         // The other solutions met while digging answer many of minimality's questions.
         let mut witnesses = Witnesses::default();
-        let givens = dig_with(
-            &mut self.solver,
-            &mut witnesses,
-            solution,
-            start,
-            &generator.orbits,
-            min_clues,
-            &mut self.rng,
-        );
+        let givens = match &generator.dig_table {
+            Some(table) => {
+                let (rules, budget) = (&self.rules, &generator.budget);
+                dig_solvable(
+                    start,
+                    &generator.orbits,
+                    min_clues,
+                    &mut self.rng,
+                    &mut |givens| {
+                        rules.with_givens(givens.clone()).is_ok_and(|puzzle| {
+                            Grader::with_table(&puzzle, table.clone())
+                                .with_unique_solution(solution)
+                                .with_budget(budget)
+                                .grade()
+                                .solved
+                        })
+                    },
+                )
+            }
+            None => dig_with(
+                &mut self.solver,
+                &mut witnesses,
+                solution,
+                start,
+                &generator.orbits,
+                min_clues,
+                &mut self.rng,
+            ),
+        };
         self.timings.dig += started.elapsed();
         let givens = if preset.minimal {
             let started = Instant::now();

@@ -261,6 +261,8 @@ pub(crate) fn run_observed<const W: usize>(
     bounds: &Bounds,
     observe: &mut dyn FnMut(&Layout<W>, &Board<W>, &Finding),
 ) -> Grading {
+    // a size with bands of its own (16×16) is rated with them
+    let table = &*table.for_size(puzzle.geometry().size());
     let layout = Layout::<W>::new(puzzle);
     let mut board = Board::new(&layout, puzzle);
     let mut enabled = vec![false; Technique::ALL.len()];

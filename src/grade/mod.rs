@@ -73,7 +73,7 @@ mod word_hash;
 
 pub use grader::{grade, Grader, Grading, LevelReason, Stop, DEFAULT_WORK_LIMIT};
 pub use step::{Evidence, Link, Node, Step};
-pub use table::{KillerRule, LevelCaps, TechniqueRow, TechniqueTable};
+pub use table::{KillerRule, LevelCaps, SizeRule, TechniqueRow, TechniqueTable};
 pub use technique::{Level, Technique};
 
 use crate::model::{Constraint, Puzzle};

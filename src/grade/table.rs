@@ -1,5 +1,8 @@
 //! `TechniqueTable`: each technique's level, base score and switch, the search order, and the
-//! level caps: data (serde, e.g. RON in a preset), by default HoDoKu 2.2's.
+//! level caps: data (serde, e.g. RON in a preset), by default HoDoKu 2.2's, with 16×16's own
+//! level bands.
+
+use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
@@ -62,6 +65,60 @@ pub struct TechniqueTable {
     /// default).
     #[serde(default)]
     pub killer: KillerRule,
+    /// Grid sizes rated on bands of their own (absent from older tables: none, every size
+    /// then rated as 9×9).
+    #[serde(default)]
+    pub sizes: Vec<SizeRule>,
+}
+
+/// The level bands of one grid size (issue 41): its caps, and the levels of the few techniques
+/// it rates otherwise than 9×9. A 16×16 path places three times as many digits as a 9×9 one,
+/// so its score runs about three times as high, and what a 16×16 setter calls hard sits a step
+/// lower on HoDoKu's scale.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SizeRule {
+    /// The grid's side (16 for 16×16).
+    pub size: u8,
+    /// The caps replacing the table's for this size.
+    pub caps: LevelCaps,
+    /// Techniques whose level differs at this size (their scores stay the table's).
+    #[serde(default)]
+    pub levels: Vec<(Technique, Level)>,
+}
+
+impl SizeRule {
+    /// 16×16's bands, calibrated on krazydad's 16×16 volumes 1-3 (volume 4 held back:
+    /// BENCHMARKS.md, issue 41), whose four levels are the four first here (Easy for
+    /// Intermediate, Medium for Challenging, Hard for Tough, Unfair for Super-Tough):
+    /// - Singles only: Easy up to a score of 1500 (about 150 placements at 4 to 14 points).
+    /// - Intersections (locked candidates): Medium up to 2200.
+    /// - Pairs and triples, naked or hidden, are Hard (Medium on 9×9): on 16 candidates a
+    ///   cell they are as rare as wings are on 9; Hard up to 3700.
+    /// - Forcing chains and nets are Unfair, as chains (a 16×16 book's hardest puzzles need
+    ///   them); no cap above Unfair, so Extreme means a trial step or an unsolved path.
+    pub fn sixteen() -> SizeRule {
+        use Level::*;
+        use Technique::*;
+        SizeRule {
+            size: 16,
+            caps: LevelCaps {
+                easy: 1500,
+                medium: 2200,
+                hard: 3700,
+                unfair: u32::MAX,
+            },
+            levels: vec![
+                (NakedPair, Hard),
+                (NakedTriple, Hard),
+                (HiddenPair, Hard),
+                (HiddenTriple, Hard),
+                (ForcingChainContradiction, Unfair),
+                (ForcingChainVerity, Unfair),
+                (ForcingNetContradiction, Unfair),
+                (ForcingNetVerity, Unfair),
+            ],
+        }
+    }
 }
 
 /// The rating rule of killers (issue 29), and of variants (issue 32: their paths carry tens
@@ -369,7 +426,25 @@ impl TechniqueTable {
                 unfair: 1800,
             },
             killer: KillerRule::default(),
+            sizes: vec![SizeRule::sixteen()],
         }
+    }
+
+    /// The table a grid of side `size` is rated with: this one, with the caps and levels of
+    /// `size`'s [`SizeRule`] when the table has one.
+    pub fn for_size(&self, size: u8) -> Cow<'_, TechniqueTable> {
+        let Some(rule) = self.sizes.iter().find(|rule| rule.size == size) else {
+            return Cow::Borrowed(self);
+        };
+        let mut table = self.clone();
+        table.caps = rule.caps;
+        for &(technique, level) in &rule.levels {
+            if let Some(row) = table.rows.iter_mut().find(|row| row.technique == technique) {
+                row.level = level;
+            }
+        }
+        table.sizes.clear();
+        Cow::Owned(table)
     }
 
     /// Reads a table from RON text.

@@ -43,6 +43,8 @@ pub struct Layout {
     /// Headings, captions, rules and page numbers half as large again, and every digit at
     /// 14 pt or more.
     pub large_print: bool,
+    /// The most solutions on a page (none: as many as keep their digits at 7 pt).
+    pub solutions_per_page: Option<usize>,
     /// The names the buyer reads for the levels.
     pub level_names: LevelNames,
     /// Print puzzle cells under 8 mm (with a warning) instead of refusing the layout.
@@ -71,6 +73,7 @@ impl Layout {
             bleed: Bleed::None,
             per_page: 4,
             large_print: false,
+            solutions_per_page: None,
             level_names: LevelNames::default(),
             allow_small_cells: false,
             for_kdp: false,
@@ -321,8 +324,10 @@ fn grid_of(per_page: usize) -> Result<(usize, usize), BookError> {
 }
 
 /// Columns and rows of solutions on a page, densest first: the book takes the first that
-/// keeps every solution's digits at 7 pt or more.
-const SOLUTION_GRIDS: [(usize, usize); 6] = [(3, 4), (3, 3), (2, 3), (2, 2), (1, 2), (1, 1)];
+/// keeps every solution's digits at 7 pt or more (and holds at most the layout's
+/// `solutions_per_page`).
+pub(crate) const SOLUTION_GRIDS: [(usize, usize); 6] =
+    [(3, 4), (3, 3), (2, 3), (2, 2), (1, 2), (1, 1)];
 
 /// The part of a page inside its margins.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -649,9 +654,11 @@ fn solution_grid(
         let side = grid_side(layout, margins, (columns, rows), true);
         board::text_sizes(&rated.puzzle, side, Detail::Plain).digits
     };
+    let most = layout.solutions_per_page.unwrap_or(usize::MAX);
     SOLUTION_GRIDS
         .iter()
         .copied()
+        .filter(|&(columns, rows)| columns * rows <= most)
         .find(|&(columns, rows)| digits_at(columns, rows) >= least - 1e-9)
         .ok_or_else(|| BookError::SolutionsTooSmall {
             paper: layout.paper.name.clone(),

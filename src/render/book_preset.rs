@@ -20,10 +20,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::grade::Level;
 
+use super::book::SOLUTION_GRIDS;
 use super::paper::{Bleed, Paper};
 
 /// The book presets shipped inside the binary, by name.
-const BUILTIN: [(&str, &str); 7] = [
+const BUILTIN: [(&str, &str); 8] = [
     (
         "book-classic",
         include_str!("../../presets/book-classic.ron"),
@@ -40,6 +41,7 @@ const BUILTIN: [(&str, &str); 7] = [
         "book-large-print",
         include_str!("../../presets/book-large-print.ron"),
     ),
+    ("book-16", include_str!("../../presets/book-16.ron")),
 ];
 
 /// The names of the shipped book presets.
@@ -83,6 +85,10 @@ pub struct BookPreset {
     /// Puzzles per page: 1, 2, 4 or 6 (4 when left out).
     #[serde(default = "default_per_page")]
     pub per_page: usize,
+    /// The most solutions on a page: 1, 2, 4, 6, 9 or 12 (when left out: as many as keep
+    /// their digits at 7 pt).
+    #[serde(default)]
+    pub solutions_per_page: Option<usize>,
     /// What the buyer reads for each level, easiest first: five names for Easy, Medium,
     /// Hard, Unfair and Extreme (when left out: Easy, Medium, Hard, Expert, Extreme).
     #[serde(default)]
@@ -161,6 +167,16 @@ impl BookPreset {
                 "per_page: {} is not offered (1, 2, 4 or 6)",
                 preset.per_page
             )));
+        }
+        if let Some(most) = preset.solutions_per_page {
+            if !SOLUTION_GRIDS
+                .iter()
+                .any(|(columns, rows)| columns * rows == most)
+            {
+                return Err(BookPresetError::Invalid(format!(
+                    "solutions_per_page: {most} is not offered (1, 2, 4, 6, 9 or 12)"
+                )));
+            }
         }
         if let Some(names) = &preset.level_names {
             if names.len() != 5 || names.iter().any(|name| name.trim().is_empty()) {

@@ -349,10 +349,18 @@ pub fn paragraphs(rule: Rule, facts: &Facts) -> Vec<String> {
                 paragraphs.push(match size {
                     0..=9 => format!("In a {size}×{size} grid the symbols are the digits 1 to {size}."),
                     _ => {
-                        // 10 is A, as the notation writes it
+                        // 10 is A, as the notation writes it; every symbol shown, in order
                         let last = char::from(b'A' + (size - 10).min(25));
+                        let symbols: Vec<String> = (1..=size.min(35))
+                            .map(|value| match value {
+                                1..=9 => char::from(b'0' + value),
+                                _ => char::from(b'A' + value - 10),
+                            })
+                            .map(String::from)
+                            .collect();
                         format!(
-                            "In a {size}×{size} grid the symbols are the digits 1 to 9, then the letters A to {last}."
+                            "In a {size}×{size} grid the symbols are the digits 1 to 9, then the letters A to {last}: {}.",
+                            symbols.join(" ")
                         )
                     }
                 });
@@ -628,7 +636,10 @@ mod tests {
             ..Facts::default()
         };
         let sixteen = paragraphs(Rule::Classic, &facts);
-        assert!(sixteen[2].ends_with("the letters A to G."), "{sixteen:?}");
+        assert!(
+            sixteen[2].ends_with("the letters A to G: 1 2 3 4 5 6 7 8 9 A B C D E F G."),
+            "{sixteen:?}"
+        );
     }
 
     #[test]

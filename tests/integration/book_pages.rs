@@ -50,6 +50,7 @@ fn layout_of(preset: &BookPreset, paper: &Paper) -> Layout {
         per_page: preset.per_page,
         large_print: preset.large_print,
         level_names: preset.level_names(),
+        solutions_per_page: preset.solutions_per_page,
         sections_by_variant: preset.sections_by_variant,
         ..Layout::titled(preset.title.clone())
     }
@@ -1109,5 +1110,79 @@ fn the_first_page_of_each_section_of_every_book_preset_looks_as_reviewed() {
     assert!(
         failures.is_empty(),
         "{failures:#?}\n(look at the pages; if the change is meant, run with SUDOKIT_UPDATE_SNAPSHOTS=1)"
+    );
+}
+
+/// Issue 41, point 4: `book-16` holds 48 16×16 puzzles, 12 of each of its four levels, one a
+/// page on Letter and on A4 with cells of 8 mm or more, the solutions four a page, and a
+/// how-to-play page showing the 16 symbols; the same seed makes the same bytes.
+#[test]
+fn book_16_has_a_16x16_puzzle_a_page_and_its_solutions_four_a_page() {
+    let preset = BookPreset::builtin("book-16").unwrap();
+    assert_eq!(preset.total(), 48);
+    assert_eq!((preset.per_page, preset.solutions_per_page), (1, Some(4)));
+    let puzzles = preset_puzzles(&preset, 12);
+    for level in [
+        sudokit::grade::Level::Easy,
+        sudokit::grade::Level::Medium,
+        sudokit::grade::Level::Hard,
+        sudokit::grade::Level::Unfair,
+    ] {
+        let count = puzzles.iter().filter(|rated| rated.level == level).count();
+        assert_eq!(count, 12, "{level}");
+    }
+    assert!(puzzles.iter().all(|rated| rated.puzzle.size() == 16));
+    assert!(puzzles.iter().all(|rated| rated.trial_steps == Some(0)));
+    for paper in ["Letter", "A4"] {
+        let paper: Paper = paper.parse().unwrap();
+        let made = book::book(&puzzles, &layout_of(&preset, &paper)).unwrap();
+        let first = made.bookmarks[1].page;
+        let solutions = made.bookmarks.last().unwrap().page;
+        let puzzle_pages: Vec<&Drawing> = made.pages[first..solutions]
+            .iter()
+            .filter(|page| !is_rules_page(page))
+            .collect();
+        assert_eq!(puzzle_pages.len(), 48, "{paper}");
+        for page in puzzle_pages {
+            assert_eq!(grids_on(page).len(), 1, "{paper}");
+            let cell = widest_grid(page) / 16.0;
+            assert!(cell >= LEAST_CELL.in_points() - 1e-6, "{paper}: {cell} pt");
+        }
+        let solution_pages = &made.pages[solutions..];
+        assert_eq!(solution_pages.len(), 12, "{paper}");
+        for page in solution_pages {
+            assert_eq!(grids_on(page).len(), 4, "{paper}");
+        }
+        let rules: Vec<&str> = made
+            .pages
+            .iter()
+            .filter(|page| is_rules_page(page))
+            .flat_map(texts_of)
+            .collect();
+        let symbols = "1 2 3 4 5 6 7 8 9 A B C D E F G";
+        assert!(
+            rules.concat().contains(symbols) || rules.join(" ").contains(symbols),
+            "{paper}: {rules:?}"
+        );
+    }
+    let folder = tempfile::tempdir().unwrap();
+    let make = |name: &str| {
+        let out = folder.path().join(name);
+        let run = sudokit(&[
+            "book",
+            "--preset",
+            "book-16",
+            "--seed",
+            "41",
+            "--out",
+            path_text(&out),
+        ]);
+        assert!(run.status.success(), "{}", text(&run.stderr));
+        ["book.pdf", "puzzles.txt", "puzzles.jsonl"]
+            .map(|file| std::fs::read(out.join(file)).unwrap())
+    };
+    assert!(
+        make("first") == make("again"),
+        "the same seed made other bytes"
     );
 }

@@ -850,3 +850,62 @@ fn jigsaw_puzzles_fit_their_presets_and_read_back() {
         );
     }
 }
+
+/// Issue 41, point 2: the four 16×16 presets make puzzles 180° symmetric, unique under both
+/// engines, graded inside their level on 16×16's bands without a trial step, with at most
+/// 104 givens on average.
+#[test]
+fn sixteen_by_sixteen_presets_keep_their_level_without_trial() {
+    for (name, level) in [
+        ("sudoku-16-easy", Level::Easy),
+        ("sudoku-16-medium", Level::Medium),
+        ("sudoku-16-hard", Level::Hard),
+        ("sudoku-16-expert", Level::Unfair),
+    ] {
+        let folder = tempfile::tempdir().unwrap();
+        generate_into(
+            folder.path(),
+            &["--preset", name, "--count", "3", "--seed", "41"],
+        );
+        let preset = Preset::builtin(name).unwrap();
+        assert_eq!(preset.symmetry, Symmetry::Rotate180);
+        assert_eq!(preset.target.levels, [level]);
+        let records = records(folder.path());
+        assert_eq!(records.len(), 3, "{name}");
+        for record in &records {
+            assert_record_fits(record, &preset);
+            assert_eq!(record.level, Some(level), "{name}");
+            let grading = sudokit::grade::grade(&record.to_puzzle().unwrap());
+            assert_eq!(grading.trial_steps, 0, "{name} #{}", record.index);
+        }
+        let givens: usize = records.iter().map(|record| record.clues).sum();
+        assert!(givens <= 104 * records.len(), "{name}: {givens} givens");
+    }
+}
+
+/// Issue 41, point 3: `--minimal true` makes minimal 16×16 puzzles (no given can go).
+#[test]
+fn minimal_sixteen_by_sixteen_puzzles_are_minimal() {
+    let folder = tempfile::tempdir().unwrap();
+    generate_into(
+        folder.path(),
+        &[
+            "--preset",
+            "sudoku-16",
+            "--minimal",
+            "true",
+            "--clues",
+            "0-256",
+            "--count",
+            "1",
+            "--seed",
+            "41",
+        ],
+    );
+    let mut preset = Preset::builtin("sudoku-16").unwrap();
+    preset.minimal = true;
+    preset.clues = None;
+    let records = records(folder.path());
+    assert_eq!(records.len(), 1);
+    assert_record_fits(&records[0], &preset);
+}

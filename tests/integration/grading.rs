@@ -516,3 +516,125 @@ fn printed_tables_rate_as_the_built_in_ones() {
     assert!(with.contains("Innies and Outies"), "{with}");
     assert!(!without.contains("Innies and Outies"), "{without}");
 }
+
+/// krazydad's 16×16 level (0 Intermediate, 1 Challenging, 2 Tough, 3 Super-Tough) and volume
+/// in a name `KD-HEX-<level>-V<volume>-B<book>-P<n>`.
+fn krazydad_hex_position(name: &str) -> (usize, u32) {
+    let rest = name
+        .find("KD-HEX-")
+        .map(|at| &name[at + "KD-HEX-".len()..])
+        .unwrap_or_else(|| panic!("{name}: not a krazydad 16×16 name"));
+    let mut parts = rest.split('-');
+    let code = parts.next();
+    let level = ["IM", "CH", "TF", "ST"]
+        .iter()
+        .position(|&known| Some(known) == code);
+    let volume = parts
+        .next()
+        .and_then(|part| part.strip_prefix('V'))
+        .and_then(|number| number.parse().ok());
+    match (level, volume) {
+        (Some(level), Some(volume)) => (level, volume),
+        _ => panic!("{name}: no level and volume"),
+    }
+}
+
+/// Issue 41, point 1: on krazydad's 16×16 volumes (every 16th puzzle of each level and
+/// volume; all 12 800 in BENCHMARKS.md, `cargo run --release --example grade_hex`), sudokit's
+/// level on 16×16's bands is krazydad's (Easy, Medium, Hard, Unfair for Intermediate,
+/// Challenging, Tough, Super-Tough) on at least 70 %, at most one level away on at least
+/// 98 %, the score's Spearman correlation with krazydad's level at least 0.9, and no trial
+/// step: on volumes 1-3, which the bands were tuned on, and on volume 4, held back.
+#[test]
+fn krazydad_16x16_levels_are_sudokits_16x16_levels() {
+    // (krazydad's level, sudokit's level, score) per puzzle, tuned volumes then volume 4
+    let mut graded: [Vec<(usize, usize, u32)>; 2] = [Vec::new(), Vec::new()];
+    for entry in entries("sizes/krazydad_hex_16x16_vol1-4.txt")
+        .iter()
+        .step_by(16)
+    {
+        let name = entry.name.clone().expect("krazydad rows are named");
+        let (krazydad, volume) = krazydad_hex_position(&name);
+        let grading = grade(&entry.puzzle);
+        assert!(grading.solved, "{name}");
+        assert_eq!(grading.trial_steps, 0, "{name}");
+        let level = Level::ALL
+            .iter()
+            .position(|&level| level == grading.level)
+            .expect("listed");
+        graded[usize::from(volume == 4)].push((krazydad, level, grading.score));
+    }
+    for (what, members) in ["volumes 1-3", "volume 4"].iter().zip(&graded) {
+        let count = members.len() as f64;
+        assert!(count >= 150.0, "{what}: {count}");
+        let share = |accept: &dyn Fn(usize) -> bool| {
+            members
+                .iter()
+                .filter(|(krazydad, level, _)| accept(krazydad.abs_diff(*level)))
+                .count() as f64
+                / count
+        };
+        let (equal, near) = (
+            share(&|distance| distance == 0),
+            share(&|distance| distance <= 1),
+        );
+        let scores: Vec<f64> = members
+            .iter()
+            .map(|&(_, _, score)| f64::from(score))
+            .collect();
+        let levels: Vec<f64> = members
+            .iter()
+            .map(|&(krazydad, _, _)| krazydad as f64)
+            .collect();
+        let correlation = spearman(&scores, &levels);
+        assert!(equal >= 0.70, "{what}: level equal on {equal:.3}");
+        assert!(near >= 0.98, "{what}: within one level on {near:.3}");
+        assert!(correlation >= 0.9, "{what}: Spearman {correlation:.3}");
+    }
+}
+
+/// Issue 41, point 1: `grade --explain` on a 16×16 puzzle names cells `r12c3` and digits in
+/// the board's alphabet (1-9 then A-G), and its level is 16×16's.
+#[test]
+fn grade_explain_on_16x16_names_cells_and_letters() {
+    let file_text = read_data("sizes/krazydad_hex_16x16_vol1-4.txt");
+    let line = file_text
+        .lines()
+        .find(|line| line.contains("KD-HEX-IM-V4-B1-P1"))
+        .expect("the puzzle");
+    let file = tempfile::NamedTempFile::new().expect("temporary file");
+    std::fs::write(file.path(), line).expect("write");
+    let output = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["grade", "--explain", file.path().to_str().unwrap()])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(0));
+    let stdout = text(&output.stdout);
+    let first = stdout.lines().next().expect("a line");
+    assert!(first.contains(": Easy"), "{first}");
+    // each step opens with its placement `r12c3=E`: cells numbered 1-16, digits 1-9 then A-G
+    let placements: Vec<(u32, u32, char)> = stdout
+        .lines()
+        .filter_map(|line| {
+            let placement = line.split_whitespace().nth(1)?;
+            let (cell, digit) = placement.strip_prefix('r')?.split_once('=')?;
+            let (row, column) = cell.split_once('c')?;
+            let mut digit = digit.chars();
+            let symbol = digit.next().filter(|_| digit.next().is_none())?;
+            Some((row.parse().ok()?, column.parse().ok()?, symbol))
+        })
+        .collect();
+    assert_eq!(
+        placements.len(),
+        256 - line.bytes().take(256).filter(|&byte| byte != b'.').count()
+    );
+    assert!(placements.iter().all(|&(row, column, symbol)| {
+        (1..=16).contains(&row) && (1..=16).contains(&column) && "123456789ABCDEFG".contains(symbol)
+    }));
+    assert!(placements
+        .iter()
+        .any(|&(row, column, _)| row >= 10 && column >= 10));
+    assert!(placements
+        .iter()
+        .any(|&(_, _, symbol)| symbol.is_ascii_uppercase()));
+}

@@ -93,6 +93,12 @@ pub fn fidelity(pairs: &[(Published, u32)]) -> Fidelity {
     }
 }
 
+/// Spearman's rank correlation of two equally long series (ties ranked at their average),
+/// 0 when either is constant.
+pub fn spearman(first: &[f64], second: &[f64]) -> f64 {
+    pearson(&ranks(first), &ranks(second))
+}
+
 /// Ranks with ties given their average rank.
 fn ranks(values: &[f64]) -> Vec<f64> {
     let mut order: Vec<usize> = (0..values.len()).collect();
