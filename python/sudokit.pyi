@@ -25,12 +25,10 @@ class PuzzleError(ValueError):
 
 class Record:
     """One answer: the fields of the command line's `--json` record as attributes, `None`
-    for a field this record leaves out. Every record has `source` (`file:line`, `puzzle:1`
-    for a puzzle's text, `[i]:1` for item i of a list) and `status` (`error` with a
-    `reason` for a puzzle that could not be read or answered)."""
+    for a field this record leaves out. Every record of a puzzle read has `source`
+    (`file:line`, `puzzle:1` for a puzzle's text, `[i]:1` for item i of a list) and
+    `status` (`error` with a `reason` for a puzzle that could not be read or answered)."""
 
-    source: str
-    status: str
     def to_dict(self) -> dict[str, Any]:
         """The record as a dict: the fields it has, as the command line's `--json` writes them."""
     def to_json(self) -> str:

@@ -61,8 +61,9 @@ impl From<Refused> for PyErr {
 fn values<R: Serialize>(records: impl Iterator<Item = R>) -> Result<Vec<Value>, Refused> {
     records
         .map(|record| {
-            serde_json::to_value(record)
-                .map_err(|error| Refused::Internal(format!("a record could not be written: {error}")))
+            serde_json::to_value(record).map_err(|error| {
+                Refused::Internal(format!("a record could not be written: {error}"))
+            })
         })
         .collect()
 }
@@ -179,19 +180,25 @@ fn check(
     );
     let reading = Reading::new(input_format, diagonals)?;
     let limits = Limits::new(jobs, work_limit, timeout)?;
-    answer(py, puzzles, &reading, limits, Kind::Check, |records, budget| {
-        let budget = with_work_limit(budget, limits.work_limit);
-        let verdicts = work::judge_all(records, limits.jobs, |entry| {
-            check_service::judge(entry, &settings, &budget)
-        })
-        .map_err(Refused::Internal)?;
-        values(
-            records
-                .iter()
-                .zip(&verdicts)
-                .map(|(read, verdict)| check_service::record(read, verdict.as_ref(), &settings).0),
-        )
-    })
+    answer(
+        py,
+        puzzles,
+        &reading,
+        limits,
+        Kind::Check,
+        |records, budget| {
+            let budget = with_work_limit(budget, limits.work_limit);
+            let verdicts = work::judge_all(records, limits.jobs, |entry| {
+                check_service::judge(entry, &settings, &budget)
+            })
+            .map_err(Refused::Internal)?;
+            values(
+                records.iter().zip(&verdicts).map(|(read, verdict)| {
+                    check_service::record(read, verdict.as_ref(), &settings).0
+                }),
+            )
+        },
+    )
 }
 
 fn with_work_limit(budget: &Budget, work_limit: Option<u64>) -> Budget {
@@ -226,19 +233,25 @@ fn solve(
     };
     let reading = Reading::new(input_format, diagonals)?;
     let limits = Limits::new(jobs, work_limit, timeout)?;
-    answer(py, puzzles, &reading, limits, Kind::Solve, |records, budget| {
-        let budget = with_work_limit(budget, limits.work_limit);
-        let solved = work::judge_all(records, limits.jobs, |entry| {
-            solve_service::solve(&entry.puzzle, &settings, &budget)
-        })
-        .map_err(Refused::Internal)?;
-        values(
-            records
-                .iter()
-                .zip(&solved)
-                .map(|(read, solved)| solve_service::record(read, solved.as_ref(), &settings).0),
-        )
-    })
+    answer(
+        py,
+        puzzles,
+        &reading,
+        limits,
+        Kind::Solve,
+        |records, budget| {
+            let budget = with_work_limit(budget, limits.work_limit);
+            let solved = work::judge_all(records, limits.jobs, |entry| {
+                solve_service::solve(&entry.puzzle, &settings, &budget)
+            })
+            .map_err(Refused::Internal)?;
+            values(
+                records.iter().zip(&solved).map(|(read, solved)| {
+                    solve_service::record(read, solved.as_ref(), &settings).0
+                }),
+            )
+        },
+    )
 }
 
 /// Each puzzle's rating by the human techniques it needs. `scale="hodoku"` (the default):
@@ -268,18 +281,24 @@ fn grade(
     let reading = Reading::new(input_format, diagonals)?;
     let limits = Limits::new(jobs, work_limit, timeout)?;
     let settings = GradeSettings::new(Table::builtin(scale), explain, limits.work_limit);
-    answer(py, puzzles, &reading, limits, Kind::Grade, |records, budget| {
-        let judged = work::judge_all(records, limits.jobs, |entry| {
-            grade_service::judge(entry, &settings, budget)
-        })
-        .map_err(Refused::Internal)?;
-        values(
-            records
-                .iter()
-                .zip(&judged)
-                .map(|(read, judged)| grade_service::record(read, judged.as_ref(), &settings).0),
-        )
-    })
+    answer(
+        py,
+        puzzles,
+        &reading,
+        limits,
+        Kind::Grade,
+        |records, budget| {
+            let judged = work::judge_all(records, limits.jobs, |entry| {
+                grade_service::judge(entry, &settings, budget)
+            })
+            .map_err(Refused::Internal)?;
+            values(
+                records.iter().zip(&judged).map(|(read, judged)| {
+                    grade_service::record(read, judged.as_ref(), &settings).0
+                }),
+            )
+        },
+    )
 }
 
 /// Each puzzle's true candidates, the digits each cell takes in at least one solution
@@ -303,19 +322,26 @@ fn candidates(
     let limit = solution_limit(limit, 2, i64::from(u32::MAX))?.unwrap_or(CANDIDATES_LIMIT);
     let reading = Reading::new(input_format, diagonals)?;
     let limits = Limits::new(jobs, work_limit, timeout)?;
-    answer(py, puzzles, &reading, limits, Kind::Candidates, |records, budget| {
-        let budget = with_work_limit(budget, limits.work_limit);
-        let found = work::judge_all(records, limits.jobs, |entry| {
-            candidates_service::judge(entry, limit, &budget)
-        })
-        .map_err(Refused::Internal)?;
-        values(
-            records
-                .iter()
-                .zip(found)
-                .map(|(read, found)| candidates_service::record(read, found).0),
-        )
-    })
+    answer(
+        py,
+        puzzles,
+        &reading,
+        limits,
+        Kind::Candidates,
+        |records, budget| {
+            let budget = with_work_limit(budget, limits.work_limit);
+            let found = work::judge_all(records, limits.jobs, |entry| {
+                candidates_service::judge(entry, limit, &budget)
+            })
+            .map_err(Refused::Internal)?;
+            values(
+                records
+                    .iter()
+                    .zip(found)
+                    .map(|(read, found)| candidates_service::record(read, found).0),
+            )
+        },
+    )
 }
 
 /// Each puzzle's f-puzzles and SudokuPad links (`fpuzzles`, `sudokupad`) and the f-puzzles
@@ -330,9 +356,14 @@ fn link(
     diagonals: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
     let reading = Reading::new(input_format, diagonals)?;
-    answer(py, puzzles, &reading, Limits::default(), Kind::Link, |records, _| {
-        values(records.iter().map(link_service::link))
-    })
+    answer(
+        py,
+        puzzles,
+        &reading,
+        Limits::default(),
+        Kind::Link,
+        |records, _| values(records.iter().map(link_service::link)),
+    )
 }
 
 /// The puzzles as read: `source` (`file:line`), `name`, `puzzle` (the givens as one line),
@@ -348,9 +379,14 @@ fn read(
     diagonals: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
     let reading = Reading::new(input_format, diagonals)?;
-    answer(py, puzzles, &reading, Limits::default(), Kind::Puzzle, |records, _| {
-        values(records.iter().map(link_service::read))
-    })
+    answer(
+        py,
+        puzzles,
+        &reading,
+        Limits::default(),
+        Kind::Puzzle,
+        |records, _| values(records.iter().map(link_service::read)),
+    )
 }
 
 /// The preset `value` names: a file when it names one (or looks like a path), else a
@@ -366,7 +402,10 @@ fn load_preset(value: &Bound<'_, PyAny>) -> PyResult<Preset> {
         return Preset::builtin(&text).map_err(|error| PyValueError::new_err(error.to_string()));
     }
     let content = std::fs::read_to_string(&path).map_err(|error| {
-        PyValueError::new_err(format!("{}: cannot read the preset: {error}", path.display()))
+        PyValueError::new_err(format!(
+            "{}: cannot read the preset: {error}",
+            path.display()
+        ))
     })?;
     let name = Path::new(&path)
         .file_stem()

@@ -83,7 +83,12 @@ fn collect_fields(root: &Value, schema: &Value, names: &mut BTreeSet<String>, de
         names.extend(properties.keys().cloned());
     }
     for key in ["anyOf", "oneOf", "allOf"] {
-        for alternative in schema.get(key).and_then(Value::as_array).into_iter().flatten() {
+        for alternative in schema
+            .get(key)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
             collect_fields(root, alternative, names, depth + 1);
         }
     }

@@ -33,7 +33,11 @@ pub struct Limits {
 impl Limits {
     /// The limits of a call's `jobs`, `work_limit` and `timeout`, refused with the reason
     /// when one cannot mean anything.
-    pub fn new(jobs: Option<i64>, work_limit: Option<i64>, timeout: Option<f64>) -> PyResult<Limits> {
+    pub fn new(
+        jobs: Option<i64>,
+        work_limit: Option<i64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Limits> {
         let jobs = match jobs {
             None => None,
             Some(0) => {

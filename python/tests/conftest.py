@@ -29,7 +29,7 @@ def cli():
             pytest.fail(message)
         pytest.skip(message)
 
-    def run(*arguments, expect=(0, 1, 2)):
+    def run(*arguments, expect=(0, 1, 2), records=True):
         done = subprocess.run(
             [str(binary), *map(str, arguments)],
             capture_output=True,
@@ -37,8 +37,10 @@ def cli():
             timeout=600,
         )
         assert done.returncode in expect, done.stderr
-        records = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
-        return records, done.stderr
+        if not records:
+            return done.stdout, done.stderr
+        answered = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+        return answered, done.stderr
 
     return run
 
@@ -60,6 +62,15 @@ def cut(source: pathlib.Path, folder: pathlib.Path, puzzles: int) -> pathlib.Pat
     return target
 
 
+def links(source: pathlib.Path, folder: pathlib.Path) -> pathlib.Path:
+    """The f-puzzles links of the shared variants table (its third column), one a line, as
+    the command line reads them."""
+    rows = [line.split("\t") for line in source.read_text().splitlines()]
+    target = folder / "fpuzzles_variants_links.txt"
+    target.write_text("".join(row[2] + "\n" for row in rows if len(row) > 2 and not row[0].startswith("#")))
+    return target
+
+
 @pytest.fixture(scope="session")
 def files(tmp_path_factory):
     """Small cuts of the shared classic, killer and variant files, by kind."""
@@ -69,6 +80,7 @@ def files(tmp_path_factory):
         "killer": cut(DATA / "killer" / "killer_krazydad_1000.tsv", folder, 12),
         "killer_text": DATA / "killer" / "killer_lisudoku.txt",
         "greater_killer": DATA / "killer" / "killer_greater_grilops.txt",
-        "variants": DATA / "variants" / "fpuzzles_variants.tsv",
+        "variants": links(DATA / "variants" / "fpuzzles_variants.tsv", folder),
+        "thermometer": DATA / "fpuzzles" / "rule_thermometer.json",
         "sizes": DATA / "sizes" / "vu_kr_4x4.txt",
     }
