@@ -344,6 +344,26 @@ fn candidates(
     )
 }
 
+/// The record `answer` makes of each record read, with no engine and no budget.
+fn each_read<R: Serialize>(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    input_format: Option<&str>,
+    diagonals: Option<&str>,
+    kind: Kind,
+    answer_one: fn(&Record) -> R,
+) -> PyResult<Py<PyAny>> {
+    let reading = Reading::new(input_format, diagonals)?;
+    answer(
+        py,
+        puzzles,
+        &reading,
+        Limits::default(),
+        kind,
+        |records, _| values(records.iter().map(answer_one)),
+    )
+}
+
 /// Each puzzle's f-puzzles and SudokuPad links (`fpuzzles`, `sudokupad`) and the f-puzzles
 /// `document` they carry, to play it online; `error` for a puzzle with a rule the links
 /// cannot carry. `puzzles`: as in `check`.
@@ -355,14 +375,13 @@ fn link(
     input_format: Option<&str>,
     diagonals: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
-    let reading = Reading::new(input_format, diagonals)?;
-    answer(
+    each_read(
         py,
         puzzles,
-        &reading,
-        Limits::default(),
+        input_format,
+        diagonals,
         Kind::Link,
-        |records, _| values(records.iter().map(link_service::link)),
+        link_service::link,
     )
 }
 
@@ -378,14 +397,13 @@ fn read(
     input_format: Option<&str>,
     diagonals: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
-    let reading = Reading::new(input_format, diagonals)?;
-    answer(
+    each_read(
         py,
         puzzles,
-        &reading,
-        Limits::default(),
+        input_format,
+        diagonals,
         Kind::Puzzle,
-        |records, _| values(records.iter().map(link_service::read)),
+        link_service::read,
     )
 }
 
