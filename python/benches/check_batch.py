@@ -2,11 +2,13 @@
 (user + system, every thread) and wall time of each, whole processes as /usr/bin/time sees
 them: BENCHMARKS.md, "Issue 42".
 
-    python python/benches/check_batch.py FILE [COUNT] [SUDOKIT_BINARY]
+    python python/benches/check_batch.py FILE [COUNT] [SUDOKIT_BINARY] [ROUNDS]
 
 FILE holds one puzzle a line; its first COUNT puzzles (default 10 000) are written to a
 temporary file that both sides read. Python checks it three ways: the file's path, a list of
-its lines, and a pandas Series of them (when pandas is installed).
+its lines, and a pandas Series of them (when pandas is installed). The runs alternate for
+ROUNDS rounds (default 5); the least and the median CPU time of each are printed (on a
+shared machine the least is the steadiest measure of the work itself).
 """
 
 import os
@@ -67,10 +69,19 @@ def main() -> None:
             pass
         for way in ways:
             runs.append((f"python: sudokit.check({way})", [sys.executable, "-c", PYTHON, str(batch), way]))
-        print(f"{count} puzzles of {source.name}, {os.cpu_count()} cores")
-        for name, command in runs:
-            cpu, wall = measured(command)
-            print(f"{name:40} cpu {cpu:7.2f} s   wall {wall:7.2f} s")
+        rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 5
+        times = {name: [] for name, _ in runs}
+        for _ in range(rounds):
+            for name, command in runs:
+                times[name].append(measured(command))
+        print(f"{count} puzzles of {source.name}, {os.cpu_count()} cores, {rounds} rounds")
+        for name, measures in times.items():
+            cpus = sorted(cpu for cpu, _ in measures)
+            walls = sorted(wall for _, wall in measures)
+            print(
+                f"{name:40} cpu least {cpus[0]:6.2f} s  median {cpus[len(cpus) // 2]:6.2f} s"
+                f"   wall median {walls[len(walls) // 2]:6.2f} s"
+            )
 
 
 if __name__ == "__main__":

@@ -28,9 +28,9 @@ use sudokit::service::link as link_service;
 use sudokit::service::solve::{self as solve_service, SolveSettings};
 use sudokit::service::uniqueness::Engine;
 
-use inputs::{Given, Reading};
+use inputs::Reading;
 use records::Kind;
-use work::Limits;
+use work::{Cancelling, Limits};
 
 create_exception!(
     sudokit,
@@ -73,17 +73,19 @@ fn values<R: Serialize>(records: impl Iterator<Item = R>) -> Result<Vec<Value>, 
 fn answer(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
-    reading: &Reading,
-    limits: Limits,
+    reading: Reading,
+    (limits, cancelling): (Limits, Cancelling),
     kind: Kind,
-    answer: impl Fn(&[Record], &Budget) -> Result<Vec<Value>, Refused> + Send + Sync,
+    answer: impl Fn(&[Record], &Budget, &Cancel) -> Result<Vec<Value>, Refused> + Send + 'static,
 ) -> PyResult<Py<PyAny>> {
     let given = inputs::given(puzzles)?;
     let cancel = Cancel::new();
-    let budget = limits.budget(&cancel);
-    let values = work::detached(py, &cancel, || {
+    let budget = limits.budget(&cancel, cancelling);
+    let flag = cancel.clone();
+    let one = given.is_one();
+    let values = work::detached(py, &cancel, move || {
         let records = reading.records(&given);
-        if given.is_one() && records.len() != 1 {
+        if one && records.len() != 1 {
             return Err(Refused::Puzzle(match records.len() {
                 0 => format!("{}: no puzzle in the text", inputs::ONE),
                 many => format!(
@@ -93,9 +95,9 @@ fn answer(
                 ),
             }));
         }
-        answer(&records, &budget)
+        answer(&records, &budget, &flag)
     })??;
-    if let Given::One(_) = given {
+    if one {
         let value = values
             .into_iter()
             .next()
@@ -183,12 +185,12 @@ fn check(
     answer(
         py,
         puzzles,
-        &reading,
-        limits,
+        reading,
+        (limits, Cancelling::BetweenPuzzles),
         Kind::Check,
-        |records, budget| {
+        move |records, budget, cancel| {
             let budget = with_work_limit(budget, limits.work_limit);
-            let verdicts = work::judge_all(records, limits.jobs, |entry| {
+            let verdicts = work::judge_all(records, limits.jobs, cancel, |entry| {
                 check_service::judge(entry, &settings, &budget)
             })
             .map_err(Refused::Internal)?;
@@ -236,12 +238,12 @@ fn solve(
     answer(
         py,
         puzzles,
-        &reading,
-        limits,
+        reading,
+        (limits, Cancelling::BetweenPuzzles),
         Kind::Solve,
-        |records, budget| {
+        move |records, budget, cancel| {
             let budget = with_work_limit(budget, limits.work_limit);
-            let solved = work::judge_all(records, limits.jobs, |entry| {
+            let solved = work::judge_all(records, limits.jobs, cancel, |entry| {
                 solve_service::solve(&entry.puzzle, &settings, &budget)
             })
             .map_err(Refused::Internal)?;
@@ -284,11 +286,11 @@ fn grade(
     answer(
         py,
         puzzles,
-        &reading,
-        limits,
+        reading,
+        (limits, Cancelling::InEngines),
         Kind::Grade,
-        |records, budget| {
-            let judged = work::judge_all(records, limits.jobs, |entry| {
+        move |records, budget, cancel| {
+            let judged = work::judge_all(records, limits.jobs, cancel, |entry| {
                 grade_service::judge(entry, &settings, budget)
             })
             .map_err(Refused::Internal)?;
@@ -325,12 +327,12 @@ fn candidates(
     answer(
         py,
         puzzles,
-        &reading,
-        limits,
+        reading,
+        (limits, Cancelling::InEngines),
         Kind::Candidates,
-        |records, budget| {
+        move |records, budget, cancel| {
             let budget = with_work_limit(budget, limits.work_limit);
-            let found = work::judge_all(records, limits.jobs, |entry| {
+            let found = work::judge_all(records, limits.jobs, cancel, |entry| {
                 candidates_service::judge(entry, limit, &budget)
             })
             .map_err(Refused::Internal)?;
@@ -345,7 +347,7 @@ fn candidates(
 }
 
 /// The record `answer` makes of each record read, with no engine and no budget.
-fn each_read<R: Serialize>(
+fn each_read<R: Serialize + 'static>(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     input_format: Option<&str>,
@@ -357,10 +359,10 @@ fn each_read<R: Serialize>(
     answer(
         py,
         puzzles,
-        &reading,
-        Limits::default(),
+        reading,
+        (Limits::default(), Cancelling::BetweenPuzzles),
         kind,
-        |records, _| values(records.iter().map(answer_one)),
+        move |records, _, _| values(records.iter().map(answer_one)),
     )
 }
 
@@ -456,11 +458,11 @@ fn generate(
     let preset = load_preset(preset)?;
     let limits = Limits::new(jobs, None, timeout)?;
     let cancel = Cancel::new();
-    let budget = limits.budget(&cancel);
+    let budget = limits.budget(&cancel, Cancelling::InEngines);
     let generator = Generator::new(&preset)
         .map_err(|error| PyValueError::new_err(error.to_string()))?
         .with_budget(&budget);
-    let made = work::detached(py, &cancel, || {
+    let made = work::detached(py, &cancel, move || {
         let pool = work::pool(limits.jobs).map_err(Refused::Internal)?;
         let generated: Vec<_> = pool.install(|| {
             (0..count as u64)

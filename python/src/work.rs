@@ -75,58 +75,79 @@ impl Limits {
         })
     }
 
-    /// The budget of the call: its deadline and `cancel`; no work limit (each command puts
-    /// the work limit where its engine counts it).
-    pub fn budget(&self, cancel: &Cancel) -> Budget {
-        let budget = Budget::unlimited().with_cancel(cancel);
-        match self.timeout {
-            Some(seconds) => budget.with_timeout(Duration::from_secs_f64(seconds)),
-            None => budget,
+    /// The budget of the call: its deadline, and `cancel` where the engines should look at
+    /// it; no work limit (each command puts the work limit where its engine counts it).
+    pub fn budget(&self, cancel: &Cancel, cancelling: Cancelling) -> Budget {
+        match (self.timeout, cancelling) {
+            (Some(seconds), _) => Budget::unlimited()
+                .with_cancel(cancel)
+                .with_timeout(Duration::from_secs_f64(seconds)),
+            (None, Cancelling::InEngines) => Budget::unlimited().with_cancel(cancel),
+            (None, Cancelling::BetweenPuzzles) => Budget::unlimited(),
         }
     }
 }
 
+/// Where Ctrl-C's cancel flag is looked at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cancelling {
+    /// In the engines too: a rating or a candidate search stops within the puzzle.
+    InEngines,
+    /// Between puzzles only. A budget that can stop runs each SAT call on a thread of its own
+    /// (so that it can be left behind); for `check` and `solve` of ordinary puzzles that
+    /// costs more than the answer (two threads a puzzle, a third more CPU time on 10 000
+    /// classic puzzles), and a call left behind runs to its end either way.
+    BetweenPuzzles,
+}
+
 /// Runs `work` without the GIL on a thread of its own while this thread looks for signals:
-/// on Ctrl-C (or any signal handler that raises) `cancel` is raised, the work stops at its
-/// next look at the budget, and the handler's exception (`KeyboardInterrupt`) is raised.
-pub fn detached<T: Send>(
+/// on Ctrl-C (or any signal handler that raises) `cancel` is raised and the handler's
+/// exception (`KeyboardInterrupt`) is raised at once; the work is left behind, to stop at
+/// its next look at the flag (the next puzzle, or the engine's next step) and be dropped.
+pub fn detached<T: Send + 'static>(
     py: Python<'_>,
     cancel: &Cancel,
-    work: impl FnOnce() -> T + Send,
+    work: impl FnOnce() -> T + Send + 'static,
 ) -> PyResult<T> {
     py.detach(|| {
-        std::thread::scope(|scope| {
-            let (sender, receiver) = mpsc::channel();
-            scope.spawn(move || {
+        let (sender, receiver) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("sudokit-python".into())
+            .spawn(move || {
                 // the receiver is gone only when the caller stopped waiting
                 let _ = sender.send(work());
-            });
-            loop {
-                match receiver.recv_timeout(SIGNAL_CHECK) {
-                    Ok(answer) => return Ok(answer),
-                    Err(mpsc::RecvTimeoutError::Timeout) => {
-                        if let Err(error) = Python::attach(|py| py.check_signals()) {
-                            cancel.cancel();
-                            return Err(error);
-                        }
-                    }
-                    Err(mpsc::RecvTimeoutError::Disconnected) => {
-                        return Err(PyRuntimeError::new_err("sudokit's worker thread stopped"))
+            })
+            .map_err(|error| PyRuntimeError::new_err(format!("cannot start a thread: {error}")))?;
+        loop {
+            match receiver.recv_timeout(SIGNAL_CHECK) {
+                Ok(answer) => return Ok(answer),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if let Err(error) = Python::attach(|py| py.check_signals()) {
+                        cancel.cancel();
+                        return Err(error);
                     }
                 }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(PyRuntimeError::new_err("sudokit's worker thread stopped"))
+                }
             }
-        })
+        }
     })
 }
 
 /// Answers `judge` for every record that was read, on `jobs` threads (one record is
-/// answered on the calling thread); `None` for a record that could not be read.
+/// answered on the calling thread); `None` for a record that could not be read, or not
+/// begun before `cancel` was raised.
 pub fn judge_all<V: Send>(
     records: &[Record],
     jobs: Option<usize>,
+    cancel: &Cancel,
     judge: impl Fn(&Entry) -> V + Sync,
 ) -> Result<Vec<Option<V>>, String> {
-    let one = |record: &Record| record.entry.as_ref().ok().map(&judge);
+    let one = |record: &Record| {
+        let entry = record.entry.as_ref().ok()?;
+        (!cancel.is_cancelled()).then(|| judge(entry))
+    };
     if records.len() <= 1 {
         return Ok(records.iter().map(one).collect());
     }
