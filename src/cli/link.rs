@@ -1,8 +1,7 @@
 //! `sudokit link`: an f-puzzles (or SudokuPad) link for every puzzle, to play it online.
 
 use clap::Args;
-use serde_json::json;
-use sudokit::render::links;
+use sudokit::service::link::{self, LinkAnswerRecord};
 
 use super::sources::{read_records, InputOptions};
 use super::Outcome;
@@ -27,43 +26,17 @@ pub struct LinkOptions {
 pub fn run(options: &LinkOptions) -> anyhow::Result<Outcome> {
     let mut outcome = Outcome::Success;
     for record in read_records(&options.input) {
-        let location = record.location();
-        let entry = match record.entry {
-            Ok(entry) => entry,
-            Err(reason) => {
-                complain!("error: {reason}");
+        match link::link(&record) {
+            LinkAnswerRecord::Error(error) => {
+                complain!("error: {}: {}", record.location(), error.reason);
                 outcome = Outcome::BadInput;
-                continue;
             }
-        };
-        let name = entry.name.as_deref();
-        let (fpuzzles, sudokupad) = match (
-            links::fpuzzles(&entry.puzzle, name),
-            links::sudokupad(&entry.puzzle, name),
-        ) {
-            (Ok(fpuzzles), Ok(sudokupad)) => (fpuzzles, sudokupad),
-            (Err(error), _) | (_, Err(error)) => {
-                complain!("error: {location}: {error}");
-                outcome = Outcome::BadInput;
-                continue;
-            }
-        };
-        if options.json {
-            let document =
-                sudokit::notation::format_entry(&entry, sudokit::notation::Format::Fpuzzles)
-                    .ok()
-                    .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok());
-            let object = json!({
-                "source": location,
-                "fpuzzles": fpuzzles,
-                "sudokupad": sudokupad,
-                "document": document,
-            });
-            say!("{object}");
-        } else if options.sudokupad {
-            say!("{sudokupad}");
-        } else {
-            say!("{fpuzzles}");
+            LinkAnswerRecord::Link(links) if options.json => match serde_json::to_string(&links) {
+                Ok(text) => say!("{text}"),
+                Err(error) => complain!("error: a record could not be written: {error}"),
+            },
+            LinkAnswerRecord::Link(links) if options.sudokupad => say!("{}", links.sudokupad),
+            LinkAnswerRecord::Link(links) => say!("{}", links.fpuzzles),
         }
     }
     Ok(outcome)

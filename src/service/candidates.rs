@@ -202,26 +202,38 @@ pub fn candidates(
             Some(judge(entry, limit, &budget))
         })
         .collect();
-    Ok(answer_of(records.iter().zip(found).map(
-        |(read, found)| match (found, ErrorRecord::unreadable(read)) {
-            (_, Some(error)) => (CandidatesAnswerRecord::Error(error), Outcome::BadInput),
-            (Some(Ok(found)), None) => (
-                CandidatesAnswerRecord::Candidates(CandidatesRecord::new(read, &found)),
-                outcome(&found),
-            ),
-            (Some(Err(reason)), None) => (
-                CandidatesAnswerRecord::Error(ErrorRecord::new(
-                    read,
-                    &format!("engine failed: {reason}"),
-                )),
-                Outcome::BadInput,
-            ),
-            (None, None) => (
-                CandidatesAnswerRecord::Error(ErrorRecord::new(read, "no answer was computed")),
-                Outcome::BadInput,
-            ),
-        },
-    )))
+    Ok(answer_of(
+        records
+            .iter()
+            .zip(found)
+            .map(|(read, found)| record(read, found)),
+    ))
+}
+
+/// The record of one puzzle read (`found` is `None` for one that could not be read) and the
+/// outcome it adds to the run.
+pub fn record(
+    read: &Record,
+    found: Option<Result<TrueCandidates, String>>,
+) -> (CandidatesAnswerRecord, Outcome) {
+    match (found, ErrorRecord::unreadable(read)) {
+        (_, Some(error)) => (CandidatesAnswerRecord::Error(error), Outcome::BadInput),
+        (Some(Ok(found)), None) => (
+            CandidatesAnswerRecord::Candidates(CandidatesRecord::new(read, &found)),
+            outcome(&found),
+        ),
+        (Some(Err(reason)), None) => (
+            CandidatesAnswerRecord::Error(ErrorRecord::new(
+                read,
+                &format!("engine failed: {reason}"),
+            )),
+            Outcome::BadInput,
+        ),
+        (None, None) => (
+            CandidatesAnswerRecord::Error(ErrorRecord::new(read, "no answer was computed")),
+            Outcome::BadInput,
+        ),
+    }
 }
 
 impl Judged for CandidatesAnswerRecord {

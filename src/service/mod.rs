@@ -24,6 +24,7 @@ pub mod columns;
 pub mod generate;
 pub mod grade;
 pub mod input;
+pub mod link;
 pub mod records;
 pub mod render;
 pub mod request;
