@@ -12,7 +12,7 @@ use crate::grade::Level;
 use crate::model::{Grid, Puzzle};
 
 use super::board::{self, Detail, Frame, LEAST_TEXT};
-use super::book_preset::LevelNames;
+use super::book_preset::{LevelNames, SOLUTION_GRIDS};
 use super::drawing::{point, wrap, Anchor, Drawing, Typeface};
 use super::font;
 use super::how_to_play::{self, Facts, Rule};
@@ -322,12 +322,6 @@ fn grid_of(per_page: usize) -> Result<(usize, usize), BookError> {
         other => Err(BookError::PerPage(other)),
     }
 }
-
-/// Columns and rows of solutions on a page, densest first: the book takes the first that
-/// keeps every solution's digits at 7 pt or more (and holds at most the layout's
-/// `solutions_per_page`).
-pub(crate) const SOLUTION_GRIDS: [(usize, usize); 6] =
-    [(3, 4), (3, 3), (2, 3), (2, 2), (1, 2), (1, 1)];
 
 /// The part of a page inside its margins.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -20,8 +20,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::grade::Level;
 
-use super::book::SOLUTION_GRIDS;
 use super::paper::{Bleed, Paper};
+
+/// Columns and rows of solutions on a page, densest first: the book takes the first that
+/// keeps every solution's digits at 7 pt or more (and holds at most the layout's
+/// `solutions_per_page`).
+pub(crate) const SOLUTION_GRIDS: [(usize, usize); 6] =
+    [(3, 4), (3, 3), (2, 3), (2, 2), (1, 2), (1, 1)];
 
 /// The book presets shipped inside the binary, by name.
 const BUILTIN: [(&str, &str); 8] = [
