@@ -152,7 +152,7 @@ fn a_work_limit_cuts_the_search_and_says_why() {
     let output = sudokit(&["check", "--work-limit", "0", "--candidates", "-"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(
-        text(&output.stderr).contains("must be 1 or more"),
+        text(&output.stderr).contains("give 1 or more"),
         "{}",
         text(&output.stderr)
     );
