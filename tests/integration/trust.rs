@@ -153,7 +153,11 @@ fn solve_says_when_a_puzzle_is_not_unique() {
         let output = sudokit(&["solve", "--engine", engine, "--output-format", "line", path]);
         let stderr = text(&output.stderr);
         assert_eq!(output.status.code(), Some(1), "{engine}: {stderr}");
-        assert!(text(&output.stdout).is_empty(), "{engine}");
+        assert_eq!(
+            text(&output.stdout),
+            "multiple\n",
+            "{engine}: one placeholder line keeps the output in step with the input"
+        );
         assert!(stderr.contains("multiple"), "{stderr}");
         assert!(stderr.contains("r4c1 r4c6 r6c1 r6c6"), "{stderr}");
         assert!(!stderr.contains("DISAGREE"), "{stderr}");
@@ -165,7 +169,9 @@ fn solve_says_when_a_puzzle_is_not_unique() {
     }
     let output = sudokit(&["solve", "--limit", "5", "--output-format", "line", path]);
     assert_eq!(output.status.code(), Some(1));
-    let solutions: Vec<String> = text(&output.stdout).lines().map(String::from).collect();
+    let stdout = text(&output.stdout);
+    assert_eq!(stdout.lines().count(), 1, "one line per input: {stdout}");
+    let solutions: Vec<String> = stdout.split_whitespace().map(String::from).collect();
     assert_eq!(solutions.len(), 2, "the puzzle has exactly two solutions");
     let puzzle = notation::parse(MULTIPLE, None).unwrap().remove(0).puzzle;
     for solution in &solutions {
