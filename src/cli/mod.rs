@@ -110,7 +110,10 @@ enum Command {
     /// Solves like a person, one step at a time, always with the first technique in
     /// HoDoKu's order that makes progress. The score is the sum of the techniques' base
     /// scores along the path; the level (Easy, Medium, Hard, Unfair, Extreme) is the highest
-    /// level used, raised while the score exceeds that level's cap (800, 1000, 1600, 1800).
+    /// level used, raised while the score exceeds that level's cap: on 9×9 HoDoKu's 800,
+    /// 1000, 1600 and 1800; on 16×16 1500, 2200 and 3700 with pairs and triples Hard and
+    /// forcing chains Unfair (calibrated on krazydad's books); killers and variant rules take
+    /// their hardest step's level, raised at most once (`sudokit table` prints every rule).
     /// Only a puzzle with exactly one solution is rated: one with none or several is
     /// answered `none` or `multiple` (with the cells where two solutions differ).
     Grade(grade::GradeOptions),
