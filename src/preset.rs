@@ -800,7 +800,10 @@ mod tests {
     #[test]
     fn the_documented_example_reads() {
         let guide = include_str!("../docs/generating.md");
-        let start = guide.find("```ron\n").expect("a RON block in docs/generating.md") + 7;
+        let start = guide
+            .find("```ron\n")
+            .expect("a RON block in docs/generating.md")
+            + 7;
         let end = start + guide[start..].find("```").unwrap();
         let preset = Preset::from_ron("documented", &guide[start..end]).unwrap();
         assert_eq!(preset.target.levels, vec![Level::Hard]);

@@ -167,7 +167,9 @@ fn every_link_between_the_documents_resolves() {
                 continue;
             }
             if let Some(fragment) = fragment {
-                if linked.extension().is_some_and(|extension| extension == "md")
+                if linked
+                    .extension()
+                    .is_some_and(|extension| extension == "md")
                     && !anchors(&read(&linked)).contains(fragment)
                 {
                     broken.push(format!("{name}: {target}: no such heading"));
@@ -175,7 +177,10 @@ fn every_link_between_the_documents_resolves() {
             }
         }
     }
-    assert!(checked > 50, "only {checked} links found: is the reader right?");
+    assert!(
+        checked > 50,
+        "only {checked} links found: is the reader right?"
+    );
     assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
 }
 
