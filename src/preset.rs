@@ -798,11 +798,14 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_example_reads() {
-        let readme = include_str!("../README.md");
-        let start = readme.find("```ron\n").expect("a RON block in the README") + 7;
-        let end = start + readme[start..].find("```").unwrap();
-        let preset = Preset::from_ron("readme", &readme[start..end]).unwrap();
+    fn the_documented_example_reads() {
+        let guide = include_str!("../docs/generating.md");
+        let start = guide
+            .find("```ron\n")
+            .expect("a RON block in docs/generating.md")
+            + 7;
+        let end = start + guide[start..].find("```").unwrap();
+        let preset = Preset::from_ron("documented", &guide[start..end]).unwrap();
         assert_eq!(preset.target.levels, vec![Level::Hard]);
     }
 

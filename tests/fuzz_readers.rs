@@ -14,7 +14,7 @@
 //! `FUZZ_CASES=1000000 cargo test --release --test fuzz_readers` (see BENCHMARKS.md);
 //! `FUZZ_ENGINES=0` leaves out the engines' answers, so a long run spends its time on the
 //! readers alone. `SUDOKIT_FUZZ_CASES=200000 cargo test --release --test fuzz_readers
-//! structured -- --nocapture` runs the structured suite alone (README, Development).
+//! structured -- --nocapture` runs the structured suite alone (docs/development.md).
 
 use std::time::{Duration, Instant};
 

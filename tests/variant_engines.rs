@@ -11,7 +11,7 @@
 //! region sum segments, a full-Kropki puzzle from a published solution, and the conformance
 //! corpus (`tests/data/variants/conformance.tsv`) whose counts come from the test's own
 //! enumerator (`variant_engines/enumerator.rs`), checked on every engine and the grader; and
-//! README's rules list against the rule table.
+//! the list of rules in docs/formats.md against the rule table.
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -976,10 +976,10 @@ fn write_conformance() {
     std::fs::write(path, text).unwrap();
 }
 
-/// README's list of rules, as the rule table says it: keys modelled (every one solved by the
+/// docs/formats.md's list of rules, as the rule table says it: keys modelled (every one solved by the
 /// engines and rated by the grader), decoration, refused by name, variants generated and
 /// rules printed with a how-to-play page.
-fn readme_rules_block() -> String {
+fn documented_rules_block() -> String {
     let table = sudokit::notation::fpuzzles::key_table();
     let quoted =
         |keys: &[&str]| -> Vec<String> { keys.iter().map(|key| format!("`{key}`")).collect() };
@@ -1006,7 +1006,7 @@ fn readme_rules_block() -> String {
     let bullets = [
         format!(
             "**Modelled** (solved by every engine, rated by the grader; each key's meaning and \
-             edge cases in [docs/rules.md](docs/rules.md)): {}.",
+             edge cases in [rules.md](rules.md)): {}.",
             quoted(&table.modelled).join(", ")
         ),
         format!(
@@ -1029,7 +1029,7 @@ fn readme_rules_block() -> String {
     ];
     let mut text = String::from(
         "<!-- rules: made from the rule table by the variant_engines test \
-         the_readme_rules_list_comes_from_the_rule_table (UPDATE_README=1 rewrites it) -->\n",
+         the_rules_list_in_the_docs_comes_from_the_rule_table (UPDATE_DOCS=1 rewrites it) -->\n",
     );
     for bullet in bullets {
         let mut line = String::from("-");
@@ -1049,30 +1049,31 @@ fn readme_rules_block() -> String {
     text
 }
 
-/// Issue 38, point 7: README's rules list is the rule table's (fails when they disagree;
-/// `UPDATE_README=1` rewrites README's block), and every modelled key of the conformance
-/// corpus is rated by the grader.
+/// Issue 38, point 7: the rules list of docs/formats.md is the rule table's (fails when they
+/// disagree; `UPDATE_DOCS=1`, or the older `UPDATE_README=1`, rewrites the block), and every
+/// modelled key of the conformance corpus is rated by the grader.
 #[test]
-fn the_readme_rules_list_comes_from_the_rule_table() {
+fn the_rules_list_in_the_docs_comes_from_the_rule_table() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let start = readme
+    let path = root.join("docs/formats.md");
+    let formats = std::fs::read_to_string(&path).unwrap();
+    let start = formats
         .find("<!-- rules: made")
-        .expect("README's rules block");
-    let end = readme
+        .expect("docs/formats.md's rules block");
+    let end = formats
         .find("<!-- rules: end -->\n")
         .expect("the block's end")
         + 20;
-    let block = readme_rules_block();
-    if std::env::var("UPDATE_README").is_ok() {
-        let updated = format!("{}{block}{}", &readme[..start], &readme[end..]);
-        std::fs::write(root.join("README.md"), updated).unwrap();
+    let block = documented_rules_block();
+    if std::env::var("UPDATE_DOCS").is_ok() || std::env::var("UPDATE_README").is_ok() {
+        let updated = format!("{}{block}{}", &formats[..start], &formats[end..]);
+        std::fs::write(&path, updated).unwrap();
         return;
     }
     assert_eq!(
-        &readme[start..end],
+        &formats[start..end],
         block,
-        "README's rules list and the rule table disagree"
+        "the rules list of docs/formats.md and the rule table disagree"
     );
     let corpus = std::fs::read_to_string(root.join(CONFORMANCE)).unwrap();
     for line in corpus.lines().filter(|line| !line.starts_with('#')) {

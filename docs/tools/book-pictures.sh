@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's book pictures: single pages at 60 dpi, a spread of two facing pages of each
+# The book pictures of docs/printing.md: single pages at 60 dpi, a spread of two facing pages of each
 # shipped book preset and a full-wrap cover (issue 31) as grey PNG at 40 dpi. Needs poppler-utils and python3.
 # Run from the repository root after `cargo build --release`.
 set -euo pipefail

@@ -125,8 +125,8 @@ fn json_error(line: usize, message: &str) -> NotationError {
     )
 }
 
-/// What sudokit does with each f-puzzles key: the rule table README's list of rules comes
-/// from (a test keeps the two in step).
+/// What sudokit does with each f-puzzles key: the rule table the list of rules in
+/// docs/formats.md comes from (a test keeps the two in step).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeyTable {
     /// Keys read as rules or puzzle data (the grid's, then each variant rule's), and the

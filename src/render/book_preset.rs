@@ -282,13 +282,13 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_example_reads() {
-        let readme = include_str!("../../README.md");
-        let start = readme
+    fn the_documented_example_reads() {
+        let guide = include_str!("../../docs/printing.md");
+        let start = guide
             .find("BookPreset(")
-            .expect("a book preset in the README");
-        let end = start + readme[start..].find("```").expect("the block's end");
-        let preset = BookPreset::from_ron(&readme[start..end]).unwrap();
+            .expect("a book preset in docs/printing.md");
+        let end = start + guide[start..].find("```").expect("the block's end");
+        let preset = BookPreset::from_ron(&guide[start..end]).unwrap();
         assert_eq!(preset.per_page, 4);
     }
 

@@ -29,7 +29,7 @@ fn check_unique_puzzles_exits_zero() {
     let stdout = text(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{stdout}");
     assert_eq!(stdout.matches(": unique").count(), 2, "{stdout}");
-    // the summary goes to standard error, as README says: standard output holds answers only
+    // the summary goes to standard error, as docs/guide.md says: standard output holds answers only
     assert!(!stdout.contains("summary:"), "{stdout}");
     let stderr = text(&output.stderr);
     assert!(stderr.contains("summary: 2 puzzles: 2 unique"), "{stderr}");

@@ -8,7 +8,7 @@ use sudokit::{sat, Count};
 
 use crate::helpers::{file_with, sudokit, text};
 
-/// An easy classic puzzle (the README's).
+/// An easy classic puzzle.
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 

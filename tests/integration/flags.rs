@@ -48,7 +48,7 @@ fn quiet_leaves_the_answers_alone_on_standard_output() {
     let file = file_with(BATCH, ".txt");
     let path = path_text(file.path());
     let normal = sudokit(&["check", path]);
-    // the summary goes to standard error (README): standard output holds the answers alone
+    // the summary goes to standard error (docs/guide.md): standard output holds the answers alone
     assert!(
         text(&normal.stderr).contains("summary: 3 puzzles"),
         "a summary without --quiet: {}",

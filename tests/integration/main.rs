@@ -10,6 +10,7 @@ mod cli;
 mod command_edges;
 mod deploy;
 mod differential;
+mod docs;
 mod flags;
 mod generation;
 mod grading;
