@@ -21,6 +21,7 @@ use super::how_to_play;
 use super::paper::{Bleed, Length, Paper, KDP_LEAST_PAGES};
 use super::pdf::{self, Bookmark, DocumentInfo};
 use pages::Writer;
+pub use plan::fit_before;
 use plan::{grid_of, plan, Furniture};
 
 /// How a book is laid out.

@@ -5,7 +5,7 @@ use crate::grade::Level;
 use crate::model::{Grid, Puzzle};
 
 use super::plan::{
-    caption_lift, frames, grid_area, least_text, Content, Furniture, Plan, LEAST_GAP,
+    caption_lift, frames, grid_area, half_border, least_text, Content, Furniture, Plan, LEAST_GAP,
 };
 use super::{subtitle, Layout, RatedPuzzle};
 use crate::render::board::{self, Detail, Frame};
@@ -286,7 +286,10 @@ impl Writer<'_> {
             150.0
         } * f64::from(puzzle.size().max(4))
             / 4.0;
-        let side = room.min((content.width - LEAST_GAP * 2.0) / 2.0).min(most);
+        // the two grids and the gap between them, their borders' ink inside the margins
+        let side = room
+            .min((content.width - LEAST_GAP * 2.0 - 2.0 * half_border()) / 2.0)
+            .min(most);
         if side < 60.0 || board::text_sizes(&puzzle, side, Detail::Full).smallest().0 < least {
             return;
         }

@@ -201,13 +201,22 @@ pub(super) fn frames(area: Content, columns: usize, rows: usize, band: f64) -> V
 }
 
 /// The part of a puzzle or solution page the grids share: the content less the heading
-/// and page number bands.
+/// and page number bands, and at its sides half the widest outer border a grid is drawn
+/// with, so the border's ink stays inside the margins.
 pub(super) fn grid_area(content: Content, furniture: &Furniture) -> Content {
+    let half_border = half_border();
     Content {
+        left: content.left + half_border,
         top: content.top + furniture.header,
+        width: content.width - 2.0 * half_border,
         height: content.height - furniture.header - furniture.footer,
-        ..content
     }
+}
+
+/// Half the widest outer border a grid is drawn with ([`board::bold_width`]): how far
+/// inside the margins a grid's edge stands so the border's ink does too.
+pub(super) fn half_border() -> f64 {
+    board::bold_width(f64::INFINITY) / 2.0
 }
 
 /// The side of the grids in a `columns` × `rows` arrangement on pages with `margins`, of
@@ -351,32 +360,96 @@ pub(super) fn check_puzzles_fit(
         }
     }
     let largest = plan.sizes.last().copied().unwrap_or(9);
-    let cell_at = |columns: usize, rows: usize| {
-        grid_side(layout, &plan.margins, (columns, rows), false) / f64::from(largest)
-    };
-    let cell = cell_at(plan.columns, plan.rows);
-    if cell >= LEAST_CELL.in_points() - 1e-9 {
+    let Some(error) = small_cells(layout, &plan.margins, largest, layout.per_page) else {
         return Ok(None);
-    }
-    let fits = [6, 4, 2, 1]
-        .into_iter()
-        .filter(|&per_page| per_page < layout.per_page)
-        .find(|&per_page| {
-            grid_of(per_page).is_ok_and(|(columns, rows)| {
-                cell_at(columns, rows) >= LEAST_CELL.in_points() - 1e-9
-            })
-        });
-    let error = BookError::SmallCells {
-        per_page: layout.per_page,
-        paper: layout.paper.name.clone(),
-        side: largest,
-        cell: Length::points(cell).in_inches() * 25.4,
-        fits,
     };
     if layout.allow_small_cells {
         let message = error.to_string();
         let reason = message.split(": ").next().unwrap_or(&message);
         Ok(Some(format!("{reason}; printed anyway, as --force asks")))
+    } else {
+        Err(error)
+    }
+}
+
+/// Whether grids `largest` cells wide, `per_page` to a page with `margins`, have cells of
+/// 8 mm or more: `None` when they do, else the refusal, naming the most to a page that fit.
+fn small_cells(
+    layout: &Layout,
+    margins: &Margins,
+    largest: u8,
+    per_page: usize,
+) -> Option<BookError> {
+    let cell_at = |(columns, rows): (usize, usize)| {
+        grid_side(layout, margins, (columns, rows), false) / f64::from(largest)
+    };
+    let fit = |per_page: usize| {
+        grid_of(per_page).is_ok_and(|shape| cell_at(shape) >= LEAST_CELL.in_points() - 1e-9)
+    };
+    let cell = cell_at(grid_of(per_page).ok()?);
+    if fit(per_page) {
+        return None;
+    }
+    let fits = [6, 4, 2, 1]
+        .into_iter()
+        .filter(|&fewer| fewer < per_page)
+        .find(|&fewer| fit(fewer));
+    Some(BookError::SmallCells {
+        per_page,
+        paper: layout.paper.name.clone(),
+        side: largest,
+        cell: Length::points(cell).in_inches() * 25.4,
+        fits,
+    })
+}
+
+/// The margins of the thinnest book `count` puzzles can make at `per_page`: a title page,
+/// a colophon, one rules page, the puzzle pages and one page of solutions. The gutter only
+/// grows with the page count, so cells too small on these margins are too small in the book.
+fn thinnest_margins(count: usize, per_page: usize) -> Margins {
+    Margins::for_pages(3 + count.div_ceil(per_page.max(1)) + 1)
+}
+
+/// Checks `layout` for `count` puzzles on grids `sizes` cells wide before any is made: a
+/// layout whose cells would be under 8 mm is refused (unless it allows small cells), and
+/// with `choose_per_page` the most puzzles to a page that keep them at 8 mm, up to the
+/// layout's own count, is chosen. Judged on the thinnest book the puzzles can make, so a
+/// layout that fits is never refused here; the book checks its pages again when laid out.
+pub fn fit_before(
+    layout: &Layout,
+    sizes: &[u8],
+    count: usize,
+    choose_per_page: bool,
+) -> Result<Layout, BookError> {
+    let (Some(&largest), true) = (sizes.iter().max(), count > 0) else {
+        return Ok(layout.clone());
+    };
+    grid_of(layout.per_page)?;
+    let error_at = |per_page: usize| {
+        small_cells(
+            layout,
+            &thinnest_margins(count, per_page),
+            largest,
+            per_page,
+        )
+    };
+    let Some(error) = error_at(layout.per_page) else {
+        return Ok(layout.clone());
+    };
+    if choose_per_page {
+        let fewer = [4, 2, 1]
+            .into_iter()
+            .filter(|&fewer| fewer < layout.per_page)
+            .find(|&fewer| error_at(fewer).is_none());
+        if let Some(per_page) = fewer {
+            return Ok(Layout {
+                per_page,
+                ..layout.clone()
+            });
+        }
+    }
+    if layout.allow_small_cells {
+        Ok(layout.clone())
     } else {
         Err(error)
     }
