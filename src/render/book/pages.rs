@@ -230,6 +230,14 @@ impl Writer<'_> {
             every_mark_shown,
             some_marks_shown,
             sections_by_variant: self.layout.sections_by_variant,
+            every_black_dot_shown: {
+                let kropki = || {
+                    described
+                        .iter()
+                        .filter(|puzzle| how_to_play::rules_of(puzzle).contains(&Rule::Kropki))
+                };
+                kropki().next().is_some() && kropki().all(|puzzle| shows_black_dots(puzzle))
+            },
         }
     }
 
@@ -415,6 +423,14 @@ impl Writer<'_> {
             self.finish_page(page, content, true);
         }
     }
+}
+
+/// Whether `puzzle` carries the negative constraint of black dots (every one shown).
+fn shows_black_dots(puzzle: &Puzzle) -> bool {
+    puzzle.constraints().iter().any(|constraint| {
+        matches!(constraint, crate::model::Constraint::Negative(negative)
+            if negative.family == crate::model::variant::DotFamily::Ratio)
+    })
 }
 
 /// Draws a puzzle (or its solution) in its frame, its number and caption above it.
