@@ -67,11 +67,13 @@ pub enum Rule {
     Extrema,
     /// Disjoint groups: the cells in the same place of every box hold every digit once.
     DisjointGroups,
+    /// Lines whose every three cells in a row hold a low, a middle and a high digit.
+    Entropic,
 }
 
 impl Rule {
     /// Every rule a book explains, in the order the pages come.
-    pub const ALL: [Rule; 29] = [
+    pub const ALL: [Rule; 30] = [
         Rule::Classic,
         Rule::Regions,
         Rule::Diagonals,
@@ -101,6 +103,7 @@ impl Rule {
         Rule::Quadruples,
         Rule::Extrema,
         Rule::DisjointGroups,
+        Rule::Entropic,
     ];
 
     /// The rules of marks between neighbours that a negative constraint can complete.
@@ -168,7 +171,8 @@ pub fn how_to_play(constraint: &Constraint) -> Option<Rule> {
             LineKind::Between => Some(Rule::Between),
             LineKind::Zipper => Some(Rule::Zippers),
             LineKind::RegionSum => Some(Rule::RegionSums),
-            LineKind::Entropic | LineKind::Modular => None,
+            LineKind::Entropic => Some(Rule::Entropic),
+            LineKind::Modular => None,
         },
         Constraint::Arrow(arrow) => (arrow.circle.len() == 1).then_some(Rule::Arrows),
         Constraint::LittleKiller(_) => Some(Rule::LittleKillers),
@@ -309,6 +313,7 @@ fn mark_name(rule: Rule, puzzle: &Puzzle) -> Option<&'static str> {
         Rule::Quadruples => "Quadruple",
         Rule::Extrema => "Minimum/maximum",
         Rule::DisjointGroups => "Disjoint groups",
+        Rule::Entropic => "Entropic",
         Rule::Classic | Rule::Regions | Rule::Diagonals | Rule::Cages | Rule::Comparisons => {
             return None
         }
@@ -429,6 +434,7 @@ pub fn heading(rule: Rule) -> &'static str {
         Rule::Quadruples => "How to play: Quadruple",
         Rule::Extrema => "How to play: Minimum/maximum",
         Rule::DisjointGroups => "How to play: Disjoint groups",
+        Rule::Entropic => "How to play: Entropic lines",
     }
 }
 
@@ -725,6 +731,11 @@ fn rule_text(rule: Rule) -> &'static str {
              also hold every digit exactly once. No mark shows this rule; it holds in every \
              box."
         }
+        Rule::Entropic => {
+            "Digits are low, middle or high: 1 to 3, 4 to 6 and 7 to 9 in a 9×9 grid (1–2, \
+             3–4 and 5–6 in a 6×6). Any three cells in a row along an entropic line hold one \
+             digit of each."
+        }
         _ => "",
     }
 }
@@ -893,6 +904,13 @@ pub fn example(rule: Rule) -> (Puzzle, Grid) {
             r#"Puzzle(size: 4, givens: "...3..2...1....2", rules: [
                 DisjointGroup(0), DisjointGroup(1), DisjointGroup(2), DisjointGroup(3),
             ], solution: "2143432132141432")"#
+        }
+        // entropic lines need a side that is a multiple of 3: a 6×6
+        Rule::Entropic => {
+            r#"Puzzle(size: 6, givens: "..........1..5....1.........3.6..4..", rules: [
+                Line(Entropic, ["r3c4", "r4c5", "r3c6", "r2c5", "r1c6"]),
+                Line(Entropic, ["r3c3", "r3c2", "r2c3", "r2c2", "r2c1"]),
+            ], solution: "316245542613253164164352421536635421")"#
         }
         // a 4×4 grid has no anti-king solution at all: a 6×6 one
         Rule::AntiKing => {
@@ -1132,11 +1150,11 @@ mod tests {
 
     #[test]
     fn a_rule_without_a_page_is_named() {
-        let text = r#"Puzzle(size: 6, rules: [Line(Entropic, ["r1c1", "r1c2", "r1c3"])])"#;
+        let text = r#"Puzzle(size: 6, rules: [Line(Modular, ["r1c1", "r1c2", "r1c3"])])"#;
         let puzzle = &notation::parse(text, None).unwrap()[0].puzzle;
         assert_eq!(
             unexplained(puzzle).as_deref(),
-            Some("entropic line r1c1-r1c3")
+            Some("modular line r1c1-r1c3")
         );
         let (kropki, _) = example(Rule::Kropki);
         assert!(shows_every_mark(&kropki, Rule::Kropki));

@@ -599,6 +599,74 @@ fn the_grids_stand_half_a_border_inside_the_margins() {
 }
 
 #[test]
+fn a_book_from_the_shared_variant_links_explains_every_rule() {
+    if !poppler_available() {
+        return;
+    }
+    // the 21 shared f-puzzles variant puzzles, one link a line
+    let table =
+        std::fs::read_to_string(crate::helpers::data_path("variants/fpuzzles_variants.tsv"))
+            .unwrap();
+    let links: Vec<&str> = table
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .filter_map(|line| line.split('\t').nth(2))
+        .collect();
+    assert_eq!(links.len(), 21);
+    let folder = tempfile::tempdir().unwrap();
+    let input = folder.path().join("links.txt");
+    std::fs::write(&input, links.join("\n") + "\n").unwrap();
+    let out = folder.path().join("book");
+    let made = sudokit(&[
+        "book",
+        "--from",
+        path_text(&input),
+        "--out",
+        path_text(&out),
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let pdf = out.join("book.pdf");
+    let extracted = Command::new("pdftotext")
+        .arg(&pdf)
+        .arg("-")
+        .output()
+        .expect("pdftotext runs");
+    assert!(extracted.status.success());
+    let words = text(&extracted.stdout);
+    // a page for each rule the 21 puzzles follow
+    for heading in [
+        "How to play: Anti-king",
+        "How to play: Palindrome",
+        "How to play: Little killer",
+        "How to play: Renban",
+        "How to play: Whispers",
+        "How to play: Between lines",
+        "How to play: Region sum lines",
+        "How to play: Zipper lines",
+        "How to play: Slow thermo",
+        "How to play: Sandwich",
+        "How to play: X-sums",
+        "How to play: Skyscrapers",
+        "How to play: Clone",
+        "How to play: Quadruple",
+        "How to play: Minimum/maximum",
+        "How to play: Disjoint groups",
+        "How to play: Entropic lines",
+    ] {
+        assert!(words.contains(heading), "{heading} missing");
+    }
+    // every puzzle and its solution printed: 21 puzzle numbers on the solution pages
+    assert_eq!(
+        std::fs::read_to_string(out.join("puzzles.jsonl"))
+            .unwrap()
+            .lines()
+            .count(),
+        21
+    );
+    assert!(page_count(&pdf) > 21 / 4 + 18);
+}
+
+#[test]
 fn the_shipped_book_presets_meet_kdp_page_minimum() {
     if !poppler_available() {
         return;
