@@ -83,9 +83,11 @@ pub struct BookOptions {
     #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
     large_print: Option<bool>,
 
-    /// Puzzles per page: 1, 2, 4 or 6 (default: the preset's, or 4). Refused when the
-    /// paper would need text under 7 pt (14 pt in large print), or cells under 8 mm (the
-    /// error names the most that fit; --force prints them anyway, with a warning).
+    /// Puzzles per page: 1, 2, 4 or 6 (default: the preset's, or 4; with --paper alone, the
+    /// most up to that which keep cells at 8 mm). Refused before any puzzle is made when
+    /// the paper would need cells under 8 mm, and when laid out if text would be under 7 pt
+    /// (14 pt in large print) (the error names the most that fit; --force prints them
+    /// anyway, with a warning).
     #[arg(long, value_parser = parse_per_page)]
     per_page: Option<usize>,
 
@@ -320,6 +322,7 @@ fn run_preset(options: &BookOptions, preset: &str, from: Option<&Path>) -> anyho
         layout,
         cover,
         jobs: options.jobs,
+        choose_per_page: options.paper.is_some() && options.per_page.is_none(),
     };
     write_book(&directory, &make(&request)?, options.force, from)?;
     Ok(Outcome::Success)
@@ -406,6 +409,7 @@ fn run_from(options: &BookOptions, from: &Path) -> anyhow::Result<Outcome> {
         layout,
         cover,
         jobs: options.jobs,
+        choose_per_page: options.paper.is_some() && options.per_page.is_none(),
     };
     write_book(&directory, &make(&request)?, options.force, Some(from))?;
     Ok(Outcome::Success)
@@ -444,6 +448,13 @@ fn make(request: &BookRequest) -> anyhow::Result<Book> {
         }
     };
     let book = pipeline::make_book(request, &Budget::unlimited(), &progress)?;
+    if book.per_page != request.layout.per_page {
+        note!(
+            "{} puzzles to a page, the most that keep cells at 8 mm on {} paper",
+            book.per_page,
+            request.layout.paper.name
+        );
+    }
     for warning in &book.warnings {
         complain!("warning: {warning}");
     }

@@ -2,7 +2,7 @@
 //! with a small 4×4 or 6×6 example and its solution) and the name a puzzle goes by in its
 //! caption. A rule with no page here is named by [`unexplained`], and a book refuses it.
 
-use crate::model::variant::{ChessMove, DotFamily, DotKind, LineKind};
+use crate::model::variant::{ChessMove, DotFamily, DotKind, LineKind, OutsideKind};
 use crate::model::{Constraint, Grid, HouseKind, Puzzle};
 use crate::notation;
 
@@ -35,11 +35,45 @@ pub enum Rule {
     Arrows,
     /// Even cells (grey squares) and odd cells (grey circles).
     EvenOdd,
+    /// No digit diagonally next to itself (a king's move).
+    AntiKing,
+    /// Lines that read the same from either end.
+    Palindromes,
+    /// Lines holding a run of consecutive digits in any order.
+    Renban,
+    /// Lines whose neighbouring digits differ by at least a threshold (German whispers).
+    Whispers,
+    /// Lines whose digits lie strictly between the digits in the circles at its ends.
+    Between,
+    /// Thermometers whose digits never decrease from the bulb.
+    SlowThermometers,
+    /// Lines whose digits the same distance from the middle add up to the same total.
+    Zippers,
+    /// Lines whose every box's part adds up to the same total.
+    RegionSums,
+    /// Sums outside the grid of the digits along a diagonal.
+    LittleKillers,
+    /// Sums outside the grid of the digits between the smallest and the largest.
+    Sandwiches,
+    /// Sums outside the grid of the first X digits, X being the first digit.
+    XSums,
+    /// Counts outside the grid of the digits seen, each taller than all before it.
+    Skyscrapers,
+    /// Shaded areas of the same shape holding the same digits.
+    Clones,
+    /// Circles on the corner of four cells naming digits among them.
+    Quadruples,
+    /// Cells smaller (or larger) than every neighbour.
+    Extrema,
+    /// Disjoint groups: the cells in the same place of every box hold every digit once.
+    DisjointGroups,
+    /// Lines whose every three cells in a row hold a low, a middle and a high digit.
+    Entropic,
 }
 
 impl Rule {
     /// Every rule a book explains, in the order the pages come.
-    pub const ALL: [Rule; 13] = [
+    pub const ALL: [Rule; 30] = [
         Rule::Classic,
         Rule::Regions,
         Rule::Diagonals,
@@ -53,6 +87,23 @@ impl Rule {
         Rule::Xv,
         Rule::Arrows,
         Rule::EvenOdd,
+        Rule::AntiKing,
+        Rule::Palindromes,
+        Rule::Renban,
+        Rule::Whispers,
+        Rule::Between,
+        Rule::SlowThermometers,
+        Rule::Zippers,
+        Rule::RegionSums,
+        Rule::LittleKillers,
+        Rule::Sandwiches,
+        Rule::XSums,
+        Rule::Skyscrapers,
+        Rule::Clones,
+        Rule::Quadruples,
+        Rule::Extrema,
+        Rule::DisjointGroups,
+        Rule::Entropic,
     ];
 
     /// The rules of marks between neighbours that a negative constraint can complete.
@@ -78,39 +129,78 @@ fn explained_negative(family: DotFamily, values: &[u32]) -> bool {
     match family {
         DotFamily::Difference => values == [1],
         DotFamily::Sum => values == [5, 10],
-        DotFamily::Ratio => false,
+        DotFamily::Ratio => values == [2],
     }
 }
 
-/// The first rule of `puzzle` no how-to-play page explains (an anti-king, a renban line, a
-/// little killer…), in setters' words, or `None` when every rule has its page.
+/// The how-to-play page that explains `constraint`, or `None` when no page does (a
+/// renban line's page explains every renban line; an anti-king has none yet). Rows,
+/// columns, boxes and cages are explained by the pages of [`Rule::Classic`] and
+/// [`Rule::Cages`].
+pub fn how_to_play(constraint: &Constraint) -> Option<Rule> {
+    match constraint {
+        Constraint::Distinct(house) => match house.kind() {
+            HouseKind::Diagonal(_) => Some(Rule::Diagonals),
+            HouseKind::Extra(_) => Some(Rule::ExtraRegions),
+            HouseKind::Disjoint(_) => Some(Rule::DisjointGroups),
+            _ => None,
+        },
+        Constraint::Cage(_) => Some(Rule::Cages),
+        Constraint::Compare(_) => Some(Rule::Comparisons),
+        Constraint::Regions(_) => Some(Rule::Regions),
+        Constraint::Chess(ChessMove::Knight) => Some(Rule::AntiKnight),
+        Constraint::Chess(ChessMove::King) => Some(Rule::AntiKing),
+        Constraint::Dot(dot) => match dot.kind {
+            DotKind::Difference(1) | DotKind::Ratio(2) => Some(Rule::Kropki),
+            DotKind::Sum(5) | DotKind::Sum(10) => Some(Rule::Xv),
+            _ => None,
+        },
+        Constraint::Negative(negative) => match negative.family {
+            _ if !explained_negative(negative.family, &negative.values) => None,
+            DotFamily::Difference => Some(Rule::Consecutive),
+            DotFamily::Sum => Some(Rule::Xv),
+            DotFamily::Ratio => Some(Rule::Kropki),
+        },
+        Constraint::Parity(_) => Some(Rule::EvenOdd),
+        Constraint::Line(line) => match line.kind {
+            LineKind::Thermometer => Some(Rule::Thermometers),
+            LineKind::SlowThermometer => Some(Rule::SlowThermometers),
+            LineKind::Palindrome => Some(Rule::Palindromes),
+            LineKind::Renban => Some(Rule::Renban),
+            LineKind::Whispers(_) => Some(Rule::Whispers),
+            LineKind::Between => Some(Rule::Between),
+            LineKind::Zipper => Some(Rule::Zippers),
+            LineKind::RegionSum => Some(Rule::RegionSums),
+            LineKind::Entropic => Some(Rule::Entropic),
+            LineKind::Modular => None,
+        },
+        Constraint::Arrow(arrow) => (arrow.circle.len() == 1).then_some(Rule::Arrows),
+        Constraint::LittleKiller(_) => Some(Rule::LittleKillers),
+        Constraint::Outside(clue) => Some(match clue.kind {
+            OutsideKind::Sandwich => Rule::Sandwiches,
+            OutsideKind::XSum => Rule::XSums,
+            OutsideKind::Skyscraper => Rule::Skyscrapers,
+        }),
+        Constraint::Clone(_) => Some(Rule::Clones),
+        Constraint::Quadruple(_) => Some(Rule::Quadruples),
+        Constraint::Extremum(_) => Some(Rule::Extrema),
+        Constraint::ExtraRegion(_) | Constraint::Indexer(_) => None,
+    }
+}
+
+/// The first rule of `puzzle` no how-to-play page explains (an entropic line, a column
+/// indexer…), in setters' words, or `None` when every rule has its page.
 pub fn unexplained(puzzle: &Puzzle) -> Option<String> {
     puzzle
         .constraints()
         .iter()
         .find(|constraint| match constraint {
-            Constraint::Distinct(house) => {
-                !matches!(house.kind(), HouseKind::Diagonal(_) | HouseKind::Extra(_))
-            }
-            Constraint::Cage(_) | Constraint::Compare(_) | Constraint::Regions(_) => false,
-            Constraint::Chess(rule) => *rule != ChessMove::Knight,
-            Constraint::Dot(dot) => !matches!(
-                dot.kind,
-                DotKind::Difference(1) | DotKind::Ratio(2) | DotKind::Sum(5) | DotKind::Sum(10)
+            // rows, columns, boxes and irregular regions: the rules of Sudoku
+            Constraint::Distinct(house) => !matches!(
+                house.kind(),
+                HouseKind::Diagonal(_) | HouseKind::Extra(_) | HouseKind::Disjoint(_)
             ),
-            Constraint::Negative(negative) => {
-                !explained_negative(negative.family, &negative.values)
-            }
-            Constraint::Parity(_) => false,
-            Constraint::Line(line) => line.kind != LineKind::Thermometer,
-            Constraint::Arrow(arrow) => arrow.circle.len() != 1,
-            Constraint::ExtraRegion(_)
-            | Constraint::Extremum(_)
-            | Constraint::Quadruple(_)
-            | Constraint::Clone(_)
-            | Constraint::LittleKiller(_)
-            | Constraint::Outside(_)
-            | Constraint::Indexer(_) => true,
+            constraint => how_to_play(constraint).is_none(),
         })
         .map(ToString::to_string)
 }
@@ -162,7 +252,7 @@ pub fn rules_of(puzzle: &Puzzle) -> Vec<Rule> {
         )
     };
     // white dots alone are the consecutive rule; with black ones, Kropki
-    if dots(&|kind| kind == DotKind::Ratio(2)) {
+    if dots(&|kind| kind == DotKind::Ratio(2)) || negative(DotFamily::Ratio) {
         rules.push(Rule::Kropki);
     } else if dots(&|kind| kind == DotKind::Difference(1)) || negative(DotFamily::Difference) {
         rules.push(Rule::Consecutive);
@@ -176,6 +266,16 @@ pub fn rules_of(puzzle: &Puzzle) -> Vec<Rule> {
     if has(&|constraint| matches!(constraint, Constraint::Parity(_))) {
         rules.push(Rule::EvenOdd);
     }
+    // the rules of the later pages, each once, in page order
+    let mut later: Vec<Rule> = puzzle
+        .constraints()
+        .iter()
+        .filter_map(how_to_play)
+        .filter(|&rule| rule > Rule::EvenOdd)
+        .collect();
+    later.sort();
+    later.dedup();
+    rules.extend(later);
     rules
 }
 
@@ -197,6 +297,23 @@ fn mark_name(rule: Rule, puzzle: &Puzzle) -> Option<&'static str> {
         Rule::Xv => "XV",
         Rule::Arrows => "Arrow",
         Rule::EvenOdd => "Even/odd",
+        Rule::AntiKing => "Anti-king",
+        Rule::Palindromes => "Palindrome",
+        Rule::Renban => "Renban",
+        Rule::Whispers => "Whispers",
+        Rule::Between => "Between lines",
+        Rule::SlowThermometers => "Slow thermo",
+        Rule::Zippers => "Zipper",
+        Rule::RegionSums => "Region sum",
+        Rule::LittleKillers => "Little killer",
+        Rule::Sandwiches => "Sandwich",
+        Rule::XSums => "X-sums",
+        Rule::Skyscrapers => "Skyscrapers",
+        Rule::Clones => "Clone",
+        Rule::Quadruples => "Quadruple",
+        Rule::Extrema => "Minimum/maximum",
+        Rule::DisjointGroups => "Disjoint groups",
+        Rule::Entropic => "Entropic",
         Rule::Classic | Rule::Regions | Rule::Diagonals | Rule::Cages | Rule::Comparisons => {
             return None
         }
@@ -301,6 +418,23 @@ pub fn heading(rule: Rule) -> &'static str {
         Rule::Xv => "How to play: XV",
         Rule::Arrows => "How to play: Arrow",
         Rule::EvenOdd => "How to play: Even/odd",
+        Rule::AntiKing => "How to play: Anti-king",
+        Rule::Palindromes => "How to play: Palindrome",
+        Rule::Renban => "How to play: Renban",
+        Rule::Whispers => "How to play: Whispers",
+        Rule::Between => "How to play: Between lines",
+        Rule::SlowThermometers => "How to play: Slow thermo",
+        Rule::Zippers => "How to play: Zipper lines",
+        Rule::RegionSums => "How to play: Region sum lines",
+        Rule::LittleKillers => "How to play: Little killer",
+        Rule::Sandwiches => "How to play: Sandwich",
+        Rule::XSums => "How to play: X-sums",
+        Rule::Skyscrapers => "How to play: Skyscrapers",
+        Rule::Clones => "How to play: Clone",
+        Rule::Quadruples => "How to play: Quadruple",
+        Rule::Extrema => "How to play: Minimum/maximum",
+        Rule::DisjointGroups => "How to play: Disjoint groups",
+        Rule::Entropic => "How to play: Entropic lines",
     }
 }
 
@@ -325,6 +459,9 @@ pub struct Facts {
     pub some_marks_shown: Vec<Rule>,
     /// Whether the book comes in a section per variant, each opening with its rules.
     pub sections_by_variant: bool,
+    /// Whether every Kropki puzzle carries the negative constraint of black dots: no black
+    /// dot, no digit twice the other.
+    pub every_black_dot_shown: bool,
 }
 
 /// "1", "1 and 2", "1, 2 and 3".
@@ -451,6 +588,25 @@ pub fn paragraphs(rule: Rule, facts: &Facts) -> Vec<String> {
              larger than the one before it, so no digit repeats on one."
                 .to_string(),
         ],
+        Rule::Kropki if facts.every_black_dot_shown => {
+            let mut paragraphs = marks_paragraphs(
+                rule,
+                facts,
+                "The rules of Sudoku hold. A white dot between two cells says their digits \
+                 are consecutive (they differ by 1, as 4 and 5 do); a black dot says one digit \
+                 is twice the other (as 3 and 6 are).",
+                "Every white dot is shown: two cells side by side with no white dot between \
+                 them never hold consecutive digits.",
+                "",
+            );
+            paragraphs.retain(|paragraph| !paragraph.is_empty());
+            paragraphs.push(
+                "Every black dot is shown: two cells side by side with no black dot between \
+                 them never hold one digit twice the other."
+                    .to_string(),
+            );
+            paragraphs
+        }
         Rule::Kropki => marks_paragraphs(
             rule,
             facts,
@@ -493,6 +649,94 @@ pub fn paragraphs(rule: Rule, facts: &Facts) -> Vec<String> {
              with a grey circle holds an odd digit."
                 .to_string(),
         ],
+        _ => vec![format!(
+            "The rules of Sudoku hold, and one more. {}",
+            rule_text(rule)
+        )],
+    }
+}
+
+/// What a rule of the later pages adds to the rules of Sudoku, in setters' words.
+fn rule_text(rule: Rule) -> &'static str {
+    match rule {
+        Rule::AntiKing => {
+            "Two cells diagonally next to each other (a king's move apart, as in chess) never \
+             hold the same digit. No mark shows this rule; it holds everywhere in the grid."
+        }
+        Rule::Palindromes => {
+            "Every palindrome line reads the same from either end: the first and the last \
+             cell hold the same digit, the second and the second-to-last too, and so on."
+        }
+        Rule::Renban => {
+            "Every renban line holds a run of consecutive digits, in any order and none \
+             repeated: a line of three cells may hold 4, 6 and 5, but not 4, 6 and 7."
+        }
+        Rule::Whispers => {
+            "Along every whispers line, two digits next to each other differ by at least the \
+             line's threshold: 5 in a 9×9 grid (German whispers), 2 in the 4×4 example."
+        }
+        Rule::Between => {
+            "On every between line, each digit on the line between its two circled ends lies \
+             strictly between the digits in the circles: larger than the one, smaller than \
+             the other."
+        }
+        Rule::SlowThermometers => {
+            "Along every slow thermometer, starting from its bulb, each digit is equal to or \
+             larger than the one before it: digits may repeat where the rules of Sudoku \
+             allow it, but never go down."
+        }
+        Rule::Zippers => {
+            "On every zipper line, two digits the same distance from the line's middle add up \
+             to the same total; on a line of odd length that total is the digit in the \
+             middle cell."
+        }
+        Rule::RegionSums => {
+            "Every region sum line crosses several boxes, and the digits of each of its parts \
+             inside one box add up to the same total."
+        }
+        Rule::LittleKillers => {
+            "A number outside the grid with a small arrow gives the sum of the digits along \
+             the diagonal the arrow points along. Digits may repeat on a diagonal where the \
+             rules of Sudoku allow it."
+        }
+        Rule::Sandwiches => {
+            "A number outside the grid gives the sum of the digits in its row or column that \
+             lie between the smallest digit and the largest (1 and 9 in a 9×9 grid, 1 and 4 \
+             in a 4×4), wherever those two stand."
+        }
+        Rule::XSums => {
+            "A number outside the grid gives the sum of the first X digits of its row or \
+             column, read from the number's side, where X is the first of those digits."
+        }
+        Rule::Skyscrapers => {
+            "Each digit is a building that many storeys tall. A number outside the grid \
+             counts the buildings seen from its side along the row or column: a taller \
+             building hides every lower one behind it."
+        }
+        Rule::Clones => {
+            "Shaded areas of the same shape are clones: the cells in the same place of each \
+             hold the same digit."
+        }
+        Rule::Quadruples => {
+            "Digits in a circle on the corner of four cells must each appear among those \
+             four cells (a digit written twice, twice)."
+        }
+        Rule::Extrema => {
+            "A shaded cell with chevrons pointing out of it is a maximum: its digit is larger \
+             than the digit of every cell next to it. A shaded cell with chevrons pointing in \
+             is a minimum: smaller than every neighbour."
+        }
+        Rule::DisjointGroups => {
+            "The cells in the same place of every box (the top-left cells of all boxes, say) \
+             also hold every digit exactly once. No mark shows this rule; it holds in every \
+             box."
+        }
+        Rule::Entropic => {
+            "Digits are low, middle or high: 1 to 3, 4 to 6 and 7 to 9 in a 9×9 grid (1–2, \
+             3–4 and 5–6 in a 6×6). Any three cells in a row along an entropic line hold one \
+             digit of each."
+        }
+        _ => "",
     }
 }
 
@@ -577,6 +821,101 @@ pub fn example(rule: Rule) -> (Puzzle, Grid) {
                 Even("r1c1"), Even("r1c4"), Even("r2c2"), Even("r2c3"),
                 Odd("r2c4"), Even("r3c2"), Even("r4c1"), Odd("r4c3"),
             ], solution: "2134342112434312")"#
+        }
+        Rule::Renban => {
+            r#"Puzzle(size: 4, givens: "..1.........3...", rules: [
+                Line(Renban, ["r2c3", "r2c4", "r3c4"]),
+            ], solution: "2314142342313142")"#
+        }
+        Rule::Palindromes => {
+            r#"Puzzle(size: 4, givens: "...........1..32", rules: [
+                Line(Palindrome, ["r3c1", "r4c2", "r3c3", "r2c3", "r2c4"]),
+            ], solution: "1324241332414132")"#
+        }
+        Rule::Whispers => {
+            r#"Puzzle(size: 4, givens: "...2............", rules: [
+                Line(Whispers(2), ["r4c4", "r3c3", "r4c2", "r3c2"]),
+            ], solution: "4132234132141423")"#
+        }
+        Rule::Between => {
+            r#"Puzzle(size: 4, givens: ".............2..", rules: [
+                Line(Between, ["r1c3", "r1c4", "r2c3", "r3c3"]),
+                Line(Between, ["r3c3", "r4c3", "r3c2", "r2c3"]),
+            ], solution: "2413312413424231")"#
+        }
+        Rule::SlowThermometers => {
+            r#"Puzzle(size: 4, givens: "......4.........", rules: [
+                Line(SlowThermometer, ["r4c2", "r4c1", "r3c1", "r2c2"]),
+            ], solution: "4213134234212134")"#
+        }
+        Rule::Zippers => {
+            r#"Puzzle(size: 4, givens: "1...............", rules: [
+                Line(Zipper, ["r1c4", "r2c3", "r3c2", "r4c1", "r3c1"]),
+            ], solution: "1342421324313124")"#
+        }
+        Rule::RegionSums => {
+            r#"Puzzle(size: 4, givens: "......1........4", rules: [
+                Line(RegionSum, ["r1c2", "r2c2", "r1c3"]),
+            ], solution: "2143431234211234")"#
+        }
+        Rule::LittleKillers => {
+            r#"Puzzle(size: 4, givens: "................", rules: [
+                LittleKiller((0, 4), DownLeft, 4),
+                LittleKiller((0, 1), DownRight, 7),
+            ], solution: "4213314224311324")"#
+        }
+        Rule::Sandwiches => {
+            r#"Puzzle(size: 4, givens: "......4.........", rules: [
+                Outside(Sandwich, Right, 3, 2),
+                Outside(Sandwich, Top, 4, 3),
+            ], solution: "1432234142133124")"#
+        }
+        Rule::XSums => {
+            r#"Puzzle(size: 4, givens: "................", rules: [
+                Outside(XSum, Top, 2, 6),
+                Outside(XSum, Top, 4, 3),
+            ], solution: "1342423131242413")"#
+        }
+        Rule::Skyscrapers => {
+            r#"Puzzle(size: 4, givens: "................", rules: [
+                Outside(Skyscraper, Right, 3, 4),
+                Outside(Skyscraper, Left, 1, 4),
+            ], solution: "1234341243212143")"#
+        }
+        Rule::Clones => {
+            r#"Puzzle(size: 4, givens: ".......2.4.1....", rules: [
+                Clone(["r3c3", "r3c2"], ["r2c2", "r2c1"]),
+            ], solution: "1243431224313124")"#
+        }
+        Rule::Quadruples => {
+            r#"Puzzle(size: 4, givens: ".....1..........", rules: [
+                Quadruple(["r3c2", "r3c3", "r4c2", "r4c3"], [1, 2, 3]),
+                Quadruple(["r2c1", "r2c2", "r3c1", "r3c2"], [2, 2, 3]),
+            ], solution: "4321214332141432")"#
+        }
+        Rule::Extrema => {
+            r#"Puzzle(size: 4, givens: "......4.........", rules: [
+                Maximum("r3c1"),
+                Minimum("r1c4"),
+                Minimum("r1c2"),
+            ], solution: "4231134231242413")"#
+        }
+        Rule::DisjointGroups => {
+            r#"Puzzle(size: 4, givens: "...3..2...1....2", rules: [
+                DisjointGroup(0), DisjointGroup(1), DisjointGroup(2), DisjointGroup(3),
+            ], solution: "2143432132141432")"#
+        }
+        // entropic lines need a side that is a multiple of 3: a 6×6
+        Rule::Entropic => {
+            r#"Puzzle(size: 6, givens: "..........1..5....1.........3.6..4..", rules: [
+                Line(Entropic, ["r3c4", "r4c5", "r3c6", "r2c5", "r1c6"]),
+                Line(Entropic, ["r3c3", "r3c2", "r2c3", "r2c2", "r2c1"]),
+            ], solution: "316245542613253164164352421536635421")"#
+        }
+        // a 4×4 grid has no anti-king solution at all: a 6×6 one
+        Rule::AntiKing => {
+            r#"Puzzle(size: 6, givens: "5.4................6.........2..1.3.", rules: [AntiKing],
+                solution: "534261216345345126162453453612621534")"#
         }
     };
     read_example(text)
@@ -671,6 +1010,24 @@ mod tests {
     }
 
     #[test]
+    fn every_rule_has_a_page_and_every_constraint_its_rule() {
+        // each rule's page is reached from a constraint of its example
+        for rule in Rule::ALL {
+            let (puzzle, _) = example(rule);
+            let reached: Vec<Rule> = puzzle
+                .constraints()
+                .iter()
+                .filter_map(how_to_play)
+                .collect();
+            assert!(
+                rule == Rule::Classic || reached.contains(&rule),
+                "{rule:?}: {reached:?}"
+            );
+            assert!(!heading(rule).is_empty() && !paragraphs(rule, &Facts::default()).is_empty());
+        }
+    }
+
+    #[test]
     fn every_example_has_one_solution_by_both_engines_and_follows_its_rule() {
         for rule in Rule::ALL {
             let (puzzle, solution) = example(rule);
@@ -716,9 +1073,22 @@ mod tests {
     }
 
     #[test]
+    fn every_later_example_draws_its_rule() {
+        for &rule in &Rule::ALL[13..] {
+            let (puzzle, _) = example(rule);
+            let items = drawn(&puzzle);
+            let plain = drawn(&Puzzle::classic(puzzle.givens().clone()).unwrap());
+            let added = items.iter().filter(|item| !plain.contains(item)).count();
+            // an anti-king, as an anti-knight, has no mark; nor have disjoint groups
+            let unmarked = matches!(rule, Rule::AntiKing | Rule::DisjointGroups);
+            assert_eq!(added == 0, unmarked, "{rule:?}: {added} items");
+        }
+    }
+
+    #[test]
     fn every_variant_example_draws_its_marks() {
         use crate::render::variant::{EXTRA_REGION_GREY, PARITY_GREY};
-        for &rule in &Rule::ALL[5..] {
+        for &rule in &Rule::ALL[5..13] {
             let (puzzle, _) = example(rule);
             let items = drawn(&puzzle);
             let plain = drawn(&Puzzle::classic(puzzle.givens().clone()).unwrap());
@@ -780,9 +1150,12 @@ mod tests {
 
     #[test]
     fn a_rule_without_a_page_is_named() {
-        let text = r#"Puzzle(size: 4, rules: [AntiKing])"#;
+        let text = r#"Puzzle(size: 6, rules: [Line(Modular, ["r1c1", "r1c2", "r1c3"])])"#;
         let puzzle = &notation::parse(text, None).unwrap()[0].puzzle;
-        assert_eq!(unexplained(puzzle).as_deref(), Some("anti-king"));
+        assert_eq!(
+            unexplained(puzzle).as_deref(),
+            Some("modular line r1c1-r1c3")
+        );
         let (kropki, _) = example(Rule::Kropki);
         assert!(shows_every_mark(&kropki, Rule::Kropki));
         assert!(!shows_every_mark(&kropki, Rule::Xv));

@@ -439,9 +439,15 @@ fn grids_are_as_large_as_the_page_allows_and_evenly_spaced_on_every_preset_and_t
                 );
                 // as large as the page allows: the block reaches the margins across, or it
                 // fills the height between the heading and the page number
+                // (across, the grids' area stands half the widest border, 1.2 pt, inside)
                 assert!(
-                    spacing.left < 1.0 || spacing.above < 24.0,
+                    spacing.left < 2.0 || spacing.above < 24.0,
                     "{at}: room left across and down: {spacing:?}"
+                );
+                // the outer border's ink (at most 2.4 pt wide) stays inside the margins
+                assert!(
+                    spacing.left.min(spacing.right) >= 1.2 - 1e-6,
+                    "{at}: a border reaches into the margin: {spacing:?}"
                 );
             }
         }
@@ -473,7 +479,7 @@ fn too_many_to_a_page_is_refused_with_the_most_that_fit_or_printed_with_force() 
     // after the progress notes, one line says why
     assert_eq!(
         stderr.trim().lines().last().unwrap_or(""),
-        "error: on 6x9in paper, 4 puzzles to a page would make 16×16 cells 4.0 mm wide, under the 8 mm a solver writes in: at most 1 to a page fits (--per-page 1), or --force prints them anyway"
+        "error: on 6x9in paper, 4 puzzles to a page would make 16×16 cells 3.9 mm wide, under the 8 mm a solver writes in: at most 1 to a page fits (--per-page 1), or --force prints them anyway"
     );
     assert!(!out.join("book.pdf").exists());
     let forced = sudokit(&[&arguments[..], &["--force", "--bleed", "kdp"]].concat());
@@ -481,12 +487,183 @@ fn too_many_to_a_page_is_refused_with_the_most_that_fit_or_printed_with_force() 
     assert!(forced.status.success(), "{stderr}");
     assert!(
         stderr.contains(
-            "cells 4.0 mm wide, under the 8 mm a solver writes in; printed anyway, as --force asks"
+            "cells 3.9 mm wide, under the 8 mm a solver writes in; printed anyway, as --force asks"
         ),
         "{stderr}"
     );
     // a proof copy this short, made for KDP, is under its page minimum, and the maker is told
     assert!(stderr.contains("fewer than the 24 KDP prints"), "{stderr}");
+}
+
+#[test]
+fn a_layout_that_cannot_fit_is_refused_before_any_puzzle_is_generated() {
+    let folder = tempfile::tempdir().unwrap();
+    let out = folder.path().join("classic");
+    let refused = sudokit(&[
+        "book",
+        "--preset",
+        "book-classic",
+        "--paper",
+        "6x9in",
+        "--per-page",
+        "4",
+        "--out",
+        path_text(&out),
+    ]);
+    let stderr = text(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{stderr}");
+    // refused at once: not one puzzle generated, one line saying why and what fits
+    assert!(!stderr.contains("generating"), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("on 6x9in paper, 4 puzzles to a page would make 9×9 cells")
+            && stderr.contains("at most 2 to a page fits (--per-page 2)"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+}
+
+#[test]
+fn paper_alone_prints_the_most_to_a_page_that_fit() {
+    let folder = tempfile::tempdir().unwrap();
+    let out = folder.path().join("classic");
+    let made = sudokit(&[
+        "book",
+        "--preset",
+        "book-classic",
+        "--count",
+        "2",
+        "--paper",
+        "6x9in",
+        "--out",
+        path_text(&out),
+    ]);
+    let stderr = text(&made.stderr);
+    assert!(made.status.success(), "{stderr}");
+    // the preset's 4 would make cells under 8 mm on 6×9 in; 2 keep them
+    assert!(
+        stderr.contains("2 puzzles to a page, the most that keep cells at 8 mm on 6x9in paper"),
+        "{stderr}"
+    );
+    assert!(out.join("book.pdf").exists());
+    // asked for on the preset's own paper, its own count stands and nothing is said
+    let own = folder.path().join("own");
+    let made = sudokit(&[
+        "book",
+        "--preset",
+        "book-classic",
+        "--count",
+        "2",
+        "--out",
+        path_text(&own),
+    ]);
+    let stderr = text(&made.stderr);
+    assert!(made.status.success(), "{stderr}");
+    assert!(!stderr.contains("to a page"), "{stderr}");
+}
+
+#[test]
+fn the_grids_stand_half_a_border_inside_the_margins() {
+    // a 6×9 in page at 2 to a page: cells about 8.5 mm, the border 2.4 pt, on a 0.375 in
+    // gutter, the tightest of the shipped trims
+    let preset = BookPreset::builtin("book-classic").unwrap();
+    let puzzles = preset_puzzles(&preset, 2);
+    let paper: Paper = "6x9in".parse().unwrap();
+    let layout = Layout {
+        per_page: 2,
+        ..layout_of(&preset, &paper)
+    };
+    let made = book::book(&puzzles, &layout).unwrap();
+    let margins = Margins::for_pages(made.pages.len());
+    let mut checked = 0;
+    for (index, page) in made.pages.iter().enumerate() {
+        let (left, right) = margins.left_and_right(index + 1);
+        for item in &page.items {
+            if let Item::Line {
+                from, to, width, ..
+            } = item
+            {
+                for x in [from.x, to.x] {
+                    assert!(
+                        x - width / 2.0 >= left.in_points() - 1e-6
+                            && x + width / 2.0 <= page.width - right.in_points() + 1e-6,
+                        "page {}: a {width} pt line at x = {x:.2} reaches into the margin",
+                        index + 1
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "lines checked: {checked}");
+}
+
+#[test]
+fn a_book_from_the_shared_variant_links_explains_every_rule() {
+    if !poppler_available() {
+        return;
+    }
+    // the 21 shared f-puzzles variant puzzles, one link a line
+    let table =
+        std::fs::read_to_string(crate::helpers::data_path("variants/fpuzzles_variants.tsv"))
+            .unwrap();
+    let links: Vec<&str> = table
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .filter_map(|line| line.split('\t').nth(2))
+        .collect();
+    assert_eq!(links.len(), 21);
+    let folder = tempfile::tempdir().unwrap();
+    let input = folder.path().join("links.txt");
+    std::fs::write(&input, links.join("\n") + "\n").unwrap();
+    let out = folder.path().join("book");
+    let made = sudokit(&[
+        "book",
+        "--from",
+        path_text(&input),
+        "--out",
+        path_text(&out),
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let pdf = out.join("book.pdf");
+    let extracted = Command::new("pdftotext")
+        .arg(&pdf)
+        .arg("-")
+        .output()
+        .expect("pdftotext runs");
+    assert!(extracted.status.success());
+    let words = text(&extracted.stdout);
+    // a page for each rule the 21 puzzles follow
+    for heading in [
+        "How to play: Anti-king",
+        "How to play: Palindrome",
+        "How to play: Little killer",
+        "How to play: Renban",
+        "How to play: Whispers",
+        "How to play: Between lines",
+        "How to play: Region sum lines",
+        "How to play: Zipper lines",
+        "How to play: Slow thermo",
+        "How to play: Sandwich",
+        "How to play: X-sums",
+        "How to play: Skyscrapers",
+        "How to play: Clone",
+        "How to play: Quadruple",
+        "How to play: Minimum/maximum",
+        "How to play: Disjoint groups",
+        "How to play: Entropic lines",
+    ] {
+        assert!(words.contains(heading), "{heading} missing");
+    }
+    // every puzzle and its solution printed: 21 puzzle numbers on the solution pages
+    assert_eq!(
+        std::fs::read_to_string(out.join("puzzles.jsonl"))
+            .unwrap()
+            .lines()
+            .count(),
+        21
+    );
+    assert!(page_count(&pdf) > 21 / 4 + 18);
 }
 
 #[test]

@@ -18,6 +18,7 @@
 //!     layout: Layout::titled("One Puzzle"),
 //!     cover: None,
 //!     jobs: Some(1),
+//!     choose_per_page: false,
 //! };
 //! let book = make_book(&request, &Budget::unlimited(), &|_| {})?;
 //! assert!(book.pdf.starts_with(b"%PDF"));
@@ -52,6 +53,9 @@ pub struct BookRequest {
     /// Threads for generating and rating (all cores when `None`); the book does not depend
     /// on it.
     pub jobs: Option<usize>,
+    /// The layout's puzzles per page are the most, not a demand: fewer are printed when the
+    /// paper needs them for cells of 8 mm (the paper was chosen, the count was not).
+    pub choose_per_page: bool,
 }
 
 /// Where a book's puzzles come from.
@@ -103,6 +107,8 @@ pub struct Book {
     pub text: String,
     /// What the layout warns of (a book under KDP's page minimum, small cells printed).
     pub warnings: Vec<String>,
+    /// The puzzles printed to a page: the layout's, or fewer when chosen to fit the paper.
+    pub per_page: usize,
 }
 
 impl Book {
@@ -214,17 +220,30 @@ pub fn make_book(
     progress: &(dyn Fn(Progress<'_>) + Sync),
 ) -> Result<Book, BookError> {
     let pool = thread_pool(request.jobs)?;
-    let rated = match &request.puzzles {
+    // the layout is judged before any puzzle is made or rated: the grids' sizes and the
+    // count are known from the sections or the file read
+    let fitted = |sizes: &[u8], count: usize| {
+        book::fit_before(&request.layout, sizes, count, request.choose_per_page)
+    };
+    let (rated, layout) = match &request.puzzles {
         BookPuzzles::Generate { sections, seed } => {
-            rate::generate(sections, *seed, &pool, budget, progress)?
+            let sizes: Vec<u8> = sections.iter().map(|section| section.preset.size).collect();
+            let count = sections.iter().map(|section| section.count).sum();
+            let layout = fitted(&sizes, count)?;
+            (
+                rate::generate(sections, *seed, &pool, budget, progress)?,
+                layout,
+            )
         }
         BookPuzzles::Read { text, source } => {
             let candidates = rate::candidates(text, source)?;
-            rate::rate(candidates, &pool, budget, progress)?
+            let sizes: Vec<u8> = candidates.iter().map(rate::Candidate::size).collect();
+            let layout = fitted(&sizes, candidates.len())?;
+            (rate::rate(candidates, &pool, budget, progress)?, layout)
         }
     };
     budget.interrupted()?;
-    assemble(rated, &request.layout, request.cover.as_ref())
+    assemble(rated, &layout, request.cover.as_ref())
 }
 
 /// A rayon pool of `jobs` threads (all cores when `None`).
@@ -289,6 +308,7 @@ fn assemble(
         records,
         text,
         warnings: laid_out.warnings.clone(),
+        per_page: layout.per_page,
     })
 }
 
@@ -351,6 +371,7 @@ mod tests {
             layout: Layout::titled("Two"),
             cover: None,
             jobs: Some(2),
+            choose_per_page: false,
         }
     }
 

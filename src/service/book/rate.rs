@@ -105,6 +105,13 @@ pub struct Candidate {
     given: Given,
 }
 
+impl Candidate {
+    /// The puzzle's grid side, in cells.
+    pub fn size(&self) -> u8 {
+        self.entry.puzzle.size()
+    }
+}
+
 /// The puzzles of a file's text: sudokit's JSON Lines records, each read by the one record
 /// reader ([`records::read`]), or any puzzle notation.
 pub fn candidates(text: &str, source: &str) -> Result<Vec<Candidate>, BookError> {
