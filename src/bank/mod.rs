@@ -710,16 +710,12 @@ mod tests {
             writer.insert(&sample("b"), 8).unwrap(),
             Added::Stored(2)
         ));
-        // the write transaction is open: a reader neither waits nor sees the open batch
-        let started = std::time::Instant::now();
+        // the write transaction is open: a reader neither waits nor sees the open batch (a
+        // reader that waited for the writer, here on the same thread, could only end in a
+        // busy error, the writer never committing while it waits)
         let reader = Bank::open_to_read(&path).unwrap();
         assert_eq!(reader.query(&Filter::default()).unwrap().len(), 1);
         assert_eq!(reader.stats().unwrap()[0].count, 1);
-        assert!(
-            started.elapsed() < BUSY_TIMEOUT / 10,
-            "{:?}",
-            started.elapsed()
-        );
         // the writer sees its own open batch, and a key seen there is not stored twice
         assert!(writer.find("b").unwrap().is_some());
         assert!(matches!(

@@ -325,9 +325,12 @@ fn a_spent_budget_answers_none() {
 #[test]
 fn a_large_grid_answers_within_its_bound() {
     let puzzle = &puzzles("sizes/gecode_25x25.txt", 1)[0];
-    let started = std::time::Instant::now();
-    let _ = canonical_key_within(puzzle, BANK_WORK);
-    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+    // the search counts its steps and a bound stops it: a small one at once, the bank's
+    // with an answer or a refusal (never a search without end)
+    assert!(canonical_key_within(puzzle, 10).is_none());
+    if let Some(key) = canonical_key_within(puzzle, BANK_WORK) {
+        assert!(!key.is_empty());
+    }
 }
 
 /// Checks that every shuffle of each puzzle has the same canonical form, a valid puzzle with

@@ -127,6 +127,10 @@ pub const CANDIDATES_LIMIT: usize = sudokit::service::candidates::CANDIDATES_LIM
 /// Lines of a one-puzzle-a-line file read and answered at a time.
 const BATCH_LINES: usize = 8192;
 
+/// Puzzles answered before the first answers are written; each part after is twice the one
+/// before, up to [`BATCH_LINES`].
+const FIRST_PART_LINES: usize = 64;
+
 /// Runs `check` and prints one answer per puzzle read, in input order, plus a summary.
 pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
     let started = Instant::now();
@@ -165,40 +169,50 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
             super::output::flush();
         });
     } else {
-        // batch by batch, so memory holds one batch of puzzles however long the file
+        // batch by batch, so memory holds one batch of puzzles however long the file; each
+        // batch answered in parts that grow from a few puzzles, so the first answers are
+        // written (and a standard output that cannot be written stops the run, exit 2)
+        // after a few puzzles' work, not a whole batch's
         let progress = progress_bar(0);
         let pool = thread_pool(options.jobs)?;
+        let mut part_lines = FIRST_PART_LINES;
         each_batch(&options.input, BATCH_LINES, |records| {
             read += records.len();
             progress.inc_length(records.len() as u64);
-            let verdicts: Vec<Option<Answered>> = pool.install(|| {
-                records
-                    .par_iter()
-                    .map(|record| {
-                        let verdict = record
-                            .entry
-                            .as_ref()
-                            .ok()
-                            .map(|entry| judge(options, &settings, entry));
-                        progress.inc(1);
-                        verdict
-                    })
-                    .collect()
-            });
-            progress.suspend(|| {
-                for (record, verdict) in records.iter().zip(&verdicts) {
-                    report(
-                        &writer,
-                        style,
-                        record,
-                        verdict.as_ref(),
-                        &settings,
-                        &mut tally,
-                        later,
-                    );
-                }
-                super::output::flush();
-            });
+            let mut start = 0;
+            while start < records.len() {
+                let end = records.len().min(start + part_lines);
+                let part = &records[start..end];
+                let verdicts: Vec<Option<Answered>> = pool.install(|| {
+                    part.par_iter()
+                        .map(|record| {
+                            let verdict = record
+                                .entry
+                                .as_ref()
+                                .ok()
+                                .map(|entry| judge(options, &settings, entry));
+                            progress.inc(1);
+                            verdict
+                        })
+                        .collect()
+                });
+                progress.suspend(|| {
+                    for (record, verdict) in part.iter().zip(&verdicts) {
+                        report(
+                            &writer,
+                            style,
+                            record,
+                            verdict.as_ref(),
+                            &settings,
+                            &mut tally,
+                            later,
+                        );
+                    }
+                    super::output::flush();
+                });
+                start = end;
+                part_lines = BATCH_LINES.min(part_lines * 2);
+            }
         });
         progress.finish_and_clear();
     }

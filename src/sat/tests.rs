@@ -323,16 +323,12 @@ fn twenty_five_by_twenty_five() {
 }
 
 #[test]
-fn seed_killers_are_unique_and_fast() {
+fn seed_killers_are_unique() {
+    // their times are printed (`--nocapture`); how fast is the benchmarks' question
     for record in killers(&data("seeds/killer_m00nlight_clpfd.txt")) {
         let puzzle = &record.puzzle;
-        let (count, elapsed) = timed(&record.name, || count_solutions(puzzle, 2).unwrap());
+        let (count, _) = timed(&record.name, || count_solutions(puzzle, 2).unwrap());
         assert_eq!(Some(unique(count)), record.solution, "{}", record.name);
-        assert!(
-            elapsed < Duration::from_secs(5),
-            "{} took {elapsed:?}",
-            record.name
-        );
     }
 }
 

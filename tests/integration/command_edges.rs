@@ -224,6 +224,24 @@ fn failed_writes_exit_2_and_negative_values_are_answered_in_words() {
         stderr.contains("cannot write to standard output"),
         "{stderr}"
     );
+    // check too, though it answers a file in batches of thousands: 10 000 puzzles whose
+    // 1000th asks for a million solutions of an empty 25×25 (a search of hours) stop at the
+    // first answers written, long before that one
+    let mut lines = format!("{EASY}\n").repeat(10_000);
+    let at = (EASY.len() + 1) * 999;
+    lines.replace_range(at..at + EASY.len(), &hard);
+    let file = file_with(lines, ".txt");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["check", "--limit", "1000000", file.path().to_str().unwrap()])
+        .stdout(full())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("cannot write to standard output"),
+        "{stderr}"
+    );
     for (arguments, expected) in [
         (
             &["check", "--candidates", "--work-limit", "-5", "-"][..],

@@ -511,7 +511,8 @@ fn metrics_openapi_and_a_graceful_stop() {
         let body = serde_json::json!({"preset": "classic-hard", "count": 3}).to_string();
         exchange(&address, "POST", "/v1/generate", body.as_bytes()).0
     });
-    std::thread::sleep(Duration::from_millis(300));
+    assert!(until(Duration::from_secs(30), || in_flight.is_finished()
+        || gauge(&server, "sudokit_slots_busy") == 1));
     assert_eq!(server.terminate(), Some(0));
     let code = in_flight.join().unwrap();
     assert!([200, 422].contains(&code), "answered, not dropped: {code}");
@@ -963,7 +964,10 @@ fn a_client_that_hangs_up_while_waiting_gives_its_place_back() {
         let body = json!({"preset": "greater-killer", "seed": 1, "count": 12}).to_string();
         exchange(&address, "POST", "/v1/generate", body.as_bytes()).0
     });
-    std::thread::sleep(Duration::from_millis(200));
+    assert!(until(Duration::from_secs(30), || gauge(
+        &server,
+        "sudokit_slots_busy"
+    ) == 1));
     let quick = json!({"puzzle": MIXED.lines().next().unwrap()}).to_string();
     // a client asks, waits for the slot, and hangs up
     let mut stream = TcpStream::connect(&server.address).unwrap();
@@ -974,9 +978,14 @@ fn a_client_that_hangs_up_while_waiting_gives_its_place_back() {
     );
     stream.write_all(head.as_bytes()).unwrap();
     stream.write_all(quick.as_bytes()).unwrap();
-    std::thread::sleep(Duration::from_millis(200));
+    // (were the greater killers done already, there is no wait to give back)
+    assert!(until(Duration::from_secs(30), || slow.is_finished()
+        || gauge(&server, "sudokit_queue_depth") == 1));
     drop(stream);
-    std::thread::sleep(Duration::from_millis(100));
+    assert!(until(Duration::from_secs(30), || gauge(
+        &server,
+        "sudokit_queue_depth"
+    ) == 0));
     // the queue has room again: the next request waits for the slot and is answered
     let (code, _, body) = server.request("POST", "/v1/check", quick.as_bytes());
     assert_eq!(code, 200, "{}", text(&body));
@@ -1030,38 +1039,22 @@ fn timed_out_work_is_cancelled_so_the_two_request_wedge_frees_its_slots() {
             std::thread::spawn(move || {
                 let body = json!({"puzzle": empty_25(), "limit": 1000}).to_string();
                 let (code, _, body) = exchange(&address, "POST", "/v1/solve", body.as_bytes());
-                (code, text(&body), Instant::now())
+                (code, text(&body))
             })
         })
         .collect();
-    let answered: Vec<(u16, String, Instant)> = wedges
+    let answered: Vec<(u16, String)> = wedges
         .into_iter()
         .map(|wedge| wedge.join().unwrap())
         .collect();
-    for (code, body, _) in &answered {
+    for (code, body) in &answered {
         assert_eq!(*code, 422, "{body}");
         assert!(body.contains("not answered within 2.0 s"), "{body}");
     }
-    let timed_out = answered.iter().map(|answer| answer.2).max().unwrap();
-    let easy = json!({"puzzle": MIXED.lines().next().unwrap()});
-    let (code, answer) = server.post("/v1/check", &easy);
-    let after = timed_out.elapsed();
-    assert_eq!(code, 200, "{answer}");
-    assert!(
-        after < Duration::from_secs(1),
-        "the easy check was answered {after:?} after the timeouts"
-    );
-    // each cancelled work gives its slot back when it next looks at its flag: within a
-    // second of the timeouts, both slots are free again
-    let metrics = loop {
-        let (_, _, metrics) = server.request("GET", "/metrics", b"");
-        let metrics = text(&metrics);
-        if metrics.contains("sudokit_slots_busy 0") || timed_out.elapsed() > Duration::from_secs(1)
-        {
-            break metrics;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    // each 422 leaves once its work has given its slot back: both slots are free now, and
+    // an easy check is answered (not queued behind cancelled work)
+    let (_, _, metrics) = server.request("GET", "/metrics", b"");
+    let metrics = text(&metrics);
     for expected in [
         "sudokit_cancelled_total{reason=\"timeout\"} 2",
         "sudokit_rejected_total{reason=\"timeout\"} 2",
@@ -1070,6 +1063,9 @@ fn timed_out_work_is_cancelled_so_the_two_request_wedge_frees_its_slots() {
     ] {
         assert!(metrics.contains(expected), "{expected} not in\n{metrics}");
     }
+    let easy = json!({"puzzle": MIXED.lines().next().unwrap()});
+    let (code, answer) = server.post("/v1/check", &easy);
+    assert_eq!(code, 200, "{answer}");
 }
 
 #[test]
@@ -1079,26 +1075,35 @@ fn work_that_cannot_start_in_time_is_answered_503_with_retry_after_not_422() {
     // the first wedge teaches the server that work holds a slot about a second here
     let (code, _, _) = server.request("POST", "/v1/solve", wedge.as_bytes());
     assert_eq!(code, 422);
-    let in_thread = |delay: u64| {
+    // a second wedge holds the only slot past its time limit (its search ends at the
+    // deadline rounded up, then gives the slot back); a check sent as soon as the slot is
+    // seen busy cannot start within its second: it is told when to come back. Should the
+    // slot free in time after all (the check answered 200), the round is tried again.
+    let easy = json!({"puzzle": MIXED.lines().next().unwrap()}).to_string();
+    let mut refused = None;
+    for _ in 0..5 {
         let address = server.address.clone();
         let body = wedge.clone();
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(delay));
-            exchange(&address, "POST", "/v1/solve", body.as_bytes()).0
-        })
-    };
-    // a second holds the only slot, a third waits for it (or is told to come back when a
-    // second of work is already more than its time limit)
-    let (holding, waiting) = (in_thread(0), in_thread(100));
-    std::thread::sleep(Duration::from_millis(300));
-    // so a check now cannot start within its second: it is told when to come back
-    let easy = json!({"puzzle": MIXED.lines().next().unwrap()}).to_string();
-    let (code, head, body) = server.request("POST", "/v1/check", easy.as_bytes());
-    assert_eq!(code, 503, "{}", text(&body));
+        let holding =
+            std::thread::spawn(move || exchange(&address, "POST", "/v1/solve", body.as_bytes()).0);
+        assert!(until(Duration::from_secs(30), || gauge(
+            &server,
+            "sudokit_slots_busy"
+        ) == 1));
+        let (code, head, body) = server.request("POST", "/v1/check", easy.as_bytes());
+        assert_eq!(holding.join().unwrap(), 422);
+        match code {
+            503 => {
+                refused = Some((head, text(&body)));
+                break;
+            }
+            200 => continue,
+            other => panic!("{other}: {}", text(&body)),
+        }
+    }
+    let (head, body) = refused.expect("a check behind the wedge was never refused in 5 rounds");
     assert!(head.contains("retry-after:"), "{head}");
-    assert!(text(&body).contains("busy"), "{}", text(&body));
-    assert_eq!(holding.join().unwrap(), 422);
-    assert!([422, 503].contains(&waiting.join().unwrap()));
+    assert!(body.contains("busy"), "{body}");
     // cut-off work teaches admission nothing (issue 37): the check waited its second for
     // the slot rather than being turned away on a guess
     let (_, _, metrics) = server.request("GET", "/metrics", b"");
@@ -1128,21 +1133,21 @@ fn sigterm_during_the_wedge_drains_within_drain_and_exits_0() {
         .collect();
     // a client that sends half a head, and one that sends half a body, then wait
     let (half_head, half_body) = half_sent(&server.address);
-    std::thread::sleep(Duration::from_millis(500));
-    let (_, _, metrics) = server.request("GET", "/metrics", b"");
-    assert!(
-        text(&metrics).contains("sudokit_slots_busy 2"),
-        "{}",
-        text(&metrics)
-    );
+    assert!(until(Duration::from_secs(30), || gauge(
+        &server,
+        "sudokit_slots_busy"
+    ) == 2));
+    // both wedges, both half-sent requests (and the one asking)
+    assert!(until(Duration::from_secs(30), || gauge(
+        &server,
+        "sudokit_connections_open"
+    ) >= 5));
     let log = server.log.clone();
     let signalled = Instant::now();
     assert_eq!(server.terminate(), Some(0));
     let took = signalled.elapsed();
-    assert!(
-        took < Duration::from_secs(2) + Duration::from_secs(3),
-        "exited {took:?} after SIGTERM with --drain 2"
-    );
+    // the drain is waited for, and what it cut is said in the log (below); a bound on how
+    // long after it the process ends would measure the machine's load, not the server
     assert!(
         took >= Duration::from_secs(2),
         "{took:?}: the drain was not waited for"
@@ -1205,25 +1210,35 @@ fn connections_past_the_cap_are_answered_503_and_the_gauges_count_them() {
     let server = Server::start(&["--max-connections", "2", "--header-timeout", "30"]);
     let first = TcpStream::connect(&server.address).unwrap();
     let second = TcpStream::connect(&server.address).unwrap();
-    std::thread::sleep(Duration::from_millis(200));
-    let (code, answer, _) = send_raw(
-        &server.address,
-        b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n",
-        Duration::from_secs(5),
-    );
-    assert_eq!(code, Some(503), "{answer}");
+    // a third connection is answered (and closed) until the server has counted the two
+    let ask = |path: &str| {
+        let head = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        send_raw(&server.address, head.as_bytes(), Duration::from_secs(30))
+    };
+    let mut answer = String::new();
+    assert!(until(Duration::from_secs(30), || {
+        let (code, text, _) = ask("/healthz");
+        answer = text;
+        code == Some(503)
+    }));
     assert!(answer.contains("too many connections"), "{answer}");
+    // once the server has seen the second close, a third is served again (each 503 on
+    // the way counted)
     drop(second);
-    std::thread::sleep(Duration::from_millis(300));
-    let (code, _, metrics) = server.request("GET", "/metrics", b"");
-    assert_eq!(code, 200);
-    let metrics = text(&metrics);
+    let mut refused = 1;
+    let mut metrics = String::new();
+    assert!(until(Duration::from_secs(30), || {
+        let (code, text, _) = ask("/metrics");
+        refused += usize::from(code == Some(503));
+        metrics = text;
+        code == Some(200)
+    }));
     for expected in [
-        "sudokit_connections_open 2",
-        "sudokit_rejected_total{reason=\"connections\"} 1",
-        "sudokit_ready 1",
+        "sudokit_connections_open 2".to_string(),
+        format!("sudokit_rejected_total{{reason=\"connections\"}} {refused}"),
+        "sudokit_ready 1".to_string(),
     ] {
-        assert!(metrics.contains(expected), "{expected} not in\n{metrics}");
+        assert!(metrics.contains(&expected), "{expected} not in\n{metrics}");
     }
     drop(first);
 }
@@ -1238,7 +1253,10 @@ fn readyz_says_not_ready_while_every_slot_and_the_queue_are_full() {
         let body = json!({"puzzle": empty_25(), "limit": 1000}).to_string();
         exchange(&address, "POST", "/v1/solve", body.as_bytes()).0
     });
-    std::thread::sleep(Duration::from_millis(500));
+    assert!(until(Duration::from_secs(30), || gauge(
+        &server,
+        "sudokit_slots_busy"
+    ) == 1));
     let (code, _, body) = server.request("GET", "/readyz", b"");
     assert_eq!(code, 503, "{}", text(&body));
     assert!(text(&body).contains("every slot busy"), "{}", text(&body));
@@ -1246,9 +1264,11 @@ fn readyz_says_not_ready_while_every_slot_and_the_queue_are_full() {
     let (code, _, _) = server.request("GET", "/healthz", b"");
     assert_eq!(code, 200);
     assert_eq!(wedge.join().unwrap(), 422);
-    std::thread::sleep(Duration::from_millis(200));
-    let (code, _, _) = server.request("GET", "/readyz", b"");
-    assert_eq!(code, 200);
+    // ready again once the wedge's slot is free
+    assert!(until(Duration::from_secs(30), || server
+        .request("GET", "/readyz", b"")
+        .0
+        == 200));
 }
 
 #[test]
@@ -1268,14 +1288,18 @@ fn every_answer_says_nosniff_and_the_access_log_has_a_json_line_per_request() {
             "{method} {path}: {head}"
         );
     }
-    std::thread::sleep(Duration::from_millis(200));
-    let lines: Vec<Value> = server
-        .log
-        .lock()
-        .unwrap()
-        .iter()
-        .filter_map(|line| serde_json::from_str(line).ok())
-        .collect();
+    let logged = || -> Vec<Value> {
+        server
+            .log
+            .lock()
+            .unwrap()
+            .iter()
+            .filter_map(|line| serde_json::from_str(line).ok())
+            .collect()
+    };
+    // a line is written once its answer has gone: wait for the fourth
+    until(Duration::from_secs(30), || logged().len() >= 4);
+    let lines = logged();
     assert_eq!(lines.len(), 4, "{lines:?}");
     assert_eq!(lines[0]["method"], "POST");
     assert_eq!(lines[0]["path"], "/v1/check");
@@ -1557,7 +1581,7 @@ fn a_timed_out_request_is_answered_once_its_slot_is_free_and_a_retry_is_taken() 
 /// what the drain cut.
 #[test]
 fn during_the_drain_everyone_is_told_503_and_half_sent_requests_hold_nothing() {
-    let mut server = Server::start(&["--timeout", "600", "--concurrency", "1", "--drain", "3"]);
+    let mut server = Server::start(&["--timeout", "600", "--concurrency", "1", "--drain", "8"]);
     let address = server.address.clone();
     let wedge = std::thread::spawn(move || {
         let body = json!({"puzzle": empty_25(), "limit": 1000}).to_string();
@@ -1574,11 +1598,10 @@ fn during_the_drain_everyone_is_told_503_and_half_sent_requests_hold_nothing() {
     ) >= 3));
     let pid = server.child.id().to_string();
     Command::new("kill").args(["-TERM", &pid]).status().unwrap();
-    let signalled = Instant::now();
     // /readyz says so once the signal is seen
     let mut ready = (0, String::new());
     assert!(
-        until(Duration::from_secs(2), || {
+        until(Duration::from_secs(30), || {
             let (code, _, body) = server.request("GET", "/readyz", b"");
             ready = (code, text(&body));
             code == 503
@@ -1604,25 +1627,26 @@ fn during_the_drain_everyone_is_told_503_and_half_sent_requests_hold_nothing() {
         .unwrap();
     let mut rest = Vec::new();
     let _ = half_head.read_to_end(&mut rest);
+    // both were let go while the drain still waited for the wedge: they held nothing
     assert!(
-        signalled.elapsed() < Duration::from_secs(2),
-        "half-sent requests held the drain for {:?}",
-        signalled.elapsed()
+        !wedge.is_finished(),
+        "the half-sent requests were let go only at the drain's end"
     );
     // the wedge is cut at the drain's end and told the server stopped
     let (code, _, body) = wedge.join().unwrap();
     assert_eq!(code, 503, "{}", text(&body));
-    let status = loop {
-        if let Some(status) = server.child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(signalled.elapsed() < Duration::from_secs(10), "no exit");
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    assert_eq!(status.code(), Some(0));
+    let mut status = None;
+    assert!(
+        until(Duration::from_secs(60), || {
+            status = server.child.try_wait().unwrap();
+            status.is_some()
+        }),
+        "no exit"
+    );
+    assert_eq!(status.and_then(|status| status.code()), Some(0));
     let log = server.log.lock().unwrap().join("\n");
     assert!(
-        log.contains("the drain's 3 s ran out: 1 request(s) cancelled (answered 503)"),
+        log.contains("the drain's 8 s ran out: 1 request(s) cancelled (answered 503)"),
         "{log}"
     );
 }
