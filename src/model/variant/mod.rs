@@ -10,7 +10,7 @@ mod regions;
 mod sums;
 
 pub use cells::{Extremum, ExtremumKind, Parity, Quadruple};
-pub use lines::{segment_ends, Line, LineKind};
+pub use lines::{reading_order, segment_ends, Line, LineKind};
 pub use pairs::{ChessMove, CloneRule, Dot, DotFamily, DotKind, Negative};
 pub use regions::Regions;
 pub use sums::{Arrow, Direction, Indexer, LittleKiller, OutsideClue, OutsideKind, Side};
