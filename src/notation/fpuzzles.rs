@@ -141,7 +141,7 @@ pub struct KeyTable {
 /// The table of f-puzzles keys (see [`KeyTable`]).
 pub fn key_table() -> KeyTable {
     let mut modelled: Vec<&'static str> = super::fpuzzles_keys::MODELLED.to_vec();
-    modelled.extend(super::fpuzzles_rules::KEYS);
+    modelled.extend(super::fpuzzles_rules::keys());
     modelled.push("region");
     KeyTable {
         modelled,

@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 use super::error::{printable, NotationError, Reason};
 
 /// The keys whose content sudokit reads as rules or puzzle data (the variant rules' keys are
-/// in [`super::fpuzzles_rules::KEYS`]).
+/// in [`super::fpuzzles_rules::keys`]).
 pub(super) const MODELLED: &[&str] = &[
     "size",
     "grid",
@@ -71,7 +71,7 @@ const CELL_KEYS: &[&str] = &[
 pub(super) fn check(object: &Map<String, Value>, line: usize) -> Result<(), NotationError> {
     for (key, value) in object {
         if MODELLED.contains(&key.as_str())
-            || super::fpuzzles_rules::KEYS.contains(&key.as_str())
+            || super::fpuzzles_rules::keys().any(|known| known == key)
             || COSMETIC.contains(&key.as_str())
         {
             continue;

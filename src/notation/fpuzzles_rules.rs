@@ -49,40 +49,11 @@ const OUTSIDE_KEYS: &[(&str, OutsideKind)] = &[
     ("skyscraper", OutsideKind::Skyscraper),
 ];
 
-/// Every key this file reads, for the list of keys sudokit models.
-pub(super) const KEYS: &[&str] = &[
-    "disjointgroups",
-    "extraregion",
-    "antiknight",
-    "antiking",
-    "difference",
-    "ratio",
-    "xv",
-    "nonconsecutive",
-    "negative",
-    "odd",
-    "even",
-    "minimum",
-    "maximum",
-    "quadruple",
-    "thermometer",
-    "slowthermometer",
-    "palindrome",
-    "betweenline",
-    "renban",
-    "whispers",
-    "entropicline",
-    "modularline",
-    "zipperline",
-    "regionsumline",
-    "clone",
-    "arrow",
-    "littlekillersum",
-    "sandwichsum",
-    "xsum",
-    "skyscraper",
-    "columnindexer",
-];
+/// Every key this file reads, for the list of keys sudokit models: the rule table's
+/// ([`crate::model::variant::RULES`]).
+pub(super) fn keys() -> impl Iterator<Item = &'static str> {
+    crate::model::variant::rule_keys()
+}
 
 /// The German whispers difference f-puzzles means on an n×n grid: 5 on 9×9.
 pub(super) fn default_whispers(size: u8) -> u32 {
@@ -998,4 +969,24 @@ pub(super) fn write(puzzle: &Puzzle, document: &mut Document) -> Result<(), Stri
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_line_and_outside_key_read_is_a_key_of_the_rule_table() {
+        let keys: Vec<&str> = super::keys().collect();
+        for (key, _) in super::LINE_KEYS {
+            assert!(
+                keys.contains(key),
+                "line key {key} has no row in the rule table"
+            );
+        }
+        for (key, _) in super::OUTSIDE_KEYS {
+            assert!(
+                keys.contains(key),
+                "outside key {key} has no row in the rule table"
+            );
+        }
+    }
 }
