@@ -16,6 +16,9 @@ pub struct RuleRow {
     pub meaning: &'static str,
     /// The name of the grader technique whose steps it gives (`grade::Technique::name`).
     pub technique: &'static str,
+    /// Whether it has marks on the grid; a rule over the whole grid (anti-knight, a negative
+    /// constraint) is said in the rules text only.
+    pub on_the_grid: bool,
     /// The heading of its how-to-play page (`render::how_to_play::heading`), or `None`: no
     /// page yet, so `book` refuses a puzzle with it.
     pub page: Option<&'static str>,
@@ -33,19 +36,28 @@ const fn row(
         keys,
         meaning,
         technique,
+        on_the_grid: true,
         page,
+    }
+}
+
+/// The same row for a rule over the whole grid, said in the rules text with no mark.
+const fn unmarked(row: RuleRow) -> RuleRow {
+    RuleRow {
+        on_the_grid: false,
+        ..row
     }
 }
 
 /// Every variant rule, in the order the f-puzzles reader reads their keys.
 pub const RULES: &[RuleRow] = &[
-    row(
+    unmarked(row(
         "disjoint groups",
         &["disjointgroups"],
         "cells in the same position of their boxes hold different digits",
         "Extra Region",
         None,
-    ),
+    )),
     row(
         "extra region",
         &["extraregion"],
@@ -53,20 +65,20 @@ pub const RULES: &[RuleRow] = &[
         "Extra Region",
         Some("How to play: Windoku"),
     ),
-    row(
+    unmarked(row(
         "anti-knight",
         &["antiknight"],
         "no digit a knight's move from itself",
         "Anti-Knight",
         Some("How to play: Anti-knight"),
-    ),
-    row(
+    )),
+    unmarked(row(
         "anti-king",
         &["antiking"],
         "no digit a king's move from itself",
         "Anti-King",
         None,
-    ),
+    )),
     row(
         "Kropki dot",
         &["difference", "ratio"],
@@ -81,13 +93,13 @@ pub const RULES: &[RuleRow] = &[
         "XV Sum",
         Some("How to play: XV"),
     ),
-    row(
+    unmarked(row(
         "negative constraint",
         &["nonconsecutive", "negative"],
         "neighbours with no mark between them stand in none of the marks' relations",
         "Negative Constraint",
         Some("How to play: Consecutive"),
-    ),
+    )),
     row(
         "even/odd",
         &["odd", "even"],
