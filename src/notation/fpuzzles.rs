@@ -669,6 +669,7 @@ pub(super) fn document(puzzle: &Puzzle, extras: Extras<'_>) -> Result<Document, 
                         given: value.is_some(),
                         region,
                         value,
+                        given_pencil_marks: Vec::new(),
                     }
                 })
                 .collect()

@@ -107,6 +107,7 @@ pub fn unexplained(puzzle: &Puzzle) -> Option<String> {
             Constraint::ExtraRegion(_)
             | Constraint::Extremum(_)
             | Constraint::Quadruple(_)
+            | Constraint::PencilMarks(_)
             | Constraint::Clone(_)
             | Constraint::LittleKiller(_)
             | Constraint::Outside(_)

@@ -102,6 +102,7 @@ impl Document {
                 .collect()
         };
         let mut givens = vec![0; size * size];
+        let mut pencil_marks: Vec<(usize, Vec<u32>)> = Vec::new();
         let (box_rows, box_columns) = box_shape(size);
         let mut region: Vec<usize> = (0..size * size)
             .map(|cell| {
@@ -115,6 +116,17 @@ impl Document {
                 let given = cell.get("given").and_then(Value::as_bool) == Some(true);
                 if let Some(value) = number(cell.get("value")).filter(|_| given) {
                     givens[row * size + column] = value;
+                }
+                // given pencil marks: the cell holds one of them (left aside under a given)
+                let marks: Vec<u32> = cell
+                    .get("givenPencilMarks")
+                    .and_then(Value::as_array)
+                    .map_or(&[][..], Vec::as_slice)
+                    .iter()
+                    .filter_map(|mark| number(Some(mark)))
+                    .collect();
+                if !marks.is_empty() && givens[row * size + column] == 0 {
+                    pencil_marks.push((row * size + column, marks));
                 }
                 if let Some(number) = cell.get("region").and_then(Value::as_u64) {
                     region[row * size + column] = number as usize;
@@ -267,6 +279,12 @@ impl Document {
                     holds: Box::new(move |v| forbidden.iter().all(|bad| !bad(v[0], v[1]))),
                 });
             }
+        }
+        for (cell, marks) in pencil_marks {
+            rules.push(Rule {
+                cells: vec![cell],
+                holds: Box::new(move |v| marks.contains(&v[0])),
+            });
         }
         for (key, even) in [("odd", false), ("even", true)] {
             for entry in list(&document, key) {

@@ -10,7 +10,7 @@ mod regions;
 mod sums;
 mod table;
 
-pub use cells::{Extremum, ExtremumKind, Parity, Quadruple};
+pub use cells::{Extremum, ExtremumKind, Parity, PencilMarks, Quadruple};
 pub use lines::{reading_order, segment_ends, Line, LineKind};
 pub use pairs::{ChessMove, CloneRule, Dot, DotFamily, DotKind, Negative};
 pub use regions::Regions;

@@ -14,7 +14,9 @@ pub struct RuleRow {
     pub keys: &'static [&'static str],
     /// What it means on a filled grid (docs/rules.md has the edge cases).
     pub meaning: &'static str,
-    /// The name of the grader technique whose steps it gives (`grade::Technique::name`).
+    /// The name of the grader technique whose steps it gives (`grade::Technique::name`), or
+    /// empty for a clue the grader's board starts from, as it starts from the givens (given
+    /// pencil marks).
     pub technique: &'static str,
     /// Whether it has marks on the grid; a rule over the whole grid (anti-knight, a negative
     /// constraint) is said in the rules text only.
@@ -106,6 +108,13 @@ pub const RULES: &[RuleRow] = &[
         "a grey square holds an even digit, a grey circle an odd one",
         "Even/Odd Cell",
         Some("How to play: Even/odd"),
+    ),
+    row(
+        "given pencil marks",
+        &["givenPencilMarks"],
+        "the cell (a grid cell's key) holds one of the marked digits",
+        "",
+        None,
     ),
     row(
         "minimum/maximum",

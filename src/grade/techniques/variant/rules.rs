@@ -171,6 +171,8 @@ pub(crate) fn rules_of(puzzle: &Puzzle) -> Vec<Rule> {
             | Constraint::Cage(_)
             | Constraint::Compare(_)
             | Constraint::Regions(_) => {}
+            // clues like givens: the board starts with only the marked digits
+            Constraint::PencilMarks(_) => {}
             Constraint::Chess(chess) => {
                 let technique = match chess {
                     ChessMove::Knight => Technique::AntiKnight,
