@@ -49,6 +49,9 @@ pub(super) fn line(builder: &mut Builder, puzzle: &Puzzle, line: &Line) {
             along(builder, cells, 2, |a, b| a % 3 != b % 3);
             along(builder, cells, 3, |a, b| a % 3 == b % 3);
         }
+        // two cells have nothing between them: no rule (the shape would ask the ends to differ
+        // by two)
+        LineKind::Between if length < 3 => {}
         LineKind::Between => builder.tuple(&reading_order(line.kind, cells), Shape::Between),
         LineKind::Renban => builder.tuple(cells, Shape::Renban),
         LineKind::Zipper => {

@@ -17,7 +17,8 @@ pub enum LineKind {
     SlowThermometer,
     /// The line reads the same from both ends.
     Palindrome,
-    /// Every cell between the two ends holds a digit strictly between theirs.
+    /// Every cell between the two ends holds a digit strictly between theirs (a line of two
+    /// cells has none, and asks nothing).
     Between,
     /// The line's digits are distinct and consecutive, in any order.
     Renban,
@@ -76,10 +77,9 @@ impl Line {
         check_cells(geometry, self, &self.cells)?;
         check_path(self, &self.cells)?;
         let size = usize::from(geometry.size());
-        let shortest = match self.kind {
-            LineKind::Between => 3,
-            _ => 2,
-        };
+        // a between line of two cells has nothing between its ends: f-puzzles accepts it,
+        // and it asks nothing of the digits
+        let shortest = 2;
         if self.cells.len() < shortest {
             return Err(invalid(
                 self,
