@@ -273,9 +273,6 @@ fn local_rules(
             break;
         }
         let kind = *kinds.choose(rng).unwrap();
-        if kind == LineKind::Entropic && !size.is_multiple_of(3) {
-            continue;
-        }
         let Some(mut cells) = path(geometry, rng.random_range(2..=5.min(size)), rng) else {
             continue;
         };

@@ -342,7 +342,14 @@ impl Document {
                 }),
             });
         }
-        let third = size as u32 / 3;
+        // entropic bands (docs/rules.md): low and high take n/3 rounded down when the middle
+        // then takes it rounded up, otherwise rounded up each
+        let side = size as u32;
+        let outer = if side / 3 * 2 + side.div_ceil(3) == side {
+            side / 3
+        } else {
+            side.div_ceil(3)
+        };
         for key in [
             "thermometer",
             "slowthermometer",
@@ -383,7 +390,7 @@ impl Document {
                         }
                         // any two cells fewer than three apart: different bands (classes)
                         "entropicline" => Box::new(move |v| {
-                            let band = |d: u32| (d - 1) / third;
+                            let band = |d: u32| u32::from(d > outer) + u32::from(d > side - outer);
                             (0..v.len()).all(|i| {
                                 (i + 1..v.len().min(i + 3)).all(|j| band(v[i]) != band(v[j]))
                             })

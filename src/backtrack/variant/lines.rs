@@ -2,7 +2,7 @@
 //! between cells along the line; between, renban, zipper and region sum lines as tuple
 //! rules. Renban and thermometer cells must also differ (peers).
 
-use crate::model::variant::{reading_order, segment_ends, Line, LineKind};
+use crate::model::variant::{entropic_band, reading_order, segment_ends, Line, LineKind};
 use crate::model::{Cell, Puzzle};
 
 use super::super::layout::cell_index;
@@ -39,7 +39,7 @@ pub(super) fn line(builder: &mut Builder, puzzle: &Puzzle, line: &Line) {
         // any two cells fewer than three apart differ in class, so two cells three apart
         // share the class the two between them leave
         LineKind::Entropic => {
-            let band = move |digit: u32| (digit - 1) * 3 / size;
+            let band = move |digit: u32| entropic_band(digit, size);
             along(builder, cells, 1, move |a, b| band(a) != band(b));
             along(builder, cells, 2, move |a, b| band(a) != band(b));
             along(builder, cells, 3, move |a, b| band(a) == band(b));

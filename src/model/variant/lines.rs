@@ -95,10 +95,6 @@ impl Line {
                     self.cells.len()
                 ),
             )),
-            LineKind::Entropic if size % 3 != 0 => Err(invalid(
-                self,
-                format!("the digits 1 to {size} do not split in three equal bands"),
-            )),
             LineKind::Whispers(difference) if difference == 0 || difference as usize >= size => {
                 Err(invalid(
                     self,
@@ -138,10 +134,7 @@ impl Line {
                 .all(|pair| pair[0].abs_diff(pair[1]) >= difference),
             // Any three in a row differ, and so does a line of two cells (as f-puzzles'
             // solver reads it): any two cells fewer than three apart differ.
-            LineKind::Entropic => {
-                let band = |digit: u32| (digit - 1) * 3 / size;
-                close_pairs_differ(&digits, band)
-            }
+            LineKind::Entropic => close_pairs_differ(&digits, |digit| entropic_band(digit, size)),
             LineKind::Modular => close_pairs_differ(&digits, |digit| digit % 3),
             LineKind::Zipper => {
                 let length = digits.len();
@@ -168,6 +161,27 @@ impl Line {
                 totals.windows(2).all(|pair| pair[0] == pair[1])
             }
         }
+    }
+}
+
+/// The band (0 low, 1 middle, 2 high) of `digit` on an entropic line of a grid of side
+/// `size`, as f-puzzles' solver splits 1 to n: thirds when n is a multiple of 3; otherwise
+/// the low and high bands take ⌊n/3⌋ digits each when the middle then takes ⌈n/3⌉, and
+/// ⌈n/3⌉ each when not (4: 1 | 2 3 | 4; 5: 1 2 | 3 | 4 5; 7: 1 2 | 3 4 5 | 6 7; 8: 1 2 3 |
+/// 4 5 | 6 7 8).
+pub fn entropic_band(digit: u32, size: u32) -> u32 {
+    let (floor, ceiling) = (size / 3, size.div_ceil(3));
+    let outer = if 2 * floor + ceiling == size {
+        floor
+    } else {
+        ceiling
+    };
+    if digit <= outer {
+        0
+    } else if digit > size - outer {
+        2
+    } else {
+        1
     }
 }
 

@@ -11,7 +11,7 @@ mod sums;
 mod table;
 
 pub use cells::{Extremum, ExtremumKind, Parity, PencilMarks, Quadruple};
-pub use lines::{reading_order, segment_ends, Line, LineKind};
+pub use lines::{entropic_band, reading_order, segment_ends, Line, LineKind};
 pub use pairs::{ChessMove, CloneRule, Dot, DotFamily, DotKind, Negative};
 pub use regions::Regions;
 pub use sums::{Arrow, Direction, Indexer, LittleKiller, OutsideClue, OutsideKind, Side};
