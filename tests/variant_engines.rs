@@ -273,9 +273,6 @@ fn local_rules(
             break;
         }
         let kind = *kinds.choose(rng).unwrap();
-        if kind == LineKind::Entropic && !size.is_multiple_of(3) {
-            continue;
-        }
         let Some(mut cells) = path(geometry, rng.random_range(2..=5.min(size)), rng) else {
             continue;
         };
@@ -1084,4 +1081,118 @@ fn the_rules_list_in_the_docs_comes_from_the_rule_table() {
             .puzzle;
         assert_eq!(sudokit::grade::unrated_rule(&puzzle), None, "{line}");
     }
+}
+
+/// Issue 43, point 1: every rule of the rule table (`model::variant::RULES`) has every piece,
+/// or this test names the rule and the piece it lacks: a conformance case for each key that
+/// reads, and in which the rule decides the count (the enumerator counts differently with
+/// the key taken out), answered so by SAT, native propagation and the grader; a drawing
+/// (the picture changes with the key); writing (the key survives an f-puzzles link); a
+/// grader technique in the technique table; a how-to-play page that exists, or none listed.
+#[test]
+fn every_rule_of_the_table_has_every_piece() {
+    use sudokit::grade::{Technique, TechniqueTable};
+    use sudokit::render::how_to_play;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let corpus = std::fs::read_to_string(root.join(CONFORMANCE)).unwrap();
+    let headings: Vec<&str> = how_to_play::Rule::ALL
+        .iter()
+        .map(|&rule| how_to_play::heading(rule))
+        .collect();
+    let table = TechniqueTable::hodoku();
+    let read = |json: &str| {
+        sudokit::notation::parse(json, Some(sudokit::notation::Format::Fpuzzles))
+            .map(|mut entries| entries.remove(0).puzzle)
+    };
+    let mut missing = Vec::new();
+    for rule in sudokit::model::variant::RULES {
+        let name = rule.name;
+        for &key in rule.keys {
+            let cases: Vec<&str> = corpus
+                .lines()
+                .filter(|line| line.split('\t').next() == Some(key))
+                .filter_map(|line| line.split('\t').nth(4))
+                .collect();
+            let (mut decided, mut drawn, mut written) = (false, false, false);
+            for json in &cases {
+                let Ok(puzzle) = read(json) else {
+                    missing.push(format!("{name}: a `{key}` case does not read"));
+                    continue;
+                };
+                let mut document: serde_json::Value = serde_json::from_str(json).unwrap();
+                document.as_object_mut().unwrap().remove(key);
+                // a grid cell's key (given pencil marks) leaves every cell
+                for row in document["grid"].as_array_mut().unwrap() {
+                    for cell in row.as_array_mut().unwrap() {
+                        if let Some(cell) = cell.as_object_mut() {
+                            cell.remove(key);
+                        }
+                    }
+                }
+                let bare = read(&document.to_string()).unwrap();
+                let with = enumerator::Document::read(json).solutions(2).len();
+                let without = enumerator::Document::read(&document.to_string())
+                    .solutions(2)
+                    .len();
+                if !decided && with != without {
+                    decided = true;
+                    for (engine, count) in engine_counts(json) {
+                        if count.found().min(2) != with.min(2) {
+                            missing.push(format!("{name}: {engine} ignores `{key}`"));
+                        }
+                    }
+                    let grading = sudokit::grade::grade(&puzzle);
+                    if grading.solved != (with == 1) {
+                        missing.push(format!("{name}: the grader misreads `{key}`"));
+                    }
+                }
+                drawn |= sudokit::render::puzzle_svg(&puzzle, None)
+                    != sudokit::render::puzzle_svg(&bare, None);
+                if let Ok(link) = sudokit::notation::fpuzzles::link(
+                    &puzzle,
+                    None,
+                    sudokit::notation::fpuzzles::FPUZZLES_PREFIX,
+                ) {
+                    let text = sudokit::notation::fpuzzles::unpack_link(&link).unwrap();
+                    let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+                    let cells = back["grid"].as_array().into_iter().flatten();
+                    let in_a_cell = cells
+                        .flat_map(|row| row.as_array().into_iter().flatten())
+                        .any(|cell| cell.get(key).is_some());
+                    written |= in_a_cell
+                        || back.get(key).is_some_and(|value| {
+                            !value.is_null() && value != &serde_json::json!(false)
+                        });
+                }
+            }
+            if cases.is_empty() {
+                missing.push(format!("{name}: no conformance case for `{key}`"));
+            } else {
+                if !decided {
+                    missing.push(format!("{name}: no `{key}` case the rule decides"));
+                }
+                if rule.on_the_grid && !drawn {
+                    missing.push(format!("{name}: `{key}` is not drawn"));
+                }
+                if !written {
+                    missing.push(format!("{name}: `{key}` is not written back"));
+                }
+            }
+        }
+        let technique = Technique::ALL
+            .iter()
+            .find(|technique| technique.name() == rule.technique);
+        // a clue the grader's board starts from needs no technique
+        if !rule.technique.is_empty()
+            && !technique.is_some_and(|&technique| table.is_enabled(technique))
+        {
+            missing.push(format!("{name}: no grader technique in the table"));
+        }
+        if let Some(page) = rule.page {
+            if !headings.contains(&page) {
+                missing.push(format!("{name}: its page {page:?} does not exist"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
 }

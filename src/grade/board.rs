@@ -74,7 +74,8 @@ pub(crate) struct Board<const W: usize> {
 
 impl<const W: usize> Board<W> {
     /// The board of a puzzle: every candidate in every cell, then the givens placed one by one
-    /// in reading order (the order decides the queues, as in HoDoKu).
+    /// in reading order (the order decides the queues, as in HoDoKu), then the digits given
+    /// pencil marks leave out removed.
     pub(crate) fn new(layout: &Layout<W>, puzzle: &Puzzle) -> Board<W> {
         let size = layout.size;
         let all = layout.all_digits();
@@ -97,6 +98,20 @@ impl<const W: usize> Board<W> {
         for (cell, digit) in puzzle.givens().filled() {
             board.given.insert(cell.index());
             board.place(layout, cell.index(), digit.index());
+        }
+        // given pencil marks are clues like givens: the cell starts with only those digits
+        for constraint in puzzle.constraints() {
+            if let crate::model::Constraint::PencilMarks(marks) = constraint {
+                let cell = marks.cell.index();
+                if board.values[cell] != 0 {
+                    continue;
+                }
+                for digit in 0..size {
+                    if !marks.digits.iter().any(|marked| marked.index() == digit) {
+                        board.eliminate(layout, cell, digit);
+                    }
+                }
+            }
         }
         board
     }

@@ -107,6 +107,7 @@ fn rated(constraint: &Constraint) -> bool {
         | Constraint::Dot(_)
         | Constraint::Negative(_)
         | Constraint::Parity(_)
+        | Constraint::PencilMarks(_)
         | Constraint::Extremum(_)
         | Constraint::Quadruple(_)
         | Constraint::Line(_)

@@ -494,3 +494,53 @@ impl TechniqueTable {
         level
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::technique::Technique;
+    use super::TechniqueTable;
+
+    /// The grader runs only the techniques the table lists: one left out would be switched
+    /// off without a word, so every technique needs its row (in HoDoKu's table and on
+    /// 16×16's bands).
+    #[test]
+    fn every_technique_has_a_row_in_the_table() {
+        let table = TechniqueTable::hodoku();
+        for &technique in Technique::ALL {
+            assert!(
+                table.row(technique).is_some(),
+                "{technique}: no row in grade/table.rs, so the grader never tries it"
+            );
+            assert!(
+                table.for_size(16).row(technique).is_some(),
+                "{technique}: no row on 16×16's bands"
+            );
+        }
+    }
+
+    /// Every variant technique gives the steps of a rule of the rule table (or of every
+    /// rule, for rule forcing chains), and every rule names a technique the grader knows.
+    #[test]
+    fn variant_techniques_and_the_rule_table_name_each_other() {
+        use crate::model::variant::RULES;
+        for &technique in Technique::ALL {
+            if technique.is_variant() && technique != Technique::RuleForcingChain {
+                assert!(
+                    RULES.iter().any(|rule| rule.technique == technique.name()),
+                    "{technique}: no rule of model/variant/table.rs gives its steps"
+                );
+            }
+        }
+        for rule in RULES.iter().filter(|rule| !rule.technique.is_empty()) {
+            let technique = Technique::ALL
+                .iter()
+                .find(|technique| technique.name() == rule.technique);
+            assert!(
+                technique.is_some_and(|technique| technique.is_variant()),
+                "{}: its technique {:?} is not a variant technique of the grader",
+                rule.name,
+                rule.technique
+            );
+        }
+    }
+}

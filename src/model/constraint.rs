@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::geometry::{Cell, House};
 use super::variant::{
     Arrow, ChessMove, CloneRule, Dot, Extremum, Indexer, Line, LittleKiller, Negative, OutsideClue,
-    Parity, Quadruple, Regions,
+    Parity, PencilMarks, Quadruple, Regions,
 };
 
 /// Which cage, by its position among the puzzle's cages (in the order they were given).
@@ -115,6 +115,8 @@ pub enum Constraint {
     Negative(Negative),
     /// An even or odd cell.
     Parity(Parity),
+    /// Given pencil marks: the cell holds one of the marked digits.
+    PencilMarks(PencilMarks),
     /// A minimum or maximum cell.
     Extremum(Extremum),
     /// A quadruple on a corner.
@@ -165,6 +167,7 @@ impl fmt::Display for Constraint {
             Constraint::Dot(rule) => write!(formatter, "{rule}"),
             Constraint::Negative(rule) => write!(formatter, "{rule}"),
             Constraint::Parity(rule) => write!(formatter, "{rule}"),
+            Constraint::PencilMarks(rule) => write!(formatter, "{rule}"),
             Constraint::Extremum(rule) => write!(formatter, "{rule}"),
             Constraint::Quadruple(rule) => write!(formatter, "{rule}"),
             Constraint::Line(rule) => write!(formatter, "{rule}"),

@@ -121,6 +121,7 @@ impl Puzzle {
                 Constraint::Dot(rule) => rule.check(geometry)?,
                 Constraint::Negative(_) => {}
                 Constraint::Parity(rule) => rule.check(geometry)?,
+                Constraint::PencilMarks(rule) => rule.check(geometry)?,
                 Constraint::Extremum(rule) => rule.check(geometry)?,
                 Constraint::Quadruple(rule) => rule.check(geometry)?,
                 Constraint::Line(rule) => rule.check(geometry)?,
@@ -303,6 +304,7 @@ impl Puzzle {
             Constraint::Dot(rule) => rule.holds(grid),
             Constraint::Negative(rule) => rule.holds(grid, dots()),
             Constraint::Parity(rule) => rule.holds(grid),
+            Constraint::PencilMarks(rule) => rule.holds(grid),
             Constraint::Extremum(rule) => rule.holds_among(grid, &extrema),
             Constraint::Quadruple(rule) => rule.holds(grid),
             Constraint::Line(rule) => rule.holds(grid, &region_of),

@@ -141,7 +141,7 @@ pub struct KeyTable {
 /// The table of f-puzzles keys (see [`KeyTable`]).
 pub fn key_table() -> KeyTable {
     let mut modelled: Vec<&'static str> = super::fpuzzles_keys::MODELLED.to_vec();
-    modelled.extend(super::fpuzzles_rules::KEYS);
+    modelled.extend(super::fpuzzles_rules::keys());
     modelled.push("region");
     KeyTable {
         modelled,
@@ -669,6 +669,7 @@ pub(super) fn document(puzzle: &Puzzle, extras: Extras<'_>) -> Result<Document, 
                         given: value.is_some(),
                         region,
                         value,
+                        given_pencil_marks: Vec::new(),
                     }
                 })
                 .collect()

@@ -172,6 +172,9 @@ pub(super) struct GridCell {
     /// The given digit.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) value: Option<u8>,
+    /// Given pencil marks: the digits the cell may hold.
+    #[serde(rename = "givenPencilMarks", skip_serializing_if = "Vec::is_empty")]
+    pub(super) given_pencil_marks: Vec<u8>,
 }
 
 /// A killer cage: its cells and, unless hidden, its sum as a string.
@@ -330,6 +333,7 @@ mod tests {
                 given: true,
                 region: Some(0),
                 value: Some(1),
+                given_pencil_marks: Vec::new(),
             }]],
             killercage: vec![CageEntry {
                 cells: names(&["R1C1"]),

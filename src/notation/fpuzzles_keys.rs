@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 use super::error::{printable, NotationError, Reason};
 
 /// The keys whose content sudokit reads as rules or puzzle data (the variant rules' keys are
-/// in [`super::fpuzzles_rules::KEYS`]).
+/// in [`super::fpuzzles_rules::keys`]).
 pub(super) const MODELLED: &[&str] = &[
     "size",
     "grid",
@@ -49,10 +49,8 @@ pub(super) const UNMODELLED: &[(&str, &str)] = &[
 ];
 
 /// Keys a grid cell may hold that are rules sudokit does not model, with their names.
-pub(super) const UNMODELLED_CELL_KEYS: &[(&str, &str)] = &[
-    ("givenPencilMarks", "given pencil marks"),
-    ("parity", "even/odd clue (a cell's parity)"),
-];
+pub(super) const UNMODELLED_CELL_KEYS: &[(&str, &str)] =
+    &[("parity", "even/odd clue (a cell's parity)")];
 
 /// The keys a grid cell may hold: its digit and box, and decoration.
 const CELL_KEYS: &[&str] = &[
@@ -63,6 +61,7 @@ const CELL_KEYS: &[&str] = &[
     "cornerPencilMarks",
     "c",
     "cA",
+    super::fpuzzles_rules::PENCIL_MARKS,
     "highlight",
 ];
 
@@ -71,7 +70,8 @@ const CELL_KEYS: &[&str] = &[
 pub(super) fn check(object: &Map<String, Value>, line: usize) -> Result<(), NotationError> {
     for (key, value) in object {
         if MODELLED.contains(&key.as_str())
-            || super::fpuzzles_rules::KEYS.contains(&key.as_str())
+            || (super::fpuzzles_rules::keys().any(|known| known == key)
+                && key != super::fpuzzles_rules::PENCIL_MARKS)
             || COSMETIC.contains(&key.as_str())
         {
             continue;

@@ -22,8 +22,8 @@ use super::fpuzzles_document::{
 };
 use crate::model::variant::{
     Arrow, ChessMove, CloneRule, Direction, Dot, DotFamily, DotKind, Extremum, ExtremumKind,
-    Indexer, Line, LineKind, LittleKiller, Negative, OutsideClue, OutsideKind, Parity, Quadruple,
-    Regions, Side,
+    Indexer, Line, LineKind, LittleKiller, Negative, OutsideClue, OutsideKind, Parity, PencilMarks,
+    Quadruple, Regions, Side,
 };
 use crate::model::{Cell, Constraint, Digit, Geometry, HouseKind, ModelError, Puzzle};
 
@@ -49,40 +49,14 @@ const OUTSIDE_KEYS: &[(&str, OutsideKind)] = &[
     ("skyscraper", OutsideKind::Skyscraper),
 ];
 
-/// Every key this file reads, for the list of keys sudokit models.
-pub(super) const KEYS: &[&str] = &[
-    "disjointgroups",
-    "extraregion",
-    "antiknight",
-    "antiking",
-    "difference",
-    "ratio",
-    "xv",
-    "nonconsecutive",
-    "negative",
-    "odd",
-    "even",
-    "minimum",
-    "maximum",
-    "quadruple",
-    "thermometer",
-    "slowthermometer",
-    "palindrome",
-    "betweenline",
-    "renban",
-    "whispers",
-    "entropicline",
-    "modularline",
-    "zipperline",
-    "regionsumline",
-    "clone",
-    "arrow",
-    "littlekillersum",
-    "sandwichsum",
-    "xsum",
-    "skyscraper",
-    "columnindexer",
-];
+/// The grid cell key of given pencil marks (a rule the table lists among the keys).
+pub(super) const PENCIL_MARKS: &str = "givenPencilMarks";
+
+/// Every key this file reads, for the list of keys sudokit models: the rule table's
+/// ([`crate::model::variant::RULES`]).
+pub(super) fn keys() -> impl Iterator<Item = &'static str> {
+    crate::model::variant::rule_keys()
+}
 
 /// The German whispers difference f-puzzles means on an n×n grid: 5 on 9×9.
 pub(super) fn default_whispers(size: u8) -> u32 {
@@ -227,6 +201,7 @@ pub(super) fn read(
     rules.extend(dots.into_iter().map(Constraint::Dot));
     rules.extend(reader.negatives(ratios)?);
     rules.extend(reader.single_cells()?);
+    rules.extend(reader.pencil_marks()?);
     rules.extend(reader.quadruples()?);
     for &(key, kind) in LINE_KEYS {
         rules.extend(reader.lines(key, kind)?);
@@ -546,6 +521,63 @@ impl Reader<'_> {
                         kind: ExtremumKind::Maximum,
                     }),
                 });
+            }
+        }
+        Ok(rules)
+    }
+
+    /// Each grid cell's `givenPencilMarks`: the cell holds one of those digits (as in
+    /// f-puzzles' solver, marks on a cell with a given digit are left aside: the digit is
+    /// the clue).
+    fn pencil_marks(&self) -> Result<Vec<Constraint>, NotationError> {
+        let mut rules = Vec::new();
+        let rows = self.object.get("grid").and_then(Value::as_array);
+        for (row, cells) in rows.into_iter().flatten().enumerate() {
+            for (column, entry) in cells.as_array().into_iter().flatten().enumerate() {
+                let Some(marks) = entry.get(PENCIL_MARKS) else {
+                    continue;
+                };
+                let Some(cell) = self.geometry.cell(row, column) else {
+                    continue;
+                };
+                let rule = format!("given pencil marks {cell}");
+                let given = entry.get("given").and_then(Value::as_bool) == Some(true)
+                    && entry.get("value").is_some_and(|value| !value.is_null());
+                let values = match marks {
+                    Value::Null => continue,
+                    Value::Array(values) => values,
+                    other => {
+                        return Err(self.rule_error(
+                            rule,
+                            format!("{} is not a list of digits", excerpt(&other.to_string())),
+                        ))
+                    }
+                };
+                if values.is_empty() || given {
+                    continue;
+                }
+                let mut digits = Vec::new();
+                for value in values {
+                    let digit = value
+                        .as_u64()
+                        .and_then(|value| u8::try_from(value).ok())
+                        .and_then(Digit::new)
+                        .filter(|digit| digit.get() <= self.geometry.size())
+                        .ok_or_else(|| {
+                            self.rule_error(
+                                &rule,
+                                format!(
+                                    "{} is not a digit from 1 to {}",
+                                    excerpt(&value.to_string()),
+                                    self.geometry.size()
+                                ),
+                            )
+                        })?;
+                    digits.push(digit);
+                }
+                digits.sort_unstable();
+                digits.dedup();
+                rules.push(Constraint::PencilMarks(PencilMarks { cell, digits }));
             }
         }
         Ok(rules)
@@ -894,6 +926,11 @@ pub(super) fn write(puzzle: &Puzzle, document: &mut Document) -> Result<(), Stri
                     }
                 }
             }
+            Constraint::PencilMarks(rule) => {
+                let (row, column) = (rule.cell.row(), rule.cell.column());
+                document.grid[row][column].given_pencil_marks =
+                    rule.digits.iter().map(|digit| digit.get()).collect();
+            }
             Constraint::Parity(rule) => {
                 let list = if rule.even {
                     &mut document.even
@@ -998,4 +1035,24 @@ pub(super) fn write(puzzle: &Puzzle, document: &mut Document) -> Result<(), Stri
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_line_and_outside_key_read_is_a_key_of_the_rule_table() {
+        let keys: Vec<&str> = super::keys().collect();
+        for (key, _) in super::LINE_KEYS {
+            assert!(
+                keys.contains(key),
+                "line key {key} has no row in the rule table"
+            );
+        }
+        for (key, _) in super::OUTSIDE_KEYS {
+            assert!(
+                keys.contains(key),
+                "outside key {key} has no row in the rule table"
+            );
+        }
+    }
 }

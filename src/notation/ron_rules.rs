@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use super::error::{excerpt, NotationError, Reason};
 use crate::model::variant::{
     Arrow, ChessMove, CloneRule, Direction, Dot, DotFamily, DotKind, Extremum, ExtremumKind,
-    Indexer, Line, LineKind, LittleKiller, Negative, OutsideClue, OutsideKind, Parity, Quadruple,
-    Side,
+    Indexer, Line, LineKind, LittleKiller, Negative, OutsideClue, OutsideKind, Parity, PencilMarks,
+    Quadruple, Side,
 };
 use crate::model::{Cell, Constraint, Digit, Geometry, House, HouseKind};
 
@@ -89,6 +89,8 @@ pub(super) enum Rule {
     Dot(Mark, String, String),
     Negative(Family, Vec<u32>),
     Even(String),
+    /// Given pencil marks: the cell and its digits.
+    PencilMarks(String, Vec<u8>),
     Odd(String),
     Minimum(String),
     Maximum(String),
@@ -139,6 +141,10 @@ pub(super) fn rule_of(constraint: &Constraint) -> Option<Rule> {
             };
             Rule::Negative(family, rule.values.clone())
         }
+        Constraint::PencilMarks(rule) => Rule::PencilMarks(
+            rule.cell.to_string(),
+            rule.digits.iter().map(|digit| digit.get()).collect(),
+        ),
         Constraint::Parity(rule) if rule.even => Rule::Even(rule.cell.to_string()),
         Constraint::Parity(rule) => Rule::Odd(rule.cell.to_string()),
         Constraint::Extremum(rule) => match rule.kind {
@@ -278,22 +284,17 @@ pub(super) fn constraint_of(
             cell: cell(name)?,
             kind: ExtremumKind::Maximum,
         }),
+        Rule::PencilMarks(name, digits) => {
+            let mut digits = read_digits(digits, "a pencil mark's digit", line)?;
+            digits.sort_unstable();
+            digits.dedup();
+            Constraint::PencilMarks(PencilMarks {
+                cell: cell(name)?,
+                digits,
+            })
+        }
         Rule::Quadruple(names, digits) => {
-            let digits = digits
-                .iter()
-                .map(|&value| {
-                    Digit::new(value).ok_or_else(|| {
-                        NotationError::at(
-                            line,
-                            Reason::Invalid {
-                                text: value.to_string(),
-                                what: "a quadruple's digit",
-                                expected: "a digit from 1 to the side",
-                            },
-                        )
-                    })
-                })
-                .collect::<Result<Vec<Digit>, NotationError>>()?;
+            let digits = read_digits(digits, "a quadruple's digit", line)?;
             Constraint::Quadruple(Quadruple {
                 cells: cells(names)?,
                 digits,
@@ -351,4 +352,27 @@ pub(super) fn constraint_of(
             column: number(*column, "a column")?,
         }),
     })
+}
+
+/// Digits from their values (`what` names them in the refusal of a value that is none).
+fn read_digits(
+    values: &[u8],
+    what: &'static str,
+    line: usize,
+) -> Result<Vec<Digit>, NotationError> {
+    values
+        .iter()
+        .map(|&value| {
+            Digit::new(value).ok_or_else(|| {
+                NotationError::at(
+                    line,
+                    Reason::Invalid {
+                        text: value.to_string(),
+                        what,
+                        expected: "a digit from 1 to the side",
+                    },
+                )
+            })
+        })
+        .collect()
 }

@@ -184,7 +184,7 @@ pub fn how_to_play(constraint: &Constraint) -> Option<Rule> {
         Constraint::Clone(_) => Some(Rule::Clones),
         Constraint::Quadruple(_) => Some(Rule::Quadruples),
         Constraint::Extremum(_) => Some(Rule::Extrema),
-        Constraint::ExtraRegion(_) | Constraint::Indexer(_) => None,
+        Constraint::ExtraRegion(_) | Constraint::Indexer(_) | Constraint::PencilMarks(_) => None,
     }
 }
 

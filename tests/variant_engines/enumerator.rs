@@ -102,6 +102,7 @@ impl Document {
                 .collect()
         };
         let mut givens = vec![0; size * size];
+        let mut pencil_marks: Vec<(usize, Vec<u32>)> = Vec::new();
         let (box_rows, box_columns) = box_shape(size);
         let mut region: Vec<usize> = (0..size * size)
             .map(|cell| {
@@ -115,6 +116,17 @@ impl Document {
                 let given = cell.get("given").and_then(Value::as_bool) == Some(true);
                 if let Some(value) = number(cell.get("value")).filter(|_| given) {
                     givens[row * size + column] = value;
+                }
+                // given pencil marks: the cell holds one of them (left aside under a given)
+                let marks: Vec<u32> = cell
+                    .get("givenPencilMarks")
+                    .and_then(Value::as_array)
+                    .map_or(&[][..], Vec::as_slice)
+                    .iter()
+                    .filter_map(|mark| number(Some(mark)))
+                    .collect();
+                if !marks.is_empty() && givens[row * size + column] == 0 {
+                    pencil_marks.push((row * size + column, marks));
                 }
                 if let Some(number) = cell.get("region").and_then(Value::as_u64) {
                     region[row * size + column] = number as usize;
@@ -268,6 +280,12 @@ impl Document {
                 });
             }
         }
+        for (cell, marks) in pencil_marks {
+            rules.push(Rule {
+                cells: vec![cell],
+                holds: Box::new(move |v| marks.contains(&v[0])),
+            });
+        }
         for (key, even) in [("odd", false), ("even", true)] {
             for entry in list(&document, key) {
                 if let Some(name) = entry.get("cell").and_then(Value::as_str) {
@@ -324,7 +342,14 @@ impl Document {
                 }),
             });
         }
-        let third = size as u32 / 3;
+        // entropic bands (docs/rules.md): low and high take n/3 rounded down when the middle
+        // then takes it rounded up, otherwise rounded up each
+        let side = size as u32;
+        let outer = if side / 3 * 2 + side.div_ceil(3) == side {
+            side / 3
+        } else {
+            side.div_ceil(3)
+        };
         for key in [
             "thermometer",
             "slowthermometer",
@@ -365,7 +390,7 @@ impl Document {
                         }
                         // any two cells fewer than three apart: different bands (classes)
                         "entropicline" => Box::new(move |v| {
-                            let band = |d: u32| (d - 1) / third;
+                            let band = |d: u32| u32::from(d > outer) + u32::from(d > side - outer);
                             (0..v.len()).all(|i| {
                                 (i + 1..v.len().min(i + 3)).all(|j| band(v[i]) != band(v[j]))
                             })

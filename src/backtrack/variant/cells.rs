@@ -1,7 +1,7 @@
 //! Rules on single cells and small groups: even/odd cells (a digit mask), minimum/maximum
 //! cells (links to each neighbour) and quadruples (a tuple rule).
 
-use crate::model::variant::{Extremum, ExtremumKind, Parity, Quadruple};
+use crate::model::variant::{Extremum, ExtremumKind, Parity, PencilMarks, Quadruple};
 use crate::model::Puzzle;
 
 use super::{Builder, Shape};
@@ -10,6 +10,15 @@ use super::{Builder, Shape};
 pub(super) fn parity(builder: &mut Builder, rule: &Parity) {
     let even = rule.even;
     builder.restrict(rule.cell, |digit| digit.is_multiple_of(2) == even);
+}
+
+/// A cell with given pencil marks keeps only them.
+pub(super) fn pencil_marks(builder: &mut Builder, rule: &PencilMarks) {
+    builder.restrict(rule.cell, |digit| {
+        rule.digits
+            .iter()
+            .any(|marked| u32::from(marked.get()) == digit)
+    });
 }
 
 /// A minimum (maximum) cell is below (above) each orthogonal neighbour it is compared with

@@ -2,7 +2,7 @@
 //! between cells along the line; between, renban, zipper and region sum lines as tuple
 //! rules. Renban and thermometer cells must also differ (peers).
 
-use crate::model::variant::{segment_ends, Line, LineKind};
+use crate::model::variant::{entropic_band, reading_order, segment_ends, Line, LineKind};
 use crate::model::{Cell, Puzzle};
 
 use super::super::layout::cell_index;
@@ -39,7 +39,7 @@ pub(super) fn line(builder: &mut Builder, puzzle: &Puzzle, line: &Line) {
         // any two cells fewer than three apart differ in class, so two cells three apart
         // share the class the two between them leave
         LineKind::Entropic => {
-            let band = move |digit: u32| (digit - 1) * 3 / size;
+            let band = move |digit: u32| entropic_band(digit, size);
             along(builder, cells, 1, move |a, b| band(a) != band(b));
             along(builder, cells, 2, move |a, b| band(a) != band(b));
             along(builder, cells, 3, move |a, b| band(a) == band(b));
@@ -49,23 +49,14 @@ pub(super) fn line(builder: &mut Builder, puzzle: &Puzzle, line: &Line) {
             along(builder, cells, 2, |a, b| a % 3 != b % 3);
             along(builder, cells, 3, |a, b| a % 3 == b % 3);
         }
-        LineKind::Between => {
-            let mut order = vec![cells[0], cells[length - 1]];
-            order.extend_from_slice(&cells[1..length - 1]);
-            builder.tuple(&order, Shape::Between);
-        }
+        // two cells have nothing between them: no rule (the shape would ask the ends to differ
+        // by two)
+        LineKind::Between if length < 3 => {}
+        LineKind::Between => builder.tuple(&reading_order(line.kind, cells), Shape::Between),
         LineKind::Renban => builder.tuple(cells, Shape::Renban),
         LineKind::Zipper => {
             let odd = length % 2 == 1;
-            let mut order = Vec::with_capacity(length);
-            if odd {
-                order.push(cells[length / 2]);
-            }
-            for index in 0..length / 2 {
-                order.push(cells[index]);
-                order.push(cells[length - 1 - index]);
-            }
-            builder.tuple(&order, Shape::Zipper { odd });
+            builder.tuple(&reading_order(line.kind, cells), Shape::Zipper { odd });
         }
         LineKind::RegionSum => {
             let ends = segment_ends(cells, &|cell| puzzle.region_of(cell));

@@ -201,6 +201,7 @@ impl VariantRules {
                 Constraint::Negative(rule) => pairs::negative(&mut builder, puzzle, rule),
                 Constraint::Clone(rule) => pairs::clone(&mut builder, rule),
                 Constraint::Parity(rule) => cells::parity(&mut builder, rule),
+                Constraint::PencilMarks(rule) => cells::pencil_marks(&mut builder, rule),
                 Constraint::Extremum(rule) => cells::extremum(&mut builder, puzzle, rule),
                 Constraint::Quadruple(rule) => cells::quadruple(&mut builder, rule),
                 Constraint::Line(line) => lines::line(&mut builder, puzzle, line),

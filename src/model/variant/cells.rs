@@ -42,6 +42,57 @@ impl fmt::Display for Parity {
     }
 }
 
+/// Given pencil marks (f-puzzles' `givenPencilMarks`): the cell holds one of these digits.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PencilMarks {
+    /// The cell.
+    pub cell: Cell,
+    /// The digits it may hold, in rising order, none twice.
+    pub digits: Vec<Digit>,
+}
+
+impl PencilMarks {
+    /// Checks the cell is inside the grid and the marks are digits of the grid, at least one.
+    pub fn check(&self, geometry: Geometry) -> Result<(), ModelError> {
+        check_cells(geometry, self, &[self.cell])?;
+        if self.digits.is_empty() {
+            return Err(invalid(self, "no digit is marked"));
+        }
+        if let Some(digit) = self
+            .digits
+            .iter()
+            .find(|digit| digit.get() > geometry.size())
+        {
+            return Err(invalid(
+                self,
+                format!(
+                    "{} is not a digit of the {1}×{1} grid",
+                    digit.get(),
+                    geometry.size()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether `digit` is one of the marks.
+    pub fn allows(&self, digit: Digit) -> bool {
+        self.digits.contains(&digit)
+    }
+
+    /// Whether the cell's digit is one of the marks.
+    pub fn holds(&self, grid: &Grid) -> bool {
+        grid.get(self.cell).is_some_and(|digit| self.allows(digit))
+    }
+}
+
+impl fmt::Display for PencilMarks {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let digits: Vec<String> = self.digits.iter().map(|d| d.get().to_string()).collect();
+        write!(formatter, "pencil marks {} {}", self.cell, digits.join(","))
+    }
+}
+
 /// Whether a minimum/maximum cell is below or above its neighbours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ExtremumKind {

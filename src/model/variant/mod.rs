@@ -8,12 +8,14 @@ mod lines;
 mod pairs;
 mod regions;
 mod sums;
+mod table;
 
-pub use cells::{Extremum, ExtremumKind, Parity, Quadruple};
-pub use lines::{segment_ends, Line, LineKind};
+pub use cells::{Extremum, ExtremumKind, Parity, PencilMarks, Quadruple};
+pub use lines::{entropic_band, reading_order, segment_ends, Line, LineKind};
 pub use pairs::{ChessMove, CloneRule, Dot, DotFamily, DotKind, Negative};
 pub use regions::Regions;
 pub use sums::{Arrow, Direction, Indexer, LittleKiller, OutsideClue, OutsideKind, Side};
+pub use table::{rule_keys, rule_of_key, RuleRow, RULES};
 
 use super::error::ModelError;
 use super::geometry::{Cell, Geometry};

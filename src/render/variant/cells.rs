@@ -2,7 +2,7 @@
 //! circles, minimum/maximum cells shaded with a chevron at each side, quadruples as a white
 //! circle on the corner holding their digits.
 
-use crate::model::variant::{ExtremumKind, Quadruple};
+use crate::model::variant::{ExtremumKind, PencilMarks, Quadruple};
 use crate::model::{Constraint, Puzzle};
 
 use super::super::drawing::{point, text_width, Anchor, Drawing, Item, Point, Typeface};
@@ -156,6 +156,38 @@ fn draw_quadruple(drawing: &mut Drawing, quadruple: &Quadruple, corner: Point, b
             typeface,
             anchor: Anchor::Middle,
             grey: 0.0,
+        });
+    }
+}
+
+/// The text of a cell's given pencil marks: its digits, in rising order.
+pub fn pencil_marks_text(marks: &PencilMarks) -> String {
+    marks
+        .digits
+        .iter()
+        .map(|digit| crate::notation::character(*digit))
+        .collect()
+}
+
+/// Writes each cell's given pencil marks small across its middle, in grey (a clue, so they
+/// print on the puzzle; the solver's digit covers them).
+pub fn draw_pencil_marks(drawing: &mut Drawing, puzzle: &Puzzle, board: &Board) {
+    for constraint in puzzle.constraints() {
+        let Constraint::PencilMarks(marks) = constraint else {
+            continue;
+        };
+        let text = pencil_marks_text(marks);
+        let size = board.part((1.4 / marks.digits.len() as f64).min(0.3));
+        let typeface = Typeface::Regular;
+        let cap_height = size * font::face(typeface).cap_height();
+        let center = board.center(marks.cell);
+        drawing.items.push(Item::Text {
+            at: point(center.x, center.y + cap_height / 2.0),
+            text,
+            size,
+            typeface,
+            anchor: Anchor::Middle,
+            grey: 0.35,
         });
     }
 }

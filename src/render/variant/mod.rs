@@ -210,6 +210,7 @@ pub fn draw_clues(drawing: &mut Drawing, puzzle: &Puzzle, board: &Board, detail:
     }
     pairs::draw_marks(drawing, puzzle, board);
     cells::draw_quadruples(drawing, puzzle, board);
+    cells::draw_pencil_marks(drawing, puzzle, board);
     sums::draw_outside(drawing, puzzle, board);
 }
 

@@ -903,6 +903,7 @@ fn assert_every_rule_marked(drawing: &Drawing, puzzle: &Puzzle, title: &str) {
             Constraint::ExtraRegion(cells) => cells.iter().all(|&place| has_fill_at(place)),
             Constraint::Chess(_) | Constraint::Negative(_) => true,
             Constraint::Dot(dot) => has_circle(middle(centre(dot.first), centre(dot.second))),
+            Constraint::PencilMarks(marks) => has_text(super::cells::pencil_marks_text(marks)),
             Constraint::Parity(parity) => {
                 has_circle(centre(parity.cell))
                     || items.iter().any(|item| {

@@ -1,7 +1,7 @@
 //! Rules on single cells and small groups: parity as unit clauses, minimum/maximum cells as
 //! binary clauses against each neighbour, quadruples as "at least m of these cells" clauses.
 
-use crate::model::variant::{Extremum, ExtremumKind, Parity, Quadruple};
+use crate::model::variant::{Extremum, ExtremumKind, Parity, PencilMarks, Quadruple};
 use crate::model::Digit;
 
 use super::super::encode::Term;
@@ -11,6 +11,17 @@ use super::Encoder;
 impl Encoder<'_> {
     /// The cell's digit has its parity: every other digit is ruled out.
     pub(super) fn parity(&mut self, rule: &Parity) -> Result<(), SatError> {
+        for digit in self.digits().collect::<Vec<_>>() {
+            if !rule.allows(digit) {
+                let term = self.term(rule.cell, digit);
+                self.formula.add_clause(&[!term])?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The cell holds one of its given pencil marks.
+    pub(super) fn pencil_marks(&mut self, rule: &PencilMarks) -> Result<(), SatError> {
         for digit in self.digits().collect::<Vec<_>>() {
             if !rule.allows(digit) {
                 let term = self.term(rule.cell, digit);

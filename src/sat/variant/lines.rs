@@ -5,7 +5,7 @@
 //! sum lines with the partial sums of each segment (a run of cells in one region), equal bit by
 //! bit.
 
-use crate::model::variant::{segment_ends, Line, LineKind};
+use crate::model::variant::{entropic_band, segment_ends, Line, LineKind};
 use crate::model::Cell;
 
 use super::super::encode::Term;
@@ -39,7 +39,7 @@ impl Encoder<'_> {
             }
             // Three cells in a row take three classes exactly when each two of them (at
             // most two apart on the line) differ in class.
-            LineKind::Entropic => self.classes_differ(cells, |digit| (digit - 1) * 3 / size),
+            LineKind::Entropic => self.classes_differ(cells, |digit| entropic_band(digit, size)),
             LineKind::Modular => self.classes_differ(cells, |digit| digit % 3),
             LineKind::Zipper => self.zipper(cells),
             LineKind::RegionSum => self.region_sum(cells),

@@ -55,6 +55,7 @@ pub(super) fn add_variant_clauses(
             Constraint::Negative(rule) => encoder.negative(rule)?,
             Constraint::Clone(rule) => encoder.clone_rule(rule)?,
             Constraint::Parity(rule) => encoder.parity(rule)?,
+            Constraint::PencilMarks(rule) => encoder.pencil_marks(rule)?,
             Constraint::Extremum(rule) => encoder.extremum(rule)?,
             Constraint::Quadruple(rule) => encoder.quadruple(rule)?,
             Constraint::Line(rule) => encoder.line(rule)?,

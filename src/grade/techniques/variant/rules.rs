@@ -2,7 +2,7 @@
 //! (a shape over a few cells, in the order its check reads them), named in setters' words.
 
 use crate::model::variant::{
-    segment_ends, ChessMove, DotKind, ExtremumKind, LineKind, OutsideKind,
+    reading_order, segment_ends, ChessMove, DotKind, ExtremumKind, LineKind, OutsideKind,
 };
 use crate::model::{Cell, Constraint, Geometry, Puzzle};
 
@@ -171,6 +171,8 @@ pub(crate) fn rules_of(puzzle: &Puzzle) -> Vec<Rule> {
             | Constraint::Cage(_)
             | Constraint::Compare(_)
             | Constraint::Regions(_) => {}
+            // clues like givens: the board starts with only the marked digits
+            Constraint::PencilMarks(_) => {}
             Constraint::Chess(chess) => {
                 let technique = match chess {
                     ChessMove::Knight => Technique::AntiKnight,
@@ -333,20 +335,12 @@ fn line_rule(puzzle: &Puzzle, cells: &[Cell], kind: LineKind, label: String) -> 
         LineKind::Entropic => Rule::new(Technique::EntropicLine, cells, Shape::Entropic, label),
         LineKind::Modular => Rule::new(Technique::ModularLine, cells, Shape::Modular, label),
         LineKind::Between => {
-            let mut order = vec![cells[0], cells[length - 1]];
-            order.extend(&cells[1..length - 1]);
+            let order = reading_order(kind, &cells);
             Rule::new(Technique::BetweenLine, cells, Shape::Between, label).reading(order)
         }
         LineKind::Zipper => {
+            let order = reading_order(kind, &cells);
             let odd = length % 2 == 1;
-            let mut order = Vec::new();
-            if odd {
-                order.push(cells[length / 2]);
-            }
-            for index in 0..length / 2 {
-                order.push(cells[index]);
-                order.push(cells[length - 1 - index]);
-            }
             Rule::new(Technique::ZipperLine, cells, Shape::Zipper { odd }, label).reading(order)
         }
         LineKind::RegionSum => {

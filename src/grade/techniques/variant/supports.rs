@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use crate::model::variant::{Arrow, OutsideKind};
+use crate::model::variant::{entropic_band, Arrow, OutsideKind};
 
 use super::super::super::board::Board;
 use super::super::super::layout::Layout;
@@ -194,7 +194,7 @@ pub(crate) fn admits(shape: &Shape, prefix: &[u32], length: usize, size: u32) ->
                 low < last && last < high
             }
         },
-        Shape::Entropic => close_differ(prefix, |digit| (digit - 1) * 3 / size),
+        Shape::Entropic => close_differ(prefix, |digit| entropic_band(digit, size)),
         Shape::Modular => close_differ(prefix, |digit| digit % 3),
         Shape::Zipper { odd } => {
             let start = usize::from(*odd);

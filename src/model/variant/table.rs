@@ -1,0 +1,281 @@
+//! The table of variant rules: one row per rule with its f-puzzles key(s), its meaning in
+//! setters' words, the grader's technique for it and its how-to-play page (or that it has
+//! none). The f-puzzles reader's list of rule keys comes from here, and a test
+//! (`tests/variant_engines.rs`, `every_rule_of_the_table_has_every_piece`) fails by the
+//! rule's name when a rule lacks a piece: reading, writing, SAT, native propagation,
+//! grading, drawing, a how-to-play page or its absence listed here.
+
+/// One variant rule as sudokit models it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleRow {
+    /// The rule's name in setters' words.
+    pub name: &'static str,
+    /// The f-puzzles document keys that carry it.
+    pub keys: &'static [&'static str],
+    /// What it means on a filled grid (docs/rules.md has the edge cases).
+    pub meaning: &'static str,
+    /// The name of the grader technique whose steps it gives (`grade::Technique::name`), or
+    /// empty for a clue the grader's board starts from, as it starts from the givens (given
+    /// pencil marks).
+    pub technique: &'static str,
+    /// Whether it has marks on the grid; a rule over the whole grid (anti-knight, a negative
+    /// constraint) is said in the rules text only.
+    pub on_the_grid: bool,
+    /// The heading of its how-to-play page (`render::how_to_play::heading`), or `None`: no
+    /// page yet, so `book` refuses a puzzle with it.
+    pub page: Option<&'static str>,
+}
+
+const fn row(
+    name: &'static str,
+    keys: &'static [&'static str],
+    meaning: &'static str,
+    technique: &'static str,
+    page: Option<&'static str>,
+) -> RuleRow {
+    RuleRow {
+        name,
+        keys,
+        meaning,
+        technique,
+        on_the_grid: true,
+        page,
+    }
+}
+
+/// The same row for a rule over the whole grid, said in the rules text with no mark.
+const fn unmarked(row: RuleRow) -> RuleRow {
+    RuleRow {
+        on_the_grid: false,
+        ..row
+    }
+}
+
+/// Every variant rule, in the order the f-puzzles reader reads their keys.
+pub const RULES: &[RuleRow] = &[
+    unmarked(row(
+        "disjoint groups",
+        &["disjointgroups"],
+        "cells in the same position of their boxes hold different digits",
+        "Extra Region",
+        None,
+    )),
+    row(
+        "extra region",
+        &["extraregion"],
+        "the cells of a shaded region hold different digits (every digit, with n cells)",
+        "Extra Region",
+        Some("How to play: Windoku"),
+    ),
+    unmarked(row(
+        "anti-knight",
+        &["antiknight"],
+        "no digit a knight's move from itself",
+        "Anti-Knight",
+        Some("How to play: Anti-knight"),
+    )),
+    unmarked(row(
+        "anti-king",
+        &["antiking"],
+        "no digit a king's move from itself",
+        "Anti-King",
+        None,
+    )),
+    row(
+        "Kropki dot",
+        &["difference", "ratio"],
+        "a white dot joins digits that differ by its value (1), a black dot digits in its ratio (2)",
+        "Kropki Dot",
+        Some("How to play: Kropki"),
+    ),
+    row(
+        "XV",
+        &["xv"],
+        "an X joins digits that add up to 10, a V digits that add up to 5",
+        "XV Sum",
+        Some("How to play: XV"),
+    ),
+    unmarked(row(
+        "negative constraint",
+        &["nonconsecutive", "negative"],
+        "neighbours with no mark between them stand in none of the marks' relations",
+        "Negative Constraint",
+        Some("How to play: Consecutive"),
+    )),
+    row(
+        "even/odd",
+        &["odd", "even"],
+        "a grey square holds an even digit, a grey circle an odd one",
+        "Even/Odd Cell",
+        Some("How to play: Even/odd"),
+    ),
+    row(
+        "given pencil marks",
+        &["givenPencilMarks"],
+        "the cell (a grid cell's key) holds one of the marked digits",
+        "",
+        None,
+    ),
+    row(
+        "minimum/maximum",
+        &["minimum", "maximum"],
+        "a minimum cell is below, a maximum cell above, every orthogonal neighbour",
+        "Minimum/Maximum Cell",
+        None,
+    ),
+    row(
+        "quadruple",
+        &["quadruple"],
+        "the four cells around the circle hold every digit it lists, as often as listed",
+        "Quadruple",
+        None,
+    ),
+    row(
+        "thermometer",
+        &["thermometer"],
+        "digits strictly rise from the bulb",
+        "Thermometer",
+        Some("How to play: Thermo"),
+    ),
+    row(
+        "slow thermometer",
+        &["slowthermometer"],
+        "digits never fall from the bulb",
+        "Thermometer",
+        None,
+    ),
+    row(
+        "palindrome",
+        &["palindrome"],
+        "the line reads the same from both ends",
+        "Palindrome",
+        None,
+    ),
+    row(
+        "between line",
+        &["betweenline"],
+        "every cell between the ends holds a digit strictly between theirs",
+        "Between Line",
+        None,
+    ),
+    row(
+        "renban",
+        &["renban"],
+        "the line's digits are distinct and consecutive, in any order",
+        "Renban",
+        None,
+    ),
+    row(
+        "whispers",
+        &["whispers"],
+        "neighbours along the line differ by at least the threshold (5 on 9×9)",
+        "German Whispers",
+        None,
+    ),
+    row(
+        "entropic line",
+        &["entropicline"],
+        "any two cells fewer than three apart hold digits of different bands (low, middle, high)",
+        "Entropic Line",
+        None,
+    ),
+    row(
+        "modular line",
+        &["modularline"],
+        "any two cells fewer than three apart hold digits of different remainders mod 3",
+        "Modular Line",
+        None,
+    ),
+    row(
+        "zipper line",
+        &["zipperline"],
+        "cells the same distance from the middle add up to the same total (the middle digit)",
+        "Zipper Line",
+        None,
+    ),
+    row(
+        "region sum line",
+        &["regionsumline"],
+        "each maximal run of the line in one region adds up to the same total",
+        "Region Sum Line",
+        None,
+    ),
+    row(
+        "clone",
+        &["clone"],
+        "each cell holds the digit of its clone",
+        "Clone",
+        None,
+    ),
+    row(
+        "arrow",
+        &["arrow"],
+        "the shaft's digits add up to the number in the circle or pill",
+        "Arrow Sum",
+        Some("How to play: Arrow"),
+    ),
+    row(
+        "little killer",
+        &["littlekillersum"],
+        "the digits along the diagonal the arrow points to add up to its value",
+        "Little Killer",
+        None,
+    ),
+    row(
+        "sandwich sum",
+        &["sandwichsum"],
+        "the digits between the 1 and the n of the row or column add up to the clue",
+        "Sandwich Sum",
+        None,
+    ),
+    row(
+        "X-sum",
+        &["xsum"],
+        "the first X digits from the clue add up to it, X the first digit",
+        "X-Sum",
+        None,
+    ),
+    row(
+        "skyscraper",
+        &["skyscraper"],
+        "this many digits, read from the clue, are taller than all before them",
+        "Skyscraper Clue",
+        None,
+    ),
+    row(
+        "column indexer",
+        &["columnindexer"],
+        "a digit d in an indexer column puts the column's number in column d of its row",
+        "Column Indexer",
+        None,
+    ),
+];
+
+/// The f-puzzles keys of every rule of [`RULES`], in table order.
+pub fn rule_keys() -> impl Iterator<Item = &'static str> {
+    RULES.iter().flat_map(|rule| rule.keys.iter().copied())
+}
+
+/// The row of the rule an f-puzzles key carries.
+pub fn rule_of_key(key: &str) -> Option<&'static RuleRow> {
+    RULES.iter().find(|rule| rule.keys.contains(&key))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_key_names_two_rules_and_every_rule_has_a_key_and_a_meaning() {
+        let mut seen = Vec::new();
+        for rule in RULES {
+            assert!(!rule.keys.is_empty(), "{}: no f-puzzles key", rule.name);
+            assert!(!rule.meaning.is_empty(), "{}: no meaning", rule.name);
+            for key in rule.keys {
+                assert!(!seen.contains(key), "{}: {key} named twice", rule.name);
+                seen.push(*key);
+                assert_eq!(rule_of_key(key), Some(rule));
+            }
+        }
+    }
+}
