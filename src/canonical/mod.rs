@@ -5,6 +5,13 @@
 //!   permutations within them, transposition (square boxes only) and digit relabelling: the
 //!   lexicographically smallest row-major string of the transformed givens (0 for empty),
 //!   digits renamed in order of first appearance. For 9×9 the key is that 81-digit line.
+//! - Classic grids above 16×16 (`25s:`): the smallest image of the same kind, but only among
+//!   images whose bands come in order of a signature (its rows' signatures sorted) and rows
+//!   within each band in order of theirs, the same for stacks and columns. A row's signature
+//!   (its cells' digit frequencies and the givens of their columns and boxes, per stack,
+//!   sorted) is the same in every isomorph, so every isomorph has the same such images and
+//!   the key stays exact (equal exactly for isomorphs), though not the minlex line; the walk
+//!   then has few choices left where the full minlex one met millions of equal branches.
 //! - Boxes taller than wide (3×2) are first mirrored as a whole onto boxes wider than high
 //!   (2×3), and a key of boxes that are not square names their shape (`6b2x3:`), so a
 //!   puzzle never meets one of other boxes that is not its mirror.
@@ -81,6 +88,13 @@ fn upright(puzzle: &Puzzle) -> Cow<'_, Puzzle> {
     }
 }
 
+/// Whether the puzzle's key is the smallest image among those whose lines come in order of
+/// their signatures (`25s:`) rather than the minlex form: classic grids above 16×16, where
+/// the minlex search takes hours on the puzzles `generate` makes.
+fn by_signatures(puzzle: &Puzzle) -> bool {
+    puzzle.size() > 16 && puzzle.cage_count() == 0 && puzzle.diagonals().is_empty()
+}
+
 /// The smallest image over the symmetries of the puzzle's variant; with `keep_cages`, over
 /// those whose image keeps every cage connected (a killer's canonical form).
 fn smallest_image(
@@ -91,6 +105,7 @@ fn smallest_image(
 ) -> Option<Image> {
     let cells = Cells::of(puzzle);
     match diagonals {
+        [] if by_signatures(puzzle) => GeometrySearch::new(&cells).by_signatures().smallest(work),
         [] if keep_cages => GeometrySearch::new(&cells).keeping_cages().smallest(work),
         [] => GeometrySearch::new(&cells).smallest(work),
         [one] => search::smallest_one_diagonal(&cells, *one == Diagonal::Anti, keep_cages, work),
@@ -164,6 +179,9 @@ fn format_key(puzzle: &Puzzle, diagonals: &[Diagonal], image: &Image) -> String 
     }
     if killer {
         key.push('k');
+    }
+    if by_signatures(puzzle) {
+        key.push('s');
     }
     key.push(':');
     if killer {

@@ -330,6 +330,32 @@ fn a_large_grid_answers_within_its_bound() {
     assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
 }
 
+#[test]
+fn generated_25x25_puzzles_are_keyed_by_signatures_within_the_bank_bound() {
+    // the dense puzzles `generate --preset sudoku-25` makes, which the minlex walk gave up on
+    let mut all = puzzles("sizes/sudokit_25x25_sudoku-25_seed1.txt", 4);
+    all.extend(puzzles("sizes/gecode_25x25.txt", 2));
+    assert_eq!(all.len(), 6);
+    let mut rng = ChaCha8Rng::seed_from_u64(25);
+    let mut keys = std::collections::HashSet::new();
+    for puzzle in &all {
+        let form = canonical_form_within(puzzle, BANK_WORK).expect("keyed within the bound");
+        assert!(form.key.starts_with("25s:"), "{}", form.key);
+        assert_eq!(
+            canonical_key_within(&form.puzzle, BANK_WORK).as_deref(),
+            Some(form.key.as_str())
+        );
+        for _ in 0..3 {
+            let turned = random_geometric(&mut rng, puzzle, true);
+            let again = canonical_form_within(&turned, BANK_WORK).expect("keyed within the bound");
+            assert_eq!(again.key, form.key);
+            assert_eq!(again.puzzle, form.puzzle);
+        }
+        keys.insert(form.key);
+    }
+    assert_eq!(keys.len(), all.len(), "different puzzles share a key");
+}
+
 /// Checks that every shuffle of each puzzle has the same canonical form, a valid puzzle with
 /// the same key (an isomorph of the original).
 fn forms_hold(
