@@ -15,7 +15,7 @@ use sudokit::service::bank::{
 use sudokit::service::columns::{self, Row};
 use sudokit::service::records::CountStatus;
 
-use super::helpers::{generate_into, path_text, read_data, succeeds, sudokit, text};
+use super::helpers::{data_path, generate_into, path_text, read_data, succeeds, sudokit, text};
 
 /// The first `count` puzzles (one line each) of the Sudoku Exchange bank from `skip` on.
 fn exchange_lines(skip: usize, count: usize) -> String {
@@ -995,4 +995,53 @@ fn every_stored_record_is_written_after_its_commit() {
     }
     assert!(child.wait().unwrap().success());
     assert_eq!(checked, 40);
+}
+
+/// A 25×25 line transposed, with digits 1 and A swapped.
+fn turned_twenty_five(line: &str) -> String {
+    let cells: Vec<char> = line.chars().collect();
+    (0..625)
+        .map(|index| match cells[(index % 25) * 25 + index / 25] {
+            '1' => 'A',
+            'A' => '1',
+            other => other,
+        })
+        .collect()
+}
+
+#[test]
+fn the_25x25_puzzles_generate_makes_are_banked_and_their_isomorphs_seen() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let generated = data_path("sizes/sudokit_25x25_sudoku-25_seed1.txt");
+    let output = succeeds(&[
+        "bank",
+        "add",
+        "--db",
+        path_text(&database),
+        path_text(&generated),
+    ]);
+    let stdout = text(&output.stdout);
+    assert_eq!(stdout.matches(": stored #").count(), 4, "{stdout}");
+    assert_eq!(stored_count(&database), 4);
+    let turned = folder.path().join("turned.txt");
+    let first = read_data("sizes/sudokit_25x25_sudoku-25_seed1.txt")
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    std::fs::write(&turned, format!("{}\n", turned_twenty_five(&first))).unwrap();
+    let output = succeeds(&[
+        "bank",
+        "add",
+        "--db",
+        path_text(&database),
+        path_text(&turned),
+    ]);
+    assert!(
+        text(&output.stdout).contains("turned.txt:1: seen before: #1 "),
+        "{}",
+        text(&output.stdout)
+    );
+    assert_eq!(stored_count(&database), 4);
 }
