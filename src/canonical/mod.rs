@@ -25,11 +25,15 @@
 //!   pattern, sums, givens and comparisons moving with the cells; digits are never
 //!   relabelled, since sums depend on them. The key is the smallest image over the whole
 //!   group; the canonical form the smallest image that keeps every cage connected.
+//! - Jigsaws (`9j:`): the smallest region map and givens over the square's eight turns and
+//!   mirrors, regions and digits renamed; every other variant rule (`9i:`): the puzzle as
+//!   given, under identity only ([`key_symmetries`] says which; `rules.rs`).
 //!
 //! The search is a depth-first walk over the transformation, cell by cell in output order,
 //! pruned against the smallest image found so far: a branch stops at the first cell where
 //! it is larger.
 
+mod rules;
 mod search;
 mod transform;
 
@@ -38,6 +42,7 @@ use std::borrow::Cow;
 use crate::model::{Diagonal, Puzzle, Relation};
 
 use search::{Cells, GeometrySearch, Image};
+pub use rules::{key_symmetries, IDENTITY_MARK};
 pub use transform::{in_standard_order, moves_with_its_cells, transposed_whole, Transformation};
 
 /// A puzzle's canonical key and the puzzle in the form the key names: what `bank` stores and
@@ -72,6 +77,9 @@ pub fn canonical_key(puzzle: &Puzzle) -> String {
 /// The canonical key, or `None` when the search takes more than `work` steps (a step is one
 /// cell or choice of the walk; 9×9 grids need thousands, dense 16×16 ones millions).
 pub fn canonical_key_within(puzzle: &Puzzle, work: u64) -> Option<String> {
+    if let Some(key) = rules::rules_key(puzzle) {
+        return Some(key);
+    }
     let puzzle = upright(puzzle);
     let diagonals = puzzle.diagonals();
     let image = smallest_image(&puzzle, &diagonals, false, work)?;
@@ -116,6 +124,12 @@ fn smallest_image(
 /// The canonical key and the puzzle in canonical form, or `None` when the search takes more
 /// than `work` steps (as [`canonical_key_within`]).
 pub fn canonical_form_within(puzzle: &Puzzle, work: u64) -> Option<CanonicalForm> {
+    if let Some(key) = rules::rules_key(puzzle) {
+        return Some(CanonicalForm {
+            key,
+            puzzle: puzzle.clone(),
+        });
+    }
     let puzzle = upright(puzzle);
     let diagonals = puzzle.diagonals();
     let image = smallest_image(&puzzle, &diagonals, false, work)?;
