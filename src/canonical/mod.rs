@@ -41,8 +41,8 @@ use std::borrow::Cow;
 
 use crate::model::{Diagonal, Puzzle, Relation};
 
-use search::{Cells, GeometrySearch, Image};
 pub use rules::{key_symmetries, IDENTITY_MARK};
+use search::{Cells, GeometrySearch, Image};
 pub use transform::{in_standard_order, moves_with_its_cells, transposed_whole, Transformation};
 
 /// A puzzle's canonical key and the puzzle in the form the key names: what `bank` stores and

@@ -64,14 +64,9 @@ pub fn rules_key(puzzle: &Puzzle) -> Option<String> {
                 .map(|rule| format!("{rule:?}"))
                 .collect();
             rules.sort();
-            let givens = crate::notation::format_grid(
-                puzzle.givens(),
-                crate::notation::Format::Line,
-            );
-            Some(format!(
-                "{size}{IDENTITY_MARK}{givens};{}",
-                rules.join(";")
-            ))
+            let givens =
+                crate::notation::format_grid(puzzle.givens(), crate::notation::Format::Line);
+            Some(format!("{size}{IDENTITY_MARK}{givens};{}", rules.join(";")))
         }
     }
 }

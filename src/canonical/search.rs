@@ -193,7 +193,11 @@ impl Cells {
                             let filled = token != NO_TOKEN;
                             [
                                 u32::from(filled),
-                                if filled { frequency[usize::from(token)] } else { 0 },
+                                if filled {
+                                    frequency[usize::from(token)]
+                                } else {
+                                    0
+                                },
                                 if row {
                                     column_count[at_column]
                                 } else {
@@ -904,9 +908,10 @@ impl Walk<'_> {
         for original in original_band * height..(original_band + 1) * height {
             if self.row_used[original]
                 || (row == 0 && !self.first_rows[original])
-                || self.classes.as_ref().is_some_and(|classes| {
-                    !classes.row_fits(row % height, original_band, original)
-                })
+                || self
+                    .classes
+                    .as_ref()
+                    .is_some_and(|classes| !classes.row_fits(row % height, original_band, original))
             {
                 continue;
             }

@@ -626,7 +626,11 @@ fn turned_jigsaw(puzzle: &Puzzle, symmetry: u8, digits: &[u8]) -> Puzzle {
             } else {
                 (row, column)
             };
-            let from_row = if symmetry & 1 != 0 { last - from_row } else { from_row };
+            let from_row = if symmetry & 1 != 0 {
+                last - from_row
+            } else {
+                from_row
+            };
             let from_column = if symmetry & 2 != 0 {
                 last - from_column
             } else {
@@ -635,9 +639,10 @@ fn turned_jigsaw(puzzle: &Puzzle, symmetry: u8, digits: &[u8]) -> Puzzle {
             let from = geometry.cell(from_row, from_column).unwrap();
             let to = geometry.cell(row, column).unwrap();
             of_cell[to.index()] = regions.region_of(from) as u8;
-            let digit = puzzle.givens().get(from).map(|digit| {
-                Digit::new(digits[digit.index()]).unwrap()
-            });
+            let digit = puzzle
+                .givens()
+                .get(from)
+                .map(|digit| Digit::new(digits[digit.index()]).unwrap());
             givens.set(to, digit);
         }
     }
@@ -716,8 +721,12 @@ fn a_variant_rule_is_keyed_under_identity_and_says_so() {
     let form = canonical_form_within(&thermos[0], BANK_WORK).unwrap();
     assert_eq!(form.puzzle, thermos[0]);
     // the givens alone are a classic puzzle, another key
-    let classic = Puzzle::new(thermos[0].geometry(), thermos[0].givens().clone(), Vec::new())
-        .unwrap();
+    let classic = Puzzle::new(
+        thermos[0].geometry(),
+        thermos[0].givens().clone(),
+        Vec::new(),
+    )
+    .unwrap();
     assert_ne!(canonical_key(&classic), first);
     assert_eq!(key_symmetries(&canonical_key(&classic)), None);
 }

@@ -667,6 +667,10 @@ fn bank_query_json_and_csv_read_into_the_typed_stored_record() {
                 cages: Vec::new(),
                 comparisons: Vec::new(),
                 diagonals: None,
+                fpuzzles: None,
+                keyed_under: None,
+                regions: None,
+                rules: Vec::new(),
             }
         })
         .collect();
@@ -676,6 +680,9 @@ fn bank_query_json_and_csv_read_into_the_typed_stored_record() {
             cages: Vec::new(),
             comparisons: Vec::new(),
             diagonals: None,
+            fpuzzles: None,
+            regions: None,
+            rules: Vec::new(),
             ..record.clone()
         })
         .collect();
@@ -1044,4 +1051,111 @@ fn the_25x25_puzzles_generate_makes_are_banked_and_their_isomorphs_seen() {
         text(&output.stdout)
     );
     assert_eq!(stored_count(&database), 4);
+}
+
+/// A 9×9 line turned a quarter clockwise (cell (r, c) from (8 − c, r)), digits 1 and 2
+/// swapped when `relabel`.
+fn quarter_turned(line: &str, relabel: bool) -> String {
+    let cells: Vec<char> = line.chars().collect();
+    (0..81)
+        .map(|index| {
+            let (row, column) = (index / 9, index % 9);
+            match cells[(8 - column) * 9 + row] {
+                '1' if relabel => '2',
+                '2' if relabel => '1',
+                other => other,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn a_jigsaw_is_banked_with_its_regions_and_its_turned_copy_seen_a_rule_variant_under_identity() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let jigsaws = data_path("variants/sudokit_jigsaw-easy_seed1.jsonl");
+    let thermos = data_path("variants/sudokit_thermo_seed1.jsonl");
+    let output = succeeds(&[
+        "bank",
+        "add",
+        "--json",
+        "--db",
+        path_text(&database),
+        path_text(&jigsaws),
+        path_text(&thermos),
+    ]);
+    let records: Vec<AddRecord> = typed_lines(&output.stdout);
+    assert_eq!(records.len(), 5, "{}", text(&output.stderr));
+    for record in &records {
+        let AddRecord::Added(added) = record else {
+            panic!("{record:?}");
+        };
+        assert_eq!(added.status, sudokit::service::bank::AddedStatus::Stored);
+        if added.variant == "jigsaw" {
+            assert!(added.regions.is_some() && added.keyed_under.is_some());
+        } else {
+            // a thermometer's symmetries are not known to the key: identity, and said so
+            assert_eq!(added.variant, "rules");
+            assert_eq!(added.keyed_under.as_deref(), Some("identity"));
+            assert!(added.fpuzzles.is_some() && !added.rules.is_empty());
+        }
+    }
+    // the first jigsaw turned a quarter, digits renamed: seen; on the map turned but the
+    // givens not, another puzzle (or not unique): never "seen"
+    let first: serde_json::Value = serde_json::from_str(
+        read_data("variants/sudokit_jigsaw-easy_seed1.jsonl")
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    let givens = first["puzzle"].as_str().unwrap();
+    let regions = first["regions"].as_str().unwrap();
+    let turned = folder.path().join("turned.txt");
+    std::fs::write(
+        &turned,
+        format!(
+            "{} - regions={}\n{} - regions={}\n",
+            quarter_turned(givens, true),
+            quarter_turned(regions, false),
+            givens,
+            quarter_turned(regions, false),
+        ),
+    )
+    .unwrap();
+    let output = sudokit(&[
+        "bank",
+        "add",
+        "--json",
+        "--db",
+        path_text(&database),
+        path_text(&turned),
+    ]);
+    let records: Vec<AddRecord> = typed_lines(&output.stdout);
+    let AddRecord::Added(seen) = &records[0] else {
+        panic!("{records:?}");
+    };
+    assert_eq!(seen.status, sudokit::service::bank::AddedStatus::Seen);
+    assert_eq!(seen.earlier_id, Some(1));
+    assert!(
+        !matches!(&records[1], AddRecord::Added(other) if other.status == sudokit::service::bank::AddedStatus::Seen),
+        "{records:?}"
+    );
+    // every stored record reads back as its puzzle: query's JSON lines through `check`
+    let query = succeeds(&["bank", "query", "--json", "--db", path_text(&database)]);
+    let stored: Vec<StoredRecord> = typed_lines(&query.stdout);
+    assert!(stored.iter().any(|record| record.regions.is_some()));
+    assert!(stored
+        .iter()
+        .any(|record| record.keyed_under.as_deref() == Some("identity")));
+    let lines = folder.path().join("stored.jsonl");
+    std::fs::write(&lines, &query.stdout).unwrap();
+    let checked = succeeds(&["check", path_text(&lines)]);
+    assert_eq!(text(&checked.stdout).lines().count(), stored.len());
+    // and the export reads back too
+    let exported = succeeds(&["bank", "export", "--db", path_text(&database)]);
+    let again = folder.path().join("exported.ron");
+    std::fs::write(&again, &exported.stdout).unwrap();
+    let checked = succeeds(&["check", path_text(&again)]);
+    assert_eq!(text(&checked.stdout).lines().count(), stored.len());
 }
