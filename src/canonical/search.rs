@@ -809,50 +809,66 @@ impl Walk<'_> {
         }
     }
 
-    fn visit(&mut self, position: usize, best: &mut Best) {
-        if !best.spend() {
-            return;
-        }
+    /// Walks on from `position`: cells whose row and column are bound are offered in a loop
+    /// (no call per cell), and the first cell needing a choice hands over to it.
+    fn visit(&mut self, mut position: usize, best: &mut Best) {
         let size = self.cells.size;
-        if position == size * size {
-            let tail = self.ranks.comparisons(&self.cells.comparisons);
-            if best.offer_tail(position, &tail) && (!self.keep_cages || self.cages_whole()) {
-                best.accept();
-                best.found = Some(self.found());
+        // the tokens ranked along this run, forgotten in reverse on the way back
+        let mut fresh = [NO_TOKEN; 32];
+        let mut fresh_count = 0;
+        loop {
+            if !best.spend() {
+                break;
             }
-            return;
-        }
-        let (row, column) = (position / size, position % size);
-        if self.keep_cages && column == 0 && row > 0 && !self.cages_may_close(row - 1) {
-            return;
-        }
-        if self.rows[row] == UNSET {
-            self.choose_row(row, position, best);
-            return;
-        }
-        let stack = column / self.cells.box_columns;
-        if self.lazy_columns {
-            if self.stack_image[stack] == UNSET {
-                self.choose_stack(stack, position, best);
-                return;
+            if position == size * size {
+                let tail = self.ranks.comparisons(&self.cells.comparisons);
+                if best.offer_tail(position, &tail) && (!self.keep_cages || self.cages_whole()) {
+                    best.accept();
+                    best.found = Some(self.found());
+                }
+                break;
             }
-            if self.lazy[stack] > 0 && column == stack * self.cells.box_columns {
-                self.refine(row, stack, position, best);
-                return;
+            let (row, column) = (position / size, position % size);
+            if self.keep_cages && column == 0 && row > 0 && !self.cages_may_close(row - 1) {
+                break;
             }
+            if self.rows[row] == UNSET {
+                self.choose_row(row, position, best);
+                break;
+            }
+            let stack = column / self.cells.box_columns;
+            if self.lazy_columns {
+                if self.stack_image[stack] == UNSET {
+                    self.choose_stack(stack, position, best);
+                    break;
+                }
+                if self.lazy[stack] > 0 && column == stack * self.cells.box_columns {
+                    self.refine(row, stack, position, best);
+                    break;
+                }
+            }
+            if self.columns[column] == UNSET {
+                self.choose_column(column, position, best);
+                break;
+            }
+            if fresh_count == fresh.len() {
+                self.visit(position, best);
+                break;
+            }
+            let original = self.rows[row] * size + self.columns[column];
+            let token = self.cells.tokens[original];
+            let (rank, new) = self.ranks.of(token);
+            if new {
+                fresh[fresh_count] = token;
+                fresh_count += 1;
+            }
+            let value = (rank << self.cells.shift) | self.cells.fixed[original];
+            if !best.offer(position, value) {
+                break;
+            }
+            position += 1;
         }
-        if self.columns[column] == UNSET {
-            self.choose_column(column, position, best);
-            return;
-        }
-        let original = self.rows[row] * size + self.columns[column];
-        let token = self.cells.tokens[original];
-        let (rank, fresh) = self.ranks.of(token);
-        let value = (rank << self.cells.shift) | self.cells.fixed[original];
-        if best.offer(position, value) {
-            self.visit(position + 1, best);
-        }
-        if fresh {
+        for &token in fresh[..fresh_count].iter().rev() {
             self.ranks.forget(token);
         }
     }
