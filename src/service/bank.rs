@@ -141,6 +141,11 @@ pub fn new_puzzle(
 pub fn refusal(puzzle: &Puzzle) -> Option<String> {
     crate::grade::unrated_rule(puzzle).or_else(|| {
         let carried = puzzle.constraints().iter().any(carried_as_rule);
+        if !carried && puzzle.regions().is_none() {
+            // classic, X and killers: their fields carry them (and every duplicate passes
+            // here, so nothing is written for them)
+            return None;
+        }
         let written = notation::fpuzzles::link(puzzle, None, FPUZZLES_PREFIX);
         match written {
             Err(error) if carried => Some(format!(
