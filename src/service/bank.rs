@@ -562,6 +562,8 @@ impl AddedRecord {
 }
 
 /// One record of `bank add`, in input order.
+// records are written one at a time, never kept in bulk: their size does not matter
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum AddRecord {
