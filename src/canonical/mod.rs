@@ -5,6 +5,13 @@
 //!   permutations within them, transposition (square boxes only) and digit relabelling: the
 //!   lexicographically smallest row-major string of the transformed givens (0 for empty),
 //!   digits renamed in order of first appearance. For 9×9 the key is that 81-digit line.
+//! - Classic grids above 16×16 (`25s:`): the smallest image of the same kind, but only among
+//!   images whose bands come in order of a signature (its rows' signatures sorted) and rows
+//!   within each band in order of theirs, the same for stacks and columns. A row's signature
+//!   (its cells' digit frequencies and the givens of their columns and boxes, per stack,
+//!   sorted) is the same in every isomorph, so every isomorph has the same such images and
+//!   the key stays exact (equal exactly for isomorphs), though not the minlex line; the walk
+//!   then has few choices left where the full minlex one met millions of equal branches.
 //! - Boxes taller than wide (3×2) are first mirrored as a whole onto boxes wider than high
 //!   (2×3), and a key of boxes that are not square names their shape (`6b2x3:`), so a
 //!   puzzle never meets one of other boxes that is not its mirror.
@@ -18,11 +25,15 @@
 //!   pattern, sums, givens and comparisons moving with the cells; digits are never
 //!   relabelled, since sums depend on them. The key is the smallest image over the whole
 //!   group; the canonical form the smallest image that keeps every cage connected.
+//! - Jigsaws (`9j:`): the smallest region map and givens over the square's eight turns and
+//!   mirrors, regions and digits renamed; every other variant rule (`9i:`): the puzzle as
+//!   given, under identity only ([`key_symmetries`] says which; `rules.rs`).
 //!
 //! The search is a depth-first walk over the transformation, cell by cell in output order,
 //! pruned against the smallest image found so far: a branch stops at the first cell where
 //! it is larger.
 
+mod rules;
 mod search;
 mod transform;
 
@@ -30,6 +41,7 @@ use std::borrow::Cow;
 
 use crate::model::{Diagonal, Puzzle, Relation};
 
+pub use rules::{key_symmetries, IDENTITY_MARK};
 use search::{Cells, GeometrySearch, Image};
 pub use transform::{in_standard_order, moves_with_its_cells, transposed_whole, Transformation};
 
@@ -65,6 +77,9 @@ pub fn canonical_key(puzzle: &Puzzle) -> String {
 /// The canonical key, or `None` when the search takes more than `work` steps (a step is one
 /// cell or choice of the walk; 9×9 grids need thousands, dense 16×16 ones millions).
 pub fn canonical_key_within(puzzle: &Puzzle, work: u64) -> Option<String> {
+    if let Some(key) = rules::rules_key(puzzle) {
+        return Some(key);
+    }
     let puzzle = upright(puzzle);
     let diagonals = puzzle.diagonals();
     let image = smallest_image(&puzzle, &diagonals, false, work)?;
@@ -81,6 +96,13 @@ fn upright(puzzle: &Puzzle) -> Cow<'_, Puzzle> {
     }
 }
 
+/// Whether the puzzle's key is the smallest image among those whose lines come in order of
+/// their signatures (`25s:`) rather than the minlex form: classic grids above 16×16, where
+/// the minlex search takes hours on the puzzles `generate` makes.
+fn by_signatures(puzzle: &Puzzle) -> bool {
+    puzzle.size() > 16 && puzzle.cage_count() == 0 && puzzle.diagonals().is_empty()
+}
+
 /// The smallest image over the symmetries of the puzzle's variant; with `keep_cages`, over
 /// those whose image keeps every cage connected (a killer's canonical form).
 fn smallest_image(
@@ -91,6 +113,7 @@ fn smallest_image(
 ) -> Option<Image> {
     let cells = Cells::of(puzzle);
     match diagonals {
+        [] if by_signatures(puzzle) => GeometrySearch::new(&cells).by_signatures().smallest(work),
         [] if keep_cages => GeometrySearch::new(&cells).keeping_cages().smallest(work),
         [] => GeometrySearch::new(&cells).smallest(work),
         [one] => search::smallest_one_diagonal(&cells, *one == Diagonal::Anti, keep_cages, work),
@@ -101,6 +124,12 @@ fn smallest_image(
 /// The canonical key and the puzzle in canonical form, or `None` when the search takes more
 /// than `work` steps (as [`canonical_key_within`]).
 pub fn canonical_form_within(puzzle: &Puzzle, work: u64) -> Option<CanonicalForm> {
+    if let Some(key) = rules::rules_key(puzzle) {
+        return Some(CanonicalForm {
+            key,
+            puzzle: puzzle.clone(),
+        });
+    }
     let puzzle = upright(puzzle);
     let diagonals = puzzle.diagonals();
     let image = smallest_image(&puzzle, &diagonals, false, work)?;
@@ -164,6 +193,9 @@ fn format_key(puzzle: &Puzzle, diagonals: &[Diagonal], image: &Image) -> String 
     }
     if killer {
         key.push('k');
+    }
+    if by_signatures(puzzle) {
+        key.push('s');
     }
     key.push(':');
     if killer {

@@ -160,6 +160,78 @@ impl Cells {
         blocks.into_iter().flat_map(|(_, lines)| lines).collect()
     }
 
+    /// The signature classes of this orientation's lines (see [`Classes`]).
+    fn classes(&self) -> Classes {
+        let size = self.size;
+        let (height, width) = (self.box_rows, self.box_columns);
+        let mut frequency = vec![0u32; self.token_count];
+        let mut row_count = vec![0u32; size];
+        let mut column_count = vec![0u32; size];
+        let mut box_count = vec![0u32; size];
+        let box_of = |row: usize, column: usize| (row / height) * (size / width) + column / width;
+        for row in 0..size {
+            for column in 0..size {
+                let token = self.tokens[row * size + column];
+                if token != NO_TOKEN {
+                    frequency[usize::from(token)] += 1;
+                    row_count[row] += 1;
+                    column_count[column] += 1;
+                    box_count[box_of(row, column)] += 1;
+                }
+            }
+        }
+        // a line's signature: per block it crosses (sorted), its cells' (given, digit
+        // frequency, count of the crossing line, count of the box) sorted; the same for every
+        // isomorph in this orientation, whatever the other lines' order or the digits' names
+        let line_signature = |cell: &dyn Fn(usize) -> (usize, usize), across: usize, row: bool| {
+            let mut blocks: Vec<Vec<[u32; 4]>> = (0..size / across)
+                .map(|block| {
+                    let mut cells: Vec<[u32; 4]> = (block * across..(block + 1) * across)
+                        .map(|position| {
+                            let (at_row, at_column) = cell(position);
+                            let token = self.tokens[at_row * size + at_column];
+                            let filled = token != NO_TOKEN;
+                            [
+                                u32::from(filled),
+                                if filled {
+                                    frequency[usize::from(token)]
+                                } else {
+                                    0
+                                },
+                                if row {
+                                    column_count[at_column]
+                                } else {
+                                    row_count[at_row]
+                                },
+                                box_count[box_of(at_row, at_column)],
+                            ]
+                        })
+                        .collect();
+                    cells.sort_unstable();
+                    cells
+                })
+                .collect();
+            blocks.sort_unstable();
+            blocks
+        };
+        let rows: Vec<_> = (0..size)
+            .map(|row| line_signature(&|position| (row, position), width, true))
+            .collect();
+        let columns: Vec<_> = (0..size)
+            .map(|column| line_signature(&|position| (position, column), height, false))
+            .collect();
+        let (row_class, band_rows) = line_classes(&rows, height);
+        let (column_class, stack_columns) = line_classes(&columns, width);
+        Classes {
+            wanted_bands: Classes::wanted(&band_rows),
+            wanted_stacks: Classes::wanted(&stack_columns),
+            row_class,
+            band_rows,
+            column_class,
+            stack_columns,
+        }
+    }
+
     /// The orientations to try: as is, and transposed when boxes are square.
     fn orientations(&self) -> Vec<Cells> {
         let mut orientations = vec![self.clone()];
@@ -167,6 +239,88 @@ impl Cells {
             orientations.push(self.transposed());
         }
         orientations
+    }
+}
+
+/// Lines sorted by signature: a class for each line (its signature's rank among the
+/// puzzle's), and for each block of lines (band or stack) its lines' classes sorted, with the
+/// block's own class (the rank of that sorted list) first.
+fn line_classes<T: Ord>(signatures: &[T], block: usize) -> (Vec<u32>, Vec<Vec<u32>>) {
+    let mut sorted: Vec<&T> = signatures.iter().collect();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let classes: Vec<u32> = signatures
+        .iter()
+        .map(|signature| rank_among(&sorted, signature))
+        .collect();
+    let mut blocks: Vec<Vec<u32>> = classes
+        .chunks(block)
+        .map(|lines| {
+            let mut lines = lines.to_vec();
+            lines.sort_unstable();
+            lines
+        })
+        .collect();
+    let mut block_sorted: Vec<&Vec<u32>> = blocks.iter().collect();
+    block_sorted.sort_unstable();
+    block_sorted.dedup();
+    let block_classes: Vec<u32> = blocks
+        .iter()
+        .map(|lines| rank_among(&block_sorted, lines))
+        .collect();
+    for (lines, class) in blocks.iter_mut().zip(block_classes) {
+        lines.insert(0, class);
+    }
+    (classes, blocks)
+}
+
+/// The rank of `of` among `sorted` (sorted, without repeats).
+fn rank_among<T: Ord>(sorted: &[&T], of: &T) -> u32 {
+    sorted.partition_point(|other| *other < of) as u32
+}
+
+/// The signature classes of one orientation's rows and columns, for a search that keeps only
+/// images whose bands come in order of their class, and rows within a band in order of
+/// theirs (the same for stacks and columns). A line's signature is the same in every
+/// isomorph, so every isomorph has the same set of such images: their smallest is an exact
+/// key, found with far fewer choices on big grids.
+struct Classes {
+    row_class: Vec<u32>,
+    /// Per original band: its class, then its rows' classes sorted.
+    band_rows: Vec<Vec<u32>>,
+    column_class: Vec<u32>,
+    /// Per original stack: its class, then its columns' classes sorted.
+    stack_columns: Vec<Vec<u32>>,
+    /// The class each band of an image must have, in order: the blocks' classes sorted.
+    wanted_bands: Vec<u32>,
+    /// The class each stack of an image must have.
+    wanted_stacks: Vec<u32>,
+}
+
+impl Classes {
+    fn wanted(blocks: &[Vec<u32>]) -> Vec<u32> {
+        let mut classes: Vec<u32> = blocks.iter().map(|lines| lines[0]).collect();
+        classes.sort_unstable();
+        classes
+    }
+
+    /// Whether output band `band` may come from original band `original`.
+    fn band_fits(&self, band: usize, original: usize) -> bool {
+        self.band_rows[original][0] == self.wanted_bands[band]
+    }
+
+    /// Whether output row `row` (the `offset`-th of its band) may come from original row
+    /// `original` of original band `original_band`.
+    fn row_fits(&self, offset: usize, original_band: usize, original: usize) -> bool {
+        self.row_class[original] == self.band_rows[original_band][1 + offset]
+    }
+
+    fn stack_fits(&self, stack: usize, original: usize) -> bool {
+        self.stack_columns[original][0] == self.wanted_stacks[stack]
+    }
+
+    fn column_fits(&self, offset: usize, original_stack: usize, original: usize) -> bool {
+        self.column_class[original] == self.stack_columns[original_stack][1 + offset]
     }
 }
 
@@ -446,6 +600,7 @@ pub struct GeometrySearch<'cells> {
     cells: &'cells Cells,
     lazy_columns: bool,
     keep_cages: bool,
+    by_signatures: bool,
 }
 
 struct Walk<'cells> {
@@ -470,6 +625,8 @@ struct Walk<'cells> {
     /// The original rows that may come first: on a classic grid, those whose
     /// [`Walk::first_row_pattern`] is the smallest (any other starts a larger image).
     first_rows: Vec<bool>,
+    /// The signature classes lines must follow ([`GeometrySearch::by_signatures`]).
+    classes: Option<Classes>,
     ranks: Ranks,
 }
 
@@ -480,7 +637,17 @@ impl<'cells> GeometrySearch<'cells> {
             cells,
             lazy_columns: cells.shift == 0,
             keep_cages: false,
+            by_signatures: false,
         }
+    }
+
+    /// The same search over images whose lines come in order of their signatures only
+    /// ([`Classes`]): an exact key, other than the minlex one, that big grids reach in far
+    /// fewer steps.
+    pub fn by_signatures(mut self) -> GeometrySearch<'cells> {
+        self.by_signatures = true;
+        self.lazy_columns = false;
+        self
     }
 
     /// The same search counting only images that keep every cage connected (a valid
@@ -530,6 +697,7 @@ impl<'cells> GeometrySearch<'cells> {
                 lazy_columns: self.lazy_columns,
                 keep_cages: self.keep_cages,
                 first_rows: vec![true; size],
+                classes: self.by_signatures.then(|| oriented.classes()),
                 ranks: Ranks::new(oriented.token_count),
             };
             if self.lazy_columns {
@@ -641,50 +809,66 @@ impl Walk<'_> {
         }
     }
 
-    fn visit(&mut self, position: usize, best: &mut Best) {
-        if !best.spend() {
-            return;
-        }
+    /// Walks on from `position`: cells whose row and column are bound are offered in a loop
+    /// (no call per cell), and the first cell needing a choice hands over to it.
+    fn visit(&mut self, mut position: usize, best: &mut Best) {
         let size = self.cells.size;
-        if position == size * size {
-            let tail = self.ranks.comparisons(&self.cells.comparisons);
-            if best.offer_tail(position, &tail) && (!self.keep_cages || self.cages_whole()) {
-                best.accept();
-                best.found = Some(self.found());
+        // the tokens ranked along this run, forgotten in reverse on the way back
+        let mut fresh = [NO_TOKEN; 32];
+        let mut fresh_count = 0;
+        loop {
+            if !best.spend() {
+                break;
             }
-            return;
-        }
-        let (row, column) = (position / size, position % size);
-        if self.keep_cages && column == 0 && row > 0 && !self.cages_may_close(row - 1) {
-            return;
-        }
-        if self.rows[row] == UNSET {
-            self.choose_row(row, position, best);
-            return;
-        }
-        let stack = column / self.cells.box_columns;
-        if self.lazy_columns {
-            if self.stack_image[stack] == UNSET {
-                self.choose_stack(stack, position, best);
-                return;
+            if position == size * size {
+                let tail = self.ranks.comparisons(&self.cells.comparisons);
+                if best.offer_tail(position, &tail) && (!self.keep_cages || self.cages_whole()) {
+                    best.accept();
+                    best.found = Some(self.found());
+                }
+                break;
             }
-            if self.lazy[stack] > 0 && column == stack * self.cells.box_columns {
-                self.refine(row, stack, position, best);
-                return;
+            let (row, column) = (position / size, position % size);
+            if self.keep_cages && column == 0 && row > 0 && !self.cages_may_close(row - 1) {
+                break;
             }
+            if self.rows[row] == UNSET {
+                self.choose_row(row, position, best);
+                break;
+            }
+            let stack = column / self.cells.box_columns;
+            if self.lazy_columns {
+                if self.stack_image[stack] == UNSET {
+                    self.choose_stack(stack, position, best);
+                    break;
+                }
+                if self.lazy[stack] > 0 && column == stack * self.cells.box_columns {
+                    self.refine(row, stack, position, best);
+                    break;
+                }
+            }
+            if self.columns[column] == UNSET {
+                self.choose_column(column, position, best);
+                break;
+            }
+            if fresh_count == fresh.len() {
+                self.visit(position, best);
+                break;
+            }
+            let original = self.rows[row] * size + self.columns[column];
+            let token = self.cells.tokens[original];
+            let (rank, new) = self.ranks.of(token);
+            if new {
+                fresh[fresh_count] = token;
+                fresh_count += 1;
+            }
+            let value = (rank << self.cells.shift) | self.cells.fixed[original];
+            if !best.offer(position, value) {
+                break;
+            }
+            position += 1;
         }
-        if self.columns[column] == UNSET {
-            self.choose_column(column, position, best);
-            return;
-        }
-        let original = self.rows[row] * size + self.columns[column];
-        let token = self.cells.tokens[original];
-        let (rank, fresh) = self.ranks.of(token);
-        let value = (rank << self.cells.shift) | self.cells.fixed[original];
-        if best.offer(position, value) {
-            self.visit(position + 1, best);
-        }
-        if fresh {
+        for &token in fresh[..fresh_count].iter().rev() {
             self.ranks.forget(token);
         }
     }
@@ -694,7 +878,12 @@ impl Walk<'_> {
         let band = row / height;
         if row.is_multiple_of(height) {
             for original_band in 0..self.band_used.len() {
-                if self.band_used[original_band] {
+                if self.band_used[original_band]
+                    || self
+                        .classes
+                        .as_ref()
+                        .is_some_and(|classes| !classes.band_fits(band, original_band))
+                {
                     continue;
                 }
                 self.band_used[original_band] = true;
@@ -733,7 +922,13 @@ impl Walk<'_> {
     fn try_rows(&mut self, row: usize, original_band: usize, position: usize, best: &mut Best) {
         let height = self.cells.box_rows;
         for original in original_band * height..(original_band + 1) * height {
-            if self.row_used[original] || (row == 0 && !self.first_rows[original]) {
+            if self.row_used[original]
+                || (row == 0 && !self.first_rows[original])
+                || self
+                    .classes
+                    .as_ref()
+                    .is_some_and(|classes| !classes.row_fits(row % height, original_band, original))
+            {
                 continue;
             }
             self.row_used[original] = true;
@@ -839,7 +1034,12 @@ impl Walk<'_> {
         let stack = column / width;
         if column.is_multiple_of(width) {
             for original_stack in 0..self.stack_used.len() {
-                if self.stack_used[original_stack] {
+                if self.stack_used[original_stack]
+                    || self
+                        .classes
+                        .as_ref()
+                        .is_some_and(|classes| !classes.stack_fits(stack, original_stack))
+                {
                     continue;
                 }
                 self.stack_used[original_stack] = true;
@@ -862,7 +1062,11 @@ impl Walk<'_> {
     ) {
         let width = self.cells.box_columns;
         for original in original_stack * width..(original_stack + 1) * width {
-            if self.column_used[original] {
+            if self.column_used[original]
+                || self.classes.as_ref().is_some_and(|classes| {
+                    !classes.column_fits(column % width, original_stack, original)
+                })
+            {
                 continue;
             }
             self.column_used[original] = true;

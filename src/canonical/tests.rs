@@ -333,6 +333,32 @@ fn a_large_grid_answers_within_its_bound() {
     }
 }
 
+#[test]
+fn generated_25x25_puzzles_are_keyed_by_signatures_within_the_bank_bound() {
+    // the dense puzzles `generate --preset sudoku-25` makes, which the minlex walk gave up on
+    let mut all = puzzles("sizes/sudokit_25x25_sudoku-25_seed1.txt", 4);
+    all.extend(puzzles("sizes/gecode_25x25.txt", 2));
+    assert_eq!(all.len(), 6);
+    let mut rng = ChaCha8Rng::seed_from_u64(25);
+    let mut keys = std::collections::HashSet::new();
+    for puzzle in &all {
+        let form = canonical_form_within(puzzle, BANK_WORK).expect("keyed within the bound");
+        assert!(form.key.starts_with("25s:"), "{}", form.key);
+        assert_eq!(
+            canonical_key_within(&form.puzzle, BANK_WORK).as_deref(),
+            Some(form.key.as_str())
+        );
+        for _ in 0..3 {
+            let turned = random_geometric(&mut rng, puzzle, true);
+            let again = canonical_form_within(&turned, BANK_WORK).expect("keyed within the bound");
+            assert_eq!(again.key, form.key);
+            assert_eq!(again.puzzle, form.puzzle);
+        }
+        keys.insert(form.key);
+    }
+    assert_eq!(keys.len(), all.len(), "different puzzles share a key");
+}
+
 /// Checks that every shuffle of each puzzle has the same canonical form, a valid puzzle with
 /// the same key (an isomorph of the original).
 fn forms_hold(
@@ -584,4 +610,126 @@ fn a_killer_turned_by_rows_that_keep_its_cages_has_one_form() {
         }
     }
     assert!(kept > 200, "only {kept} turns keep the cages");
+}
+
+/// The jigsaw turned or mirrored by the square's `symmetry`-th map (as `rules.rs` numbers
+/// them: bit 4 transposes, 1 flips rows, 2 flips columns), regions moved with their cells,
+/// digits renamed by `digits`.
+fn turned_jigsaw(puzzle: &Puzzle, symmetry: u8, digits: &[u8]) -> Puzzle {
+    let geometry = puzzle.geometry();
+    let size = usize::from(geometry.size());
+    let regions = puzzle.regions().expect("a jigsaw");
+    let last = size - 1;
+    let mut of_cell = vec![0u8; size * size];
+    let mut givens = Grid::empty(geometry);
+    for row in 0..size {
+        for column in 0..size {
+            let (from_row, from_column) = if symmetry & 4 != 0 {
+                (column, row)
+            } else {
+                (row, column)
+            };
+            let from_row = if symmetry & 1 != 0 {
+                last - from_row
+            } else {
+                from_row
+            };
+            let from_column = if symmetry & 2 != 0 {
+                last - from_column
+            } else {
+                from_column
+            };
+            let from = geometry.cell(from_row, from_column).unwrap();
+            let to = geometry.cell(row, column).unwrap();
+            of_cell[to.index()] = regions.region_of(from) as u8;
+            let digit = puzzle
+                .givens()
+                .get(from)
+                .map(|digit| Digit::new(digits[digit.index()]).unwrap());
+            givens.set(to, digit);
+        }
+    }
+    let regions = crate::model::variant::Regions::new(geometry, of_cell).unwrap();
+    Puzzle::new(geometry, givens, vec![Constraint::Regions(regions)]).unwrap()
+}
+
+#[test]
+fn a_jigsaw_and_its_turned_relabelled_copies_share_a_key_other_region_maps_do_not() {
+    let jigsaws = puzzles("variants/sudokit_jigsaw-easy_seed1.jsonl", 3);
+    assert_eq!(jigsaws.len(), 3);
+    let mut rng = ChaCha8Rng::seed_from_u64(39);
+    let mut keys = std::collections::HashSet::new();
+    for jigsaw in &jigsaws {
+        let key = canonical_key(jigsaw);
+        assert!(key.starts_with("9j:"), "{key}");
+        assert!(key_symmetries(&key).is_some());
+        for symmetry in 0..8 {
+            let turned = turned_jigsaw(jigsaw, symmetry, &random_digits(&mut rng, 9));
+            assert_eq!(canonical_key(&turned), key, "symmetry {symmetry}");
+            let form = canonical_form_within(&turned, BANK_WORK).unwrap();
+            assert_eq!(form.key, key);
+        }
+        // the same givens without the region map are a classic puzzle, another key
+        let classic = Puzzle::new(
+            crate::model::Geometry::new(3, 3).unwrap(),
+            Grid::from_values(
+                crate::model::Geometry::new(3, 3).unwrap(),
+                &jigsaw.givens().values(),
+            )
+            .unwrap(),
+            Vec::new(),
+        );
+        if let Ok(classic) = classic {
+            assert_ne!(canonical_key(&classic), key);
+        }
+        keys.insert(key);
+    }
+    assert_eq!(keys.len(), 3, "different jigsaws share a key");
+    // the same givens on another region map: another puzzle
+    let geometry = jigsaws[0].geometry();
+    let other_map = jigsaws[1].regions().unwrap().clone();
+    let moved = Puzzle::new(
+        geometry,
+        jigsaws[0].givens().clone(),
+        vec![Constraint::Regions(other_map)],
+    );
+    let empty_first = Puzzle::new(
+        geometry,
+        Grid::empty(geometry),
+        vec![Constraint::Regions(jigsaws[0].regions().unwrap().clone())],
+    )
+    .unwrap();
+    let empty_second = Puzzle::new(
+        geometry,
+        Grid::empty(geometry),
+        vec![Constraint::Regions(jigsaws[1].regions().unwrap().clone())],
+    )
+    .unwrap();
+    assert_ne!(canonical_key(&empty_first), canonical_key(&empty_second));
+    if let Ok(moved) = moved {
+        assert_ne!(canonical_key(&moved), canonical_key(&jigsaws[0]));
+    }
+}
+
+#[test]
+fn a_variant_rule_is_keyed_under_identity_and_says_so() {
+    let thermos = puzzles("variants/sudokit_thermo_seed1.jsonl", 2);
+    assert_eq!(thermos.len(), 2);
+    let first = canonical_key(&thermos[0]);
+    assert!(first.starts_with("9i:"), "{first}");
+    assert_eq!(key_symmetries(&first), Some("identity"));
+    assert_eq!(canonical_key(&thermos[0].clone()), first);
+    assert_ne!(canonical_key(&thermos[1]), first);
+    // the form is the puzzle as given
+    let form = canonical_form_within(&thermos[0], BANK_WORK).unwrap();
+    assert_eq!(form.puzzle, thermos[0]);
+    // the givens alone are a classic puzzle, another key
+    let classic = Puzzle::new(
+        thermos[0].geometry(),
+        thermos[0].givens().clone(),
+        Vec::new(),
+    )
+    .unwrap();
+    assert_ne!(canonical_key(&classic), first);
+    assert_eq!(key_symmetries(&canonical_key(&classic)), None);
 }

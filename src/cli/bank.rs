@@ -131,7 +131,8 @@ struct FilterOptions {
     score_max: Option<u32>,
 
     /// Only this variant: classic, x (both diagonals), x-one-diagonal, killer, killer-x
-    /// (both diagonals), killer-x-one-diagonal, greater-killer.
+    /// (both diagonals), killer-x-one-diagonal, greater-killer, jigsaw, rules (any other
+    /// variant rule, keyed under identity only).
     #[arg(long, value_name = "V", value_parser = parse_variant)]
     variant: Option<VariantFilter>,
 
@@ -168,14 +169,18 @@ fn parse_variant(text: &str) -> Result<VariantFilter, String> {
         None => (text.as_str(), false),
     };
     let diagonal = matches!(name, "x" | "killer-x");
-    match Variant::from_name(name) {
+    let stored = match name {
+        "rules" => Some("rules"),
+        other => Variant::from_name(other).map(|variant| variant.name()),
+    };
+    match stored {
         Some(variant) if diagonal || !one => Ok(VariantFilter {
-            name: variant.name().to_string(),
+            name: variant.to_string(),
             diagonals: diagonal.then_some(if one { 1 } else { 2 }),
         }),
         _ => Err(format!(
             "{text:?} is not a variant (classic, x, x-one-diagonal, killer, killer-x, \
-             killer-x-one-diagonal, greater-killer)"
+             killer-x-one-diagonal, greater-killer, jigsaw, rules)"
         )),
     }
 }

@@ -50,7 +50,7 @@ const RULE_KEYS: [&str; 14] = [
 ];
 
 /// The keys sudokit's records carry beside the puzzle: what was made, found or rated.
-const INFORMATION_KEYS: [&str; 44] = [
+const INFORMATION_KEYS: [&str; 45] = [
     // generate and book
     "preset",
     "seed",
@@ -98,10 +98,11 @@ const INFORMATION_KEYS: [&str; 44] = [
     "earlier_source",
     "earlier_added",
     "definition",
+    "keyed_under",
 ];
 
 /// The variants a record may name (as presets spell them).
-const VARIANTS: [&str; 14] = [
+const VARIANTS: [&str; 15] = [
     "classic",
     "x",
     "killer",
@@ -116,11 +117,14 @@ const VARIANTS: [&str; 14] = [
     "arrow",
     "even-odd",
     "consecutive",
+    // the bank's name for a puzzle with variant rules of any family or several
+    "rules",
 ];
 
 /// The variants whose rules the record's `fpuzzles` link carries (listed by name in
 /// `rules`), with no field of their own.
-const RULE_VARIANTS: [&str; 8] = [
+const RULE_VARIANTS: [&str; 9] = [
+    "rules",
     "anti-knight",
     "windoku",
     "thermo",

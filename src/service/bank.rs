@@ -15,10 +15,11 @@ use super::records::{CageField, ComparisonField, CountRecord, ErrorRecord};
 use super::uniqueness::{self, Proof};
 use crate::bank::{Added, Bank, NewPuzzle, Stored};
 use crate::budget::Budget;
-use crate::canonical::CanonicalForm;
+use crate::canonical::{key_symmetries, CanonicalForm};
 use crate::grade::explainer::{format_tenths, SeRater, SeRating};
 use crate::grade::{Grader, Grading};
 use crate::model::Puzzle;
+use crate::notation::fpuzzles::FPUZZLES_PREFIX;
 use crate::notation::{self, Entry, Format};
 use crate::Count;
 
@@ -70,7 +71,12 @@ pub fn rate_with_key(
 /// The variant's name, as presets and `generate`'s records spell it.
 pub fn variant(puzzle: &Puzzle) -> &'static str {
     let diagonals = !puzzle.diagonals().is_empty();
-    if puzzle.comparisons().next().is_some() {
+    if puzzle.regions().is_some() {
+        "jigsaw"
+    } else if puzzle.constraints().iter().any(carried_as_rule) {
+        // rules of any family, or several (their names are in the record's `rules`)
+        "rules"
+    } else if puzzle.comparisons().next().is_some() {
         "greater-killer"
     } else if puzzle.cage_count() > 0 {
         if diagonals {
@@ -127,29 +133,41 @@ pub fn new_puzzle(
     })
 }
 
-/// Why the bank does not keep `puzzle`, if it does not: a rule the grader does not rate,
-/// irregular regions (the grader rates jigsaws, but the canonical key knows no region map yet,
-/// so two jigsaws with the same givens would share a key), or a variant rule or extra house
-/// beyond the diagonals (the grader rates them, issue 32, but the key knows only diagonals
-/// and cages).
+/// Why the bank does not keep `puzzle`, if it does not: a rule the grader does not rate, or
+/// rules its record could not carry (the f-puzzles link holds every variant rule beyond
+/// regions, diagonals and cages, and a rule that link cannot write would not read back).
+/// Jigsaws are keyed by their region map, other variant rules under identity only
+/// ([`crate::canonical::key_symmetries`]).
 pub fn refusal(puzzle: &Puzzle) -> Option<String> {
+    crate::grade::unrated_rule(puzzle).or_else(|| {
+        let carried = puzzle.constraints().iter().any(carried_as_rule);
+        if !carried && puzzle.regions().is_none() {
+            // classic, X and killers: their fields carry them (and every duplicate passes
+            // here, so nothing is written for them)
+            return None;
+        }
+        let written = notation::fpuzzles::link(puzzle, None, FPUZZLES_PREFIX);
+        match written {
+            Err(error) if carried => Some(format!(
+                "bank: its rules cannot be written as an f-puzzles link ({error}), so its record \
+                 would not read back"
+            )),
+            _ => notation::format(puzzle, Format::Ron).err().map(|error| {
+                format!("bank: the puzzle cannot be written in RON ({error}), so it is not kept")
+            }),
+        }
+    })
+}
+
+/// Whether a rule is carried by a record's `fpuzzles` link and named in its `rules`: every
+/// variant rule but regions (a field of their own), diagonals and cages.
+fn carried_as_rule(rule: &crate::model::Constraint) -> bool {
     use crate::model::{Constraint, HouseKind};
-    crate::grade::unrated_rule(puzzle)
-        .or_else(|| {
-            puzzle.regions().map(|_| {
-                "bank: irregular regions are not kept yet (the canonical key has no region map)"
-                    .to_string()
-            })
-        })
-        .or_else(|| {
-            let rule = puzzle.constraints().iter().find(|rule| match rule {
-                Constraint::Distinct(house) => !matches!(house.kind(), HouseKind::Diagonal(_)),
-                other => other.is_variant_rule(),
-            })?;
-            Some(format!(
-                "bank: the {rule} is not kept yet (the canonical key has no variant rules)"
-            ))
-        })
+    match rule {
+        Constraint::Distinct(house) => !matches!(house.kind(), HouseKind::Diagonal(_)),
+        Constraint::Regions(_) => false,
+        other => other.is_variant_rule(),
+    }
 }
 
 /// What `bank add` makes of one readable puzzle.
@@ -226,12 +244,28 @@ pub struct StoredRecord {
     /// say it: one diagonal, or a greater killer's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub diagonals: Option<String>,
+    /// The f-puzzles link of a puzzle with variant rules (those `rules` names), which the
+    /// record reader reads them from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fpuzzles: Option<String>,
     /// Its row number.
     pub id: i64,
+    /// The symmetries its key was taken under, where they are fewer than its variant's
+    /// whole group: `identity` for a variant rule whose symmetries the key does not know (an
+    /// isomorph of it is stored as another puzzle), the square's turns and mirrors for a
+    /// jigsaw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keyed_under: Option<String>,
     /// Its HoDoKu level.
     pub level: String,
     /// The puzzle, one line: its canonical form, which the bank keeps and rated.
     pub puzzle: String,
+    /// A jigsaw's region map, one line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub regions: Option<String>,
+    /// Variant rules in setters' words (their cells in `fpuzzles`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<String>,
     /// Its HoDoKu score.
     pub score: u32,
     /// Its SE rating, `er/ep/ed` (`null` for a killer, or where SE's techniques do not
@@ -270,9 +304,13 @@ impl StoredRecord {
             canonical_key: record.canonical_key.clone(),
             comparisons: cages.comparisons,
             diagonals: cages.diagonals,
+            fpuzzles: cages.fpuzzles,
             id: stored.id,
+            keyed_under: key_symmetries(&record.canonical_key).map(str::to_string),
             level: record.level.clone(),
             puzzle: record.puzzle.clone(),
+            regions: cages.regions,
+            rules: cages.rules,
             score: record.score,
             se: record.se.clone(),
             se_rating: record.se_rating,
@@ -293,6 +331,9 @@ struct CageFields {
     cages: Vec<CageField>,
     comparisons: Vec<ComparisonField>,
     diagonals: Option<String>,
+    regions: Option<String>,
+    rules: Vec<String>,
+    fpuzzles: Option<String>,
 }
 
 impl CageFields {
@@ -307,8 +348,29 @@ impl CageFields {
             ([Diagonal::Anti], _) => Some("anti".to_string()),
             _ => Some("both".to_string()),
         };
+        let geometry = puzzle.geometry();
+        let regions = puzzle.regions().map(|regions| {
+            let mut map = crate::model::Grid::empty(geometry);
+            for cell in geometry.cells() {
+                let number = u8::try_from(regions.region_of(cell) + 1).ok();
+                map.set(cell, number.and_then(crate::model::Digit::new));
+            }
+            notation::format_grid(&map, Format::Line)
+        });
+        let rules: Vec<String> = puzzle
+            .constraints()
+            .iter()
+            .filter(|rule| carried_as_rule(rule))
+            .map(ToString::to_string)
+            .collect();
+        let fpuzzles = (!rules.is_empty())
+            .then(|| notation::fpuzzles::link(puzzle, None, FPUZZLES_PREFIX).ok())
+            .flatten();
         CageFields {
             diagonals,
+            regions,
+            rules,
+            fpuzzles,
             cages: puzzle
                 .cages()
                 .map(|cage| CageField {
@@ -419,8 +481,15 @@ pub struct AddedRecord {
     /// Where the earlier record came from (`seen`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub earlier_source: Option<String>,
+    /// The f-puzzles link of a puzzle with variant rules, as read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fpuzzles: Option<String>,
     /// The row that holds it.
     pub id: i64,
+    /// The symmetries its key was taken under, where fewer than its variant's group
+    /// (`identity`: an isomorph is stored as another puzzle).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keyed_under: Option<String>,
     /// Its HoDoKu level.
     pub level: String,
     /// The 1-based line of the puzzle in its source.
@@ -429,6 +498,12 @@ pub struct AddedRecord {
     pub name: Option<String>,
     /// The puzzle as read, one line (the bank keeps its canonical form).
     pub puzzle: String,
+    /// A jigsaw's region map, as read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub regions: Option<String>,
+    /// Variant rules in setters' words, as read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<String>,
     /// Its HoDoKu score.
     pub score: u32,
     /// Its SE rating, `er/ep/ed`.
@@ -461,14 +536,18 @@ impl AddedRecord {
             earlier_id: earlier.as_ref().map(|earlier| earlier.id),
             earlier_source: earlier.as_ref().map(|earlier| earlier.source.clone()),
             earlier,
+            fpuzzles: cages.fpuzzles,
             id: match answer {
                 Added::Stored(id) => *id,
                 Added::Seen(earlier) => earlier.id,
             },
+            keyed_under: key_symmetries(&puzzle.canonical_key).map(str::to_string),
             level: puzzle.level.clone(),
             line: entry.line,
             name: entry.name.clone(),
             puzzle: puzzle_text(entry),
+            regions: cages.regions,
+            rules: cages.rules,
             score: puzzle.score,
             se: puzzle.se.clone(),
             size: puzzle.size,
@@ -483,6 +562,8 @@ impl AddedRecord {
 }
 
 /// One record of `bank add`, in input order.
+// records are written one at a time, never kept in bulk: their size does not matter
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum AddRecord {

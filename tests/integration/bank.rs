@@ -15,7 +15,7 @@ use sudokit::service::bank::{
 use sudokit::service::columns::{self, Row};
 use sudokit::service::records::CountStatus;
 
-use super::helpers::{generate_into, path_text, read_data, succeeds, sudokit, text};
+use super::helpers::{data_path, generate_into, path_text, read_data, succeeds, sudokit, text};
 
 /// The first `count` puzzles (one line each) of the Sudoku Exchange bank from `skip` on.
 fn exchange_lines(skip: usize, count: usize) -> String {
@@ -667,6 +667,10 @@ fn bank_query_json_and_csv_read_into_the_typed_stored_record() {
                 cages: Vec::new(),
                 comparisons: Vec::new(),
                 diagonals: None,
+                fpuzzles: None,
+                keyed_under: None,
+                regions: None,
+                rules: Vec::new(),
             }
         })
         .collect();
@@ -676,6 +680,9 @@ fn bank_query_json_and_csv_read_into_the_typed_stored_record() {
             cages: Vec::new(),
             comparisons: Vec::new(),
             diagonals: None,
+            fpuzzles: None,
+            regions: None,
+            rules: Vec::new(),
             ..record.clone()
         })
         .collect();
@@ -995,4 +1002,160 @@ fn every_stored_record_is_written_after_its_commit() {
     }
     assert!(child.wait().unwrap().success());
     assert_eq!(checked, 40);
+}
+
+/// A 25×25 line transposed, with digits 1 and A swapped.
+fn turned_twenty_five(line: &str) -> String {
+    let cells: Vec<char> = line.chars().collect();
+    (0..625)
+        .map(|index| match cells[(index % 25) * 25 + index / 25] {
+            '1' => 'A',
+            'A' => '1',
+            other => other,
+        })
+        .collect()
+}
+
+#[test]
+fn the_25x25_puzzles_generate_makes_are_banked_and_their_isomorphs_seen() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let generated = data_path("sizes/sudokit_25x25_sudoku-25_seed1.txt");
+    let output = succeeds(&[
+        "bank",
+        "add",
+        "--db",
+        path_text(&database),
+        path_text(&generated),
+    ]);
+    let stdout = text(&output.stdout);
+    assert_eq!(stdout.matches(": stored #").count(), 4, "{stdout}");
+    assert_eq!(stored_count(&database), 4);
+    let turned = folder.path().join("turned.txt");
+    let first = read_data("sizes/sudokit_25x25_sudoku-25_seed1.txt")
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    std::fs::write(&turned, format!("{}\n", turned_twenty_five(&first))).unwrap();
+    let output = succeeds(&[
+        "bank",
+        "add",
+        "--db",
+        path_text(&database),
+        path_text(&turned),
+    ]);
+    assert!(
+        text(&output.stdout).contains("turned.txt:1: seen before: #1 "),
+        "{}",
+        text(&output.stdout)
+    );
+    assert_eq!(stored_count(&database), 4);
+}
+
+/// A 9×9 line turned a quarter clockwise (cell (r, c) from (8 − c, r)), digits 1 and 2
+/// swapped when `relabel`.
+fn quarter_turned(line: &str, relabel: bool) -> String {
+    let cells: Vec<char> = line.chars().collect();
+    (0..81)
+        .map(|index| {
+            let (row, column) = (index / 9, index % 9);
+            match cells[(8 - column) * 9 + row] {
+                '1' if relabel => '2',
+                '2' if relabel => '1',
+                other => other,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn a_jigsaw_is_banked_with_its_regions_and_its_turned_copy_seen_a_rule_variant_under_identity() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let jigsaws = data_path("variants/sudokit_jigsaw-easy_seed1.jsonl");
+    let thermos = data_path("variants/sudokit_thermo_seed1.jsonl");
+    let output = succeeds(&[
+        "bank",
+        "add",
+        "--json",
+        "--db",
+        path_text(&database),
+        path_text(&jigsaws),
+        path_text(&thermos),
+    ]);
+    let records: Vec<AddRecord> = typed_lines(&output.stdout);
+    assert_eq!(records.len(), 5, "{}", text(&output.stderr));
+    for record in &records {
+        let AddRecord::Added(added) = record else {
+            panic!("{record:?}");
+        };
+        assert_eq!(added.status, sudokit::service::bank::AddedStatus::Stored);
+        if added.variant == "jigsaw" {
+            assert!(added.regions.is_some() && added.keyed_under.is_some());
+        } else {
+            // a thermometer's symmetries are not known to the key: identity, and said so
+            assert_eq!(added.variant, "rules");
+            assert_eq!(added.keyed_under.as_deref(), Some("identity"));
+            assert!(added.fpuzzles.is_some() && !added.rules.is_empty());
+        }
+    }
+    // the first jigsaw turned a quarter, digits renamed: seen; on the map turned but the
+    // givens not, another puzzle (or not unique): never "seen"
+    let first: serde_json::Value = serde_json::from_str(
+        read_data("variants/sudokit_jigsaw-easy_seed1.jsonl")
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    let givens = first["puzzle"].as_str().unwrap();
+    let regions = first["regions"].as_str().unwrap();
+    let turned = folder.path().join("turned.txt");
+    std::fs::write(
+        &turned,
+        format!(
+            "{} - regions={}\n{} - regions={}\n",
+            quarter_turned(givens, true),
+            quarter_turned(regions, false),
+            givens,
+            quarter_turned(regions, false),
+        ),
+    )
+    .unwrap();
+    let output = sudokit(&[
+        "bank",
+        "add",
+        "--json",
+        "--db",
+        path_text(&database),
+        path_text(&turned),
+    ]);
+    let records: Vec<AddRecord> = typed_lines(&output.stdout);
+    let AddRecord::Added(seen) = &records[0] else {
+        panic!("{records:?}");
+    };
+    assert_eq!(seen.status, sudokit::service::bank::AddedStatus::Seen);
+    assert_eq!(seen.earlier_id, Some(1));
+    assert!(
+        !matches!(&records[1], AddRecord::Added(other) if other.status == sudokit::service::bank::AddedStatus::Seen),
+        "{records:?}"
+    );
+    // every stored record reads back as its puzzle: query's JSON lines through `check`
+    let query = succeeds(&["bank", "query", "--json", "--db", path_text(&database)]);
+    let stored: Vec<StoredRecord> = typed_lines(&query.stdout);
+    assert!(stored.iter().any(|record| record.regions.is_some()));
+    assert!(stored
+        .iter()
+        .any(|record| record.keyed_under.as_deref() == Some("identity")));
+    let lines = folder.path().join("stored.jsonl");
+    std::fs::write(&lines, &query.stdout).unwrap();
+    let checked = succeeds(&["check", path_text(&lines)]);
+    assert_eq!(text(&checked.stdout).lines().count(), stored.len());
+    // and the export reads back too
+    let exported = succeeds(&["bank", "export", "--db", path_text(&database)]);
+    let again = folder.path().join("exported.ron");
+    std::fs::write(&again, &exported.stdout).unwrap();
+    let checked = succeeds(&["check", path_text(&again)]);
+    assert_eq!(text(&checked.stdout).lines().count(), stored.len());
 }

@@ -310,18 +310,19 @@ fn hodokus_scale_rates_a_variant_rule_and_the_se_scale_and_the_bank_refuse_it_by
     // the classic puzzle on line 2 is rated all the same (one line, SE's names no place)
     assert_eq!(stdout.lines().count(), 1, "{stdout}");
     assert!(stdout.contains("...3..4114..3... ED="), "{stdout}");
-    // the bank stores only what its key tells apart
+    // the bank keeps it under identity only (its rules' symmetries are unknown to the key),
+    // and its record says so
     let folder = tempfile::tempdir().unwrap();
     let database = folder.path().join("bank.db");
-    let (code, _, stderr) = run_on(
-        &["bank", "add", "--db", database.to_str().unwrap()],
+    let (code, stdout, stderr) = run_on(
+        &["bank", "add", "--json", "--db", database.to_str().unwrap()],
         &[variant],
     );
-    assert_eq!(code, Some(2), "{stderr}");
-    assert!(
-        stderr.contains("is not kept yet (the canonical key has no variant rules)"),
-        "{stderr}"
-    );
+    assert_eq!(code, Some(0), "{stderr}");
+    let record: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(record["status"], "stored", "{stdout}");
+    assert_eq!(record["keyed_under"], "identity", "{stdout}");
+    assert_eq!(record["variant"], "rules", "{stdout}");
 }
 
 #[test]
