@@ -21,7 +21,9 @@ const AUTO_NATIVE_BUDGET: u64 = 2_000;
 
 fn native(puzzle: &Puzzle) -> (Count, u64) {
     let mut solver = Solver::new(puzzle);
-    let count = solver.count(2);
+    let count = solver
+        .count(2)
+        .expect("a solver without a budget runs to the end");
     (count, solver.guesses())
 }
 

@@ -91,7 +91,8 @@ impl std::fmt::Debug for Hold {
 pub struct Budget {
     work_limit: Option<u64>,
     deadline: Option<Instant>,
-    cancel: Option<Cancel>,
+    /// The flags it stops at (usually one; two when a budget is joined with another's).
+    cancels: Vec<Cancel>,
     hold: Option<Hold>,
 }
 
@@ -127,10 +128,36 @@ impl Budget {
         }
     }
 
-    /// The same budget, stopping when `cancel` is raised.
+    /// The same budget, stopping when `cancel` is raised (or any flag it stopped at before).
     pub fn with_cancel(mut self, cancel: &Cancel) -> Budget {
-        self.cancel = Some(cancel.clone());
+        if !self
+            .cancels
+            .iter()
+            .any(|own| Arc::ptr_eq(&own.0, &cancel.0))
+        {
+            self.cancels.push(cancel.clone());
+        }
         self
+    }
+
+    /// The stricter of this budget and `other`: the smaller work limit, the earlier
+    /// deadline, and every flag of both (the hold is this budget's, else `other`'s).
+    pub fn and(&self, other: &Budget) -> Budget {
+        let mut joined = self.clone();
+        joined.work_limit = match (self.work_limit, other.work_limit) {
+            (Some(own), Some(theirs)) => Some(own.min(theirs)),
+            (own, theirs) => own.or(theirs),
+        };
+        if let Some(deadline) = other.deadline {
+            joined = joined.with_deadline(deadline);
+        }
+        for cancel in &other.cancels {
+            joined = joined.with_cancel(cancel);
+        }
+        if joined.hold.is_none() {
+            joined.hold = other.hold.clone();
+        }
+        joined
     }
 
     /// The same budget, lending `hold` to every thread its work leaves running.
@@ -163,12 +190,12 @@ impl Budget {
     /// Whether the flag was raised (one atomic load: cheap enough for every step of a
     /// search; the clock is dearer, see [`Budget::interrupted`]).
     pub fn is_cancelled(&self) -> bool {
-        self.cancel.as_ref().is_some_and(Cancel::is_cancelled)
+        self.cancels.iter().any(Cancel::is_cancelled)
     }
 
     /// Whether the flag was raised or the deadline passed (the work limit aside).
     pub fn interrupted(&self) -> Result<(), Stopped> {
-        if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+        if self.is_cancelled() {
             return Err(Stopped::Cancelled);
         }
         if self
@@ -191,7 +218,7 @@ impl Budget {
 
     /// Whether the budget can stop anything (a limit, a deadline or a flag).
     pub fn is_limited(&self) -> bool {
-        self.work_limit.is_some() || self.deadline.is_some() || self.cancel.is_some()
+        self.work_limit.is_some() || self.deadline.is_some() || !self.cancels.is_empty()
     }
 }
 
@@ -236,6 +263,34 @@ mod tests {
         cancel.cancel();
         assert_eq!(budget.check(0), Err(Stopped::Cancelled));
         assert_eq!(copy.interrupted(), Err(Stopped::Cancelled));
+    }
+
+    #[test]
+    fn joined_budgets_keep_the_stricter_limits_and_both_flags() {
+        let now = Instant::now();
+        let (first_flag, second_flag) = (Cancel::new(), Cancel::new());
+        let first = Budget::unlimited()
+            .with_work_limit(50)
+            .with_deadline(now + Duration::from_secs(3600))
+            .with_cancel(&first_flag);
+        let second = Budget::unlimited()
+            .with_work_limit(10)
+            .with_deadline(now + Duration::from_secs(60))
+            .with_cancel(&second_flag);
+        let joined = first.and(&second);
+        assert_eq!(joined.work_limit(), Some(10));
+        assert_eq!(joined.deadline(), Some(now + Duration::from_secs(60)));
+        assert_eq!(joined.check(10), Ok(()));
+        second_flag.cancel();
+        assert_eq!(joined.check(0), Err(Stopped::Cancelled));
+        assert_eq!(first.check(0), Ok(()));
+        // a limit only one side has is kept
+        assert_eq!(
+            Budget::unlimited().and(&first).work_limit(),
+            Some(50),
+            "the other side's work limit"
+        );
+        assert!(!Budget::unlimited().and(&Budget::unlimited()).is_limited());
     }
 
     #[test]

@@ -468,6 +468,8 @@ pub(super) struct ClassicSearch<'b> {
     weights: [u32; RULES],
     /// What the search may spend (none: no limit), asked every [`POLL_GUESSES`] branch points.
     budget: Option<&'b Budget>,
+    /// The budget's work limit, asked at every branch point (`u64::MAX`: none).
+    work_limit: u64,
     /// Why the search stopped before the visitor asked it to, if it did.
     pub stopped: Option<Stopped>,
 }
@@ -483,13 +485,16 @@ impl<'b> ClassicSearch<'b> {
             guesses: 0,
             weights: [0; RULES],
             budget: None,
+            work_limit: u64::MAX,
             stopped: None,
         }
     }
 
-    /// The same search, stopping when `budget`'s flag is raised or its deadline passes.
+    /// The same search, stopping when `budget`'s work limit (branch points) is used up, its
+    /// flag is raised or its deadline passes.
     pub fn with_budget(mut self, budget: Option<&'b Budget>) -> ClassicSearch<'b> {
         self.budget = budget;
+        self.work_limit = budget.and_then(Budget::work_limit).unwrap_or(u64::MAX);
         self
     }
 
@@ -502,8 +507,13 @@ impl<'b> ClassicSearch<'b> {
             return false;
         };
         self.guesses += 1;
+        if self.guesses > self.work_limit {
+            self.stopped = Some(Stopped::WorkLimit {
+                limit: self.work_limit,
+            });
+            return true;
+        }
         if self.guesses.is_multiple_of(POLL_GUESSES) {
-            // the fast path is never cut short by the work limit (see `Solver::count_within`)
             if let Some(Err(stopped)) = self.budget.map(Budget::interrupted) {
                 self.stopped = Some(stopped);
                 return true;

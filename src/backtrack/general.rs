@@ -16,6 +16,11 @@ use super::variant::VariantRules;
 /// cuts the search by orders of magnitude, on 16×16 and below it costs more than it saves.
 const MATCHING_FROM_SIZE: usize = 16;
 
+/// Branch points of a search's first run before it restarts (see [`General::search_within`]):
+/// far more than any generation or test search needs, so only the long searches (sparse
+/// irregular grids, where an early wrong choice costs minutes) ever restart.
+const FIRST_CUTOFF: u64 = 20_000;
+
 /// The general engine's tables and working memory for one puzzle's rules.
 #[derive(Clone, Debug)]
 pub(super) struct General {
@@ -24,6 +29,8 @@ pub(super) struct General {
     /// Stack of search states, one after another.
     states: Vec<u32>,
     branching: Branching,
+    /// The root state, kept while a search that may restart runs.
+    root: Vec<u32>,
 }
 
 impl General {
@@ -41,6 +48,7 @@ impl General {
             work: Work::new(&rules),
             states: vec![0; rules.state_len()],
             branching: Branching::new(&rules),
+            root: Vec::new(),
             rules,
         }
     }
@@ -86,14 +94,47 @@ impl General {
         visitor: &mut impl Visitor,
         budget: Option<&Budget>,
     ) -> (u64, Option<Stopped>) {
+        let restartable = visitor.restartable();
+        if restartable {
+            // a run works on the root state in place once it takes its last alternative
+            let length = self.rules.state_len();
+            self.root.clear();
+            self.root.extend_from_slice(&self.states[..length]);
+        }
         let mut search = Search::new(
             &self.rules,
             &mut self.work,
             &mut self.states,
             &mut self.branching,
         )
-        .with_budget(budget);
+        .with_budget(budget)
+        .with_cutoff(restartable.then_some(FIRST_CUTOFF));
         search.run(visitor);
-        (search.guesses, search.stopped)
+        let (mut guesses, mut cut_off, mut stopped) =
+            (search.guesses, search.cut_off, search.stopped);
+        let mut cutoff = FIRST_CUTOFF;
+        // A long search restarts from the root with what it learnt of the tight houses (the
+        // branching weights), within a cutoff that doubles each time, so the last run is
+        // complete; a visitor whose answer depends on its order of solutions never restarts.
+        while cut_off && stopped.is_none() {
+            visitor.restart();
+            let length = self.rules.state_len();
+            self.states[..length].copy_from_slice(&self.root);
+            cutoff = cutoff.saturating_mul(2);
+            let mut search = Search::resuming(
+                &self.rules,
+                &mut self.work,
+                &mut self.states,
+                &mut self.branching,
+                guesses,
+            )
+            .with_budget(budget)
+            .with_cutoff(Some(cutoff));
+            search.run(visitor);
+            guesses += search.guesses;
+            cut_off = search.cut_off;
+            stopped = search.stopped;
+        }
+        (guesses, stopped)
     }
 }

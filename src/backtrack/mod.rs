@@ -67,7 +67,12 @@ fn is_plain_nine(puzzle: &Puzzle) -> bool {
 
 /// Counts the solutions of `puzzle`, stopping at `limit` (treated as at least 1).
 pub fn count_solutions(puzzle: &Puzzle, limit: usize) -> Count {
-    Solver::new(puzzle).count(limit)
+    // a solver without a budget is never stopped: the reason is never given
+    Solver::new(puzzle)
+        .count(limit)
+        .unwrap_or_else(|stopped| Count::None {
+            reason: Some(stopped.to_string()),
+        })
 }
 
 /// What a search for a solution other than a known one found.
@@ -110,8 +115,11 @@ pub struct Solver {
     /// The root state of the plain 9×9 fast path, when the puzzle is one.
     classic: Option<classic::State>,
     guesses: u64,
-    /// The caller's flag and deadline, asked by every search (see [`Solver::with_budget`]).
+    /// The caller's budget, whole, for the counting calls (see [`Solver::with_budget`]).
     budget: Option<Budget>,
+    /// The same budget's flag and deadline only, for the searches that answer a yes-or-no
+    /// question or list solutions.
+    interrupts: Option<Budget>,
 }
 
 impl Solver {
@@ -128,16 +136,21 @@ impl Solver {
             classic: plain_nine.then(classic::State::new),
             guesses: 0,
             budget: None,
+            interrupts: None,
         }
     }
 
-    /// The same solver, every search of which stops when `budget`'s flag is raised or its
-    /// deadline passes (its work limit is left to [`Solver::count_budgeted`]). A search cut
-    /// short answers as if it had found nothing more: a caller that gives a budget must ask
-    /// [`Budget::interrupted`] before it trusts an answer, as the generator does.
+    /// The same solver under `budget`. Every count ([`Solver::count`],
+    /// [`Solver::count_with_givens`], [`Solver::count_within`], [`Solver::count_budgeted`])
+    /// honours all of it, its work limit counting the branch points of each call, and says
+    /// [`Stopped`] when it stopped before the answer was known. The other searches (filling,
+    /// listing solutions, "is there another solution?") stop at its flag and deadline only
+    /// and answer as if they had found nothing more: a caller must ask
+    /// [`Budget::interrupted`] before it trusts their answer, as the generator does.
     pub fn with_budget(mut self, budget: &Budget) -> Solver {
-        let budget = budget.clone().without_work_limit();
-        self.budget = budget.is_limited().then_some(budget);
+        self.budget = budget.is_limited().then(|| budget.clone());
+        let interrupts = budget.clone().without_work_limit();
+        self.interrupts = interrupts.is_limited().then_some(interrupts);
         self
     }
 
@@ -150,47 +163,46 @@ impl Solver {
         solver
     }
 
-    /// Counts the solutions with the puzzle's givens, up to `limit` (at least 1).
-    pub fn count(&mut self, limit: usize) -> Count {
+    /// Counts the solutions with the puzzle's givens, up to `limit` (at least 1), within the
+    /// solver's budget (see [`Solver::with_budget`]; a solver without one is never stopped).
+    pub fn count(&mut self, limit: usize) -> Result<Count, Stopped> {
         let givens = self.puzzle.givens().clone();
         self.count_with_givens(&givens, limit)
     }
 
-    /// Counts the solutions under the same rules with other givens, up to `limit` (at least 1).
-    pub fn count_with_givens(&mut self, givens: &Grid, limit: usize) -> Count {
-        self.count_within(givens, limit, None)
-            .expect("a search without a budget runs to the end")
+    /// Counts the solutions under the same rules with other givens, up to `limit` (at least
+    /// 1), within the solver's budget (see [`Solver::count`]).
+    pub fn count_with_givens(&mut self, givens: &Grid, limit: usize) -> Result<Count, Stopped> {
+        self.count_budgeted(givens, limit, &Budget::unlimited())
     }
 
     /// Counts like [`Solver::count_with_givens`], giving up after `budget` branch points
-    /// (none: no limit): `None` when the budget ran out before the answer was known. Plain
-    /// 9×9 takes the fast path, which is never cut short (its hardest known puzzles need a
-    /// few thousand branch points at most).
+    /// (none: no limit) or when the solver's own budget says so: `None` when it stopped
+    /// before the answer was known.
     pub fn count_within(
         &mut self,
         givens: &Grid,
         limit: usize,
         budget: Option<u64>,
     ) -> Option<Count> {
-        let budget = budget.map(|limit| Budget::unlimited().with_work_limit(limit));
-        self.count_budgeted(
-            givens,
-            limit,
-            budget.as_ref().unwrap_or(&Budget::unlimited()),
-        )
-        .ok()
+        let budget = budget.map_or_else(Budget::unlimited, |limit| {
+            Budget::unlimited().with_work_limit(limit)
+        });
+        self.count_budgeted(givens, limit, &budget).ok()
     }
 
-    /// Counts like [`Solver::count_with_givens`] within `budget`: its work limit counts
-    /// branch points (plain 9×9 takes the fast path, which only its flag and deadline stop:
-    /// its hardest known puzzles need a few thousand branch points at most). The reason
-    /// when it stopped before the answer was known.
+    /// Counts like [`Solver::count_with_givens`] within `budget` and the solver's own (the
+    /// stricter of the two, see [`Budget::and`]): the work limit counts branch points, on
+    /// the 9×9 fast path as in the general engine. The reason when it stopped before the
+    /// answer was known.
     pub fn count_budgeted(
         &mut self,
         givens: &Grid,
         limit: usize,
         budget: &Budget,
     ) -> Result<Count, Stopped> {
+        let joined = self.budget.as_ref().map(|own| own.and(budget));
+        let budget = joined.as_ref().unwrap_or(budget);
         self.guesses = 0;
         budget.interrupted()?;
         if let Err(reason) = self.prepare(givens) {
@@ -266,7 +278,11 @@ impl Solver {
         let mut filler = RandomFill::new(rng);
         match self.general.as_mut() {
             Some(general) if self.classic.is_none() => {
-                let limit = crate::budget::Budget::unlimited().with_work_limit(budget);
+                let limit = self
+                    .interrupts
+                    .clone()
+                    .unwrap_or_default()
+                    .with_work_limit(budget);
                 let (guesses, _) = general.search_within(&mut filler, Some(&limit));
                 self.guesses = guesses;
             }
@@ -340,7 +356,9 @@ impl Solver {
         } else {
             OtherSolution::new(&known)
         };
-        self.guesses = general.search_within(&mut other, self.budget.as_ref()).0;
+        self.guesses = general
+            .search_within(&mut other, self.interrupts.as_ref())
+            .0;
         match other.other {
             Some(cells) => Second::Found(self.grid(&cells, givens)),
             None => Second::from_exists(other.found),
@@ -454,7 +472,7 @@ impl Solver {
     }
 
     fn search(&mut self, visitor: &mut impl search::Visitor) {
-        let budget = self.budget.as_ref();
+        let budget = self.interrupts.as_ref();
         if let Some(root) = &self.classic {
             let mut search = classic::ClassicSearch::new().with_budget(budget);
             search.explore(root, visitor);

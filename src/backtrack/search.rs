@@ -20,6 +20,16 @@ pub(super) trait Visitor {
 
     /// Called with the candidates of a solved grid (one digit per cell); `true` stops the search.
     fn solution(&mut self, cells: &[u32]) -> bool;
+
+    /// Whether the search may give up a run and restart from the root (then
+    /// [`Visitor::restart`] forgets what the run saw): `false` (the default) when the
+    /// visitor's answer depends on the order it sees solutions in.
+    fn restartable(&self) -> bool {
+        false
+    }
+
+    /// Forgets what it saw, before the search restarts from the root.
+    fn restart(&mut self) {}
 }
 
 /// Counts solutions up to a limit, keeping the first two.
@@ -56,6 +66,14 @@ impl Visitor for Counter {
             _ => {}
         }
         self.found >= self.limit
+    }
+
+    fn restartable(&self) -> bool {
+        true
+    }
+
+    fn restart(&mut self) {
+        self.found = 0;
     }
 }
 
@@ -177,6 +195,12 @@ pub(super) struct Search<'a> {
     budget: Option<&'a Budget>,
     /// Why the search stopped before the visitor asked it to, if it did.
     pub stopped: Option<Stopped>,
+    /// Branch points earlier runs of the same call visited, counted against the budget.
+    earlier: u64,
+    /// The branch points after which this run gives up so the call can restart (none: never).
+    cutoff: Option<u64>,
+    /// Whether this run gave up at its cutoff.
+    pub cut_off: bool,
 }
 
 impl<'a> Search<'a> {
@@ -188,6 +212,18 @@ impl<'a> Search<'a> {
         branching: &'a mut Branching,
     ) -> Search<'a> {
         branching.restart(rules);
+        Search::resuming(rules, work, states, branching, 0)
+    }
+
+    /// A search from the same root that keeps `branching`'s weights, after earlier runs of
+    /// the same call visited `earlier` branch points.
+    pub fn resuming(
+        rules: &'a Rules,
+        work: &'a mut Work,
+        states: &'a mut Vec<u32>,
+        branching: &'a mut Branching,
+        earlier: u64,
+    ) -> Search<'a> {
         Search {
             rules,
             work,
@@ -196,7 +232,16 @@ impl<'a> Search<'a> {
             guesses: 0,
             budget: None,
             stopped: None,
+            earlier,
+            cutoff: None,
+            cut_off: false,
         }
+    }
+
+    /// The same search, giving up after `cutoff` branch points (see [`Search::cut_off`]).
+    pub fn with_cutoff(mut self, cutoff: Option<u64>) -> Search<'a> {
+        self.cutoff = cutoff;
+        self
     }
 
     /// The same search, giving up when `budget` says so at a branch point (its work limit
@@ -225,8 +270,13 @@ impl<'a> Search<'a> {
             return visitor.solution(candidates);
         };
         self.guesses += 1;
-        if let Some(Err(stopped)) = self.budget.map(|budget| budget.check(self.guesses)) {
+        let work = self.earlier + self.guesses;
+        if let Some(Err(stopped)) = self.budget.map(|budget| budget.check(work)) {
             self.stopped = Some(stopped);
+            return true;
+        }
+        if self.cutoff.is_some_and(|cutoff| self.guesses > cutoff) {
+            self.cut_off = true;
             return true;
         }
         visitor.order(&mut branch);

@@ -1,11 +1,14 @@
 //! The engine against real puzzles from `tests/data/`: published solutions, exact counts,
 //! unsolvable puzzles, random fills of every size, and the other-solution question.
 
+use std::time::Instant;
+
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::test_data::{self, classic, data_lines, grid, killer_records, krazydad, x_puzzle};
 use super::{count_solutions, Solver};
+use crate::budget::{Budget, Cancel, Stopped};
 use crate::count::Count;
 use crate::model::{Constraint, Diagonal, Geometry, Grid, Puzzle};
 
@@ -295,7 +298,7 @@ fn other_solution_agrees_with_counting() {
     for (line, expected, _) in tdoku_cases() {
         let puzzle = classic(&line);
         let mut solver = Solver::new(&puzzle);
-        let Some(first) = solver.count(1).solution().cloned() else {
+        let Some(first) = solver.count(1).unwrap().solution().cloned() else {
             continue;
         };
         assert_eq!(
@@ -315,7 +318,7 @@ fn digging_a_given_agrees_with_counting() {
     for (cell, _) in puzzle.givens().filled() {
         let mut dug = puzzle.givens().clone();
         dug.set(cell, None);
-        let unique = solver.count_with_givens(&dug, 2).is_unique();
+        let unique = solver.count_with_givens(&dug, 2).unwrap().is_unique();
         assert_eq!(
             solver.has_other_solution(&dug, &solution),
             !unique,
@@ -344,8 +347,8 @@ fn fast_path_agrees_with_the_general_engine() {
     lines.extend(hardest.iter().step_by(20).map(|puzzle| (puzzle.clone(), 1)));
     for (line, expected) in lines {
         let puzzle = classic(&line);
-        let fast = Solver::new(&puzzle).count(expected + 1);
-        let general = Solver::general(&puzzle).count(expected + 1);
+        let fast = Solver::new(&puzzle).count(expected + 1).unwrap();
+        let general = Solver::general(&puzzle).count(expected + 1).unwrap();
         assert_eq!(fast.found(), expected, "{line}");
         assert_eq!(general.found(), expected, "{line}");
         if expected == 1 {
@@ -374,7 +377,7 @@ fn givens_that_break_the_rules_give_none_with_a_reason() {
     let mut givens = Grid::empty(puzzle.geometry());
     let corner = puzzle.geometry().cell(0, 0).unwrap();
     givens.set(corner, crate::model::Digit::new(12));
-    let Count::None { reason } = solver.count_with_givens(&givens, 2) else {
+    let Count::None { reason } = solver.count_with_givens(&givens, 2).unwrap() else {
         panic!("12 does not fit a 9×9 grid");
     };
     assert_eq!(
@@ -387,7 +390,7 @@ fn givens_that_break_the_rules_give_none_with_a_reason() {
         crate::model::Digit::new(5),
     );
     assert!(matches!(
-        solver.count_with_givens(&givens, 2),
+        solver.count_with_givens(&givens, 2).unwrap(),
         Count::None { reason: Some(_) }
     ));
     assert!(!solver.has_other_solution(&givens, &givens));
@@ -405,11 +408,11 @@ fn a_killer_whose_givens_break_a_cage_has_no_solution() {
     );
     let mut solver = Solver::new(&record.puzzle);
     assert!(matches!(
-        solver.count_with_givens(&givens, 2),
+        solver.count_with_givens(&givens, 2).unwrap(),
         Count::None { .. }
     ));
     assert!(!solver.has_other_solution(&givens, &solution));
-    assert!(solver.count_with_givens(&solution, 2).is_unique());
+    assert!(solver.count_with_givens(&solution, 2).unwrap().is_unique());
 }
 
 #[test]
@@ -427,7 +430,7 @@ fn dug_random_grids_of_every_size_agree_with_themselves() {
         for &cell in cells.iter().take(geometry.cell_count() * 11 / 20) {
             dug.set(cell, None);
         }
-        let count = solver.count_with_givens(&dug, 3);
+        let count = solver.count_with_givens(&dug, 3).unwrap();
         let with_givens = puzzle.with_givens(dug.clone()).unwrap();
         for solution in [count.solution()].into_iter().flatten() {
             assert!(with_givens.is_solution(solution), "{size}");
@@ -506,4 +509,69 @@ fn other_solution_without_cells_agrees_with_the_plain_question() {
         }
     }
     assert!(questions > 100, "{questions}");
+}
+
+/// An empty grid of `size`: far more solutions than any count reaches, so a count to the end
+/// runs until its budget stops it (9×9 takes the fast path, 16×16 the general engine).
+fn empty(size: usize) -> Puzzle {
+    Puzzle::classic(Grid::empty(Geometry::for_size(size).unwrap())).unwrap()
+}
+
+#[test]
+fn every_count_honours_the_solvers_work_limit() {
+    for size in [9, 16] {
+        let puzzle = empty(size);
+        let givens = puzzle.givens().clone();
+        let budget = Budget::unlimited().with_work_limit(50);
+        let mut solver = Solver::new(&puzzle).with_budget(&budget);
+        let stopped = Err(Stopped::WorkLimit { limit: 50 });
+        assert_eq!(solver.count(usize::MAX), stopped, "{size}");
+        assert_eq!(
+            solver.guesses(),
+            51,
+            "{size}: stopped at the first branch point past it"
+        );
+        assert_eq!(solver.count_with_givens(&givens, usize::MAX), stopped);
+        assert_eq!(solver.count_within(&givens, usize::MAX, None), None);
+        // the stricter of the solver's budget and the call's
+        let stricter = Budget::unlimited().with_work_limit(20);
+        assert_eq!(
+            solver.count_budgeted(&givens, usize::MAX, &stricter),
+            Err(Stopped::WorkLimit { limit: 20 })
+        );
+        assert_eq!(solver.count_within(&givens, usize::MAX, Some(20)), None);
+        assert_eq!(
+            solver.count_within(&givens, usize::MAX, Some(500)),
+            None,
+            "{size}: the solver's own limit of 50 holds"
+        );
+        // a limit the count stays within changes nothing
+        let roomy = Budget::unlimited().with_work_limit(1_000_000);
+        let answer = Solver::new(&puzzle).with_budget(&roomy).count(2);
+        assert_eq!(answer, Ok(count_solutions(&puzzle, 2)), "{size}");
+    }
+}
+
+#[test]
+fn every_count_honours_the_solvers_flag_and_deadline() {
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let raised = Budget::unlimited().with_cancel(&cancel);
+    let passed = Budget::unlimited().with_deadline(Instant::now());
+    for (budget, reason) in [(raised, Stopped::Cancelled), (passed, Stopped::Deadline)] {
+        for size in [9, 16] {
+            let puzzle = empty(size);
+            let givens = puzzle.givens().clone();
+            let mut solver = Solver::new(&puzzle).with_budget(&budget);
+            assert_eq!(solver.count(2), Err(reason), "{size}");
+            assert_eq!(solver.count_with_givens(&givens, 1), Err(reason));
+            assert_eq!(solver.count_within(&givens, 1, Some(1_000)), None);
+            let call = Budget::unlimited().with_work_limit(1_000);
+            assert_eq!(solver.count_budgeted(&givens, 1, &call), Err(reason));
+            // the call's budget stops a solver that has none of its own
+            let mut plain = Solver::new(&puzzle);
+            assert_eq!(plain.count_budgeted(&givens, 1, &budget), Err(reason));
+            assert!(plain.count(1).is_ok_and(|count| count.found() == 1));
+        }
+    }
 }

@@ -14,7 +14,7 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
 use thiserror::Error;
 
-use crate::backtrack::Solver;
+use crate::backtrack::count_solutions;
 use crate::model::{Cage, Cell, Constraint, Digit, Geometry, Grid, ModelError, Puzzle};
 pub use crate::preset::CageOptions;
 use crate::Count;
@@ -113,7 +113,7 @@ pub fn carve(
     let mut repairs = 0;
     loop {
         let puzzle = layout.puzzle(rules, solution, &givens)?;
-        let other = match Solver::new(&puzzle).count(2) {
+        let other = match count_solutions(&puzzle, 2) {
             Count::Unique(_) => return Ok(Carved { puzzle, repairs }),
             Count::Multiple { first, second, .. } => {
                 if first != *solution {
@@ -233,7 +233,7 @@ pub fn join_neighbours(
         let Ok(joined) = Puzzle::new(geometry, puzzle.givens().clone(), constraints) else {
             continue;
         };
-        if matches!(Solver::new(&joined).count(2), Count::Unique(_)) {
+        if matches!(count_solutions(&joined, 2), Count::Unique(_)) {
             return Some(joined);
         }
     }

@@ -9,7 +9,7 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use crate::backtrack::Solver;
+use crate::backtrack::count_solutions;
 use crate::model::{cage_sum, CageId, Comparison, Constraint, Grid, ModelError, Puzzle, Relation};
 
 /// What hiding sums made.
@@ -167,5 +167,5 @@ fn rebuild(
 
 /// Whether the native engine finds exactly one solution.
 fn is_unique(puzzle: &Puzzle) -> bool {
-    Solver::new(puzzle).count(2).is_unique()
+    count_solutions(puzzle, 2).is_unique()
 }

@@ -87,12 +87,14 @@ impl Witnesses {
     ) -> Option<Grid> {
         self.searched += 1;
         match solver.count_with_givens(givens, 2) {
-            Count::Multiple { first, second, .. } => {
+            Ok(Count::Multiple { first, second, .. }) => {
                 let other = if &first == solution { second } else { first };
                 self.keep(&other, solution);
                 Some(other)
             }
-            Count::Unique(_) | Count::None { .. } => None,
+            // a search the generator's flag or deadline stopped finds nothing more: the
+            // generator asks the budget before it trusts the answer
+            Ok(Count::Unique(_) | Count::None { .. }) | Err(_) => None,
         }
     }
 

@@ -41,7 +41,7 @@ pub(super) fn reveal_or_split(
         budget.interrupted()?;
         if Solver::new(&changed)
             .with_budget(budget)
-            .count(2)
+            .count(2)?
             .is_unique()
         {
             confirm_unique(&changed, budget)?;
@@ -70,7 +70,7 @@ pub(super) fn reveal_or_split(
             budget.interrupted()?;
             if Solver::new(&changed)
                 .with_budget(budget)
-                .count(2)
+                .count(2)?
                 .is_unique()
             {
                 confirm_unique(&changed, budget)?;

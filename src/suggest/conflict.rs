@@ -8,7 +8,7 @@
 
 use super::{Member, SuggestError, Suggestion};
 use crate::backtrack::Solver;
-use crate::budget::Budget;
+use crate::budget::{Budget, Stopped};
 use crate::count::Count;
 use crate::model::{CageId, Cell, Comparison, Constraint, Digit, Grid, Puzzle};
 use crate::sat;
@@ -36,7 +36,7 @@ pub(super) fn minimal_conflict(
         givens: puzzle.givens().filled().collect(),
         constraints: vec![true; puzzle.constraints().len()],
     };
-    if solvable_natively(&build(puzzle, &all, None)?, budget) {
+    if solvable_natively(&build(puzzle, &all, None)?, budget)? {
         return Err(SuggestError::NotConfirmed {
             what: "the native engine finds a solution".to_string(),
         });
@@ -51,7 +51,7 @@ pub(super) fn minimal_conflict(
         }
         budget.interrupted()?;
         let candidate = build(puzzle, &kept, Some(member))?;
-        if !solvable_natively(&candidate, budget) {
+        if !solvable_natively(&candidate, budget)? {
             kept = without(&kept, member);
         }
     }
@@ -59,12 +59,12 @@ pub(super) fn minimal_conflict(
     Ok(Suggestion::Conflict(members(puzzle, &kept)))
 }
 
-/// Whether the native engine finds a solution.
-fn solvable_natively(puzzle: &Puzzle, budget: &Budget) -> bool {
-    !matches!(
-        Solver::new(puzzle).with_budget(budget).count(1),
+/// Whether the native engine finds a solution; the reason when the budget stopped it.
+fn solvable_natively(puzzle: &Puzzle, budget: &Budget) -> Result<bool, Stopped> {
+    Ok(!matches!(
+        Solver::new(puzzle).with_budget(budget).count(1)?,
         Count::None { .. }
-    )
+    ))
 }
 
 /// `kept` with member `member` dropped (a given is removed from the list).

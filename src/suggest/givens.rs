@@ -2,7 +2,7 @@
 //! implicit hitting sets (within budgets), else a greedy choice weighed on sample solutions
 //! pruned so that each given is needed; either way confirmed by the SAT engine.
 
-use crate::budget::Budget;
+use crate::budget::{Budget, Stopped};
 use rand::Rng;
 
 use super::{confirm_unique, Guarantee, SuggestError, Suggestion};
@@ -55,7 +55,7 @@ pub(super) fn fewest_givens(
         Ok(cells) => (cells, usize::MAX),
         Err(ruled_out) => {
             let mut cells = search.greedy(puzzle, rng)?;
-            search.prune(&mut cells);
+            search.prune(&mut cells)?;
             (cells, ruled_out)
         }
     };
@@ -105,7 +105,7 @@ impl Search<'_> {
     }
 
     /// The native count (up to 2) with `first`'s digits added at `cells`.
-    fn count_with(&mut self, cells: &[Cell]) -> Count {
+    fn count_with(&mut self, cells: &[Cell]) -> Result<Count, Stopped> {
         self.spent += 1;
         let givens = self.givens_with(cells);
         self.solver.count_with_givens(&givens, 2)
@@ -158,7 +158,7 @@ impl Search<'_> {
                 .into_iter()
                 .filter_map(|index| self.first.geometry().cell_at(index))
                 .collect();
-            let count = self.count_with(&cells);
+            let count = self.count_with(&cells)?;
             if count.is_unique() {
                 return Ok(Ok(cells));
             }
@@ -193,7 +193,7 @@ impl Search<'_> {
         let mut cells = Vec::new();
         let mut samples: Vec<Grid> = Vec::new();
         loop {
-            let count = self.count_with(&cells);
+            let count = self.count_with(&cells)?;
             if count.is_unique() {
                 return Ok(cells);
             }
@@ -254,17 +254,18 @@ impl Search<'_> {
     }
 
     /// Drops every given whose removal keeps the puzzle unique, earliest chosen first.
-    fn prune(&mut self, cells: &mut Vec<Cell>) {
+    fn prune(&mut self, cells: &mut Vec<Cell>) -> Result<(), Stopped> {
         let mut position = 0;
         while position < cells.len() {
             let mut without = cells.clone();
             without.remove(position);
-            if self.count_with(&without).is_unique() {
+            if self.count_with(&without)?.is_unique() {
                 *cells = without;
             } else {
                 position += 1;
             }
         }
+        Ok(())
     }
 }
 

@@ -78,6 +78,15 @@ fn the_native_engine_stops_counting_an_empty_25x25() {
 }
 
 #[test]
+fn a_native_solver_given_a_budget_stops_counting_an_empty_25x25() {
+    let puzzle = empty(25);
+    let (answer, latency) =
+        cancelled_mid_work(|budget| Solver::new(&puzzle).with_budget(budget).count(usize::MAX));
+    assert_eq!(answer, Err(Stopped::Cancelled));
+    assert_prompt(latency, "a native solver given a budget");
+}
+
+#[test]
 fn the_native_engine_stops_at_its_deadline() {
     let puzzle = empty(25);
     let started = Instant::now();
