@@ -11,10 +11,10 @@
 //! - [`render`]: printing: SVG, PDF pages and books, f-puzzles and SudokuPad links.
 //! - [`generate`]: the generator: fill, dig under a symmetry, grade to a target, batches.
 //! - [`preset`]: presets (RON): what a batch generates, the shipped ones built in.
-//! - [`bank`]: the puzzle bank: rated puzzles in one SQLite file, one row per canonical key.
+//! - `bank` (feature `bank`): the puzzle bank: rated puzzles in one SQLite file, one row per canonical key.
 //! - [`canonical`]: the canonical key of a puzzle under its variant's symmetries (minlex for
 //!   classic grids), so that isomorphs are recognised as one puzzle.
-//! - [`service`]: the front both doors call: typed requests in, typed records out, one
+//! - `service` (feature `service`): the front both doors call: typed requests in, typed records out, one
 //!   uniqueness policy.
 //! - [`shard`]: shard i of N of a run, its contiguous block, and a scheduler's shard read
 //!   from its environment (Slurm job arrays, Kubernetes Indexed Jobs).

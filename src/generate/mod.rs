@@ -4,7 +4,7 @@
 //! Every puzzle is a pure function of `(preset, seed, index)` ([`puzzle`]): a ChaCha stream
 //! per index ([`stream`]) fills a grid ([`fill()`]), the digger removes orbits of givens under
 //! the preset's [`Symmetry`] while the native engine finds no other solution ([`dig()`]), the
-//! grader rates the result and the [`Target`](crate::preset::Target) keeps it or not; near
+//! grader rates the result and the [`Target`] keeps it or not; near
 //! misses of a hard target are searched around by swapping a few givens (the `search` module). A kept
 //! puzzle is confirmed unique by the SAT engine before it is returned.
 //!

@@ -24,7 +24,7 @@ use super::Generated;
 /// With the `service` feature its JSON schema is derived from this type (`schemars`), so
 /// `/openapi.json` describes what is written.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "service", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Record {
     /// The preset's name.
     pub preset: String,
@@ -70,7 +70,7 @@ pub struct Record {
     pub fpuzzles: Option<String>,
     /// HoDoKu level; `null` when the grader does not rate one of the rules yet (`unrated`
     /// says which).
-    #[cfg_attr(feature = "service", schemars(schema_with = "level_schema"))]
+    #[cfg_attr(feature = "schema", schemars(schema_with = "level_schema"))]
     pub level: Option<Level>,
     /// HoDoKu score; `null` when not rated.
     pub score: Option<u32>,
@@ -97,7 +97,7 @@ pub struct Record {
 
 /// One cage of a killer record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "service", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CageRecord {
     /// Its cells, as `r1c1` names, in reading order.
     pub cells: Vec<String>,
@@ -108,20 +108,20 @@ pub struct CageRecord {
 
 /// One comparison of a greater-killer record: `sum(cages[first]) relation sum(cages[second])`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "service", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ComparisonRecord {
     /// The left cage's position in `cages`.
     pub first: usize,
     /// The right cage's position in `cages`.
     pub second: usize,
     /// `Less`, `Equal` or `Greater`.
-    #[cfg_attr(feature = "service", schemars(schema_with = "relation_schema"))]
+    #[cfg_attr(feature = "schema", schemars(schema_with = "relation_schema"))]
     pub relation: Relation,
 }
 
 /// The schema of a record's `level`: HoDoKu's level names as serde writes them (the
 /// grader's `Level` has no schema of its own), or `null`.
-#[cfg(feature = "service")]
+#[cfg(feature = "schema")]
 fn level_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     let mut names: Vec<serde_json::Value> = Level::ALL
         .iter()
@@ -136,7 +136,7 @@ fn level_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
 }
 
 /// The schema of a comparison's `relation`, as serde writes a [`Relation`].
-#[cfg(feature = "service")]
+#[cfg(feature = "schema")]
 fn relation_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     let names: Vec<serde_json::Value> = [Relation::Less, Relation::Equal, Relation::Greater]
         .iter()

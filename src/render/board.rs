@@ -521,7 +521,7 @@ struct SignPlace {
 
 /// The comparisons of `puzzle` whose cages do not touch, in words (`cage e at r8c8 < cage A
 /// at r1c1`): [`draw`] has no border to put their signs on, so whoever draws the grid
-/// writes these beside it ([`super::puzzle_drawing`], [`super::puzzle_pdf`]) or refuses
+/// writes these beside it ([`super::puzzle_drawing`], `super::puzzle_pdf`) or refuses
 /// the puzzle (a book).
 pub fn distant_comparisons(puzzle: &Puzzle) -> Vec<String> {
     puzzle

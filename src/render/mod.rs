@@ -4,13 +4,13 @@
 //! - [`drawing`]: what a page holds (lines, fills, text) independent of the file format.
 //! - [`board`]: one puzzle or solution grid drawn into a square, for every variant;
 //!   [`variant`]: the marks of the variant rules (lines, arrows, dots, clues outside).
-//! - [`book`]: a book's pages: title page, colophon, how to play, puzzles easiest first by
+//! - `book` (feature `pdf`): a book's pages: title page, colophon, how to play, puzzles easiest first by
 //!   level, solutions at the back; [`book_preset`]: the RON presets that say what goes in a
 //!   book; [`paper`]: trim sizes, bleed and mirrored margins; [`how_to_play`]: the rules
 //!   pages' text and the variants' names.
-//! - [`cover`]: a paperback's full-wrap cover sheet, sized by KDP's formula.
+//! - `cover` (feature `pdf`): a paperback's full-wrap cover sheet, sized by KDP's formula.
 //! - [`ink`]: where items put ink; strokes cut around glyphs; the no-overlap check.
-//! - [`svg`] and [`pdf`]: a drawing (or pages of them) as an SVG or PDF file; [`font`]: the
+//! - [`svg`] and `pdf` (feature `pdf`): a drawing (or pages of them) as an SVG or PDF file; [`font`]: the
 //!   DejaVu Sans faces both use, shipped inside the binary.
 //! - [`links`]: f-puzzles and SudokuPad links (packed by [`crate::notation::lz_string`]).
 //!

@@ -1,7 +1,6 @@
 //! One answer to a request: its records, in input order, and the status they come to (the
 //! exit code of the command line, as a word).
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// How a run ended, the worst of its records: mapped to the command line's exit codes and
@@ -43,7 +42,8 @@ impl Outcome {
 }
 
 /// The status of a whole answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum AnswerStatus {
     /// Every puzzle unique, every rating complete.
@@ -69,8 +69,9 @@ pub trait Judged {
 }
 
 /// The records of one request, in input order, and their status.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[schemars(rename = "{R}Answer")]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "{R}Answer"))]
 pub struct Answer<R> {
     /// The first record's reason when the status is `error`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -117,7 +118,8 @@ impl<R: Judged> Answer<R> {
 
 /// A one-line refusal of a whole request: a body that is not the request's JSON, a value a
 /// field does not take, a puzzle that cannot be drawn, the server busy or past its time.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Refusal {
     /// Why, on one line.

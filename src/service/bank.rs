@@ -1,22 +1,29 @@
 //! The bank's part of the service: a puzzle whose key is new checked by the one uniqueness
-//! policy and rated as the bank stores it ([`judge_new`]), the typed records `bank add`,
+//! policy and rated as the bank stores it (`judge_new`), the typed records `bank add`,
 //! `bank query` and `bank stats` write ([`AddRecord`], [`StoredRecord`], [`StatsRecord`]),
-//! and [`keep`], which stores a rated puzzle (or finds its earlier record) for `serve --bank`.
+//! and `keep`, which stores a rated puzzle (or finds its earlier record) for `serve --bank`.
 
+#[cfg(feature = "bank")]
 use std::sync::Mutex;
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::columns::{text_of, Column, Row};
-use super::grade::{puzzle_text, BankNote};
+use super::grade::puzzle_text;
+#[cfg(feature = "bank")]
+use super::grade::BankNote;
 use super::input::Record;
 use super::records::{CageField, ComparisonField, CountRecord, ErrorRecord};
+#[cfg(feature = "bank")]
 use super::uniqueness::{self, Proof};
+#[cfg(feature = "bank")]
 use crate::bank::{Added, Bank, NewPuzzle, Stored};
 use crate::budget::Budget;
+#[cfg(feature = "bank")]
 use crate::canonical::{key_symmetries, CanonicalForm};
-use crate::grade::explainer::{format_tenths, SeRater, SeRating};
+#[cfg(feature = "bank")]
+use crate::grade::explainer::format_tenths;
+use crate::grade::explainer::{SeRater, SeRating};
 use crate::grade::{Grader, Grading};
 use crate::model::Puzzle;
 use crate::notation::fpuzzles::FPUZZLES_PREFIX;
@@ -38,7 +45,7 @@ pub struct Rated {
 /// Rates one puzzle with exactly one solution, `solution`, on both scales (HoDoKu's within
 /// `work_limit`, SE's within its default, as `grade` rates; neither proves uniqueness again)
 /// and keeps the key found for it. The bank rates a puzzle's canonical form
-/// ([`CanonicalForm::puzzle`]), so that every orientation gets the same rating. `budget`'s
+/// ([`crate::canonical::CanonicalForm::puzzle`]), so that every orientation gets the same rating. `budget`'s
 /// flag and deadline stop both ratings.
 pub fn rate_with_key(
     puzzle: &Puzzle,
@@ -99,6 +106,7 @@ pub const TOO_COSTLY: &str = "its canonical form was not found within the work b
 pub const BEYOND: &str = "its rating passed the work limit (`grade` rates it \"beyond\"), so it \
 has no level to store; not stored";
 
+#[cfg(feature = "bank")]
 /// What to store for a rated puzzle (`puzzle`, the canonical form that was rated), or why it
 /// cannot be stored ([`TOO_COSTLY`], [`BEYOND`]).
 pub fn new_puzzle(
@@ -170,6 +178,7 @@ fn carried_as_rule(rule: &crate::model::Constraint) -> bool {
     }
 }
 
+#[cfg(feature = "bank")]
 /// What `bank add` makes of one readable puzzle.
 #[derive(Debug, Clone)]
 pub enum Prepared {
@@ -184,6 +193,7 @@ pub enum Prepared {
     Refused(String),
 }
 
+#[cfg(feature = "bank")]
 /// Checks and rates a puzzle whose canonical key is new, as `grade` does: its canonical form's
 /// uniqueness proved once by the one policy ([`uniqueness::prove`]: native within a budget of
 /// branch points, then SAT, bounded by `work_limit`), the solution handed to both graders
@@ -219,6 +229,7 @@ pub fn judge_new(
     }
 }
 
+#[cfg(feature = "bank")]
 /// Why a puzzle whose uniqueness proof passed the work limit is not stored.
 fn unproved(reason: &str) -> String {
     format!("{reason}, so it is not known to be unique; not stored")
@@ -226,7 +237,8 @@ fn unproved(reason: &str) -> String {
 
 /// A stored puzzle as a record (`bank query`, and the earlier record of a puzzle `bank add`
 /// finds stored): every field, the time as UTC text.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct StoredRecord {
     /// When it was stored, UTC.
@@ -283,6 +295,7 @@ pub struct StoredRecord {
     pub variant: String,
 }
 
+#[cfg(feature = "bank")]
 impl StoredRecord {
     /// The record of `stored`.
     pub fn new(stored: &Stored) -> StoredRecord {
@@ -326,6 +339,7 @@ impl StoredRecord {
 /// its record reads back as the puzzle: a killer's cages and comparisons, and which
 /// diagonals hold where the name does not say (the record reader gives x and killer-x both,
 /// the others none).
+#[cfg(feature = "bank")]
 #[derive(Debug, Clone, Default)]
 struct CageFields {
     cages: Vec<CageField>,
@@ -336,6 +350,7 @@ struct CageFields {
     fpuzzles: Option<String>,
 }
 
+#[cfg(feature = "bank")]
 impl CageFields {
     /// The fields of `puzzle`, of the bank's `variant`.
     fn of(puzzle: &Puzzle, variant: &str) -> CageFields {
@@ -432,7 +447,8 @@ pub const QUERY_COLUMNS: &[Column] = &[
 ];
 
 /// Whether `bank add` stored the puzzle or found it stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum AddedStatus {
     /// Stored now, as a new row.
@@ -453,7 +469,8 @@ impl AddedStatus {
 
 /// A puzzle `bank add` stored, or found stored (an isomorph counts): the puzzle as read,
 /// with the row that holds it and its ratings; for `seen`, the earlier record.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct AddedRecord {
     /// A killer's cages, in order, as read (comparisons name them by position), so that
@@ -518,6 +535,7 @@ pub struct AddedRecord {
     pub variant: String,
 }
 
+#[cfg(feature = "bank")]
 impl AddedRecord {
     /// The record of `entry`, read as `record`: `puzzle` is what the bank holds or was to
     /// store for it, `answer` what storing it came to.
@@ -564,7 +582,8 @@ impl AddedRecord {
 /// One record of `bank add`, in input order.
 // records are written one at a time, never kept in bulk: their size does not matter
 #[allow(clippy::large_enum_variant)]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(untagged)]
 pub enum AddRecord {
     /// The input could not be read, or the puzzle is not stored (the reason says why).
@@ -637,7 +656,8 @@ pub const ADD_COLUMNS: &[Column] = &[
 ];
 
 /// How many stored puzzles share a variant, a size and a level (`bank stats`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct StatsRecord {
     /// How many.
@@ -650,6 +670,7 @@ pub struct StatsRecord {
     pub variant: String,
 }
 
+#[cfg(feature = "bank")]
 impl StatsRecord {
     /// The record of one count of the bank's.
     pub fn new(count: &crate::bank::Count) -> StatsRecord {
@@ -677,6 +698,7 @@ impl Row for StatsRecord {
 /// The columns of `bank stats --csv`.
 pub const STATS_COLUMNS: &[Column] = &[Column::Variant, Column::Size, Column::Level, Column::Count];
 
+#[cfg(feature = "bank")]
 /// Stores the rated puzzle of `entry` in `bank`, or finds its earlier record there (an
 /// isomorph counts): its canonical form is what is rated and kept, its uniqueness proved by
 /// the one policy ([`judge_new`]: [`uniqueness::prove`] within `work_limit`).
@@ -773,7 +795,7 @@ pub fn timestamp(seconds: i64) -> String {
     )
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "bank"))]
 mod tests {
     use super::*;
     use crate::canonical::canonical_form_within;

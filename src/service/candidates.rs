@@ -3,8 +3,6 @@
 //! of each puzzle runs within the caller's budget: stopped, its record is `beyond`, with
 //! what was found so far and the reason in `stopped`.
 
-use rayon::prelude::*;
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::answer::{Answer, Judged, Outcome};
@@ -23,33 +21,41 @@ use crate::sat::TrueCandidates;
 pub const CANDIDATES_LIMIT: usize = 1000;
 
 /// A true-candidates request: `POST /v1/candidates`.
-#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CandidatesRequest {
     /// The puzzle(s), in any notation sudokit reads.
     pub puzzle: String,
     /// The notation, when detection should not guess.
     #[serde(default)]
-    #[schemars(schema_with = "request::input_format_schema")]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(schema_with = "request::input_format_schema")
+    )]
     pub input_format: Option<String>,
     /// `both`, `main` or `anti`: add the X rule.
     #[serde(default)]
-    #[schemars(schema_with = "request::diagonals_schema")]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(schema_with = "request::diagonals_schema")
+    )]
     pub diagonals: Option<String>,
     /// The most solutions the search finds (2 to 1000; default 1000); a record with
     /// `complete` false was cut short.
     #[serde(default)]
-    #[schemars(range(min = 2, max = 1000))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 2, max = 1000)))]
     pub limit: Option<u32>,
     /// The most work each puzzle's search may do, in the SAT engine's work units (see
     /// `sat::Effort`), looked at between solver calls; a record cut by it is `beyond`.
     #[serde(default)]
-    #[schemars(range(min = 1))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 1)))]
     pub work_limit: Option<u64>,
 }
 
 /// The status of a true-candidates search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum CandidatesStatus {
     /// Exactly one solution.
@@ -66,7 +72,8 @@ pub enum CandidatesStatus {
 }
 
 /// The record of one puzzle's true candidates.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CandidatesRecord {
     /// Each cell's candidates, row by row: `candidates[row][column]` lists its digits.
@@ -148,7 +155,8 @@ impl CandidatesRecord {
 }
 
 /// One record of a true-candidates answer.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 // a record is built once per puzzle and written at once: boxing its variants saves nothing
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
@@ -195,13 +203,11 @@ pub fn candidates(
         None => budget.clone().without_work_limit(),
     };
     let records = read_records(&input);
-    let found: Vec<Option<Result<TrueCandidates, String>>> = records
-        .par_iter()
-        .map(|record| {
+    let found: Vec<Option<Result<TrueCandidates, String>>> =
+        crate::service::each_in_order(&records, |record| {
             let entry = record.entry.as_ref().ok()?;
             Some(judge(entry, limit, &budget))
-        })
-        .collect();
+        });
     Ok(answer_of(
         records
             .iter()

@@ -2,8 +2,6 @@
 //! the cells where they differ when there are several; every solution up to the limit with
 //! `all`; setter help with `suggest`.
 
-use rayon::prelude::*;
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::answer::{Answer, Judged, Outcome};
@@ -19,7 +17,8 @@ use crate::notation::Entry;
 use crate::Count;
 
 /// A check request: `POST /v1/check`, or `sudokit check`'s flags.
-#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CheckRequest {
     /// The puzzle(s), in any notation sudokit reads (line, grid, CSV, killer text or TSV,
@@ -27,15 +26,21 @@ pub struct CheckRequest {
     pub puzzle: String,
     /// The notation, when detection should not guess.
     #[serde(default)]
-    #[schemars(schema_with = "request::input_format_schema")]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(schema_with = "request::input_format_schema")
+    )]
     pub input_format: Option<String>,
     /// `both`, `main` or `anti`: add the X rule.
     #[serde(default)]
-    #[schemars(schema_with = "request::diagonals_schema")]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(schema_with = "request::diagonals_schema")
+    )]
     pub diagonals: Option<String>,
     /// Count solutions up to this many (2 to 1000; default 2, or 100 with `all`).
     #[serde(default)]
-    #[schemars(range(min = 2, max = 1000))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 2, max = 1000)))]
     pub limit: Option<u32>,
     /// List every solution up to `limit`.
     #[serde(default)]
@@ -99,7 +104,8 @@ pub fn judge(entry: &Entry, settings: &CheckSettings, budget: &Budget) -> Verdic
 }
 
 /// Every solution found up to the limit (`all`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ListRecord {
     /// The solutions, one line each.
@@ -119,7 +125,8 @@ pub struct ListRecord {
 }
 
 /// One record of `check`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 // a record is built once per puzzle and written at once: boxing its variants saves nothing
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
@@ -207,13 +214,10 @@ pub fn check(request: &CheckRequest, budget: &Budget) -> Result<Answer<CheckReco
     let limit = request::listed(request.limit, 2)?;
     let settings = CheckSettings::new(Engine::Sat, limit, request.all, request.suggest);
     let records = read_records(&input);
-    let verdicts: Vec<Option<Verdict>> = records
-        .par_iter()
-        .map(|record| {
-            let entry = record.entry.as_ref().ok()?;
-            Some(judge(entry, &settings, budget))
-        })
-        .collect();
+    let verdicts: Vec<Option<Verdict>> = crate::service::each_in_order(&records, |record| {
+        let entry = record.entry.as_ref().ok()?;
+        Some(judge(entry, &settings, budget))
+    });
     Ok(answer_of(records.iter().zip(&verdicts).map(
         |(read, verdict)| record(read, verdict.as_ref(), &settings),
     )))

@@ -1,7 +1,6 @@
 //! Generating for a request (`POST /v1/generate`): puzzles from a built-in preset (never a
 //! path), a seed and a count, as the records of `generate`'s `puzzles.jsonl`.
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::answer::AnswerStatus;
@@ -11,7 +10,8 @@ use crate::generate::{Generator, Record};
 use crate::preset::Preset;
 
 /// A generation request.
-#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct GenerateRequest {
     /// A built-in preset's name (`sudokit presets`).
@@ -21,7 +21,7 @@ pub struct GenerateRequest {
     pub seed: u64,
     /// How many puzzles (default 1; at most the server's limit).
     #[serde(default = "one")]
-    #[schemars(range(min = 1))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 1)))]
     pub count: u64,
 }
 
@@ -30,7 +30,8 @@ fn one() -> u64 {
 }
 
 /// The records of a generation.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GenerateAnswer {
     /// One record per puzzle, by index (the lines of `generate`'s `puzzles.jsonl`); its
     /// schema is derived from [`Record`].
@@ -74,6 +75,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg(feature = "schema")]
     fn the_records_schema_is_derived_from_the_record_type() {
         let schema = serde_json::to_value(schemars::schema_for!(GenerateAnswer)).unwrap();
         let text = schema.to_string();

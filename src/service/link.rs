@@ -1,7 +1,6 @@
 //! `link` and `read` as records: a puzzle's f-puzzles and SudokuPad links with its f-puzzles
 //! document, and a puzzle as it was read (where, its name, its givens, its rich RON form).
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::grade::puzzle_text;
@@ -11,7 +10,8 @@ use crate::notation::{self, Format};
 use crate::render::links;
 
 /// The links of one puzzle (`sudokit link --json`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct LinkRecord {
     /// The f-puzzles document the links carry (`null` when it cannot be written).
@@ -25,7 +25,8 @@ pub struct LinkRecord {
 }
 
 /// One record of `link`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(untagged)]
 pub enum LinkAnswerRecord {
     /// The input could not be read, or has a rule the links cannot carry.
@@ -60,7 +61,8 @@ pub fn link(record: &Record) -> LinkAnswerRecord {
 }
 
 /// The one status of a puzzle read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ReadStatus {
     /// The puzzle was read.
@@ -68,7 +70,8 @@ pub enum ReadStatus {
 }
 
 /// A puzzle as it was read: enough to find it again and to hand it to any command.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct PuzzleRecord {
     /// The 1-based line of the puzzle in its source.
@@ -91,7 +94,8 @@ pub struct PuzzleRecord {
 }
 
 /// One record of `read`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(untagged)]
 pub enum ReadRecord {
     /// The input could not be read.

@@ -17,6 +17,7 @@
 
 pub mod answer;
 pub mod bank;
+#[cfg(all(feature = "pdf", feature = "parallel"))]
 pub mod book;
 pub mod candidates;
 pub mod check;
@@ -34,3 +35,21 @@ pub mod uniqueness;
 
 pub use answer::{Answer, AnswerStatus, Outcome, Refusal};
 pub use request::RequestError;
+
+/// `each` of every item, in order: across rayon's pool with the `parallel` feature, one after
+/// another without it.
+#[cfg(feature = "parallel")]
+fn each_in_order<Item: Sync, Answer: Send>(
+    items: &[Item],
+    each: impl Fn(&Item) -> Answer + Sync + Send,
+) -> Vec<Answer> {
+    use rayon::prelude::*;
+    items.par_iter().map(each).collect()
+}
+
+/// `each` of every item, in order: across rayon's pool with the `parallel` feature, one after
+/// another without it.
+#[cfg(not(feature = "parallel"))]
+fn each_in_order<Item, Answer>(items: &[Item], each: impl Fn(&Item) -> Answer) -> Vec<Answer> {
+    items.iter().map(each).collect()
+}

@@ -2,7 +2,6 @@
 //! could not be read or answered, and the fields a solution count adds. Fields are declared
 //! in the order of their names, the order the records have always been written in.
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::input::Record;
@@ -35,7 +34,8 @@ pub mod present {
 }
 
 /// The one status of an `error` record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorStatus {
     /// The input could not be read or answered.
@@ -43,7 +43,8 @@ pub enum ErrorStatus {
 }
 
 /// The record of an input that could not be read, or a puzzle no engine could answer.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ErrorRecord {
     /// The 1-based line of the record or the fault, when one applies.
@@ -134,7 +135,8 @@ pub fn how_many(found: usize, limit: usize) -> String {
 }
 
 /// The status of a solution count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum CountStatus {
     /// Exactly one solution.
@@ -167,7 +169,8 @@ impl CountStatus {
 
 /// A puzzle's solution count (`check`, `solve`, and `grade` for a puzzle it does not rate):
 /// the solutions found (up to the limit), the first and second, and where they differ.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CountRecord {
     /// The solutions listed, up to the limit (`solve` with a limit).
@@ -190,7 +193,7 @@ pub struct CountRecord {
     pub puzzle: Option<String>,
     /// Why there is no solution (`null` when no direct clash explains it).
     #[serde(default, skip_serializing_if = "Option::is_none", with = "present")]
-    #[schemars(with = "Option<String>")]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub reason: Option<Option<String>>,
     /// A second solution.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -206,7 +209,10 @@ pub struct CountRecord {
     pub status: CountStatus,
     /// Setter help (`check --suggest`): `null` for a unique puzzle.
     #[serde(default, skip_serializing_if = "Option::is_none", with = "present")]
-    #[schemars(with = "Option<super::suggest::SuggestRecord>")]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "Option<super::suggest::SuggestRecord>")
+    )]
     pub suggest: Option<Option<super::suggest::SuggestRecord>>,
 }
 
@@ -262,7 +268,8 @@ pub fn joined(items: &Option<Vec<String>>) -> String {
 }
 
 /// One cage of a killer's record, as `generate` writes it and the record reader reads it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CageField {
     /// Its cells, as `r1c1` names.
@@ -274,13 +281,14 @@ pub struct CageField {
 
 /// One comparison of a greater killer's record: `sum(cages[first]) relation
 /// sum(cages[second])`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ComparisonField {
     /// The left cage's position in `cages`.
     pub first: usize,
     /// `Less`, `Equal` or `Greater`.
-    #[schemars(with = "String")]
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub relation: Relation,
     /// The right cage's position in `cages`.
     pub second: usize,

@@ -1,7 +1,6 @@
 //! Drawing for a request (`POST /v1/render`): an SVG picture of one puzzle or a PDF with a
 //! page per puzzle, with the solution when asked and the puzzle has exactly one.
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::input::read_records;
@@ -14,28 +13,36 @@ use crate::notation::Entry;
 use crate::Count;
 
 /// A drawing request.
-#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RenderRequest {
     /// The puzzle(s), in any notation sudokit reads.
     pub puzzle: String,
     /// The notation, when detection should not guess.
     #[serde(default)]
-    #[schemars(schema_with = "request::input_format_schema")]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(schema_with = "request::input_format_schema")
+    )]
     pub input_format: Option<String>,
     /// `both`, `main` or `anti`: add the X rule.
     #[serde(default)]
-    #[schemars(schema_with = "request::diagonals_schema")]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(schema_with = "request::diagonals_schema")
+    )]
     pub diagonals: Option<String>,
     /// `svg` (default; one puzzle) or `pdf` (a page per puzzle).
     #[serde(default)]
-    #[schemars(schema_with = "format_schema")]
+    #[cfg_attr(feature = "schema", schemars(schema_with = "format_schema"))]
     pub format: Option<String>,
     /// Also draw the solution (when the puzzle has exactly one).
     #[serde(default)]
     pub solution: bool,
 }
 
+#[cfg(feature = "schema")]
 fn format_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({
         "type": ["string", "null"],
@@ -108,14 +115,7 @@ pub fn render(request: &RenderRequest, budget: &Budget) -> Result<Picture, Reque
         solutions.push(Some(solution));
     }
     if pdf {
-        let pages: Vec<_> = puzzles
-            .iter()
-            .zip(&solutions)
-            .map(|(entry, solution)| (&entry.puzzle, entry.name.as_deref(), solution.as_ref()))
-            .collect();
-        return crate::render::puzzle_pdf(&pages, "sudokit")
-            .map(Picture::Pdf)
-            .map_err(|error| RequestError(error.to_string()));
+        return pdf_of(&puzzles, &solutions);
     }
     match puzzles.as_slice() {
         [entry] => Ok(Picture::Svg(crate::render::puzzle_svg(
@@ -127,4 +127,25 @@ pub fn render(request: &RenderRequest, budget: &Budget) -> Result<Picture, Reque
             puzzles.len()
         ))),
     }
+}
+
+/// The pages of `puzzles` (with `solutions` where asked) as one PDF.
+#[cfg(feature = "pdf")]
+fn pdf_of(puzzles: &[Entry], solutions: &[Option<Grid>]) -> Result<Picture, RequestError> {
+    let pages: Vec<_> = puzzles
+        .iter()
+        .zip(solutions)
+        .map(|(entry, solution)| (&entry.puzzle, entry.name.as_deref(), solution.as_ref()))
+        .collect();
+    crate::render::puzzle_pdf(&pages, "sudokit")
+        .map(Picture::Pdf)
+        .map_err(|error| RequestError(error.to_string()))
+}
+
+/// Without the `pdf` feature, a PDF is refused by name.
+#[cfg(not(feature = "pdf"))]
+fn pdf_of(_: &[Entry], _: &[Option<Grid>]) -> Result<Picture, RequestError> {
+    Err(RequestError(
+        "format pdf: this build has no PDF writer (the library's `pdf` feature)".to_string(),
+    ))
 }

@@ -65,6 +65,7 @@ pub fn listed(limit: Option<u32>, least: u32) -> Result<Option<usize>, RequestEr
 }
 
 /// The JSON schema of a `diagonals` field.
+#[cfg(feature = "schema")]
 pub fn diagonals_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({
         "type": ["string", "null"],
@@ -74,6 +75,7 @@ pub fn diagonals_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
 }
 
 /// The JSON schema of an `input_format` field.
+#[cfg(feature = "schema")]
 pub fn input_format_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     let names: Vec<serde_json::Value> = Format::ALL
         .iter()

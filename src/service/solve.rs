@@ -1,8 +1,6 @@
 //! `solve`: each puzzle's solution; for one with several, up to a limit of them listed by the
 //! SAT engine.
 
-use rayon::prelude::*;
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::answer::{Answer, Judged, Outcome};
@@ -18,22 +16,29 @@ use crate::notation::Entry;
 use crate::Count;
 
 /// A solving request: `POST /v1/solve`.
-#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SolveRequest {
     /// The puzzle(s), in any notation sudokit reads.
     pub puzzle: String,
     /// The notation, when detection should not guess.
     #[serde(default)]
-    #[schemars(schema_with = "request::input_format_schema")]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(schema_with = "request::input_format_schema")
+    )]
     pub input_format: Option<String>,
     /// `both`, `main` or `anti`: add the X rule.
     #[serde(default)]
-    #[schemars(schema_with = "request::diagonals_schema")]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(schema_with = "request::diagonals_schema")
+    )]
     pub diagonals: Option<String>,
     /// For a puzzle with several solutions, list up to this many (1 to 1000).
     #[serde(default)]
-    #[schemars(range(min = 1, max = 1000))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 1, max = 1000)))]
     pub limit: Option<u32>,
 }
 
@@ -98,7 +103,8 @@ pub fn published_differs(entry: &Entry, grid: &Grid) -> Option<Vec<String>> {
 }
 
 /// One record of `solve`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 // a record is built once per puzzle and written at once: boxing its variants saves nothing
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
@@ -163,13 +169,11 @@ pub fn answer(
         limit: request::listed(request.limit, 1)?,
     };
     let records = read_records(&input);
-    let solved: Vec<Option<Result<Solved, String>>> = records
-        .par_iter()
-        .map(|record| {
+    let solved: Vec<Option<Result<Solved, String>>> =
+        crate::service::each_in_order(&records, |record| {
             let entry = record.entry.as_ref().ok()?;
             Some(solve(&entry.puzzle, &settings, budget))
-        })
-        .collect();
+        });
     Ok(answer_of(records.iter().zip(&solved).map(
         |(read, solved)| record(read, solved.as_ref(), &settings),
     )))

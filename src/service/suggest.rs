@@ -3,7 +3,6 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::budget::Budget;
@@ -27,7 +26,8 @@ pub fn advise(entry: &Entry, count: &Count, budget: &Budget) -> Advice {
 }
 
 /// A cage in a suggestion: its cells and its sum (`null` when hidden).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CageRecord {
     /// The cells, `r1c1` …
@@ -37,7 +37,8 @@ pub struct CageRecord {
 }
 
 /// The `suggest` field of a record: the suggestion, or why none was found.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 // a record is built once per puzzle and written at once: boxing its variants saves nothing
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
@@ -52,7 +53,8 @@ pub enum SuggestRecord {
 }
 
 /// One suggestion: `givens` to add, a cage to `split`, a sum to `reveal`, or a `conflict`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SuggestionRecord {
     /// The cage to split or whose sum to reveal.

@@ -1,7 +1,7 @@
 //! The variant rules drawn as f-puzzles and SudokuPad users expect them, one file per family
-//! as in `model/variant/`: [`regions`] (bold region borders, shaded extra regions), [`pairs`]
-//! (Kropki dots, X and V, clone shading), [`cells`] (even squares, odd circles, min/max
-//! cells, quadruple circles), [`lines`] (thermometers and every line rule) and [`sums`]
+//! as in `model/variant/`: `regions` (bold region borders, shaded extra regions), `pairs`
+//! (Kropki dots, X and V, clone shading), `cells` (even squares, odd circles, min/max
+//! cells, quadruple circles), `lines` (thermometers and every line rule) and `sums`
 //! (arrows, little killers, clues outside the grid, column indexers).
 //!
 //! Print is grey, so each mark is told apart by its grey level, width and shape. Marks come

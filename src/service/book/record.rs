@@ -6,7 +6,6 @@
 
 use std::collections::BTreeMap;
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -20,12 +19,13 @@ use crate::service::records::{present, CageField, ComparisonField};
 
 /// One line of a book's `puzzles.jsonl`: the puzzle in book order (`number`, from 1), its
 /// one solution and its rating, and the fields of the record it came from.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct BookRecord {
     /// The puzzle's f-puzzles link; `null` where f-puzzles cannot hold the puzzle.
     pub fpuzzles: Option<String>,
     /// HoDoKu level (`Easy` … `Extreme`): the record's own, or the book's rating.
-    #[schemars(with = "String")]
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub level: Level,
     /// The puzzle's place in the book, from 1.
     pub number: usize,
@@ -46,7 +46,8 @@ pub struct BookRecord {
 /// The fields of a puzzle's own record that a book carries into its `puzzles.jsonl`: those
 /// `generate` writes, typed, and any other field of sudokit's records (a rating's `source`,
 /// a bank's `id`), as written. A field the record did not have is left out.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct RecordFields {
     /// Candidates dug before the puzzle was kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -68,7 +69,7 @@ pub struct RecordFields {
     pub comparisons: Vec<ComparisonField>,
     /// The hardest technique used (`null` when the record says none).
     #[serde(default, skip_serializing_if = "Option::is_none", with = "present")]
-    #[schemars(with = "Option<String>")]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub hardest: Option<Option<String>>,
     /// The puzzle's index in its batch.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -84,7 +85,7 @@ pub struct RecordFields {
     pub rules: Vec<String>,
     /// Sudoku Explainer's `ER/EP/ED` (`null` when the record says none).
     #[serde(default, skip_serializing_if = "Option::is_none", with = "present")]
-    #[schemars(with = "Option<String>")]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub se: Option<Option<String>>,
     /// The batch's seed.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -9,8 +9,6 @@ pub use records::{puzzle_text, se_stop, BankNote};
 
 pub use records::{GradeRecord, HodokuRecord, RatingStatus, SeRecord, StepRecord};
 
-use rayon::prelude::*;
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::answer::{Answer, Outcome};
@@ -26,32 +24,40 @@ use crate::notation::Entry;
 use crate::Count;
 
 /// A grading request: `POST /v1/grade`.
-#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct GradeRequest {
     /// The puzzle(s), in any notation sudokit reads.
     pub puzzle: String,
     /// The notation, when detection should not guess.
     #[serde(default)]
-    #[schemars(schema_with = "request::input_format_schema")]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(schema_with = "request::input_format_schema")
+    )]
     pub input_format: Option<String>,
     /// `both`, `main` or `anti`: add the X rule.
     #[serde(default)]
-    #[schemars(schema_with = "request::diagonals_schema")]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(schema_with = "request::diagonals_schema")
+    )]
     pub diagonals: Option<String>,
     /// `hodoku` (default), `se` or `se121`.
     #[serde(default)]
-    #[schemars(schema_with = "scale_schema")]
+    #[cfg_attr(feature = "schema", schemars(schema_with = "scale_schema"))]
     pub scale: Option<String>,
     /// Add each rated puzzle's path, step by step, with the cells of each step.
     #[serde(default)]
     pub explain: bool,
     /// A work limit below the server's; it bounds the uniqueness proof too.
     #[serde(default)]
-    #[schemars(range(min = 1))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 1)))]
     pub work_limit: Option<u64>,
 }
 
+#[cfg(feature = "schema")]
 fn scale_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({
         "type": ["string", "null"],
@@ -291,13 +297,10 @@ pub fn grade(
     )?;
     let settings = settings(request, most)?;
     let records = read_records(&input);
-    let judged: Vec<Option<Judged>> = records
-        .par_iter()
-        .map(|record| {
-            let entry = record.entry.as_ref().ok()?;
-            Some(judge(entry, &settings, budget))
-        })
-        .collect();
+    let judged: Vec<Option<Judged>> = crate::service::each_in_order(&records, |record| {
+        let entry = record.entry.as_ref().ok()?;
+        Some(judge(entry, &settings, budget))
+    });
     let answer = answer_of(
         records
             .iter()

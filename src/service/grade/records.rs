@@ -3,7 +3,6 @@
 
 use std::collections::BTreeMap;
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::budget::Stopped;
@@ -23,7 +22,8 @@ pub fn puzzle_text(entry: &Entry) -> String {
 }
 
 /// Whether a rating reached the end of its path.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum RatingStatus {
     /// Rated to the end.
@@ -52,7 +52,8 @@ impl RatingStatus {
 /// One step of a path (`explain`): the technique, the explanation, what it changed, and the
 /// evidence to draw (cells, houses, digits, groups such as cages with their sums and the
 /// combinations they keep).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct StepRecord {
     /// The cells of the pattern.
@@ -113,7 +114,8 @@ impl StepRecord {
 }
 
 /// What a bank made of a rated record (`serve --bank`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct BankNote {
     /// The earlier record of the puzzle (or an isomorph), when the bank knew it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -129,7 +131,8 @@ pub struct BankNote {
 }
 
 /// A rating on HoDoKu's scale.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct HodokuRecord {
     /// With `serve --bank`: stored, seen, or why neither.
@@ -259,7 +262,8 @@ impl HodokuRecord {
 }
 
 /// A rating on Sudoku Explainer's scale.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SeRecord {
     /// With `serve --bank`: stored, seen, or why neither.
@@ -370,7 +374,8 @@ impl SeRecord {
 }
 
 /// One record of `grade`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 // a record is built once per puzzle and written at once: boxing its variants saves nothing
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
