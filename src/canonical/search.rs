@@ -246,13 +246,7 @@ impl Cells {
 /// puzzle's), and for each block of lines (band or stack) its lines' classes sorted, with the
 /// block's own class (the rank of that sorted list) first.
 fn line_classes<T: Ord>(signatures: &[T], block: usize) -> (Vec<u32>, Vec<Vec<u32>>) {
-    let mut sorted: Vec<&T> = signatures.iter().collect();
-    sorted.sort_unstable();
-    sorted.dedup();
-    let classes: Vec<u32> = signatures
-        .iter()
-        .map(|signature| rank_among(&sorted, signature))
-        .collect();
+    let classes = ranks(signatures);
     let mut blocks: Vec<Vec<u32>> = classes
         .chunks(block)
         .map(|lines| {
@@ -261,22 +255,22 @@ fn line_classes<T: Ord>(signatures: &[T], block: usize) -> (Vec<u32>, Vec<Vec<u3
             lines
         })
         .collect();
-    let mut block_sorted: Vec<&Vec<u32>> = blocks.iter().collect();
-    block_sorted.sort_unstable();
-    block_sorted.dedup();
-    let block_classes: Vec<u32> = blocks
-        .iter()
-        .map(|lines| rank_among(&block_sorted, lines))
-        .collect();
+    let block_classes = ranks(&blocks);
     for (lines, class) in blocks.iter_mut().zip(block_classes) {
         lines.insert(0, class);
     }
     (classes, blocks)
 }
 
-/// The rank of `of` among `sorted` (sorted, without repeats).
-fn rank_among<T: Ord>(sorted: &[&T], of: &T) -> u32 {
-    sorted.partition_point(|other| *other < of) as u32
+/// The rank of each item among the distinct items (equal items share a rank).
+fn ranks<T: Ord>(items: &[T]) -> Vec<u32> {
+    let mut sorted: Vec<&T> = items.iter().collect();
+    sorted.sort_unstable();
+    sorted.dedup();
+    items
+        .iter()
+        .map(|item| sorted.partition_point(|other| *other < item) as u32)
+        .collect()
 }
 
 /// The signature classes of one orientation's rows and columns, for a search that keeps only

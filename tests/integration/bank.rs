@@ -1004,16 +1004,27 @@ fn every_stored_record_is_written_after_its_commit() {
     assert_eq!(checked, 40);
 }
 
-/// A 25×25 line transposed, with digits 1 and A swapped.
-fn turned_twenty_five(line: &str) -> String {
+/// A line of a `side`×`side` grid whose cell (r, c) is `line`'s cell `from(r, c)`, with the
+/// two characters of `swap` swapped.
+fn moved_line(
+    line: &str,
+    side: usize,
+    from: impl Fn(usize, usize) -> usize,
+    swap: (char, char),
+) -> String {
     let cells: Vec<char> = line.chars().collect();
-    (0..625)
-        .map(|index| match cells[(index % 25) * 25 + index / 25] {
-            '1' => 'A',
-            'A' => '1',
+    (0..side * side)
+        .map(|index| match cells[from(index / side, index % side)] {
+            one if one == swap.0 => swap.1,
+            other if other == swap.1 => swap.0,
             other => other,
         })
         .collect()
+}
+
+/// A 25×25 line transposed, with digits 1 and A swapped.
+fn turned_twenty_five(line: &str) -> String {
+    moved_line(line, 25, |row, column| column * 25 + row, ('1', 'A'))
 }
 
 #[test]
@@ -1056,17 +1067,8 @@ fn the_25x25_puzzles_generate_makes_are_banked_and_their_isomorphs_seen() {
 /// A 9×9 line turned a quarter clockwise (cell (r, c) from (8 − c, r)), digits 1 and 2
 /// swapped when `relabel`.
 fn quarter_turned(line: &str, relabel: bool) -> String {
-    let cells: Vec<char> = line.chars().collect();
-    (0..81)
-        .map(|index| {
-            let (row, column) = (index / 9, index % 9);
-            match cells[(8 - column) * 9 + row] {
-                '1' if relabel => '2',
-                '2' if relabel => '1',
-                other => other,
-            }
-        })
-        .collect()
+    let swap = if relabel { ('1', '2') } else { ('1', '1') };
+    moved_line(line, 9, |row, column| (8 - column) * 9 + row, swap)
 }
 
 #[test]
