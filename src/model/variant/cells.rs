@@ -7,7 +7,7 @@ use super::super::digit::Digit;
 use super::super::error::ModelError;
 use super::super::geometry::{Cell, Geometry};
 use super::super::grid::Grid;
-use super::{check_cells, invalid};
+use super::{check_cells, check_digits, invalid};
 
 /// An even (square) or odd (circle) cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -58,21 +58,7 @@ impl PencilMarks {
         if self.digits.is_empty() {
             return Err(invalid(self, "no digit is marked"));
         }
-        if let Some(digit) = self
-            .digits
-            .iter()
-            .find(|digit| digit.get() > geometry.size())
-        {
-            return Err(invalid(
-                self,
-                format!(
-                    "{} is not a digit of the {1}×{1} grid",
-                    digit.get(),
-                    geometry.size()
-                ),
-            ));
-        }
-        Ok(())
+        check_digits(geometry, self, &self.digits)
     }
 
     /// Whether `digit` is one of the marks.
@@ -204,20 +190,7 @@ impl Quadruple {
                 ),
             ));
         }
-        if let Some(digit) = self
-            .digits
-            .iter()
-            .find(|digit| digit.get() > geometry.size())
-        {
-            return Err(invalid(
-                self,
-                format!(
-                    "digit {digit} is too large for a {0}×{0} grid",
-                    geometry.size()
-                ),
-            ));
-        }
-        Ok(())
+        check_digits(geometry, self, &self.digits)
     }
 
     /// Whether every listed digit appears in the cells as often as it is listed.

@@ -17,6 +17,7 @@ pub use regions::Regions;
 pub use sums::{Arrow, Direction, Indexer, LittleKiller, OutsideClue, OutsideKind, Side};
 pub use table::{rule_keys, rule_of_key, RuleRow, RULES};
 
+use super::digit::Digit;
 use super::error::ModelError;
 use super::geometry::{Cell, Geometry};
 use super::grid::Grid;
@@ -26,6 +27,24 @@ pub(crate) fn invalid(rule: impl std::fmt::Display, reason: impl Into<String>) -
     ModelError::RuleInvalid {
         rule: rule.to_string(),
         reason: reason.into(),
+    }
+}
+
+/// Checks every digit a rule names is a digit of the grid.
+pub(crate) fn check_digits(
+    geometry: Geometry,
+    rule: &dyn std::fmt::Display,
+    digits: &[Digit],
+) -> Result<(), ModelError> {
+    match digits.iter().find(|digit| digit.get() > geometry.size()) {
+        Some(digit) => Err(invalid(
+            rule,
+            format!(
+                "digit {digit} is too large for a {0}×{0} grid",
+                geometry.size()
+            ),
+        )),
+        None => Ok(()),
     }
 }
 
