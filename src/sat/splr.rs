@@ -82,9 +82,12 @@ pub(super) fn on_own_thread<T: Send + 'static>(
     std::thread::Builder::new()
         .name("sudokit-sat".into())
         .spawn(move || {
-            let _hold = hold;
+            let answer = work();
+            // the work is done: its slot is free before the caller hears the answer, so an
+            // answer never leaves while its slot still counts as busy
+            drop(hold);
             // the caller may have gone (stopped): then nobody hears the answer
-            let _ = sender.send(work());
+            let _ = sender.send(answer);
         })
         .map_err(|error| SatError::Solver {
             message: format!("cannot start the solver's thread: {error}"),

@@ -2,6 +2,7 @@
 //! (`sudokit::service`) with the request's budget, and its typed records are the answer, the
 //! same records the command line writes with `--json`.
 
+use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -182,15 +183,18 @@ async fn bounded<T: Send + 'static>(
         // work that stopped at the deadline is a timeout too, answered once its slot is free
         Ok(Ok(_)) if tokio::time::Instant::now() >= deadline => {
             running.stop("timeout");
-            let _ = tokio::time::timeout(ABANDONED_WORK, slot_free).await;
+            when_free(slot_free, "timed out").await;
             Err(timed_out(state))
         }
         Ok(Ok(answer)) => {
             let stopped = running.cancel.is_cancelled() && state.draining.load(Ordering::SeqCst);
             running.finish();
             if stopped {
+                when_free(slot_free, "cancelled by the drain").await;
                 return Err(stopping());
             }
+            // (at once: work that answered has let its slot go, its threads included)
+            when_free(slot_free, "answered").await;
             Ok(answer)
         }
         Ok(Err(error)) => {
@@ -204,15 +208,33 @@ async fn bounded<T: Send + 'static>(
             running.stop("timeout");
             // a SAT search ends at its own time limit, the deadline rounded up to a second
             // and checked between its stages: the answer waits for that, within bounds
-            let _ = tokio::time::timeout(ABANDONED_WORK, slot_free).await;
+            when_free(slot_free, "timed out").await;
             Err(timed_out(state))
         }
     }
 }
 
-/// The longest a timed-out request's answer waits for its work's threads to end (they end at
+/// The longest a cut-off request's answer waits for its work's threads to end (they end at
 /// the deadline rounded up to a second, looked at between a SAT search's stages).
 const ABANDONED_WORK: Duration = Duration::from_secs(5);
+
+/// Waits until the slot of cut-off work is free (`slot_free` resolves when the work and
+/// every thread it left running have let it go), so the refusal leaves only then and a
+/// retry finds the slot free; after [`ABANDONED_WORK`] the refusal leaves anyway, and
+/// standard error says so (`what`: how the work was cut off).
+async fn when_free(slot_free: tokio::sync::oneshot::Receiver<()>, what: &str) {
+    if tokio::time::timeout(ABANDONED_WORK, slot_free)
+        .await
+        .is_err()
+    {
+        // a closed standard error must not stop the server
+        let _ = writeln!(
+            std::io::stderr(),
+            "warning: work {what} still held its slot {} s later; answered before the slot was free",
+            ABANDONED_WORK.as_secs()
+        );
+    }
+}
 
 /// A 503 with `reason` and a Retry-After of the expected wait (at least a second).
 fn busy(reason: String, expected: Duration) -> Response {
