@@ -52,6 +52,8 @@ impl InputOptions {
                 DiagonalChoice::Anti => Diagonals::Anti,
             }),
             text: None,
+            // the command line runs unbounded (no deadline or flag to read within)
+            budget: sudokit::budget::Budget::unlimited(),
         }
     }
 }

@@ -14,6 +14,7 @@ use super::error::{excerpt, NotationError, Reason};
 use super::fpuzzles_document::{CageEntry, Document, GridCell, TextMark};
 use super::lz_string;
 use super::{Entry, Extras, Format};
+use crate::budget::Budget;
 use crate::model::variant::{self, LineKind};
 use crate::model::{
     Cage, CageId, Cell, Comparison, Constraint, Diagonal, Digit, Geometry, Grid, Puzzle, Relation,
@@ -35,8 +36,9 @@ pub(super) fn looks_like(first_line: &str) -> bool {
 }
 
 /// One result per puzzle: a single JSON document (over several lines, refused whole with
-/// the JSON parser's line and column), or one document or link per line.
-pub(super) fn parse_each(text: &str) -> Vec<Result<Entry, NotationError>> {
+/// the JSON parser's line and column), or one document or link per line; a link is unpacked
+/// within `budget`'s deadline and flag.
+pub(super) fn parse_each(text: &str, budget: &Budget) -> Vec<Result<Entry, NotationError>> {
     if is_document(text) {
         let first = text
             .lines()
@@ -54,7 +56,7 @@ pub(super) fn parse_each(text: &str) -> Vec<Result<Entry, NotationError>> {
         let result = if line.starts_with('{') {
             read_document(line, number)
         } else {
-            unpack_link(line)
+            unpack_link_within(line, budget)
                 .map_err(|reason| NotationError::at(number, reason))
                 .and_then(|json| {
                     serde_json::from_str::<Value>(&json).map_err(|error| {
@@ -156,6 +158,13 @@ pub fn key_table() -> KeyTable {
 
 /// The JSON text packed in a link (or in a bare lz-string payload).
 pub fn unpack_link(link: &str) -> Result<String, Reason> {
+    unpack_link_within(link, &Budget::unlimited())
+}
+
+/// [`unpack_link`], stopping when `budget`'s deadline passes or its flag is raised (a link
+/// of a few kilobytes may take a while to unpack to the longest document): the reason then
+/// says the unpacking was stopped.
+pub fn unpack_link_within(link: &str, budget: &Budget) -> Result<String, Reason> {
     let lower = link.to_ascii_lowercase();
     let is_address =
         lower.starts_with("http://") || lower.starts_with("https://") || lower.starts_with("www.");
@@ -177,9 +186,13 @@ pub fn unpack_link(link: &str) -> Result<String, Reason> {
         .map_or(link, |(_, payload)| payload);
     let payload = payload.split(['&', '#']).next().unwrap_or("");
     let payload = percent_decode(payload);
-    lz_string::decompress_from_base64(&payload)
+    lz_string::decompress_from_base64_within(&payload, lz_string::LONGEST_TEXT, budget)
         .map_err(|error| Reason::Json {
-            message: format!("not an f-puzzles link: {error}"),
+            message: match error {
+                // the link may be sound: the caller's time ran out first
+                lz_string::DecompressError::Stopped(_) => error.to_string(),
+                _ => format!("not an f-puzzles link: {error}"),
+            },
         })
         .and_then(|json| {
             if json.is_empty() {

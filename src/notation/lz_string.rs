@@ -166,10 +166,11 @@ fn unpack(bits: &mut Bits, limit: usize, budget: &Budget) -> Result<Vec<u16>, De
     let mut enlarge_in: usize = 4;
     let mut codes: usize = 0;
     loop {
-        codes += 1;
+        // at the first code too: a link unpacked for work already cut off stops at once
         if codes.is_multiple_of(CODES_BETWEEN_CHECKS) {
             budget.interrupted().map_err(DecompressError::Stopped)?;
         }
+        codes += 1;
         let mut code = bits.take(width)?;
         let mut literal = None;
         match code {
@@ -223,7 +224,7 @@ fn unpack(bits: &mut Bits, limit: usize, budget: &Budget) -> Result<Vec<u16>, De
 
 #[cfg(test)]
 #[path = "../../tests/common/lz_bomb.rs"]
-mod lz_bomb;
+pub(super) mod lz_bomb;
 
 #[cfg(test)]
 mod tests {

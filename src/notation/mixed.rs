@@ -20,6 +20,7 @@ use super::grid::{blocks, is_separator_line, row_width, NumberedLine};
 use super::{csv, grid};
 use super::{fpuzzles, is_link, killer, line, looks_like_killer, looks_like_line, records};
 use super::{Entry, Format};
+use crate::budget::Budget;
 use crate::model::Geometry;
 
 /// How many lines after a line are looked at to tell whether it starts killer text: a 25×25
@@ -32,6 +33,7 @@ pub(super) fn parse_each(
     text: &str,
     format: Format,
     damaged: &BTreeMap<usize, NotationError>,
+    budget: &Budget,
 ) -> Vec<Result<Entry, NotationError>> {
     let mut results = Vec::new();
     let mut used = Vec::new();
@@ -59,7 +61,7 @@ pub(super) fn parse_each(
                 break;
             }
             if is_one_line(trimmed) && !is_csv_row(trimmed) {
-                read(&rest[..1], &|| vec![one_line(first, number)]);
+                read(&rest[..1], &|| vec![one_line(first, number, budget)]);
                 rest = &rest[1..];
                 continue;
             }
@@ -96,7 +98,7 @@ pub(super) fn parse_each(
                     .partition(|(_, text)| !text.trim_start().starts_with('{'));
                 for single in &singles {
                     read(std::slice::from_ref(single), &|| {
-                        vec![one_line(single.1, single.0)]
+                        vec![one_line(single.1, single.0, budget)]
                     });
                 }
                 for record in killer::split_records(&killer_lines) {
@@ -104,7 +106,7 @@ pub(super) fn parse_each(
                 }
                 break;
             }
-            read(&rest[..1], &|| vec![one_line(first, number)]);
+            read(&rest[..1], &|| vec![one_line(first, number, budget)]);
             rest = &rest[1..];
         }
     }
@@ -231,14 +233,15 @@ pub(super) fn is_one_line(text: &str) -> bool {
         || looks_like_line(first_token)
 }
 
-/// The one puzzle of line `number`, in the notation it is written in.
-fn one_line(text: &str, number: usize) -> Result<Entry, NotationError> {
+/// The one puzzle of line `number`, in the notation it is written in (a link unpacked within
+/// `budget`'s deadline and flag).
+fn one_line(text: &str, number: usize, budget: &Budget) -> Result<Entry, NotationError> {
     let trimmed = text.trim();
     let first_token = trimmed.split_whitespace().next().unwrap_or("");
     if trimmed.starts_with('{') && !records::is_record(trimmed) && fpuzzles::looks_like(trimmed)
         || !trimmed.starts_with('{') && (is_link(first_token) || fpuzzles::looks_like(trimmed))
     {
-        let mut results = fpuzzles::parse_each(trimmed).into_iter();
+        let mut results = fpuzzles::parse_each(trimmed, budget).into_iter();
         let mut result = results
             .next()
             .unwrap_or_else(|| Err(NotationError::at(number, super::Reason::NoPuzzle)));

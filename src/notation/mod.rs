@@ -162,6 +162,7 @@ use std::str::FromStr;
 pub use alphabet::{character, symbol, Symbol};
 pub use error::{printable, NotationError, Reason};
 
+use crate::budget::Budget;
 use crate::model::{Constraint, Diagonal, Geometry, Grid, HouseKind, Puzzle, MAX_SIZE};
 
 /// The longest f-puzzles document (or RON document, or JSON record) sudokit reads, in
@@ -459,6 +460,17 @@ pub fn parse(text: &str, format: Option<Format>) -> Result<Vec<Entry>, NotationE
 /// Reads `text` in `format` (`None`: [`detect`] it), one result per record, so one bad record
 /// does not hide the others. A text with no record gives one "no puzzle found" error.
 pub fn parse_each(text: &str, format: Option<Format>) -> Vec<Result<Entry, NotationError>> {
+    parse_each_within(text, format, &Budget::unlimited())
+}
+
+/// [`parse_each`] within `budget`: reading stops where it can run long (unpacking an
+/// f-puzzles link) when the deadline passes or the flag is raised, and that record is
+/// refused with the reason (its work limit, in an engine's unit, does not apply).
+pub fn parse_each_within(
+    text: &str,
+    format: Option<Format>,
+    budget: &Budget,
+) -> Vec<Result<Entry, NotationError>> {
     let text = without_byte_order_mark(text);
     let format = match format {
         Some(format) => format,
@@ -508,18 +520,18 @@ pub fn parse_each(text: &str, format: Option<Format>) -> Vec<Result<Entry, Notat
     };
     let mut results = match format {
         Format::Line | Format::Killer | Format::Records => {
-            return named_plainly(mixed::parse_each(text, format, &damaged));
+            return named_plainly(mixed::parse_each(text, format, &damaged, budget));
         }
         // links and one-line documents may stand among records of any notation
         Format::Fpuzzles if fpuzzles_lines => {
-            return named_plainly(mixed::parse_each(text, format, &damaged));
+            return named_plainly(mixed::parse_each(text, format, &damaged, budget));
         }
         Format::Grid => grid::parse_each(text),
         Format::Csv if qqwing::is_header(first_line) => qqwing::parse_each(text),
         Format::Csv => csv::parse_each(text),
         Format::KillerTsv => killer_tsv::parse_each(text),
         Format::Ron => ron::parse_each(text),
-        Format::Fpuzzles => fpuzzles::parse_each(text),
+        Format::Fpuzzles => fpuzzles::parse_each(text, budget),
     };
     if !damaged.is_empty() {
         results.extend(damaged.into_values().map(Err));

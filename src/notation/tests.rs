@@ -331,3 +331,42 @@ fn a_control_character_in_an_undetectable_first_line_is_escaped_once() {
     assert!(error.contains("\"a\\u{0}b\""), "{error}");
     assert!(!error.contains("\\\\u"), "escaped twice: {error}");
 }
+
+#[test]
+fn a_link_is_unpacked_within_the_budget_of_the_reading() {
+    use crate::budget::{Budget, Cancel};
+    let (payload, _) = super::lz_string::lz_bomb::bomb(6000);
+    let text = format!(
+        "{}\nhttps://www.f-puzzles.com/?load={payload}\n",
+        ".".repeat(81)
+    );
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let cases = [
+        (
+            Budget::unlimited().with_cancel(&cancel),
+            "stopped: cancelled",
+        ),
+        (
+            Budget::unlimited().with_deadline(std::time::Instant::now()),
+            "stopped: the time limit passed",
+        ),
+    ];
+    for (budget, why) in cases {
+        let results = parse_each_within(&text, None, &budget);
+        assert_eq!(results.len(), 2);
+        // the line needs no unpacking: read; the link is refused on its own line
+        assert!(results[0].is_ok(), "{:?}", results[0]);
+        let error = results[1].as_ref().unwrap_err();
+        assert_eq!(error.line, Some(2));
+        let error = error.to_string();
+        assert!(
+            error.contains(&format!("unpacking the link {why}"))
+                && !error.contains("not an f-puzzles link"),
+            "{error}"
+        );
+    }
+    // unbounded, the same link is refused for what it unpacks to
+    let error = parse_each(&text, None)[1].as_ref().unwrap_err().to_string();
+    assert!(error.contains("longer than any puzzle document"), "{error}");
+}

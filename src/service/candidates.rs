@@ -195,6 +195,7 @@ pub fn candidates(
         &request.puzzle,
         request.input_format.as_deref(),
         request.diagonals.as_deref(),
+        budget,
     )?;
     let limit = request::listed(request.limit, 2)?.unwrap_or(CANDIDATES_LIMIT);
     let budget = match request.work_limit {

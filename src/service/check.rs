@@ -210,6 +210,7 @@ pub fn check(request: &CheckRequest, budget: &Budget) -> Result<Answer<CheckReco
         &request.puzzle,
         request.input_format.as_deref(),
         request.diagonals.as_deref(),
+        budget,
     )?;
     let limit = request::listed(request.limit, 2)?;
     let settings = CheckSettings::new(Engine::Sat, limit, request.all, request.suggest);

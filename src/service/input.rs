@@ -5,6 +5,7 @@
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 
+use crate::budget::Budget;
 use crate::model::{Constraint, Diagonal, Puzzle};
 use crate::notation::{self, Entry, Format};
 
@@ -23,6 +24,10 @@ pub struct InputOptions {
     /// Text handed over in the process (a request's puzzle text) instead of files: read as
     /// the one source, named `request`.
     pub text: Option<String>,
+
+    /// What reading may spend: its deadline and flag stop what can run long (unpacking an
+    /// f-puzzles link), refusing that record with the reason.
+    pub budget: Budget,
 }
 
 impl InputOptions {
@@ -37,7 +42,14 @@ impl InputOptions {
             input_format,
             diagonals,
             text: Some(text),
+            budget: Budget::unlimited(),
         }
+    }
+
+    /// The same options, reading within `budget`'s deadline and flag.
+    pub fn within(mut self, budget: &Budget) -> InputOptions {
+        self.budget = budget.clone();
+        self
     }
 }
 
@@ -223,7 +235,7 @@ pub fn each_batch(
                 }
             };
             let batch = records_of(
-                notation::parse_each(&text, format),
+                notation::parse_each_within(&text, format, &options.budget),
                 options,
                 &failure,
                 &source,
@@ -236,7 +248,7 @@ pub fn each_batch(
         let mut chunk = head;
         let mut offset = 0;
         loop {
-            let mut results = notation::parse_each(&chunk, format);
+            let mut results = notation::parse_each_within(&chunk, format, &options.budget);
             let blank = matches!(results.as_slice(), [Err(error)] if error.line.is_none()
                 && matches!(error.reason, notation::Reason::NoPuzzle));
             // (a later batch of only blank or comment lines has nothing to read)

@@ -89,6 +89,7 @@ pub fn render(request: &RenderRequest, budget: &Budget) -> Result<Picture, Reque
         &request.puzzle,
         request.input_format.as_deref(),
         request.diagonals.as_deref(),
+        budget,
     )?;
     let pdf = match request.format.as_deref() {
         None | Some("svg") => false,

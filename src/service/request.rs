@@ -2,6 +2,7 @@
 //! error a request can have before any work: a value that is not one the field takes.
 
 use super::input::{DiagonalChoice, InputOptions};
+use crate::budget::Budget;
 use crate::notation::Format;
 
 /// A request asked for something its fields cannot mean; the text names the field, the value
@@ -24,11 +25,13 @@ impl RequestError {
 /// The most solutions a request may ask to list or find (`limit`).
 pub const MOST_LISTED: u32 = 1000;
 
-/// The reading options of a request's puzzle text, notation and diagonals.
+/// The reading options of a request's puzzle text, notation and diagonals, read within
+/// `budget` (the request's deadline and flag stop the reading too).
 pub fn input(
     puzzle: &str,
     input_format: Option<&str>,
     diagonals: Option<&str>,
+    budget: &Budget,
 ) -> Result<InputOptions, RequestError> {
     let format = match input_format {
         None => None,
@@ -44,7 +47,7 @@ pub fn input(
                 .map_err(|error| RequestError::invalid("diagonals", name, error))?,
         ),
     };
-    Ok(InputOptions::text(puzzle.to_string(), format, diagonals))
+    Ok(InputOptions::text(puzzle.to_string(), format, diagonals).within(budget))
 }
 
 /// A request's `limit` of solutions to list: past [`MOST_LISTED`] it is refused, never cut.

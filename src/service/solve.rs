@@ -163,6 +163,7 @@ pub fn answer(
         &request.puzzle,
         request.input_format.as_deref(),
         request.diagonals.as_deref(),
+        budget,
     )?;
     let settings = SolveSettings {
         engine: Engine::Auto,

@@ -333,4 +333,27 @@ fn the_service_answers_a_bomb_link_and_an_absurd_size_with_one_refusal_each() {
         let reason = answer.reason.clone().unwrap_or_default();
         assert!(reason.contains(expected), "{reason}");
     }
+    // the link is unpacked within the request's budget: a request cut off (its deadline
+    // passed, or its client gone) stops unpacking and says why
+    let cancel = sudokit::budget::Cancel::new();
+    cancel.cancel();
+    for (budget, why) in [
+        (
+            Budget::unlimited().with_deadline(std::time::Instant::now()),
+            "unpacking the link stopped: the time limit passed",
+        ),
+        (
+            Budget::unlimited().with_cancel(&cancel),
+            "unpacking the link stopped: cancelled",
+        ),
+    ] {
+        let request = CheckRequest {
+            puzzle: bomb.clone(),
+            ..CheckRequest::default()
+        };
+        let answer = check(&request, &budget).expect("an answer");
+        assert_eq!(answer.records.len(), 1);
+        let reason = answer.reason.clone().unwrap_or_default();
+        assert!(reason.contains(why), "{reason}");
+    }
 }

@@ -294,6 +294,7 @@ pub fn grade(
         &request.puzzle,
         request.input_format.as_deref(),
         request.diagonals.as_deref(),
+        budget,
     )?;
     let settings = settings(request, most)?;
     let records = read_records(&input);
