@@ -59,6 +59,11 @@ use crate::model::{Cell, Grid, Puzzle};
 use general::General;
 use search::{masks_of, Counter, OtherSolution, RandomFill};
 
+/// Work units one branch point counts against a work limit given in a rating's units (a
+/// branch point propagates every cell's candidates, about a thousand of a rating's units on
+/// a 9×9): what a uniqueness proof and a suggestion search charge for the native engine.
+pub const BRANCH_WORK: u64 = 1_000;
+
 /// Whether `puzzle` is plain 9×9 sudoku, which the fast path in `classic.rs` solves.
 fn is_plain_nine(puzzle: &Puzzle) -> bool {
     let geometry = puzzle.geometry();

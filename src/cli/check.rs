@@ -27,6 +27,7 @@ use super::{parse_jobs, Engine, Outcome};
 /// Options of `sudokit check`.
 #[derive(Debug, Args)]
 #[command(after_help = super::EXIT_CODES)]
+#[command(group(clap::ArgGroup::new("searches").args(["candidates", "suggest"]).multiple(true)))]
 pub struct CheckOptions {
     #[command(flatten)]
     pub(super) input: InputOptions,
@@ -59,7 +60,9 @@ pub struct CheckOptions {
     /// Setter help. Several solutions: the givens to add (digits of the first solution; the
     /// fewest found, each needed), or for a killer a hidden sum to reveal or a cage to split.
     /// No solution: a minimal set of givens and cages that cannot all hold. Confirmed by SAT.
-    /// Printed under each verdict; a `suggest` field in --json and --csv.
+    /// Printed under each verdict; a `suggest` field in --json and --csv. The answer comes
+    /// first; the search then runs within --work-limit, and when the limit stops it the
+    /// answer stands and the suggestion says it was stopped (`{"stopped": …}` in --json).
     #[arg(long, conflicts_with = "all")]
     suggest: bool,
 
@@ -73,8 +76,11 @@ pub struct CheckOptions {
 
     /// With --candidates: the most work each puzzle's search may do, in the SAT engine's
     /// work units (looked at between solver calls); a search cut by it shows what it found,
-    /// says why it stopped, and is `beyond` in --json.
-    #[arg(long, value_name = "N", requires = "candidates", value_parser = super::parse_work_limit, allow_negative_numbers = true)]
+    /// says why it stopped, and is `beyond` in --json. With --suggest: the most work each
+    /// puzzle's suggestion may do in all its engine calls, in a rating's units (grade's
+    /// --work-limit: a native branch point counts 1000, a SAT call its work; default
+    /// 1000000000); a suggestion cut by it is reported stopped, the answer unchanged.
+    #[arg(long, value_name = "N", requires = "searches", value_parser = super::parse_work_limit, allow_negative_numbers = true)]
     work_limit: Option<u64>,
 
     /// Threads to use: 1 to 256 (default: all cores).
@@ -156,8 +162,10 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
         Some(limit),
         options.all,
         options.suggest && !suggest_after,
-    );
-    let later = suggest_after.then_some(&options.budget);
+    )
+    .with_suggest_work_limit(options.work_limit.filter(|_| options.suggest));
+    let suggest_budget = settings.suggest_budget(&options.budget);
+    let later = suggest_after.then_some(&suggest_budget);
     let mut tally = Tally::default();
     let mut read = 0;
     if options.all && style == Style::Text {

@@ -61,6 +61,10 @@ pub struct CheckSettings {
     pub all: bool,
     /// Add setter help.
     pub suggest: bool,
+    /// The most work the setter help may do for one puzzle, in a rating's units (none: the
+    /// default, [`suggest::DEFAULT_WORK_LIMIT`]); past it the record says the suggestion was
+    /// stopped, and the answer stands.
+    pub suggest_work_limit: Option<u64>,
 }
 
 impl CheckSettings {
@@ -71,7 +75,23 @@ impl CheckSettings {
             limit: limit.unwrap_or(if all { 100 } else { 2 }),
             all,
             suggest,
+            suggest_work_limit: None,
         }
+    }
+
+    /// The same settings, the setter help within `work_limit` (none: the default).
+    pub fn with_suggest_work_limit(mut self, work_limit: Option<u64>) -> CheckSettings {
+        self.suggest_work_limit = work_limit;
+        self
+    }
+
+    /// The budget of one puzzle's setter help: `budget`'s flag and deadline, and the
+    /// suggestion's work limit (its own, not `budget`'s, which bounds the count).
+    pub fn suggest_budget(&self, budget: &Budget) -> Budget {
+        budget.clone().with_work_limit(
+            self.suggest_work_limit
+                .unwrap_or(suggest::DEFAULT_WORK_LIMIT),
+        )
     }
 }
 
@@ -93,9 +113,10 @@ pub fn judge(entry: &Entry, settings: &CheckSettings, budget: &Budget) -> Verdic
     } else {
         uniqueness::count_within(settings.engine, &entry.puzzle, settings.limit, budget).map(
             |count| {
-                let advice = settings
-                    .suggest
-                    .then(|| Box::new(suggest::advise(entry, &count, budget)));
+                let advice = settings.suggest.then(|| {
+                    let budget = settings.suggest_budget(budget);
+                    Box::new(suggest::advise(entry, &count, &budget))
+                });
                 Verdict::Counted(count, advice)
             },
         )

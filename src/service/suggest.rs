@@ -8,21 +8,58 @@ use serde::{Deserialize, Serialize};
 use crate::budget::Budget;
 use crate::model::{Cage, Cell, Digit};
 use crate::notation::Entry;
+use crate::sat::SatError;
 use crate::suggest::{self, cage_cells, cage_text, Guarantee, Member, Suggestion};
 use crate::Count;
 
 /// The seed of the sample solutions the greedy fallback weighs, so answers are reproducible.
 const SEED: u64 = 0;
 
-/// The advice for one puzzle: a suggestion (none when it is unique), or why none was found.
-pub type Advice = Result<Option<Suggestion>, String>;
+/// The most work a suggestion search may do when no work limit is given, in a rating's units
+/// (a native branch point counts [`crate::backtrack::BRANCH_WORK`]): ten times a rating's
+/// default, a few seconds of work, so every suggestion of the test data still completes.
+pub const DEFAULT_WORK_LIMIT: u64 = 10 * crate::grade::DEFAULT_WORK_LIMIT;
 
-/// The suggestion for one puzzle, given the count the engine reported for it.
-/// Stops when `budget`'s flag is raised or its deadline passes.
+/// The advice for one puzzle: a suggestion (none when it is unique), or why none was found.
+pub type Advice = Result<Option<Suggestion>, NoSuggestion>;
+
+/// Why a puzzle got no suggestion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NoSuggestion {
+    /// The search was stopped before it found one (its work limit spent, its deadline
+    /// passed, or its flag raised): the reason, `stopped: …`. The answer stands; only the
+    /// suggestion is missing.
+    Stopped(String),
+    /// The search failed (the SAT engine did not confirm it, say): the reason.
+    Failed(String),
+}
+
+impl std::fmt::Display for NoSuggestion {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoSuggestion::Stopped(reason) | NoSuggestion::Failed(reason) => {
+                formatter.write_str(reason)
+            }
+        }
+    }
+}
+
+/// The suggestion for one puzzle, given the count the engine reported for it. The search
+/// stops when `budget`'s flag is raised, its deadline passes, or it has done the work of
+/// `budget`'s work limit in all ([`DEFAULT_WORK_LIMIT`] when it has none; see
+/// [`suggest::suggest_within`] for the unit).
 pub fn advise(entry: &Entry, count: &Count, budget: &Budget) -> Advice {
     let mut rng = ChaCha8Rng::seed_from_u64(SEED);
-    suggest::suggest_within(&entry.puzzle, count, &mut rng, budget)
-        .map_err(|error| error.to_string())
+    let budget = match budget.work_limit() {
+        Some(_) => budget.clone(),
+        None => budget.clone().with_work_limit(DEFAULT_WORK_LIMIT),
+    };
+    suggest::suggest_within(&entry.puzzle, count, &mut rng, &budget).map_err(|error| match error {
+        suggest::SuggestError::Stopped(_) | suggest::SuggestError::Sat(SatError::Stopped(_)) => {
+            NoSuggestion::Stopped(error.to_string())
+        }
+        other => NoSuggestion::Failed(other.to_string()),
+    })
 }
 
 /// A cage in a suggestion: its cells and its sum (`null` when hidden).
@@ -47,6 +84,12 @@ pub enum SuggestRecord {
     Failed {
         /// Why.
         error: String,
+    },
+    /// The search was stopped before it found one (its work limit spent, or the time
+    /// limit): the answer stands, only the suggestion is missing.
+    Stopped {
+        /// Why: `stopped: the work limit of … was used up`, or the time limit.
+        stopped: String,
     },
     /// The suggestion.
     Found(SuggestionRecord),
@@ -87,8 +130,11 @@ impl SuggestRecord {
         match advice {
             Ok(Some(suggestion)) => Some(SuggestRecord::Found(record(suggestion))),
             Ok(None) => None,
-            Err(reason) => Some(SuggestRecord::Failed {
+            Err(NoSuggestion::Failed(reason)) => Some(SuggestRecord::Failed {
                 error: reason.clone(),
+            }),
+            Err(NoSuggestion::Stopped(reason)) => Some(SuggestRecord::Stopped {
+                stopped: reason.clone(),
             }),
         }
     }
@@ -98,6 +144,7 @@ impl SuggestRecord {
         match self {
             SuggestRecord::Found(found) => found.text.clone(),
             SuggestRecord::Failed { error } => format!("error: {error}"),
+            SuggestRecord::Stopped { stopped } => format!("suggestion {stopped}"),
         }
     }
 }

@@ -23,9 +23,8 @@ pub enum Engine {
 }
 
 /// Work units one branch point of a uniqueness proof counts against a rating's work limit
-/// (a branch point propagates every cell's candidates, about a thousand of a rating's units
-/// on a 9×9).
-pub const BRANCH_WORK: u64 = 1_000;
+/// (the native engine's, see [`crate::backtrack::BRANCH_WORK`]).
+pub const BRANCH_WORK: u64 = crate::backtrack::BRANCH_WORK;
 
 // A SAT proof is charged what it does: its solver calls, the literals it loads, splr's
 // propagations and conflicts, each weighed (`sat::effort`) so that a unit of SAT work takes

@@ -1,9 +1,8 @@
 //! Killer help: a hidden cage sum to reveal, or a cage to split in two, that makes the
 //! puzzle unique, with sums taken from the first solution.
 
+use super::meter::Meter;
 use super::{confirm_unique, SuggestError, Suggestion};
-use crate::backtrack::Solver;
-use crate::budget::Budget;
 use crate::model::{cage_sum, Cage, CageId, Constraint, Grid, Puzzle};
 
 /// Cages larger than this are not split: the ways to split grow as 2ⁿ.
@@ -20,7 +19,7 @@ pub(super) fn reveal_or_split(
     puzzle: &Puzzle,
     first: &Grid,
     second: &Grid,
-    budget: &Budget,
+    meter: &Meter,
 ) -> Result<Option<Suggestion>, SuggestError> {
     let mut order: Vec<CageId> = (0..puzzle.cage_count()).map(CageId::new).collect();
     // Small cages first: their sums are the easiest for a solver to use.
@@ -38,13 +37,8 @@ pub(super) fn reveal_or_split(
         };
         let changed = replace_cage(puzzle, id, revealed, None)?;
         spent += 1;
-        budget.interrupted()?;
-        if Solver::new(&changed)
-            .with_budget(budget)
-            .count(2)?
-            .is_unique()
-        {
-            confirm_unique(&changed, budget)?;
+        if meter.native_count_of(&changed, 2)?.is_unique() {
+            confirm_unique(&changed, meter)?;
             return Ok(Some(Suggestion::RevealSum {
                 cage: cage.clone(),
                 sum,
@@ -67,13 +61,8 @@ pub(super) fn reveal_or_split(
             }
             let changed = replace_cage(puzzle, id, part.clone(), Some(rest.clone()))?;
             spent += 1;
-            budget.interrupted()?;
-            if Solver::new(&changed)
-                .with_budget(budget)
-                .count(2)?
-                .is_unique()
-            {
-                confirm_unique(&changed, budget)?;
+            if meter.native_count_of(&changed, 2)?.is_unique() {
+                confirm_unique(&changed, meter)?;
                 return Ok(Some(Suggestion::SplitCage {
                     cage: cage.clone(),
                     parts: [part, rest],

@@ -6,12 +6,11 @@
 //! Rows, columns, boxes and irregular regions are never members: they are the game
 //! itself. Dropping a cage drops the comparisons that name it, which cannot stand without it.
 
+use super::meter::Meter;
 use super::{Member, SuggestError, Suggestion};
-use crate::backtrack::Solver;
-use crate::budget::{Budget, Stopped};
+use crate::budget::Stopped;
 use crate::count::Count;
 use crate::model::{CageId, Cell, Comparison, Constraint, Digit, Grid, Puzzle};
-use crate::sat;
 
 /// Which givens and which extra rules (by position in the puzzle's constraints) are kept.
 #[derive(Clone)]
@@ -28,15 +27,12 @@ impl Kept {
 }
 
 /// A minimal set of members of `puzzle` (which has no solution) that has no solution.
-pub(super) fn minimal_conflict(
-    puzzle: &Puzzle,
-    budget: &Budget,
-) -> Result<Suggestion, SuggestError> {
+pub(super) fn minimal_conflict(puzzle: &Puzzle, meter: &Meter) -> Result<Suggestion, SuggestError> {
     let all = Kept {
         givens: puzzle.givens().filled().collect(),
         constraints: vec![true; puzzle.constraints().len()],
     };
-    if solvable_natively(&build(puzzle, &all, None)?, budget)? {
+    if solvable_natively(&build(puzzle, &all, None)?, meter)? {
         return Err(SuggestError::NotConfirmed {
             what: "the native engine finds a solution".to_string(),
         });
@@ -49,20 +45,20 @@ pub(super) fn minimal_conflict(
         if is_dropped(puzzle, &kept, member) {
             continue;
         }
-        budget.interrupted()?;
+        meter.budget().interrupted()?;
         let candidate = build(puzzle, &kept, Some(member))?;
-        if !solvable_natively(&candidate, budget)? {
+        if !solvable_natively(&candidate, meter)? {
             kept = without(&kept, member);
         }
     }
-    confirm_minimal(puzzle, &kept, budget)?;
+    confirm_minimal(puzzle, &kept, meter)?;
     Ok(Suggestion::Conflict(members(puzzle, &kept)))
 }
 
 /// Whether the native engine finds a solution; the reason when the budget stopped it.
-fn solvable_natively(puzzle: &Puzzle, budget: &Budget) -> Result<bool, Stopped> {
+fn solvable_natively(puzzle: &Puzzle, meter: &Meter) -> Result<bool, Stopped> {
     Ok(!matches!(
-        Solver::new(puzzle).with_budget(budget).count(1)?,
+        meter.native_count_of(puzzle, 1)?,
         Count::None { .. }
     ))
 }
@@ -166,8 +162,8 @@ fn build(puzzle: &Puzzle, kept: &Kept, dropping: Option<usize>) -> Result<Puzzle
 
 /// Asks the SAT engine that the kept members have no solution and that dropping any one
 /// of them leaves a puzzle that has one.
-fn confirm_minimal(puzzle: &Puzzle, kept: &Kept, budget: &Budget) -> Result<(), SuggestError> {
-    let count = sat::count_solutions_within(&build(puzzle, kept, None)?, 1, budget)?;
+fn confirm_minimal(puzzle: &Puzzle, kept: &Kept, meter: &Meter) -> Result<(), SuggestError> {
+    let count = meter.sat_count(&build(puzzle, kept, None)?, 1)?;
     if count.found() > 0 {
         return Err(SuggestError::NotConfirmed {
             what: "the conflict has a solution".to_string(),
@@ -177,7 +173,7 @@ fn confirm_minimal(puzzle: &Puzzle, kept: &Kept, budget: &Budget) -> Result<(), 
         if is_dropped(puzzle, kept, member) {
             continue;
         }
-        let count = sat::count_solutions_within(&build(puzzle, kept, Some(member))?, 1, budget)?;
+        let count = meter.sat_count(&build(puzzle, kept, Some(member))?, 1)?;
         if count.found() == 0 {
             return Err(SuggestError::NotConfirmed {
                 what: "a member of the conflict is not needed".to_string(),

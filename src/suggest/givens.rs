@@ -2,14 +2,14 @@
 //! implicit hitting sets (within budgets), else a greedy choice weighed on sample solutions
 //! pruned so that each given is needed; either way confirmed by the SAT engine.
 
-use crate::budget::{Budget, Stopped};
+use crate::budget::Stopped;
 use rand::Rng;
 
+use super::meter::Meter;
 use super::{confirm_unique, Guarantee, SuggestError, Suggestion};
 use crate::backtrack::Solver;
 use crate::count::Count;
 use crate::model::{Cell, Digit, Grid, Puzzle};
-use crate::sat;
 
 /// Most native counts the search for a smallest set may spend (one per difference learnt).
 const SEARCH_BUDGET: usize = 300;
@@ -41,11 +41,11 @@ pub(super) fn fewest_givens(
     first: &Grid,
     second: &Grid,
     rng: &mut impl Rng,
-    budget: &Budget,
+    meter: &Meter,
 ) -> Result<Suggestion, SuggestError> {
     let mut search = Search {
-        solver: Solver::new(puzzle).with_budget(budget),
-        budget,
+        solver: Solver::new(puzzle).with_budget(meter.budget()),
+        meter,
         base: puzzle.givens().clone(),
         first,
         spent: 0,
@@ -64,8 +64,8 @@ pub(super) fn fewest_givens(
     } else {
         Guarantee::Minimal
     };
-    budget.interrupted()?;
-    confirm_needed(puzzle, first, &cells, budget)?;
+    meter.budget().interrupted()?;
+    confirm_needed(puzzle, first, &cells, meter)?;
     cells.sort();
     let givens = cells
         .iter()
@@ -86,8 +86,9 @@ fn digit_of(solution: &Grid, cell: Cell) -> Result<Digit, SuggestError> {
 /// The native solver for the puzzle's rules, its givens, and the solution added givens copy.
 struct Search<'a> {
     solver: Solver,
-    /// The caller's flag and deadline, for the solvers the search makes.
-    budget: &'a Budget,
+    /// The caller's flag and deadline, for the solvers the search makes, and the work
+    /// limit of the whole search.
+    meter: &'a Meter,
     base: Grid,
     first: &'a Grid,
     spent: usize,
@@ -108,7 +109,7 @@ impl Search<'_> {
     fn count_with(&mut self, cells: &[Cell]) -> Result<Count, Stopped> {
         self.spent += 1;
         let givens = self.givens_with(cells);
-        self.solver.count_with_givens(&givens, 2)
+        self.meter.native_count(&mut self.solver, &givens, 2)
     }
 
     /// A solution other than `first` that `count` shows, if any.
@@ -228,9 +229,9 @@ impl Search<'_> {
         how_many: usize,
         rng: &mut impl Rng,
     ) -> Result<Vec<Grid>, SuggestError> {
-        self.budget.interrupted()?;
-        let mut solver =
-            Solver::new(&puzzle.with_givens(self.givens_with(cells))?).with_budget(self.budget);
+        self.meter.budget().interrupted()?;
+        let mut solver = Solver::new(&puzzle.with_givens(self.givens_with(cells))?)
+            .with_budget(self.meter.budget());
         Ok((0..how_many)
             .filter_map(|_| solver.solve_random(rng))
             .filter(|sample| sample != self.first)
@@ -275,7 +276,7 @@ fn confirm_needed(
     puzzle: &Puzzle,
     first: &Grid,
     cells: &[Cell],
-    budget: &Budget,
+    meter: &Meter,
 ) -> Result<(), SuggestError> {
     let with = |cells: &[Cell]| {
         let mut givens = puzzle.givens().clone();
@@ -284,11 +285,11 @@ fn confirm_needed(
         }
         puzzle.with_givens(givens)
     };
-    confirm_unique(&with(cells)?, budget)?;
+    confirm_unique(&with(cells)?, meter)?;
     for (position, &cell) in cells.iter().enumerate() {
         let mut without = cells.to_vec();
         without.remove(position);
-        if sat::count_solutions_within(&with(&without)?, 2, budget)?.is_unique() {
+        if meter.sat_count(&with(&without)?, 2)?.is_unique() {
             return Err(SuggestError::NotConfirmed {
                 what: format!("the puzzle is unique without {cell}"),
             });

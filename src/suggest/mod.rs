@@ -16,6 +16,7 @@
 mod cages;
 mod conflict;
 mod givens;
+mod meter;
 
 #[cfg(test)]
 mod tests;
@@ -27,7 +28,7 @@ use crate::count::Count;
 use crate::model::{
     Cage, CageId, Cell, Comparison, Constraint, Digit, HouseKind, ModelError, Puzzle,
 };
-use crate::sat::{self, SatError};
+use crate::sat::SatError;
 
 /// What to change in a puzzle so it has exactly one solution, or why it has none.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,35 +129,37 @@ pub fn suggest(
     suggest_within(puzzle, count, rng, &Budget::unlimited())
 }
 
-/// [`suggest`], stopping with [`SuggestError::Stopped`] when `budget`'s flag is raised or
-/// its deadline passes (every search looks at them; an answer is trusted only when they
-/// have not stopped it).
+/// [`suggest`], stopping with [`SuggestError::Stopped`] when `budget`'s flag is raised, its
+/// deadline passes, or the whole search has spent its work limit: the limit counts every
+/// engine call the search makes, in a rating's units (a native branch point counts
+/// [`crate::backtrack::BRANCH_WORK`], a SAT call its [`crate::sat::Effort::work`]). Every search
+/// looks at them; an answer is trusted only when they have not stopped it.
 pub fn suggest_within(
     puzzle: &Puzzle,
     count: &Count,
     rng: &mut impl Rng,
     budget: &Budget,
 ) -> Result<Option<Suggestion>, SuggestError> {
-    let budget = budget.clone().without_work_limit();
+    let meter = meter::Meter::new(budget);
     let suggestion = match count {
         Count::Unique(_) => Ok(None),
-        Count::None { .. } => conflict::minimal_conflict(puzzle, &budget).map(Some),
+        Count::None { .. } => conflict::minimal_conflict(puzzle, &meter).map(Some),
         Count::Multiple { first, second, .. } => {
-            match cages::reveal_or_split(puzzle, first, second, &budget) {
+            match cages::reveal_or_split(puzzle, first, second, &meter) {
                 Ok(Some(suggestion)) => Ok(Some(suggestion)),
-                Ok(None) => givens::fewest_givens(puzzle, first, second, rng, &budget).map(Some),
+                Ok(None) => givens::fewest_givens(puzzle, first, second, rng, &meter).map(Some),
                 Err(error) => Err(error),
             }
         }
     };
     // a search the budget cut short may have answered wrongly: nothing it led to is kept
-    budget.interrupted()?;
+    meter.budget().interrupted()?;
     suggestion
 }
 
 /// Asks the SAT engine whether `puzzle` has exactly one solution.
-fn confirm_unique(puzzle: &Puzzle, budget: &Budget) -> Result<(), SuggestError> {
-    match sat::count_solutions_within(puzzle, 2, budget)? {
+fn confirm_unique(puzzle: &Puzzle, meter: &meter::Meter) -> Result<(), SuggestError> {
+    match meter.sat_count(puzzle, 2)? {
         Count::Unique(_) => Ok(()),
         other => Err(SuggestError::NotConfirmed {
             what: format!("the changed puzzle is {}", other.word()),

@@ -8,6 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use super::*;
 use crate::model::{Constraint, Geometry, Grid};
 use crate::notation::{self, Entry};
+use crate::sat;
 
 fn entries(path: &str) -> Vec<Entry> {
     let full = format!("{}/tests/data/{path}", env!("CARGO_MANIFEST_DIR"));

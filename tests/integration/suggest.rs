@@ -254,3 +254,93 @@ fn moves_with_two_digit_numbers(text: &str) -> Vec<String> {
         .map(|(cell, digit)| format!("{cell}={digit}"))
         .collect()
 }
+
+/// The first 16×16 of `vu_kr_16x16_100.txt` with one empty cell given a digit its row, column
+/// and box leave open but its solution does not hold there: no solution, and no clash shows
+/// it.
+fn sixteen_with_no_solution() -> String {
+    let puzzle: Vec<char> = read_data("sizes/vu_kr_16x16_100.txt")
+        .lines()
+        .next()
+        .unwrap()
+        .trim()
+        .chars()
+        .collect();
+    let solutions = read_data("sizes/vu_kr_16x16_100_solutions.txt");
+    let solution: Vec<char> = solutions
+        .lines()
+        .next()
+        .and_then(|line| line.split_whitespace().nth(1))
+        .unwrap()
+        .chars()
+        .collect();
+    assert_eq!((puzzle.len(), solution.len()), (256, 256));
+    let peers = |cell: usize| -> Vec<char> {
+        let (row, column) = (cell / 16, cell % 16);
+        (0..256)
+            .filter(|&other| {
+                other / 16 == row
+                    || other % 16 == column
+                    || (other / 64 == row / 4 && other % 16 / 4 == column / 4)
+            })
+            .map(|other| puzzle[other])
+            .collect()
+    };
+    for cell in (0..256).filter(|&cell| puzzle[cell] == '.') {
+        let open = solution
+            .iter()
+            .find(|&&digit| digit != solution[cell] && !peers(cell).contains(&digit));
+        if let Some(&digit) = open {
+            let mut broken = puzzle.clone();
+            broken[cell] = digit;
+            return broken.into_iter().collect();
+        }
+    }
+    panic!("no cell takes a wrong digit without a clash");
+}
+
+/// Issue 37: the answer first, and the suggestion within a work limit: a 16×16 with no
+/// solution is answered `none`, and a suggestion search its --work-limit stops says so (a
+/// note in text, `stopped` in the record), the answer and the exit code unchanged.
+#[test]
+fn a_suggestion_stopped_by_its_work_limit_says_so_and_the_answer_stands() {
+    let line = sixteen_with_no_solution();
+    let file = file_with(format!("{line}\n"), ".txt");
+    let output = check_suggest(file.path(), &["--work-limit", "1000000"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with(&format!("{}:1: none", file.path().display())),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains(
+            ":1: suggestion stopped: the work limit of 1000000 was used up (raise --work-limit for more)"
+        ) && stderr.starts_with("note: "),
+        "{stderr}"
+    );
+    let output = check_suggest(file.path(), &["--work-limit", "1000000", "--json"]);
+    let records = json_records(&output);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["status"], "none", "{}", records[0]);
+    assert_eq!(
+        records[0]["suggest"]["stopped"], "stopped: the work limit of 1000000 was used up",
+        "{}",
+        records[0]
+    );
+    // within the default limit the conflict is found, as before
+    let output = check_suggest(file.path(), &["--json"]);
+    let records = json_records(&output);
+    assert_eq!(records[0]["suggest"]["kind"], "conflict", "{}", records[0]);
+    // the limit is a suggestion's or a candidate search's: alone it is refused
+    let output = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["check", "--work-limit", "1000000"])
+        .arg(file.path())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("--candidates|--suggest"), "{stderr}");
+}
