@@ -190,7 +190,8 @@ async fn bounded<T: Send + 'static>(
             let stopped = running.cancel.is_cancelled() && state.draining.load(Ordering::SeqCst);
             running.finish();
             if stopped {
-                when_free(slot_free, "cancelled by the drain").await;
+                // the server is stopping: no retry will come, and the drain gives answers
+                // only a moment to go out, so this one does not wait for the slot
                 return Err(stopping());
             }
             // (at once: work that answered has let its slot go, its threads included)
