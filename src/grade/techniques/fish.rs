@@ -2,7 +2,7 @@
 //! the base or cover houses), found in HoDoKu's order: digit, rows-as-base before
 //! columns-as-base, base combinations then cover combinations in increasing house order.
 
-use super::{for_each_combination, Context};
+use super::Context;
 use crate::grade::board::Board;
 use crate::grade::cellset::CellSet;
 use crate::grade::step::Finding;
@@ -202,11 +202,21 @@ pub(crate) fn basic<const W: usize>(
                     }
                     return false;
                 }
-                let columns: Vec<usize> = super::digits_of(union).collect();
-                for_each_combination(columns.len(), size, |cover_chosen| {
-                    let cover = cover_chosen
-                        .iter()
-                        .fold(0u32, |acc, &i| acc | 1 << columns[i]);
+                // a position left out of the cover makes a fin of each base line's cell there:
+                // covers leaving out more than MAX_FINS such cells are skipped unvisited
+                let mut weights = [0u32; 32];
+                for &(_, mask) in base.iter() {
+                    for position in super::digits_of(mask) {
+                        weights[position] += 1;
+                    }
+                }
+                let positions: Vec<usize> = super::digits_of(union).collect();
+                let covers = Covers {
+                    positions: &positions,
+                    weights: &weights,
+                    most_left: MAX_FINS as u32,
+                };
+                covers.walk(0, size, 0, 0, &mut |cover| {
                     result = check_cover(cover);
                     result.is_some()
                 })
@@ -220,6 +230,45 @@ pub(crate) fn basic<const W: usize>(
             .set_barren(key, digit, board.digit_cells[digit]);
     }
     None
+}
+
+/// The covers of a finned fish over some positions: subsets of a size, in lexicographic order
+/// of their lists, leaving out positions whose base cells (`weights`) are at most `most_left`.
+struct Covers<'a> {
+    positions: &'a [usize],
+    weights: &'a [u32; 32],
+    most_left: u32,
+}
+
+impl Covers<'_> {
+    /// Visits the covers that hold `cover` (from `positions[..index]`, which leave out cells
+    /// weighing `left`) and `remaining` more positions from `index` on, taking a position
+    /// before leaving it out (the lexicographic order); stops when `visit` returns `true`.
+    fn walk(
+        &self,
+        index: usize,
+        remaining: usize,
+        cover: u32,
+        left: u32,
+        visit: &mut impl FnMut(u32) -> bool,
+    ) -> bool {
+        if remaining == 0 {
+            let rest: u32 = self.positions[index..]
+                .iter()
+                .map(|&position| self.weights[position])
+                .sum();
+            return left + rest <= self.most_left && visit(cover);
+        }
+        if self.positions.len() - index < remaining {
+            return false;
+        }
+        let position = self.positions[index];
+        if self.walk(index + 1, remaining - 1, cover | 1 << position, left, visit) {
+            return true;
+        }
+        let left = left + self.weights[position];
+        left <= self.most_left && self.walk(index + 1, remaining, cover, left, visit)
+    }
 }
 
 /// Visits the `size`-subsets of `lines` in lexicographic order, skipping every subset whose

@@ -13,19 +13,31 @@ pub(crate) fn cage_combinations<const W: usize>(
     board: &Board<W>,
 ) -> Option<Finding> {
     let layout = context.layout;
-    for cage in &layout.cages {
+    for (slot, cage) in layout.cages.iter().enumerate() {
         let Some(sum) = cage.sum else {
             continue;
         };
         if (cage.set & board.empty).is_empty() {
             continue;
         }
-        let Some(reached) = reach(layout, board, &cage.cells, Some(sum)) else {
+        // the answer depends on the cage's candidates only: skip a cage unchanged since it
+        // last gave nothing
+        let cells = cage.cells.iter().copied();
+        if context
+            .memo
+            .is_barren_at(Technique::CageCombination, slot, board, cells.clone())
+        {
             continue;
-        };
+        }
         let mut finding = Finding::new(Technique::CageCombination);
-        prune(board, &cage.cells, &reached.possible, &mut finding);
-        if !finding.eliminations.is_empty() {
+        if let Some(reached) = reach(layout, board, &cage.cells, Some(sum)) {
+            prune(board, &cage.cells, &reached.possible, &mut finding);
+        }
+        if finding.eliminations.is_empty() {
+            context
+                .memo
+                .set_barren_at(Technique::CageCombination, slot, board, cells);
+        } else {
             finding.cells = cage.cells.clone();
             finding.groups.push(cage.cells.clone());
             finding.totals.push(sum as i32);

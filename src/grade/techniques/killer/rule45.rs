@@ -175,6 +175,20 @@ pub(crate) fn sum_regions<const W: usize>(layout: &Layout<W>) -> Vec<SumRegion> 
             vec![0, (1u32 << crossings.len().min(31)) - 1]
         };
         for choice in choices {
+            // the sizes first: most choices give too many cells, and are dropped unbuilt
+            let (added_count, subtracted_count) = crossings.iter().enumerate().fold(
+                (loose.len(), 0),
+                |(added, subtracted), (number, crossing)| {
+                    if choice >> number & 1 == 1 {
+                        (added, subtracted + crossing.outside.len())
+                    } else {
+                        (added + crossing.inside.len(), subtracted)
+                    }
+                },
+            );
+            if too_many(added_count, subtracted_count) {
+                continue;
+            }
             let mut added = loose.clone();
             let mut subtracted = Vec::new();
             let mut total = remaining;
@@ -185,13 +199,6 @@ pub(crate) fn sum_regions<const W: usize>(layout: &Layout<W>) -> Vec<SumRegion> 
                 } else {
                     added.extend(&crossing.inside);
                 }
-            }
-            let mixed = !added.is_empty() && !subtracted.is_empty();
-            if (mixed && added.len() + subtracted.len() > MAX_DIFFERENCE_CELLS)
-                || added.len() + subtracted.len() > MAX_ENUMERATED_CELLS
-                || added.len() + subtracted.len() == 0
-            {
-                continue;
             }
             added.sort_unstable();
             subtracted.sort_unstable();
@@ -221,6 +228,15 @@ pub(crate) fn sum_regions<const W: usize>(layout: &Layout<W>) -> Vec<SumRegion> 
         }
     }
     found
+}
+
+/// Whether a sum over `added` cells less `subtracted` ones is not worth enumerating: no
+/// cells, too many, or a difference of too many.
+fn too_many(added: usize, subtracted: usize) -> bool {
+    let mixed = added > 0 && subtracted > 0;
+    (mixed && added + subtracted > MAX_DIFFERENCE_CELLS)
+        || added + subtracted > MAX_ENUMERATED_CELLS
+        || added + subtracted == 0
 }
 
 /// What the cells of `sum` can hold (in the order added, then subtracted), when the search
@@ -261,29 +277,27 @@ pub(crate) fn innies_outies<const W: usize>(
     }
     let sums = context.memo.killer_sums(|| sum_regions(layout));
     for (slot, sum) in sums.iter().enumerate() {
-        let cells = sum.cells();
-        if cells.iter().all(|&cell| board.values[cell] != 0)
-            || context.memo.is_barren_at(
-                Technique::InniesOuties,
-                slot,
-                board,
-                cells.iter().copied(),
-            )
+        let cells = || sum.added.iter().chain(&sum.subtracted).copied();
+        if cells().all(|cell| board.values[cell] != 0)
+            || context
+                .memo
+                .is_barren_at(Technique::InniesOuties, slot, board, cells())
         {
             continue;
         }
-        let Answer::Reached(reached) = reach_of(layout, board, sum) else {
-            continue;
-        };
         let mut finding = Finding::new(Technique::InniesOuties);
-        prune(board, &cells, &reached.possible, &mut finding);
+        // the answer (a reach, none, or a search cut short) depends on the cells' candidates
+        // only, so every way of finding nothing is remembered alike
+        if let Answer::Reached(reached) = reach_of(layout, board, sum) {
+            prune(board, &sum.cells(), &reached.possible, &mut finding);
+        }
         if finding.eliminations.is_empty() {
             context
                 .memo
-                .set_barren_at(Technique::InniesOuties, slot, board, cells.iter().copied());
+                .set_barren_at(Technique::InniesOuties, slot, board, cells());
             continue;
         }
-        finding.cells = cells;
+        finding.cells = sum.cells();
         finding.houses = sum.houses.clone();
         finding.groups = vec![sum.added.clone()];
         if !sum.subtracted.is_empty() {
