@@ -37,6 +37,7 @@ fn preset_puzzles(preset: &BookPreset, count: usize) -> Vec<RatedPuzzle> {
                 level: grading.level,
                 score: grading.score,
                 trial_steps: Some(grading.trial_steps),
+                credit: None,
             });
         }
         first += count as u64;
@@ -664,6 +665,48 @@ fn a_book_from_the_shared_variant_links_explains_every_rule() {
         21
     );
     assert!(page_count(&pdf) > 21 / 4 + 18);
+    // a setter's puzzle is credited under its grid with its document's title and author
+    for credit in [
+        "Blitz — by Patrick",
+        "Alien — by Lisztes",
+        "159 — by zetamath",
+        "Hay Fever — by G",
+    ] {
+        assert!(words.contains(credit), "{credit} missing");
+    }
+}
+
+#[test]
+fn a_book_of_puzzle_lines_credits_no_one() {
+    if !poppler_available() {
+        return;
+    }
+    // a line's name is an index's, not a setter's: nothing is printed under the grid
+    let folder = tempfile::tempdir().unwrap();
+    let input = folder.path().join("lines.txt");
+    std::fs::write(
+        &input,
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... a name\n",
+    )
+    .unwrap();
+    let out = folder.path().join("book");
+    let made = sudokit(&[
+        "book",
+        "--from",
+        path_text(&input),
+        "--out",
+        path_text(&out),
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let words = text(
+        &Command::new("pdftotext")
+            .arg(out.join("book.pdf"))
+            .arg("-")
+            .output()
+            .expect("pdftotext runs")
+            .stdout,
+    );
+    assert!(!words.contains("a name"), "{words}");
 }
 
 #[test]
