@@ -83,6 +83,31 @@ pub fn read_off(
     }
 }
 
+/// The cells of `puzzle` no given may sit on, in reading order: every cell a line or an
+/// arrow's shaft is drawn through. A thermometer's bulb, a between line's end circles and an
+/// arrow's circle may hold a given (the line stops at them); a digit on any other line cell
+/// would hide the line under it.
+pub fn line_cells(puzzle: &crate::model::Puzzle) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = Vec::new();
+    for constraint in puzzle.constraints() {
+        match constraint {
+            Constraint::Line(line) => {
+                let ends = match line.kind {
+                    LineKind::Thermometer | LineKind::SlowThermometer => 1..line.cells.len(),
+                    LineKind::Between => 1..line.cells.len().saturating_sub(1),
+                    _ => 0..line.cells.len(),
+                };
+                cells.extend(line.cells.get(ends).unwrap_or_default());
+            }
+            Constraint::Arrow(arrow) => cells.extend(&arrow.shaft),
+            _ => {}
+        }
+    }
+    cells.sort();
+    cells.dedup();
+    cells
+}
+
 /// The digit of a filled cell as a number (0 for an empty one, which a solution has none of).
 fn value(grid: &Grid, cell: Cell) -> u32 {
     grid.get(cell).map_or(0, |digit| u32::from(digit.get()))
@@ -210,6 +235,8 @@ fn arrows<R: Rng>(
 struct Walker<'a> {
     geometry: Geometry,
     used: &'a [bool],
+    /// The steps of the marks placed so far, each from one cell to the next.
+    steps: &'a [(Cell, Cell)],
 }
 
 impl Walker<'_> {
@@ -240,12 +267,36 @@ impl Walker<'_> {
         fits: impl Fn(Cell) -> bool,
         rng: &mut impl Rng,
     ) -> Option<Cell> {
+        let taken = cells.windows(2).map(|pair| (pair[0], pair[1]));
         let next: Vec<Cell> = around(self.geometry, last)
             .into_iter()
             .filter(|&next| !self.used[next.index()] && !cells.contains(&next) && fits(next))
+            .filter(|&next| {
+                !crosses(
+                    (last, next),
+                    self.steps.iter().copied().chain(taken.clone()),
+                )
+            })
             .collect();
         next.choose(rng).copied()
     }
+}
+
+/// Whether the step crosses one of `steps`: two corner steps across the same square of four
+/// cells, one each way (a line drawn over itself or over another line).
+fn crosses(step: (Cell, Cell), mut steps: impl Iterator<Item = (Cell, Cell)>) -> bool {
+    let (from, to) = step;
+    if from.row() == to.row() || from.column() == to.column() {
+        return false;
+    }
+    let corners = [(from.row(), to.column()), (to.row(), from.column())];
+    steps.any(|(first, second)| {
+        let ends = [
+            (first.row(), first.column()),
+            (second.row(), second.column()),
+        ];
+        ends == corners || ends == [corners[1], corners[0]]
+    })
 }
 
 /// Up to `count` marks on cells no other mark uses, in at most `count` × [`TRIES_PER_MARK`]
@@ -259,6 +310,7 @@ fn place<R: Rng>(
     mark: impl Fn(Vec<Cell>) -> Constraint,
 ) -> Vec<Constraint> {
     let mut used = vec![false; geometry.cell_count()];
+    let mut steps: Vec<(Cell, Cell)> = Vec::new();
     let mut rules = Vec::new();
     for _ in 0..count * TRIES_PER_MARK {
         if rules.len() == count {
@@ -267,6 +319,7 @@ fn place<R: Rng>(
         let walker = Walker {
             geometry,
             used: &used,
+            steps: &steps,
         };
         let Some(cells) = walk(&walker, rng) else {
             continue;
@@ -274,6 +327,7 @@ fn place<R: Rng>(
         for cell in &cells {
             used[cell.index()] = true;
         }
+        steps.extend(cells.windows(2).map(|pair| (pair[0], pair[1])));
         rules.push(mark(cells));
     }
     rules
@@ -397,5 +451,66 @@ mod tests {
         let first = read_off(&Variant::Thermo, &options, &grid, &mut stream(5, 5));
         let again = read_off(&Variant::Thermo, &options, &grid, &mut stream(5, 5));
         assert_eq!(first, again);
+    }
+
+    /// Every step of every line and arrow of `puzzle`, from one cell to the next.
+    fn steps_of(puzzle: &Puzzle) -> Vec<(Cell, Cell)> {
+        let mut steps = Vec::new();
+        for constraint in puzzle.constraints() {
+            let cells: Vec<Cell> = match constraint {
+                Constraint::Line(line) => line.cells.clone(),
+                Constraint::Arrow(arrow) => {
+                    arrow.circle.iter().chain(&arrow.shaft).copied().collect()
+                }
+                _ => continue,
+            };
+            steps.extend(cells.windows(2).map(|pair| (pair[0], pair[1])));
+        }
+        steps
+    }
+
+    #[test]
+    fn lines_cross_no_line_and_no_given_sits_on_one() {
+        // read off many grids: no step crosses another, of its own line or another
+        let options = MarkOptions {
+            count: 12,
+            min_length: 3,
+            max_length: 8,
+        };
+        for index in 0..40 {
+            let grid = solution(index);
+            for variant in [Variant::Thermo, Variant::Arrow] {
+                let marks = read_off(&variant, &options, &grid, &mut stream(3, index));
+                let puzzle =
+                    Puzzle::new(grid.geometry(), Grid::empty(grid.geometry()), marks).unwrap();
+                let steps = steps_of(&puzzle);
+                for (position, &step) in steps.iter().enumerate() {
+                    assert!(
+                        !crosses(step, steps[position + 1..].iter().copied()),
+                        "{variant:?} {index}: {step:?} crossed"
+                    );
+                }
+            }
+        }
+        // the book's thermometers and arrows (as book-variety makes them): no given on a
+        // line's cells but a bulb or circle, and no crossing
+        for name in ["thermo", "arrow"] {
+            let preset = crate::preset::Preset::builtin(name).unwrap();
+            let generator = crate::generate::Generator::new(&preset).unwrap();
+            for index in 0..3 {
+                let made = generator.puzzle(1, index).unwrap();
+                let puzzle = &made.puzzle;
+                for cell in line_cells(puzzle) {
+                    assert!(
+                        puzzle.givens().get(cell).is_none(),
+                        "{name} {index}: a given on the line at {cell}"
+                    );
+                }
+                let steps = steps_of(puzzle);
+                for (position, &step) in steps.iter().enumerate() {
+                    assert!(!crosses(step, steps[position + 1..].iter().copied()));
+                }
+            }
+        }
     }
 }

@@ -460,7 +460,13 @@ impl Run<'_> {
                 }
                 continue;
             }
-            let Some(candidate) = self.candidate(&solution, solution.clone()) else {
+            let start = self.without_line_givens(&solution);
+            if start != solution && self.solver.has_other_solution(&start, &solution) {
+                // the lines with no digit on them leave the grid open: another draw
+                self.attempts += 1;
+                continue;
+            }
+            let Some(candidate) = self.candidate(&solution, start) else {
                 continue;
             };
             if self.accepts(&candidate) {
@@ -480,6 +486,26 @@ impl Run<'_> {
             misses: self.misses,
             timings: Box::new(timings),
         })
+    }
+
+    /// `solution` less the orbits of every cell a line is drawn through (its
+    /// [`marks::line_cells`]): the digger starts from it, so no given hides a line and the
+    /// givens keep the preset's symmetry.
+    fn without_line_givens(&self, solution: &Grid) -> Grid {
+        let mut start = solution.clone();
+        let orbits = &self.generator.orbits;
+        for cell in marks::line_cells(&self.rules) {
+            for &partner in &orbits[self.generator.orbit_of[cell.index()]] {
+                start.set(partner, None);
+            }
+        }
+        start
+    }
+
+    /// Whether `orbit` may hold givens: none of its cells is one a line is drawn through.
+    pub(crate) fn may_hold_givens(&self, orbit: &[Cell]) -> bool {
+        let bare = marks::line_cells(&self.rules);
+        orbit.iter().all(|cell| bare.binary_search(cell).is_err())
     }
 
     /// Adds the uniqueness questions one candidate asked to the timings.

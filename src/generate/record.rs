@@ -376,6 +376,7 @@ impl Record {
             puzzle: self.to_puzzle()?,
             solution: Some(self.solution_grid()?),
             expected_count: None,
+            metadata: Default::default(),
         };
         let text = notation::format_entry(&entry, format).map_err(|e| RecordError {
             index: self.index,

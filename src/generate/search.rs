@@ -104,8 +104,10 @@ pub(crate) fn near_misses(
 /// swap).
 fn swap(run: &mut Run<'_>, solution: &Grid, givens: &Grid) -> Option<Grid> {
     let orbits = &run.generator.orbits;
+    // an orbit a line is drawn through stays empty (no digit hides a line)
     let empty: Vec<usize> = (0..orbits.len())
         .filter(|&orbit| orbits[orbit].iter().all(|&cell| givens.get(cell).is_none()))
+        .filter(|&orbit| run.may_hold_givens(&orbits[orbit]))
         .collect();
     let filled: Vec<usize> = (0..orbits.len())
         .filter(|&orbit| orbits[orbit].iter().all(|&cell| givens.get(cell).is_some()))

@@ -50,6 +50,7 @@ fn parse_record(geometry: Geometry, rows: &[NumberedLine<'_>]) -> Result<Entry, 
         puzzle: classic_puzzle(givens, rows)?,
         solution: None,
         expected_count: None,
+        metadata: Default::default(),
     })
 }
 

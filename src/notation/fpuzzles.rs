@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 use super::error::{excerpt, NotationError, Reason};
 use super::fpuzzles_document::{CageEntry, Document, GridCell, TextMark};
 use super::lz_string;
-use super::{Entry, Extras, Format};
+use super::{Entry, Extras, Format, Metadata};
 use crate::budget::Budget;
 use crate::model::variant::{self, LineKind};
 use crate::model::{
@@ -344,12 +344,25 @@ fn from_value(value: &Value, line: usize) -> Result<Entry, NotationError> {
         .filter(|title| !title.is_empty())
         .map(str::to_string);
     let solution = read_solution(object, geometry, line)?;
+    let words = |key: &str| {
+        object
+            .get(key)
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .filter(|words| !words.is_empty())
+            .map(str::to_string)
+    };
+    let metadata = Metadata {
+        author: words("author"),
+        ruleset: words("ruleset"),
+    };
     Ok(Entry {
         line,
         name,
         puzzle,
         solution,
         expected_count: None,
+        metadata,
     })
 }
 
@@ -714,6 +727,8 @@ pub(super) fn document(puzzle: &Puzzle, extras: Extras<'_>) -> Result<Document, 
         .map_err(|what| NotationError::cannot_hold(Format::Fpuzzles, what))?;
     document.title = extras.name.map(str::to_string);
     document.solution = extras.solution.map(Grid::values);
+    document.author = extras.author.map(str::to_string);
+    document.ruleset = extras.ruleset.map(str::to_string);
     Ok(document)
 }
 
@@ -776,6 +791,17 @@ pub fn link(puzzle: &Puzzle, name: Option<&str>, prefix: &str) -> Result<String,
         name,
         ..Extras::default()
     };
+    packed(puzzle, extras, prefix)
+}
+
+/// The f-puzzles link for a setter's `entry`, keeping what the document said beside the
+/// puzzle: its title, author, rules text and solution, so a round trip loses none of them.
+pub fn entry_link(entry: &Entry, prefix: &str) -> Result<String, NotationError> {
+    packed(&entry.puzzle, Extras::of(entry), prefix)
+}
+
+/// The document of `puzzle` with `extras`, packed with lz-string after `prefix`.
+fn packed(puzzle: &Puzzle, extras: Extras<'_>, prefix: &str) -> Result<String, NotationError> {
     let document = to_json(&document(puzzle, extras)?)?;
     Ok(format!(
         "{prefix}{}",
@@ -786,6 +812,44 @@ pub fn link(puzzle: &Puzzle, name: Option<&str>, prefix: &str) -> Result<String,
 #[cfg(test)]
 mod tests {
     use super::super::{parse, Format};
+
+    #[test]
+    fn a_setters_title_author_rules_and_solution_survive_a_link_round_trip() {
+        let row = |values: [u8; 4]| {
+            let cells: Vec<String> = values
+                .iter()
+                .map(|&value| match value {
+                    0 => "{}".to_string(),
+                    value => format!("{{\"value\": {value}, \"given\": true}}"),
+                })
+                .collect();
+            format!("[{}]", cells.join(","))
+        };
+        let grid = [
+            row([1, 2, 0, 0]),
+            row([0, 0, 1, 2]),
+            row([2, 1, 0, 0]),
+            row([0, 0, 0, 0]),
+        ]
+        .join(",");
+        let document = format!(
+            "{{\"size\": 4, \"grid\": [{grid}], \"title\": \"Little one\", \"author\": \"A. Setter\", \"ruleset\": \"Normal sudoku rules apply.\", \"solution\": [1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1]}}"
+        );
+        let read = parse(&document, Some(Format::Fpuzzles)).unwrap().remove(0);
+        assert_eq!(read.name.as_deref(), Some("Little one"));
+        assert_eq!(read.metadata.author.as_deref(), Some("A. Setter"));
+        assert_eq!(
+            read.metadata.ruleset.as_deref(),
+            Some("Normal sudoku rules apply.")
+        );
+        assert!(read.solution.is_some());
+        let link = super::entry_link(&read, super::FPUZZLES_PREFIX).unwrap();
+        let again = parse(&link, Some(Format::Fpuzzles)).unwrap().remove(0);
+        assert_eq!(again.name, read.name);
+        assert_eq!(again.metadata, read.metadata);
+        assert_eq!(again.solution, read.solution);
+        assert_eq!(again.puzzle, read.puzzle);
+    }
 
     fn error_of(text: &str) -> String {
         parse(text, Some(Format::Fpuzzles)).unwrap_err().to_string()

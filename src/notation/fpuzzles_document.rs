@@ -21,6 +21,9 @@ pub(super) struct Document {
     /// Arrows: circle (or pill) cells and a shaft.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) arrow: Vec<ArrowEntry>,
+    /// Who set the puzzle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) author: Option<String>,
     /// Between lines.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) betweenline: Vec<LineEntry>,
@@ -92,6 +95,9 @@ pub(super) struct Document {
     /// Renban lines.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) renban: Vec<LineEntry>,
+    /// The rules as the setter wrote them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) ruleset: Option<String>,
     /// Sandwich clues.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) sandwichsum: Vec<OutsideEntry>,
@@ -312,6 +318,7 @@ mod tests {
                 cells: names(&["R1C1"]),
                 lines: vec![names(&["R1C1", "R2C2"])],
             }],
+            author: Some("a setter".into()),
             betweenline: vec![line()],
             clone: vec![CloneEntry {
                 cells: names(&["R1C1"]),
@@ -359,6 +366,7 @@ mod tests {
             ratio: vec![dot()],
             regionsumline: vec![line()],
             renban: vec![line()],
+            ruleset: Some("normal sudoku rules".into()),
             sandwichsum: vec![outside()],
             size: 9,
             skyscraper: vec![outside()],
@@ -380,7 +388,7 @@ mod tests {
         let written = serde_json::to_string(&document).unwrap();
         // serde_json's map (without `preserve_order`) sorts its keys at every level
         let sorted = serde_json::to_value(&document).unwrap();
-        assert_eq!(sorted.as_object().map(|map| map.len()), Some(39));
+        assert_eq!(sorted.as_object().map(|map| map.len()), Some(41));
         assert_eq!(
             written,
             sorted.to_string(),

@@ -377,6 +377,7 @@ impl<'text> Record<'text> {
             puzzle,
             solution,
             expected_count: None,
+            metadata: Default::default(),
         })
     }
 

@@ -101,6 +101,7 @@ fn parse_line(line: &str, number: usize) -> Result<Entry, NotationError> {
         puzzle,
         solution,
         expected_count: None,
+        metadata: Default::default(),
     })
 }
 

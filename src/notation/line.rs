@@ -106,6 +106,7 @@ pub(super) fn parse_line(line: &str, number: usize) -> Result<Entry, NotationErr
         puzzle,
         solution,
         expected_count,
+        metadata: Default::default(),
     })
 }
 

@@ -257,6 +257,18 @@ pub struct Entry {
     pub solution: Option<Grid>,
     /// The number of solutions the source states (tdoku's `puzzle:count`), as written.
     pub expected_count: Option<String>,
+    /// What the setter's document says beside the puzzle (f-puzzles' `author` and `ruleset`).
+    pub metadata: Metadata,
+}
+
+/// A setter's words beside a puzzle, kept so a round trip does not lose them: f-puzzles'
+/// `author` and `ruleset` (its `title` is the entry's name, its `solution` the entry's).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Metadata {
+    /// Who set the puzzle.
+    pub author: Option<String>,
+    /// The rules as the setter wrote them.
+    pub ruleset: Option<String>,
 }
 
 impl Entry {
@@ -268,6 +280,7 @@ impl Entry {
             puzzle,
             solution: None,
             expected_count: None,
+            metadata: Metadata::default(),
         }
     }
 }
@@ -278,6 +291,8 @@ struct Extras<'entry> {
     name: Option<&'entry str>,
     solution: Option<&'entry Grid>,
     expected_count: Option<&'entry str>,
+    author: Option<&'entry str>,
+    ruleset: Option<&'entry str>,
 }
 
 impl<'entry> Extras<'entry> {
@@ -286,6 +301,8 @@ impl<'entry> Extras<'entry> {
             name: entry.name.as_deref(),
             solution: entry.solution.as_ref(),
             expected_count: entry.expected_count.as_deref(),
+            author: entry.metadata.author.as_deref(),
+            ruleset: entry.metadata.ruleset.as_deref(),
         }
     }
 }

@@ -32,11 +32,13 @@ use crate::model::{
 };
 
 /// The keys that say what the puzzle is.
-const RULE_KEYS: [&str; 14] = [
+const RULE_KEYS: [&str; 16] = [
     "puzzle",
     "rules",
     "solution",
     "name",
+    "author",
+    "ruleset",
     "variant",
     "size",
     "box_rows",
@@ -229,6 +231,17 @@ pub fn read(line: &str, number: usize) -> Result<Read, NotationError> {
             .as_str()
             .ok_or_else(|| refuse(format!("\"name\": {name} is not text")))?;
         entry.name = Some(name.to_string());
+    }
+    for (key, kept) in [
+        ("author", &mut entry.metadata.author),
+        ("ruleset", &mut entry.metadata.ruleset),
+    ] {
+        if let Some(words) = fields.get(key).filter(|words| !words.is_null()) {
+            let words = words
+                .as_str()
+                .ok_or_else(|| refuse(format!("\"{key}\": {words} is not text")))?;
+            *kept = Some(words.to_string());
+        }
     }
     match fields.get("solution") {
         None | Some(Value::Null) => {}
@@ -707,6 +720,11 @@ pub(super) fn write(puzzle: &Puzzle, extras: Extras<'_>) -> Result<String, Notat
     if let Some(count) = extras.expected_count {
         object.insert("expected_count".into(), Value::from(count));
     }
+    for (key, words) in [("author", extras.author), ("ruleset", extras.ruleset)] {
+        if let Some(words) = words {
+            object.insert(key.into(), Value::from(words));
+        }
+    }
     let line = serde_json::to_string(&object).map_err(|error| {
         NotationError::new(Reason::Json {
             message: error.to_string(),
@@ -724,6 +742,20 @@ mod tests {
     /// An X puzzle `generate --preset x-9 --seed 1` made.
     const X: &str =
         "5.36.....68....9......3.......37.6.9....2....9.2.61.......9......5....73.....51.6";
+
+    #[test]
+    fn a_setters_author_and_rules_text_survive_a_record() {
+        let mut entry = super::super::parse(CLASSIC, None).unwrap().remove(0);
+        entry.name = Some("Tiny".into());
+        entry.metadata.author = Some("A. Setter".into());
+        entry.metadata.ruleset = Some("Normal sudoku rules apply.".into());
+        let line = super::super::format_entry(&entry, Format::Records).unwrap();
+        let back = read(line.trim_end(), 1).unwrap().entry;
+        assert_eq!(back.name, entry.name);
+        assert_eq!(back.metadata, entry.metadata);
+        let bad = line.replace("\"A. Setter\"", "7");
+        assert!(read(bad.trim_end(), 1).is_err(), "{bad}");
+    }
 
     #[test]
     fn a_generator_record_reads_with_its_cages_and_comparisons() {

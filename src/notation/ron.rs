@@ -476,6 +476,7 @@ fn entry(document: Document, line: usize) -> Result<Entry, NotationError> {
         puzzle,
         solution,
         expected_count: document.expected_count,
+        metadata: Default::default(),
     })
 }
 

@@ -160,7 +160,15 @@ pub fn draw(
             });
         }
     }
-    variant::draw_marks(drawing, puzzle, &board, detail);
+    // the givens (bold at the digits' size) stop every line and arrow at their halo
+    let given_boxes: Vec<Rectangle> = glyphs
+        .iter()
+        .filter(|item| {
+            matches!(item, Item::Text { typeface: Typeface::Bold, size, .. } if *size == sizes.digits)
+        })
+        .filter_map(ink::item_text_box)
+        .collect();
+    variant::draw_marks(drawing, puzzle, &board, detail, &given_boxes, gap);
     drawing.items.extend(glyphs);
     variant::draw_clues(drawing, puzzle, &board, detail);
 }

@@ -69,11 +69,19 @@ pub enum Rule {
     DisjointGroups,
     /// Lines whose every three cells in a row hold a low, a middle and a high digit.
     Entropic,
+    /// Lines whose every three cells in a row hold one digit of each remainder on division
+    /// by 3.
+    Modular,
+    /// Column indexers: a digit in an indexing column says where in its row that column's
+    /// number stands.
+    Indexers,
+    /// Arrows whose circle is a pill of several cells, read as a number.
+    ArrowNumbers,
 }
 
 impl Rule {
     /// Every rule a book explains, in the order the pages come.
-    pub const ALL: [Rule; 30] = [
+    pub const ALL: [Rule; 33] = [
         Rule::Classic,
         Rule::Regions,
         Rule::Diagonals,
@@ -104,6 +112,9 @@ impl Rule {
         Rule::Extrema,
         Rule::DisjointGroups,
         Rule::Entropic,
+        Rule::Modular,
+        Rule::Indexers,
+        Rule::ArrowNumbers,
     ];
 
     /// The rules of marks between neighbours that a negative constraint can complete.
@@ -172,9 +183,13 @@ pub fn how_to_play(constraint: &Constraint) -> Option<Rule> {
             LineKind::Zipper => Some(Rule::Zippers),
             LineKind::RegionSum => Some(Rule::RegionSums),
             LineKind::Entropic => Some(Rule::Entropic),
-            LineKind::Modular => None,
+            LineKind::Modular => Some(Rule::Modular),
         },
-        Constraint::Arrow(arrow) => (arrow.circle.len() == 1).then_some(Rule::Arrows),
+        Constraint::Arrow(arrow) => Some(if arrow.circle.len() == 1 {
+            Rule::Arrows
+        } else {
+            Rule::ArrowNumbers
+        }),
         Constraint::LittleKiller(_) => Some(Rule::LittleKillers),
         Constraint::Outside(clue) => Some(match clue.kind {
             OutsideKind::Sandwich => Rule::Sandwiches,
@@ -184,7 +199,8 @@ pub fn how_to_play(constraint: &Constraint) -> Option<Rule> {
         Constraint::Clone(_) => Some(Rule::Clones),
         Constraint::Quadruple(_) => Some(Rule::Quadruples),
         Constraint::Extremum(_) => Some(Rule::Extrema),
-        Constraint::ExtraRegion(_) | Constraint::Indexer(_) | Constraint::PencilMarks(_) => None,
+        Constraint::Indexer(_) => Some(Rule::Indexers),
+        Constraint::ExtraRegion(_) | Constraint::PencilMarks(_) => None,
     }
 }
 
@@ -314,6 +330,10 @@ fn mark_name(rule: Rule, puzzle: &Puzzle) -> Option<&'static str> {
         Rule::Extrema => "Minimum/maximum",
         Rule::DisjointGroups => "Disjoint groups",
         Rule::Entropic => "Entropic",
+        Rule::Modular => "Modular",
+        Rule::Indexers => "Column indexer",
+        // the arrows' own page names the variant
+        Rule::ArrowNumbers => return None,
         Rule::Classic | Rule::Regions | Rule::Diagonals | Rule::Cages | Rule::Comparisons => {
             return None
         }
@@ -435,6 +455,9 @@ pub fn heading(rule: Rule) -> &'static str {
         Rule::Extrema => "How to play: Minimum/maximum",
         Rule::DisjointGroups => "How to play: Disjoint groups",
         Rule::Entropic => "How to play: Entropic lines",
+        Rule::Modular => "How to play: Modular lines",
+        Rule::Indexers => "How to play: Column indexers",
+        Rule::ArrowNumbers => "How to play: Arrows with a number",
     }
 }
 
@@ -736,6 +759,21 @@ fn rule_text(rule: Rule) -> &'static str {
              3–4 and 5–6 in a 6×6). Any three cells in a row along an entropic line hold one \
              digit of each."
         }
+        Rule::Modular => {
+            "Every digit leaves a remainder of 0, 1 or 2 when divided by 3: 3, 6 and 9 leave \
+             0; 1, 4 and 7 leave 1; 2, 5 and 8 leave 2. Any three cells in a row along a \
+             modular line (the dashed lines) hold one digit of each remainder."
+        }
+        Rule::Indexers => {
+            "A shaded column is a column indexer. The digit in its cell of a row says in \
+             which column of that row the indexer's own column number stands: a 3 in the \
+             first column's cell of a row puts a 1 in the third cell of that row."
+        }
+        Rule::ArrowNumbers => {
+            "An arrow whose circle is a pill of several cells reads the pill's digits as one \
+             number, left to right (or top to bottom): the digits along its shaft add up to \
+             that number, so a pill holding 1 and 4 asks for a shaft adding up to 14."
+        }
         _ => "",
     }
 }
@@ -911,6 +949,23 @@ pub fn example(rule: Rule) -> (Puzzle, Grid) {
                 Line(Entropic, ["r3c4", "r4c5", "r3c6", "r2c5", "r1c6"]),
                 Line(Entropic, ["r3c3", "r3c2", "r2c3", "r2c2", "r2c1"]),
             ], solution: "316245542613253164164352421536635421")"#
+        }
+        // remainders on division by 3 need a side that is a multiple of 3: a 6×6
+        Rule::Modular => {
+            r#"Puzzle(size: 6, givens: ".....6.........5.....1........2.3...", rules: [
+                Line(Modular, ["r6c6", "r5c5", "r4c5", "r3c5", "r2c5"]),
+                Line(Modular, ["r6c2", "r5c2", "r4c3", "r4c2", "r3c3"]),
+            ], solution: "145236632451316542524163461325253614")"#
+        }
+        Rule::Indexers => {
+            r#"Puzzle(size: 4, givens: "...1.2....12...4", rules: [ColumnIndexer(1)],
+                solution: "4321124334122134")"#
+        }
+        // a pill's number above 9 needs a shaft of several large digits: a 6×6
+        Rule::ArrowNumbers => {
+            r#"Puzzle(size: 6, givens: ".....6...24............4.3.1....1...", rules: [
+                Arrow(["r3c2", "r3c3"], ["r3c1", "r4c1", "r5c1"]),
+            ], solution: "142356356241415623623514534162261435")"#
         }
         // a 4×4 grid has no anti-king solution at all: a 6×6 one
         Rule::AntiKing => {
@@ -1146,15 +1201,18 @@ mod tests {
         assert_eq!(name(Rule::ExtraRegions), "4×4 Extra regions");
         assert_eq!(name(Rule::Regions), "4×4 Jigsaw");
         assert_eq!(name(Rule::Cages), "4×4 Killer");
+        assert_eq!(name(Rule::Modular), "6×6 Modular");
+        assert_eq!(name(Rule::Indexers), "4×4 Column indexer");
+        assert_eq!(name(Rule::ArrowNumbers), "6×6 Arrow");
     }
 
     #[test]
     fn a_rule_without_a_page_is_named() {
-        let text = r#"Puzzle(size: 6, rules: [Line(Modular, ["r1c1", "r1c2", "r1c3"])])"#;
+        let text = r#"Puzzle(size: 6, rules: [PencilMarks("r1c1", [1, 2])])"#;
         let puzzle = &notation::parse(text, None).unwrap()[0].puzzle;
         assert_eq!(
             unexplained(puzzle).as_deref(),
-            Some("modular line r1c1-r1c3")
+            Some("pencil marks r1c1 1,2")
         );
         let (kropki, _) = example(Rule::Kropki);
         assert!(shows_every_mark(&kropki, Rule::Kropki));

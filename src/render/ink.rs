@@ -211,6 +211,34 @@ pub fn cut_around(
         .collect()
 }
 
+/// An open path through `points`, `width` wide, cut where it would come within `gap` of
+/// one of `glyphs` (as [`cut_around`] cuts each of its segments): the runs left, each a path
+/// of its own, the uncut corners kept as corners.
+pub fn cut_path_around(
+    points: &[Point],
+    width: f64,
+    solid: bool,
+    glyphs: &[Rectangle],
+    gap: f64,
+) -> Vec<Vec<Point>> {
+    let mut runs: Vec<Vec<Point>> = Vec::new();
+    let mut joined = false;
+    for pair in points.windows(2) {
+        let pieces = cut_around(pair[0], pair[1], width, solid, glyphs, gap);
+        let whole = pieces.len() == 1 && pieces[0] == (pair[0], pair[1]);
+        for (index, (from, to)) in pieces.into_iter().enumerate() {
+            // a piece starting where the last run ended (an uncut corner) carries it on
+            match runs.last_mut() {
+                Some(run) if joined && index == 0 && run.last() == Some(&from) => run.push(to),
+                _ => runs.push(vec![from, to]),
+            }
+        }
+        // the next segment joins this one only if this one reached its end uncut
+        joined = whole || runs.last().and_then(|run| run.last()) == Some(&pair[1]);
+    }
+    runs
+}
+
 /// The distance from the segment `from`–`to` to `rectangle` (0 when it crosses it).
 fn segment_distance(from: Point, to: Point, rectangle: &Rectangle) -> f64 {
     if inside(from, to, rectangle).is_some() {

@@ -133,6 +133,9 @@ pub struct ListRecord {
     pub all: Vec<String>,
     /// Whether the listing stopped at the limit.
     pub at_least: bool,
+    /// Who set the puzzle, when its document says (f-puzzles' `author`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
     /// The 1-based line of the puzzle in its source.
     pub line: usize,
     /// The puzzle's name, if the notation carries one.
@@ -197,6 +200,7 @@ pub fn record(
             let listed = ListRecord {
                 all: solutions.iter().map(line).collect(),
                 at_least: solutions.len() >= settings.limit,
+                author: entry.metadata.author.clone(),
                 line: entry.line,
                 name: entry.name.clone(),
                 solutions: solutions.len(),

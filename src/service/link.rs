@@ -41,12 +41,8 @@ pub fn link(record: &Record) -> LinkAnswerRecord {
         Ok(entry) => entry,
         Err(failure) => return LinkAnswerRecord::Error(ErrorRecord::new(record, &failure.reason)),
     };
-    let name = entry.name.as_deref();
-    match (
-        links::fpuzzles(&entry.puzzle, name),
-        links::sudokupad(&entry.puzzle, name),
-    ) {
-        (Ok(fpuzzles), Ok(sudokupad)) => LinkAnswerRecord::Link(LinkRecord {
+    match links::of_entry(entry) {
+        Ok((fpuzzles, sudokupad)) => LinkAnswerRecord::Link(LinkRecord {
             document: notation::format_entry(entry, Format::Fpuzzles)
                 .ok()
                 .and_then(|text| serde_json::from_str(&text).ok()),
@@ -54,9 +50,7 @@ pub fn link(record: &Record) -> LinkAnswerRecord {
             source: record.location(),
             sudokupad,
         }),
-        (Err(error), _) | (_, Err(error)) => {
-            LinkAnswerRecord::Error(ErrorRecord::new(record, &error.to_string()))
-        }
+        Err(error) => LinkAnswerRecord::Error(ErrorRecord::new(record, &error.to_string())),
     }
 }
 

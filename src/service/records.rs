@@ -178,6 +178,9 @@ pub struct CountRecord {
     pub all: Option<Vec<String>>,
     /// Whether the count stopped at the limit (there may be more).
     pub at_least: bool,
+    /// Who set the puzzle, when its document says (f-puzzles' `author`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
     /// The cells where the first two solutions differ.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub differences: Option<Vec<String>>,
@@ -222,6 +225,7 @@ impl CountRecord {
         let mut counted = CountRecord {
             all: None,
             at_least: count.found() >= limit && count.found() > 1,
+            author: entry.metadata.author.clone(),
             differences: None,
             line: entry.line,
             name: entry.name.clone(),

@@ -37,6 +37,7 @@ fn preset_puzzles(preset: &BookPreset, count: usize) -> Vec<RatedPuzzle> {
                 level: grading.level,
                 score: grading.score,
                 trial_steps: Some(grading.trial_steps),
+                credit: None,
             });
         }
         first += count as u64;
@@ -613,26 +614,8 @@ fn a_book_from_the_shared_variant_links_explains_every_rule() {
         .filter_map(|line| line.split('\t').nth(2))
         .collect();
     assert_eq!(links.len(), 21);
-    let folder = tempfile::tempdir().unwrap();
-    let input = folder.path().join("links.txt");
-    std::fs::write(&input, links.join("\n") + "\n").unwrap();
-    let out = folder.path().join("book");
-    let made = sudokit(&[
-        "book",
-        "--from",
-        path_text(&input),
-        "--out",
-        path_text(&out),
-    ]);
-    assert!(made.status.success(), "{}", text(&made.stderr));
+    let (_folder, out, words) = book_from(&(links.join("\n") + "\n"));
     let pdf = out.join("book.pdf");
-    let extracted = Command::new("pdftotext")
-        .arg(&pdf)
-        .arg("-")
-        .output()
-        .expect("pdftotext runs");
-    assert!(extracted.status.success());
-    let words = text(&extracted.stdout);
     // a page for each rule the 21 puzzles follow
     for heading in [
         "How to play: Anti-king",
@@ -664,6 +647,51 @@ fn a_book_from_the_shared_variant_links_explains_every_rule() {
         21
     );
     assert!(page_count(&pdf) > 21 / 4 + 18);
+    // a setter's puzzle is credited under its grid with its document's title and author
+    for credit in [
+        "Blitz — by Patrick",
+        "Alien — by Lisztes",
+        "159 — by zetamath",
+        "Hay Fever — by G",
+    ] {
+        assert!(words.contains(credit), "{credit} missing");
+    }
+}
+
+#[test]
+fn a_book_of_puzzle_lines_credits_no_one() {
+    if !poppler_available() {
+        return;
+    }
+    // a line's name is an index's, not a setter's: nothing is printed under the grid
+    let (_folder, _out, words) = book_from(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... a name\n",
+    );
+    assert!(!words.contains("a name"), "{words}");
+}
+
+/// `book --from` a file holding `puzzles`: the folder (kept while in use), the book's
+/// folder in it, and the book's words as pdftotext reads them.
+fn book_from(puzzles: &str) -> (tempfile::TempDir, std::path::PathBuf, String) {
+    let folder = tempfile::tempdir().unwrap();
+    let input = folder.path().join("puzzles.txt");
+    std::fs::write(&input, puzzles).unwrap();
+    let out = folder.path().join("book");
+    let made = sudokit(&[
+        "book",
+        "--from",
+        path_text(&input),
+        "--out",
+        path_text(&out),
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let extracted = Command::new("pdftotext")
+        .arg(out.join("book.pdf"))
+        .arg("-")
+        .output()
+        .expect("pdftotext runs");
+    assert!(extracted.status.success());
+    (folder, out, text(&extracted.stdout))
 }
 
 #[test]

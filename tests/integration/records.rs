@@ -315,3 +315,35 @@ fn find(haystack: &[u8], needle: &[u8]) -> usize {
         .position(|window| window == needle)
         .expect("present")
 }
+
+/// Issue 38, point 4: `check --json` names a setter's puzzle by its f-puzzles title and
+/// author, and `link` writes the title, author, rules text and solution back.
+#[test]
+fn a_setters_title_and_author_reach_check_and_link() {
+    let table = crate::helpers::read_data("variants/fpuzzles_variants.tsv");
+    let link = table
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .find(|line| line.starts_with("\"Blitz\""))
+        .and_then(|line| line.split('\t').nth(2))
+        .expect("Blitz's link");
+    let input = file_with(format!("{link}\n"), ".txt");
+    let checked = text(&succeeds(&["check", "--json", path_text(input.path())]).stdout);
+    let record: serde_json::Value = serde_json::from_str(checked.lines().next().unwrap()).unwrap();
+    assert_eq!(record["name"], "Blitz", "{checked}");
+    assert_eq!(record["author"], "Patrick", "{checked}");
+    let linked = text(&succeeds(&["link", "--json", path_text(input.path())]).stdout);
+    let record: serde_json::Value = serde_json::from_str(linked.lines().next().unwrap()).unwrap();
+    let again = file_with(
+        format!("{}\n", record["fpuzzles"].as_str().unwrap()),
+        ".txt",
+    );
+    let rechecked = text(&succeeds(&["check", "--json", path_text(again.path())]).stdout);
+    let record: serde_json::Value =
+        serde_json::from_str(rechecked.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (record["name"].as_str(), record["author"].as_str()),
+        (Some("Blitz"), Some("Patrick")),
+        "{rechecked}"
+    );
+}

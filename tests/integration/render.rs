@@ -193,6 +193,7 @@ fn rated_sample(count: usize) -> Vec<RatedPuzzle> {
                 level,
                 score,
                 trial_steps: None,
+                credit: None,
             }
         })
         .collect()

@@ -204,6 +204,9 @@ pub struct RatedPuzzle {
     /// How many trial steps (a guess followed to a contradiction) its grading needed, when
     /// known: the rules page promises "no guessing" only when every puzzle has none.
     pub trial_steps: Option<usize>,
+    /// The setter's credit printed under the grid (an f-puzzles document's title and
+    /// author), if the puzzle was read with one.
+    pub credit: Option<String>,
 }
 
 /// The smallest puzzle cell the book prints: 8 mm, room for a pencilled digit.

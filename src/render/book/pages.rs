@@ -9,7 +9,8 @@ use super::plan::{
 };
 use super::{subtitle, Layout, RatedPuzzle};
 use crate::render::board::{self, Detail, Frame};
-use crate::render::drawing::{point, wrap, Anchor, Drawing, Typeface};
+use crate::render::drawing::{point, text_width, wrap, Anchor, Drawing, Typeface};
+use crate::render::font;
 use crate::render::how_to_play::{self, Facts, Rule};
 use crate::render::pdf::Bookmark;
 
@@ -472,4 +473,49 @@ pub(super) fn place(
         Detail::Full
     };
     board::draw(page, &rated.puzzle, solution, frame, detail);
+    if let (None, Some(credit)) = (solution, &rated.credit) {
+        // the setter's credit, centred in the gap under the grid (at least LEAST_GAP tall,
+        // or the footer band under the last row), clear of the border's ink
+        let size = furniture.solution_caption_size;
+        let baseline = corner.y
+            + side
+            + half_border()
+            + 1.5
+            + font::face(Typeface::Regular).cap_height() * size;
+        page.text(
+            point(corner.x + side / 2.0, baseline),
+            credit_line(credit, size, side),
+            size,
+            Typeface::Regular,
+            Anchor::Middle,
+        );
+    }
+}
+
+/// A credit as printed: every character the font lacks shown as `?` (a title in a script
+/// the shipped font does not cover still prints), cut with `…` to fit `room` points.
+pub(super) fn credit_line(credit: &str, size: f64, room: f64) -> String {
+    let face = font::face(Typeface::Regular);
+    let drawable: String = credit
+        .chars()
+        .map(|character| {
+            if face.glyph(character).is_some() {
+                character
+            } else {
+                '?'
+            }
+        })
+        .collect();
+    if text_width(&drawable, Typeface::Regular, size) <= room {
+        return drawable;
+    }
+    let mut kept: Vec<char> = drawable.chars().collect();
+    while !kept.is_empty() {
+        kept.pop();
+        let cut = format!("{}…", kept.iter().collect::<String>().trim_end());
+        if text_width(&cut, Typeface::Regular, size) <= room {
+            return cut;
+        }
+    }
+    String::new()
 }

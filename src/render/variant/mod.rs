@@ -30,6 +30,7 @@ use crate::notation::character;
 use super::board::{Detail, Frame, TextSizes, LEAST_TEXT, THINNEST_LINE};
 use super::drawing::{point, text_width, Drawing, Grey, Item, Pen, Point, Typeface};
 use super::font;
+use super::ink::{cut_path_around, Rectangle};
 
 /// Where the grid's cells lie on the page (its top-left corner and the side of a cell), and
 /// the box a digit takes in its cell, which the marks over the digits keep out of.
@@ -192,13 +193,41 @@ pub fn draw_shading(drawing: &mut Drawing, puzzle: &Puzzle, board: &Board, detai
 /// Over the grid lines, under the digits: the irregular regions' bold borders (on every
 /// drawing, since they are the grid's shape), and on a puzzle to solve its lines,
 /// thermometers, arrows and min/max chevrons.
-pub fn draw_marks(drawing: &mut Drawing, puzzle: &Puzzle, board: &Board, detail: Detail) {
+///
+/// Lines and arrows stop at a digit's halo: a stroke is cut where it would come within `gap`
+/// of one of `glyphs` (the digits' and cage sums' ink), so no line runs through a given.
+pub fn draw_marks(
+    drawing: &mut Drawing,
+    puzzle: &Puzzle,
+    board: &Board,
+    detail: Detail,
+    glyphs: &[Rectangle],
+    gap: f64,
+) {
     regions::draw_borders(drawing, puzzle, board);
     if detail != Detail::Full {
         return;
     }
+    let first_line = drawing.items.len();
     lines::draw(drawing, puzzle, board);
     sums::draw_arrows(drawing, puzzle, board);
+    let drawn = drawing.items.split_off(first_line);
+    for item in drawn {
+        match item {
+            Item::Path {
+                points,
+                closed: false,
+                pen: Some(pen),
+                fill: None,
+            } => {
+                let solid = pen.dash.is_none();
+                for run in cut_path_around(&points, pen.width, solid, glyphs, gap) {
+                    stroke(drawing, run, pen);
+                }
+            }
+            other => drawing.items.push(other),
+        }
+    }
     cells::draw_chevrons(drawing, puzzle, board);
 }
 

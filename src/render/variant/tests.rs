@@ -858,12 +858,19 @@ fn assert_every_rule_marked(drawing: &Drawing, puzzle: &Puzzle, title: &str) {
     let items = &drawing.items;
     let centre = |place: Cell| board.center(place);
     let has_circle = |at: Point| !circles_at(items, at).is_empty();
+    // a line stops at a given's halo: the cells with no given must each be on a path
+    let given_at = |at: &Point| {
+        puzzle
+            .geometry()
+            .cells()
+            .any(|place| puzzle.givens().get(place).is_some() && near(centre(place), *at))
+    };
     let has_path_through = |points: &[Point]| {
-        items.iter().any(|item| match item {
-            Item::Path { points: drawn, .. } => points
-                .iter()
-                .all(|point| drawn.iter().any(|other| near(*point, *other))),
-            _ => false,
+        points.iter().filter(|point| !given_at(point)).all(|point| {
+            items.iter().any(|item| match item {
+                Item::Path { points: drawn, .. } => drawn.iter().any(|other| near(*point, *other)),
+                _ => false,
+            })
         })
     };
     let has_fill_at = |place: Cell| {
@@ -955,9 +962,10 @@ fn assert_every_rule_marked(drawing: &Drawing, puzzle: &Puzzle, title: &str) {
             Constraint::Arrow(arrow) => {
                 let shaft: Vec<Point> = arrow.shaft.iter().map(|&place| centre(place)).collect();
                 let tip = shaft[shaft.len() - 1];
-                let head = items.iter().any(|item| {
-                    matches!(item, Item::Path { points, .. } if points.len() == 3 && near(points[1], tip))
-                });
+                let head = given_at(&tip)
+                    || items.iter().any(|item| {
+                        matches!(item, Item::Path { points, .. } if points.len() == 3 && near(points[1], tip))
+                    });
                 let bulb = arrow.circle.len() > 1 || has_circle(centre(arrow.circle[0]));
                 head && bulb && has_path_through(&shaft)
             }
@@ -1007,4 +1015,89 @@ fn every_shared_variant_puzzle_draws_each_rule_clear_of_its_digits() {
         drawn_count += 1;
     }
     assert_eq!(drawn_count, 21);
+}
+
+#[test]
+fn a_line_stops_at_the_halo_of_a_given_on_it() {
+    let geometry = Geometry::for_size(9).unwrap();
+    let mut givens = Grid::empty(geometry);
+    // a given in the middle of a thermometer, one on an arrow's shaft, one in a bulb
+    givens.set(cell(0, 1), Digit::new(5));
+    givens.set(cell(2, 3), Digit::new(7));
+    givens.set(cell(5, 5), Digit::new(1));
+    let constraints = vec![
+        Constraint::Line(Line {
+            kind: LineKind::Thermometer,
+            cells: cells(&[(0, 0), (0, 1), (0, 2), (1, 3)]),
+        }),
+        Constraint::Line(Line {
+            kind: LineKind::Thermometer,
+            cells: cells(&[(5, 5), (5, 6), (6, 7)]),
+        }),
+        Constraint::Arrow(Arrow {
+            circle: cells(&[(2, 1)]),
+            shaft: cells(&[(2, 2), (2, 3), (2, 4)]),
+        }),
+    ];
+    let puzzle = Puzzle::new(geometry, givens, constraints).expect("a valid puzzle");
+    let frame = frame_for(&puzzle);
+    let mut drawing = Drawing::new(frame.side + 40.0, frame.side + 40.0);
+    board::draw(&mut drawing, &puzzle, None, frame, Detail::Full);
+    let halos: Vec<crate::render::ink::Rectangle> = drawing
+        .items
+        .iter()
+        .filter(|item| {
+            matches!(
+                item,
+                Item::Text {
+                    typeface: Typeface::Bold,
+                    ..
+                }
+            )
+        })
+        .filter_map(crate::render::ink::item_text_box)
+        .collect();
+    assert_eq!(halos.len(), 3, "the three givens");
+    let mut segments = 0;
+    for item in &drawing.items {
+        let Item::Path {
+            points,
+            pen: Some(pen),
+            closed: false,
+            ..
+        } = item
+        else {
+            continue;
+        };
+        for pair in points.windows(2) {
+            segments += 1;
+            for step in 0..=200 {
+                let along = f64::from(step) / 200.0;
+                let at = point(
+                    pair[0].x + (pair[1].x - pair[0].x) * along,
+                    pair[0].y + (pair[1].y - pair[0].y) * along,
+                );
+                for halo in &halos {
+                    let across = (halo.left - at.x).max(at.x - halo.right).max(0.0);
+                    let down = (halo.top - at.y).max(at.y - halo.bottom).max(0.0);
+                    assert!(
+                        across.hypot(down) >= pen.width / 2.0,
+                        "a stroke {pair:?} through the given at {halo:?}"
+                    );
+                }
+            }
+        }
+    }
+    // the lines are still drawn on either side of the givens
+    let board = board_of(&puzzle);
+    let on_a_path = |place: Cell| {
+        let centre = board.center(place);
+        drawing.items.iter().any(|item| {
+            matches!(item, Item::Path { points, .. } if points.iter().any(|point| near(*point, centre)))
+        })
+    };
+    for place in cells(&[(0, 2), (1, 3), (2, 2), (2, 4), (5, 6), (6, 7)]) {
+        assert!(on_a_path(place), "no line reaches {place}");
+    }
+    assert!(segments >= 6, "{segments} segments");
 }

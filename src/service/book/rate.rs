@@ -85,6 +85,7 @@ fn generate_section(
                             score: grading.score,
                             puzzle: generated.puzzle,
                             solution: generated.solution,
+                            credit: None,
                         };
                         Ok((rated, given))
                     });
@@ -103,6 +104,9 @@ pub struct Candidate {
     place: String,
     entry: Entry,
     given: Given,
+    /// Whether the puzzle came from a setter's document (f-puzzles), whose title and author
+    /// the book credits; a line's name is an index's, not a setter's.
+    credited: bool,
 }
 
 impl Candidate {
@@ -128,6 +132,7 @@ pub fn candidates(text: &str, source: &str) -> Result<Vec<Candidate>, BookError>
         .find(|line| !line.is_empty())
         .unwrap_or("");
     if !records::is_record(first) {
+        let credited = notation::detect(text) == notation::Format::Fpuzzles;
         let entries = notation::parse(text, None).map_err(|error| located(&error))?;
         return Ok(entries
             .into_iter()
@@ -135,6 +140,7 @@ pub fn candidates(text: &str, source: &str) -> Result<Vec<Candidate>, BookError>
                 place: format!("{source}:{}", entry.line),
                 entry,
                 given: Given::default(),
+                credited,
             })
             .collect());
     }
@@ -151,10 +157,13 @@ pub fn candidates(text: &str, source: &str) -> Result<Vec<Candidate>, BookError>
             place: place.clone(),
             reason,
         })?;
+        // a record names its puzzle itself; only a setter's author makes it a credit
+        let credited = read.entry.metadata.author.is_some();
         candidates.push(Candidate {
             place,
             entry: read.entry,
             given,
+            credited,
         });
     }
     Ok(candidates)
@@ -193,6 +202,7 @@ fn rate_one(candidate: Candidate, budget: &Budget) -> Result<Rated, BookError> {
         place,
         entry,
         given,
+        credited,
     } = candidate;
     let refused = |reason: String| BookError::Input {
         place: place.clone(),
@@ -205,6 +215,7 @@ fn rate_one(candidate: Candidate, budget: &Budget) -> Result<Rated, BookError> {
         }
     }
     let solution = only_solution(&entry, budget).map_err(refused)?;
+    let credit = credited.then(|| credit(&entry)).flatten();
     let (level, score, trial_steps) = match (given.level, given.score) {
         (Some(level), Some(score)) => (level, score, given.trial_steps),
         _ => rating(&entry, &solution, budget)?,
@@ -216,9 +227,21 @@ fn rate_one(candidate: Candidate, budget: &Budget) -> Result<Rated, BookError> {
             level,
             score,
             trial_steps,
+            credit,
         },
         given,
     ))
+}
+
+/// The credit under a setter's puzzle: its title and author (`Title — by Author`), or
+/// either alone; `None` when the document has neither.
+fn credit(entry: &Entry) -> Option<String> {
+    match (entry.name.as_deref(), entry.metadata.author.as_deref()) {
+        (Some(title), Some(author)) => Some(format!("{title} — by {author}")),
+        (Some(title), None) => Some(title.to_string()),
+        (None, Some(author)) => Some(format!("by {author}")),
+        (None, None) => None,
+    }
 }
 
 /// The grader's level, score and trial steps, told the one solution already proved.
