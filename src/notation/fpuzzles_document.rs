@@ -24,6 +24,9 @@ pub(super) struct Document {
     /// Between lines.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) betweenline: Vec<LineEntry>,
+    /// Box indexer cells.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) boxindexer: Vec<CellsEntry>,
     /// Clones.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) clone: Vec<CloneEntry>,
@@ -42,6 +45,9 @@ pub(super) struct Document {
     /// Disjoint groups.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub(super) disjointgroups: bool,
+    /// Double arrows.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) doublearrow: Vec<LineEntry>,
     /// Entropic lines.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) entropicline: Vec<LineEntry>,
@@ -59,6 +65,9 @@ pub(super) struct Document {
     /// Little killer clues.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) littlekillersum: Vec<LittleKillerEntry>,
+    /// Lockout lines.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) lockout: Vec<LineEntry>,
     /// Maximum cells.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) maximum: Vec<CellEntry>,
@@ -92,6 +101,9 @@ pub(super) struct Document {
     /// Renban lines.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) renban: Vec<LineEntry>,
+    /// Row indexer cells.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) rowindexer: Vec<CellsEntry>,
     /// Sandwich clues.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) sandwichsum: Vec<OutsideEntry>,
@@ -144,6 +156,8 @@ impl Document {
             "modularline" => &mut self.modularline,
             "zipperline" => &mut self.zipperline,
             "regionsumline" => &mut self.regionsumline,
+            "doublearrow" => &mut self.doublearrow,
+            "lockout" => &mut self.lockout,
             _ => return None,
         })
     }
@@ -313,6 +327,9 @@ mod tests {
                 lines: vec![names(&["R1C1", "R2C2"])],
             }],
             betweenline: vec![line()],
+            boxindexer: vec![CellsEntry {
+                cells: names(&["R1C1"]),
+            }],
             clone: vec![CloneEntry {
                 cells: names(&["R1C1"]),
                 clone_cells: names(&["R4C4"]),
@@ -324,6 +341,7 @@ mod tests {
             main_diagonal: true,
             difference: vec![dot()],
             disjointgroups: true,
+            doublearrow: vec![line()],
             entropicline: vec![line()],
             even: vec![cell()],
             extraregion: vec![CellsEntry {
@@ -345,6 +363,7 @@ mod tests {
                 direction: "DR",
                 value: "9".into(),
             }],
+            lockout: vec![line()],
             maximum: vec![cell()],
             minimum: vec![cell()],
             modularline: vec![line()],
@@ -359,6 +378,9 @@ mod tests {
             ratio: vec![dot()],
             regionsumline: vec![line()],
             renban: vec![line()],
+            rowindexer: vec![CellsEntry {
+                cells: names(&["R1C1"]),
+            }],
             sandwichsum: vec![outside()],
             size: 9,
             skyscraper: vec![outside()],
@@ -380,7 +402,7 @@ mod tests {
         let written = serde_json::to_string(&document).unwrap();
         // serde_json's map (without `preserve_order`) sorts its keys at every level
         let sorted = serde_json::to_value(&document).unwrap();
-        assert_eq!(sorted.as_object().map(|map| map.len()), Some(39));
+        assert_eq!(sorted.as_object().map(|map| map.len()), Some(43));
         assert_eq!(
             written,
             sorted.to_string(),

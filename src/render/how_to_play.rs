@@ -172,7 +172,7 @@ pub fn how_to_play(constraint: &Constraint) -> Option<Rule> {
             LineKind::Zipper => Some(Rule::Zippers),
             LineKind::RegionSum => Some(Rule::RegionSums),
             LineKind::Entropic => Some(Rule::Entropic),
-            LineKind::Modular => None,
+            LineKind::Modular | LineKind::DoubleArrow | LineKind::Lockout => None,
         },
         Constraint::Arrow(arrow) => (arrow.circle.len() == 1).then_some(Rule::Arrows),
         Constraint::LittleKiller(_) => Some(Rule::LittleKillers),
