@@ -467,3 +467,31 @@ fn killer_text_carries_irregular_regions_as_a_map_line() {
         "line 1: irregular regions: region 1 has 6 cells, each region needs 7"
     );
 }
+
+#[test]
+fn check_names_every_comparison_it_reads_from_text() {
+    // issue 38 point 4: a `text` ">" between two killer cages is read as a comparison of
+    // their sums (sudokit's reading, not f-puzzles'), and check's JSON record names it
+    let greater = document(
+        4,
+        r#","killercage":[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R1C3","R1C4"],"value":"7"}],"text":[{"cells":["R1C2","R1C3"],"value":">"}]"#,
+    );
+    let (_, stdout, stderr) = run_on(&["check", "--json"], &[greater]);
+    assert!(!stdout.trim().is_empty(), "{stderr}");
+    let record: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(record["status"], "none", "{stdout}");
+    assert_eq!(
+        record["comparisons"],
+        serde_json::json!(["cage a at r1c1 > cage b at r1c3"]),
+        "{stdout}"
+    );
+    // without the mark the cages alone leave several solutions, and no comparison is named
+    let plain = document(
+        4,
+        r#","killercage":[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R1C3","R1C4"],"value":"7"}]"#,
+    );
+    let (_, stdout, stderr) = run_on(&["check", "--json"], &[plain]);
+    let record: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(record["status"], "multiple", "{stdout}{stderr}");
+    assert!(record.get("comparisons").is_none(), "{stdout}");
+}
