@@ -61,9 +61,19 @@ impl Encoder<'_> {
         Ok(())
     }
 
-    /// Every middle cell strictly between the two ends: a clause for each digit triple that
-    /// breaks it, and a binary clause that a middle cell never repeats an end's digit.
+    /// Every middle cell strictly between the two ends.
     fn between(&mut self, cells: &[Cell]) -> Result<(), SatError> {
+        self.middle_by_ends(cells, |low, high, value| low < value && value < high)
+    }
+
+    /// Every middle cell holds a digit `allowed(low, high, digit)` by the ends' smaller and
+    /// larger digits: a clause for each digit triple that breaks it, and a binary clause
+    /// that a middle cell never repeats an end's digit (between and lockout lines both ask it).
+    fn middle_by_ends(
+        &mut self,
+        cells: &[Cell],
+        allowed: impl Fn(u32, u32, u32) -> bool,
+    ) -> Result<(), SatError> {
         let (first, last) = (cells[0], cells[cells.len() - 1]);
         for &middle in &cells[1..cells.len() - 1] {
             self.relate(first, middle, |end, inside| end != inside)?;
@@ -72,7 +82,7 @@ impl Encoder<'_> {
                 for (last_value, last_term) in self.options(last) {
                     let (low, high) = (first_value.min(last_value), first_value.max(last_value));
                     for (value, term) in self.options(middle) {
-                        if value <= low || value >= high {
+                        if !allowed(low, high, value) {
                             self.formula.add_clause(&[!first_term, !last_term, !term])?;
                         }
                     }
@@ -102,25 +112,11 @@ impl Encoder<'_> {
     }
 
     /// The ends differ by at least `difference`; every middle cell holds a digit outside the
-    /// ends' (inclusive): a clause for each digit triple that breaks it.
+    /// ends' (inclusive).
     fn lockout(&mut self, cells: &[Cell], difference: u32) -> Result<(), SatError> {
         let (first, last) = (cells[0], cells[cells.len() - 1]);
         self.relate(first, last, |one, other| one.abs_diff(other) >= difference)?;
-        for &middle in &cells[1..cells.len() - 1] {
-            self.relate(first, middle, |end, inside| end != inside)?;
-            self.relate(last, middle, |end, inside| end != inside)?;
-            for (first_value, first_term) in self.options(first) {
-                for (last_value, last_term) in self.options(last) {
-                    let (low, high) = (first_value.min(last_value), first_value.max(last_value));
-                    for (value, term) in self.options(middle) {
-                        if low <= value && value <= high {
-                            self.formula.add_clause(&[!first_term, !last_term, !term])?;
-                        }
-                    }
-                }
-            }
-        }
-        Ok(())
+        self.middle_by_ends(cells, |low, high, value| value < low || value > high)
     }
 
     /// Distinct digits, all inside one window of as many consecutive digits as cells: one
