@@ -495,3 +495,37 @@ fn check_names_every_comparison_it_reads_from_text() {
     assert_eq!(record["status"], "multiple", "{stdout}{stderr}");
     assert!(record.get("comparisons").is_none(), "{stdout}");
 }
+
+#[test]
+fn double_arrows_lockout_lines_and_indexers_survive_f_puzzles_json_and_ron() {
+    // issue 38 point 4: the rules modelled last, on every conformance case of their keys
+    // (indexers on whole columns, part of one, rows and boxes; lines of two cells)
+    let corpus = read_data("variants/conformance.tsv");
+    let mut checked = 0;
+    for line in corpus.lines().filter(|line| !line.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let keys = [
+            "doublearrow",
+            "lockout",
+            "rowindexer",
+            "boxindexer",
+            "columnindexer",
+        ];
+        if !keys.contains(&fields[0]) {
+            continue;
+        }
+        let entry = notation::parse(fields[4], Some(Format::Fpuzzles))
+            .unwrap_or_else(|error| panic!("{}: {error}", fields[1]))
+            .remove(0);
+        for format in [Format::Fpuzzles, Format::Ron] {
+            let written = notation::format_entry(&entry, format)
+                .unwrap_or_else(|error| panic!("{}: {error}", fields[1]));
+            let again = notation::parse(&written, Some(format))
+                .unwrap_or_else(|error| panic!("{}: {error}\n{written}", fields[1]))
+                .remove(0);
+            assert_eq!(again.puzzle, entry.puzzle, "{}\n{written}", fields[1]);
+        }
+        checked += 1;
+    }
+    assert!(checked >= 60, "{checked} cases");
+}
