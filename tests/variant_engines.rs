@@ -21,8 +21,8 @@ use rand_chacha::ChaCha8Rng;
 use sudokit::backtrack::{count_solutions, Solver};
 use sudokit::model::variant::{
     Arrow, ChessMove, CloneRule, Direction, Dot, DotFamily, DotKind, Extremum, ExtremumKind,
-    Indexer, Line, LineKind, LittleKiller, Negative, OutsideClue, OutsideKind, Parity, Quadruple,
-    Regions, Side,
+    Indexer, IndexerKind, Line, LineKind, LittleKiller, Negative, OutsideClue, OutsideKind, Parity,
+    Quadruple, Regions, Side,
 };
 use sudokit::model::{
     Cage, Cell, Constraint, Diagonal, Digit, Geometry, Grid, House, HouseKind, Puzzle,
@@ -114,9 +114,20 @@ fn global_rules(shape: Shape, rng: &mut ChaCha8Rng) -> Vec<Constraint> {
         }
     }
     if rng.random_bool(0.1) {
-        rules.push(Constraint::Indexer(Indexer {
-            column: rng.random_range(0..size) as u8,
-        }));
+        rules.push(Constraint::Indexer(Indexer::column(
+            geometry,
+            rng.random_range(0..size) as u8,
+        )));
+    } else if rng.random_bool(0.1) {
+        // row, box or column indexers on a few cells anywhere
+        let kind = *[IndexerKind::Column, IndexerKind::Row, IndexerKind::Box]
+            .choose(rng)
+            .unwrap();
+        let mut cells: Vec<Cell> = geometry.cells().collect();
+        cells.shuffle(rng);
+        cells.truncate(rng.random_range(1..=3));
+        cells.sort();
+        rules.push(Constraint::Indexer(Indexer { kind, cells }));
     }
     rules
 }
@@ -266,6 +277,8 @@ fn local_rules(
         LineKind::Modular,
         LineKind::Zipper,
         LineKind::RegionSum,
+        LineKind::DoubleArrow,
+        LineKind::Lockout,
     ];
     let mut lines_wanted = rng.random_range(0..5);
     for _ in 0..400 {

@@ -177,6 +177,10 @@ techniques! {
     XSum => "X-Sum", "Variant: digits no arrangement of a row or column meeting its X-sum clue can use.";
     SkyscraperClue => "Skyscraper Clue", "Variant: digits no arrangement of a row or column meeting its skyscraper clue can use.";
     ColumnIndexer => "Column Indexer", "Variant: a column indexer's digit and the cell it points to, kept in step.";
+    RowIndexer => "Row Indexer", "Variant: a row indexer's digit and the cell it points to, kept in step.";
+    BoxIndexer => "Box Indexer", "Variant: a box indexer's digit and the cell it points to, kept in step.";
+    DoubleArrow => "Double Arrow", "Variant: bounds between a double arrow's two circles and the sum of the cells between them.";
+    LockoutLine => "Lockout Line", "Variant: a lockout line's diamonds at least half the grid's side apart, the cells between them outside their digits.";
     RuleForcingChain => "Rule Forcing Chain", "Variant: a candidate whose consequences, through singles and every rule, contradict each other.";
     BruteForce => "Brute Force", "A trial: a digit taken from the solution when no technique applies.";
 }
@@ -280,6 +284,10 @@ impl Technique {
                 | XSum
                 | SkyscraperClue
                 | ColumnIndexer
+                | RowIndexer
+                | BoxIndexer
+                | DoubleArrow
+                | LockoutLine
                 | RuleForcingChain
         )
     }

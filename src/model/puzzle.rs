@@ -313,7 +313,7 @@ impl Puzzle {
             Constraint::Arrow(rule) => rule.holds(grid),
             Constraint::LittleKiller(rule) => rule.holds(grid),
             Constraint::Outside(rule) => rule.holds(grid),
-            Constraint::Indexer(rule) => rule.holds(grid),
+            Constraint::Indexer(rule) => rule.holds(grid, &region_of),
         })
     }
 

@@ -27,6 +27,9 @@ pub(super) struct Document {
     /// Between lines.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) betweenline: Vec<LineEntry>,
+    /// Box indexer cells.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) boxindexer: Vec<CellsEntry>,
     /// Clones.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) clone: Vec<CloneEntry>,
@@ -45,6 +48,9 @@ pub(super) struct Document {
     /// Disjoint groups.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub(super) disjointgroups: bool,
+    /// Double arrows.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) doublearrow: Vec<LineEntry>,
     /// Entropic lines.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) entropicline: Vec<LineEntry>,
@@ -62,6 +68,9 @@ pub(super) struct Document {
     /// Little killer clues.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) littlekillersum: Vec<LittleKillerEntry>,
+    /// Lockout lines.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) lockout: Vec<LineEntry>,
     /// Maximum cells.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) maximum: Vec<CellEntry>,
@@ -95,6 +104,9 @@ pub(super) struct Document {
     /// Renban lines.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) renban: Vec<LineEntry>,
+    /// Row indexer cells.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) rowindexer: Vec<CellsEntry>,
     /// The rules as the setter wrote them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) ruleset: Option<String>,
@@ -150,6 +162,8 @@ impl Document {
             "modularline" => &mut self.modularline,
             "zipperline" => &mut self.zipperline,
             "regionsumline" => &mut self.regionsumline,
+            "doublearrow" => &mut self.doublearrow,
+            "lockout" => &mut self.lockout,
             _ => return None,
         })
     }
@@ -320,6 +334,9 @@ mod tests {
             }],
             author: Some("a setter".into()),
             betweenline: vec![line()],
+            boxindexer: vec![CellsEntry {
+                cells: names(&["R1C1"]),
+            }],
             clone: vec![CloneEntry {
                 cells: names(&["R1C1"]),
                 clone_cells: names(&["R4C4"]),
@@ -331,6 +348,7 @@ mod tests {
             main_diagonal: true,
             difference: vec![dot()],
             disjointgroups: true,
+            doublearrow: vec![line()],
             entropicline: vec![line()],
             even: vec![cell()],
             extraregion: vec![CellsEntry {
@@ -352,6 +370,7 @@ mod tests {
                 direction: "DR",
                 value: "9".into(),
             }],
+            lockout: vec![line()],
             maximum: vec![cell()],
             minimum: vec![cell()],
             modularline: vec![line()],
@@ -366,6 +385,9 @@ mod tests {
             ratio: vec![dot()],
             regionsumline: vec![line()],
             renban: vec![line()],
+            rowindexer: vec![CellsEntry {
+                cells: names(&["R1C1"]),
+            }],
             ruleset: Some("normal sudoku rules".into()),
             sandwichsum: vec![outside()],
             size: 9,
@@ -388,7 +410,7 @@ mod tests {
         let written = serde_json::to_string(&document).unwrap();
         // serde_json's map (without `preserve_order`) sorts its keys at every level
         let sorted = serde_json::to_value(&document).unwrap();
-        assert_eq!(sorted.as_object().map(|map| map.len()), Some(41));
+        assert_eq!(sorted.as_object().map(|map| map.len()), Some(45));
         assert_eq!(
             written,
             sorted.to_string(),

@@ -40,10 +40,6 @@ pub(super) const COSMETIC: &[&str] = &[
 
 /// Rules of f-puzzles that sudokit does not model, by key, with their names for errors.
 pub(super) const UNMODELLED: &[(&str, &str)] = &[
-    ("lockout", "lockout line"),
-    ("rowindexer", "row indexer"),
-    ("boxindexer", "box indexer"),
-    ("doublearrow", "double arrow"),
     ("cage", "cosmetic cage with a value"),
     ("nabner", "nabner line"),
 ];

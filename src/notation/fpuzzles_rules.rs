@@ -22,8 +22,8 @@ use super::fpuzzles_document::{
 };
 use crate::model::variant::{
     Arrow, ChessMove, CloneRule, Direction, Dot, DotFamily, DotKind, Extremum, ExtremumKind,
-    Indexer, Line, LineKind, LittleKiller, Negative, OutsideClue, OutsideKind, Parity, PencilMarks,
-    Quadruple, Regions, Side,
+    Indexer, IndexerKind, Line, LineKind, LittleKiller, Negative, OutsideClue, OutsideKind, Parity,
+    PencilMarks, Quadruple, Regions, Side,
 };
 use crate::model::{Cell, Constraint, Digit, Geometry, HouseKind, ModelError, Puzzle};
 
@@ -40,6 +40,8 @@ const LINE_KEYS: &[(&str, LineKind)] = &[
     ("modularline", LineKind::Modular),
     ("zipperline", LineKind::Zipper),
     ("regionsumline", LineKind::RegionSum),
+    ("doublearrow", LineKind::DoubleArrow),
+    ("lockout", LineKind::Lockout),
 ];
 
 /// The keys of clues outside the grid, in the order they are read.
@@ -801,32 +803,38 @@ impl Reader<'_> {
         Ok(rules)
     }
 
-    /// `columnindexer`: whole columns (the 159 rule lists columns 1, 5 and 9).
+    /// `columnindexer`, `rowindexer`, `boxindexer`: any cells, as f-puzzles accepts (a whole
+    /// column, part of one, cells here and there), one rule per column (row, box) they sit
+    /// in, so the 159 rule reads as its three columns.
     fn indexers(&self) -> Result<Vec<Constraint>, NotationError> {
-        let size = usize::from(self.geometry.size());
-        let mut cells = Vec::new();
-        for entry in self.entries("columnindexer")? {
-            cells.extend(self.entry_cells("column indexer", entry, "cells")?);
-        }
-        cells.sort();
-        cells.dedup();
-        let mut columns: Vec<usize> = cells.iter().map(|cell| cell.column()).collect();
-        columns.sort_unstable();
-        columns.dedup();
         let mut rules = Vec::new();
-        for column in columns {
-            let count = cells.iter().filter(|cell| cell.column() == column).count();
-            if count != size {
-                return Err(self.rule_error(
-                    format!("column indexer in column {}", column + 1),
-                    format!(
-                        "it marks {count} of the column's {size} cells; sudokit models indexers of whole columns"
-                    ),
-                ));
+        for kind in [IndexerKind::Column, IndexerKind::Row, IndexerKind::Box] {
+            let mut cells = Vec::new();
+            for entry in self.entries(kind.key())? {
+                cells.extend(self.entry_cells(&kind.to_string(), entry, "cells")?);
             }
-            rules.push(Constraint::Indexer(Indexer {
-                column: column as u8,
-            }));
+            cells.sort();
+            cells.dedup();
+            let house = |cell: &Cell| match kind {
+                IndexerKind::Column => cell.column(),
+                IndexerKind::Row => cell.row(),
+                // irregular regions are not known here: one rule for every box indexer cell
+                IndexerKind::Box if !self.geometry.has_boxes() => 0,
+                IndexerKind::Box => self.geometry.box_of(*cell),
+            };
+            let mut houses: Vec<usize> = cells.iter().map(house).collect();
+            houses.sort_unstable();
+            houses.dedup();
+            for number in houses {
+                rules.push(Constraint::Indexer(Indexer {
+                    kind,
+                    cells: cells
+                        .iter()
+                        .copied()
+                        .filter(|cell| house(cell) == number)
+                        .collect(),
+                }));
+            }
         }
         Ok(rules)
     }
@@ -1025,11 +1033,13 @@ pub(super) fn write(puzzle: &Puzzle, document: &mut Document) -> Result<(), Stri
                     });
             }
             Constraint::Indexer(rule) => {
-                let cells: Vec<Cell> = (0..usize::from(size))
-                    .filter_map(|row| geometry.cell(row, usize::from(rule.column)))
-                    .collect();
-                document.columnindexer.push(CellsEntry {
-                    cells: cell_names(&cells),
+                let list = match rule.kind {
+                    IndexerKind::Column => &mut document.columnindexer,
+                    IndexerKind::Row => &mut document.rowindexer,
+                    IndexerKind::Box => &mut document.boxindexer,
+                };
+                list.push(CellsEntry {
+                    cells: cell_names(&rule.cells),
                 });
             }
         }

@@ -641,7 +641,7 @@ pub(super) fn write(puzzle: &Puzzle, extras: Extras<'_>) -> Result<String, Notat
     let rules: Vec<String> = puzzle
         .constraints()
         .iter()
-        .filter_map(super::ron_rules::rule_of)
+        .filter_map(|constraint| super::ron_rules::rule_of(constraint, puzzle.geometry()))
         .map(|rule| {
             let item = ron::to_string(&rule).unwrap_or_default();
             format!("        {item},\n")

@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use super::error::{excerpt, NotationError, Reason};
 use crate::model::variant::{
     Arrow, ChessMove, CloneRule, Direction, Dot, DotFamily, DotKind, Extremum, ExtremumKind,
-    Indexer, Line, LineKind, LittleKiller, Negative, OutsideClue, OutsideKind, Parity, PencilMarks,
-    Quadruple, Side,
+    Indexer, IndexerKind, Line, LineKind, LittleKiller, Negative, OutsideClue, OutsideKind, Parity,
+    PencilMarks, Quadruple, Side,
 };
 use crate::model::{Cell, Constraint, Digit, Geometry, House, HouseKind};
 
@@ -47,6 +47,16 @@ pub(super) enum LineRule {
     Modular,
     Zipper,
     RegionSum,
+    DoubleArrow,
+    Lockout,
+}
+
+/// Which house an indexer cell points into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) enum IndexerRule {
+    Column,
+    Row,
+    Box,
 }
 
 /// A little killer's direction.
@@ -104,8 +114,10 @@ pub(super) enum Rule {
     LittleKiller((u8, u8), Way, u32),
     /// What, which side, which row or column from 1, the clue.
     Outside(Count, Edge, u8, u32),
-    /// The column, from 1.
+    /// The column, from 1: its every cell a column indexer.
     ColumnIndexer(u8),
+    /// Indexer cells of one kind (a row, box or part of a column).
+    Indexer(IndexerRule, Vec<String>),
 }
 
 fn names(cells: &[Cell]) -> Vec<String> {
@@ -114,7 +126,7 @@ fn names(cells: &[Cell]) -> Vec<String> {
 
 /// The RON item for a variant rule, `None` for the constraints the document holds in its
 /// own fields (diagonals, cages, comparisons, regions).
-pub(super) fn rule_of(constraint: &Constraint) -> Option<Rule> {
+pub(super) fn rule_of(constraint: &Constraint, geometry: Geometry) -> Option<Rule> {
     Some(match constraint {
         Constraint::Distinct(house) => match house.kind() {
             HouseKind::Extra(_) => Rule::ExtraHouse(names(house.cells())),
@@ -167,6 +179,8 @@ pub(super) fn rule_of(constraint: &Constraint) -> Option<Rule> {
                 LineKind::Modular => LineRule::Modular,
                 LineKind::Zipper => LineRule::Zipper,
                 LineKind::RegionSum => LineRule::RegionSum,
+                LineKind::DoubleArrow => LineRule::DoubleArrow,
+                LineKind::Lockout => LineRule::Lockout,
             };
             Rule::Line(kind, names(&line.cells))
         }
@@ -195,7 +209,17 @@ pub(super) fn rule_of(constraint: &Constraint) -> Option<Rule> {
             };
             Rule::Outside(count, edge, clue.index + 1, clue.value)
         }
-        Constraint::Indexer(rule) => Rule::ColumnIndexer(rule.column + 1),
+        Constraint::Indexer(rule) => match rule.whole_column(geometry) {
+            Some(column) => Rule::ColumnIndexer(column + 1),
+            None => Rule::Indexer(
+                match rule.kind {
+                    IndexerKind::Column => IndexerRule::Column,
+                    IndexerKind::Row => IndexerRule::Row,
+                    IndexerKind::Box => IndexerRule::Box,
+                },
+                names(&rule.cells),
+            ),
+        },
     })
 }
 
@@ -312,6 +336,8 @@ pub(super) fn constraint_of(
                 LineRule::Modular => LineKind::Modular,
                 LineRule::Zipper => LineKind::Zipper,
                 LineRule::RegionSum => LineKind::RegionSum,
+                LineRule::DoubleArrow => LineKind::DoubleArrow,
+                LineRule::Lockout => LineKind::Lockout,
             },
             cells: cells(names)?,
         }),
@@ -348,8 +374,16 @@ pub(super) fn constraint_of(
             index: number(*index, "a row or column")?,
             value: *value,
         }),
-        Rule::ColumnIndexer(column) => Constraint::Indexer(Indexer {
-            column: number(*column, "a column")?,
+        Rule::ColumnIndexer(column) => {
+            Constraint::Indexer(Indexer::column(geometry, number(*column, "a column")?))
+        }
+        Rule::Indexer(kind, names) => Constraint::Indexer(Indexer {
+            kind: match kind {
+                IndexerRule::Column => IndexerKind::Column,
+                IndexerRule::Row => IndexerKind::Row,
+                IndexerRule::Box => IndexerKind::Box,
+            },
+            cells: cells(names)?,
         }),
     })
 }

@@ -2,7 +2,7 @@
 //! with a small 4×4 or 6×6 example and its solution) and the name a puzzle goes by in its
 //! caption. A rule with no page here is named by [`unexplained`], and a book refuses it.
 
-use crate::model::variant::{ChessMove, DotFamily, DotKind, LineKind, OutsideKind};
+use crate::model::variant::{ChessMove, DotFamily, DotKind, IndexerKind, LineKind, OutsideKind};
 use crate::model::{Constraint, Grid, HouseKind, Puzzle};
 use crate::notation;
 
@@ -184,6 +184,7 @@ pub fn how_to_play(constraint: &Constraint) -> Option<Rule> {
             LineKind::RegionSum => Some(Rule::RegionSums),
             LineKind::Entropic => Some(Rule::Entropic),
             LineKind::Modular => Some(Rule::Modular),
+            LineKind::DoubleArrow | LineKind::Lockout => None,
         },
         Constraint::Arrow(arrow) => Some(if arrow.circle.len() == 1 {
             Rule::Arrows
@@ -199,7 +200,9 @@ pub fn how_to_play(constraint: &Constraint) -> Option<Rule> {
         Constraint::Clone(_) => Some(Rule::Clones),
         Constraint::Quadruple(_) => Some(Rule::Quadruples),
         Constraint::Extremum(_) => Some(Rule::Extrema),
-        Constraint::Indexer(_) => Some(Rule::Indexers),
+        Constraint::Indexer(indexer) => {
+            (indexer.kind == IndexerKind::Column).then_some(Rule::Indexers)
+        }
         Constraint::ExtraRegion(_) | Constraint::PencilMarks(_) => None,
     }
 }

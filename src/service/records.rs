@@ -181,6 +181,12 @@ pub struct CountRecord {
     /// Who set the puzzle, when its document says (f-puzzles' `author`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub author: Option<String>,
+    /// Every comparison of cage sums the puzzle holds, in words (`cage A at r1c1 > cage B at
+    /// r1c3`), so none is read in silence: in an f-puzzles document these come from `text`
+    /// marks `<`, `>`, `=` between two killer cages, sudokit's reading (the greater-killer
+    /// convention), which f-puzzles' solver ignores.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comparisons: Option<Vec<String>>,
     /// The cells where the first two solutions differ.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub differences: Option<Vec<String>>,
@@ -226,6 +232,7 @@ impl CountRecord {
             all: None,
             at_least: count.found() >= limit && count.found() > 1,
             author: entry.metadata.author.clone(),
+            comparisons: comparisons_read(&entry.puzzle),
             differences: None,
             line: entry.line,
             name: entry.name.clone(),
@@ -253,6 +260,15 @@ impl CountRecord {
         }
         counted
     }
+}
+
+/// Every comparison of cage sums `puzzle` holds, in words, or `None` when it has none.
+pub fn comparisons_read(puzzle: &crate::model::Puzzle) -> Option<Vec<String>> {
+    let words: Vec<String> = puzzle
+        .comparisons()
+        .map(|comparison| puzzle.comparison_words(comparison))
+        .collect();
+    (!words.is_empty()).then_some(words)
 }
 
 /// The cells where a unique solution differs from the one the input published, if it does.

@@ -467,3 +467,65 @@ fn killer_text_carries_irregular_regions_as_a_map_line() {
         "line 1: irregular regions: region 1 has 6 cells, each region needs 7"
     );
 }
+
+#[test]
+fn check_names_every_comparison_it_reads_from_text() {
+    // issue 38 point 4: a `text` ">" between two killer cages is read as a comparison of
+    // their sums (sudokit's reading, not f-puzzles'), and check's JSON record names it
+    let greater = document(
+        4,
+        r#","killercage":[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R1C3","R1C4"],"value":"7"}],"text":[{"cells":["R1C2","R1C3"],"value":">"}]"#,
+    );
+    let (_, stdout, stderr) = run_on(&["check", "--json"], &[greater]);
+    assert!(!stdout.trim().is_empty(), "{stderr}");
+    let record: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(record["status"], "none", "{stdout}");
+    assert_eq!(
+        record["comparisons"],
+        serde_json::json!(["cage a at r1c1 > cage b at r1c3"]),
+        "{stdout}"
+    );
+    // without the mark the cages alone leave several solutions, and no comparison is named
+    let plain = document(
+        4,
+        r#","killercage":[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R1C3","R1C4"],"value":"7"}]"#,
+    );
+    let (_, stdout, stderr) = run_on(&["check", "--json"], &[plain]);
+    let record: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(record["status"], "multiple", "{stdout}{stderr}");
+    assert!(record.get("comparisons").is_none(), "{stdout}");
+}
+
+#[test]
+fn double_arrows_lockout_lines_and_indexers_survive_f_puzzles_json_and_ron() {
+    // issue 38 point 4: the rules modelled last, on every conformance case of their keys
+    // (indexers on whole columns, part of one, rows and boxes; lines of two cells)
+    let corpus = read_data("variants/conformance.tsv");
+    let mut checked = 0;
+    for line in corpus.lines().filter(|line| !line.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let keys = [
+            "doublearrow",
+            "lockout",
+            "rowindexer",
+            "boxindexer",
+            "columnindexer",
+        ];
+        if !keys.contains(&fields[0]) {
+            continue;
+        }
+        let entry = notation::parse(fields[4], Some(Format::Fpuzzles))
+            .unwrap_or_else(|error| panic!("{}: {error}", fields[1]))
+            .remove(0);
+        for format in [Format::Fpuzzles, Format::Ron] {
+            let written = notation::format_entry(&entry, format)
+                .unwrap_or_else(|error| panic!("{}: {error}", fields[1]));
+            let again = notation::parse(&written, Some(format))
+                .unwrap_or_else(|error| panic!("{}: {error}\n{written}", fields[1]))
+                .remove(0);
+            assert_eq!(again.puzzle, entry.puzzle, "{}\n{written}", fields[1]);
+        }
+        checked += 1;
+    }
+    assert!(checked >= 60, "{checked} cases");
+}

@@ -361,6 +361,8 @@ impl Document {
             "modularline",
             "zipperline",
             "regionsumline",
+            "doublearrow",
+            "lockout",
         ] {
             for entry in list(&document, key) {
                 let gap = number(entry.get("value")).unwrap_or((size as u32).div_ceil(2));
@@ -407,6 +409,19 @@ impl Document {
                                 v[0] + v[n - 1]
                             };
                             (0..n / 2).all(|i| v[i] + v[n - 1 - i] == target)
+                        }),
+                        // the two circled ends add up to the cells between (two cells: nothing)
+                        "doublearrow" => Box::new(|v| {
+                            let n = v.len();
+                            n < 3 || v[0] + v[n - 1] == v[1..n - 1].iter().sum::<u32>()
+                        }),
+                        // the diamonds at least half the side apart (rounded down); the cells
+                        // between hold no digit from one diamond's to the other's, inclusive
+                        "lockout" => Box::new(move |v| {
+                            let n = v.len();
+                            let (low, high) = (v[0].min(v[n - 1]), v[0].max(v[n - 1]));
+                            high - low >= side / 2
+                                && v[1..n - 1].iter().all(|&d| d < low || d > high)
                         }),
                         _ => Box::new(move |v| {
                             // each maximal run of cells in one region sums alike
@@ -529,20 +544,29 @@ impl Document {
                 rules.push(Rule { cells, holds });
             }
         }
-        let mut indexed: Vec<usize> = list(&document, "columnindexer")
-            .iter()
-            .flat_map(|entry| cells_of(entry, "cells"))
-            .map(|cell| cell % size)
-            .collect();
-        indexed.sort_unstable();
-        indexed.dedup();
-        for column in indexed {
-            for row in 0..size {
-                // the digit d here says column d of this row holds this column's number
-                let cells: Vec<usize> = (0..size).map(|c| row * size + c).collect();
+        // indexers: the cell at place p (from 1) of its row (column indexer), column (row
+        // indexer) or box (box indexer, cells in reading order) holding d says the d-th cell
+        // of that row (column, box) holds p
+        for key in ["columnindexer", "rowindexer", "boxindexer"] {
+            let mut indexers: Vec<usize> = list(&document, key)
+                .iter()
+                .flat_map(|entry| cells_of(entry, "cells"))
+                .collect();
+            indexers.sort_unstable();
+            indexers.dedup();
+            for cell in indexers {
+                let (row, column) = (cell / size, cell % size);
+                let house: Vec<usize> = match key {
+                    "columnindexer" => (0..size).map(|c| row * size + c).collect(),
+                    "rowindexer" => (0..size).map(|r| r * size + column).collect(),
+                    _ => (0..size * size)
+                        .filter(|&c| region[c] == region[cell])
+                        .collect(),
+                };
+                let place = house.iter().position(|&c| c == cell).unwrap();
                 rules.push(Rule {
-                    cells,
-                    holds: Box::new(move |v| v[v[column] as usize - 1] == column as u32 + 1),
+                    cells: house,
+                    holds: Box::new(move |v| v[v[place] as usize - 1] == place as u32 + 1),
                 });
             }
         }

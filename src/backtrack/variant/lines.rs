@@ -1,8 +1,10 @@
 //! Line rules: thermometers, palindromes, whispers, entropic and modular lines as links
-//! between cells along the line; between, renban, zipper and region sum lines as tuple
-//! rules. Renban and thermometer cells must also differ (peers).
+//! between cells along the line; between, renban, zipper, region sum lines, double arrows
+//! (the two ends a segment of their own) and lockout lines as tuple rules. Renban and thermometer cells must also differ (peers).
 
-use crate::model::variant::{entropic_band, reading_order, segment_ends, Line, LineKind};
+use crate::model::variant::{
+    entropic_band, lockout_difference, reading_order, segment_ends, Line, LineKind,
+};
 use crate::model::{Cell, Puzzle};
 
 use super::super::layout::cell_index;
@@ -62,6 +64,26 @@ pub(super) fn line(builder: &mut Builder, puzzle: &Puzzle, line: &Line) {
             let ends = segment_ends(cells, &|cell| puzzle.region_of(cell));
             if ends.len() >= 2 {
                 builder.tuple(cells, Shape::RegionSum { ends });
+            }
+        }
+        // the ends first, as one segment, then the cells between as the other: equal totals
+        LineKind::DoubleArrow if length < 3 => {}
+        LineKind::DoubleArrow => builder.tuple(
+            &reading_order(line.kind, cells),
+            Shape::RegionSum {
+                ends: vec![2, length],
+            },
+        ),
+        LineKind::Lockout => {
+            let difference = lockout_difference(size);
+            builder.relate(cells[0], cells[length - 1], move |a, b| {
+                a.abs_diff(b) >= difference
+            });
+            if length >= 3 {
+                builder.tuple(
+                    &reading_order(line.kind, cells),
+                    Shape::Lockout { difference },
+                );
             }
         }
     }

@@ -1,8 +1,8 @@
 //! Rules about totals and counts: arrows, little killers and the clues outside the grid as
-//! tuple rules; column indexers as links along each row.
+//! tuple rules; indexers as links along each indexer cell's house.
 
 use crate::model::variant::{Arrow, Indexer, LittleKiller, OutsideClue, OutsideKind};
-use crate::model::Puzzle;
+use crate::model::{Cell, Puzzle};
 
 use super::{Builder, Shape};
 
@@ -36,24 +36,20 @@ pub(super) fn outside(builder: &mut Builder, puzzle: &Puzzle, rule: &OutsideClue
     builder.tuple(&cells, shape);
 }
 
-/// In every row, the indexing cell holds d exactly when column d holds the indexing
-/// column's number: a link from the indexing cell to each other cell of the row.
+/// Each indexer cell holds d exactly when the d-th cell of its house holds the indexer's
+/// number (its own position there): a link from the indexer cell to each other cell of the
+/// house.
 pub(super) fn indexer(builder: &mut Builder, puzzle: &Puzzle, rule: &Indexer) {
     let geometry = puzzle.geometry();
-    let column = usize::from(rule.column);
-    let number = column as u32 + 1;
-    for row in 0..usize::from(geometry.size()) {
-        let Some(indexing) = geometry.cell(row, column) else {
-            continue;
-        };
-        for other in 0..usize::from(geometry.size()) {
-            if other == column {
+    let region_of = |cell: Cell| puzzle.region_of(cell);
+    for &indexing in &rule.cells {
+        let (house, position) = rule.house(geometry, &region_of, indexing);
+        let number = position as u32 + 1;
+        for (index, &target) in house.iter().enumerate() {
+            if index == position {
                 continue;
             }
-            let Some(target) = geometry.cell(row, other) else {
-                continue;
-            };
-            let points_here = other as u32 + 1;
+            let points_here = index as u32 + 1;
             builder.relate(indexing, target, move |digit, there| {
                 (digit == points_here) == (there == number)
             });

@@ -32,6 +32,12 @@ pub(in super::super) enum Shape {
     },
     /// The cells after the first two hold digits strictly between theirs.
     Between,
+    /// The cells after the first two hold digits outside theirs (inclusive), and the first
+    /// two differ by at least `difference` (a lockout line).
+    Lockout {
+        /// The least difference between the ends.
+        difference: u32,
+    },
     /// Distinct, consecutive digits.
     Renban,
     /// Read as (middle if `odd`), then the pairs from the ends inwards: each pair adds up
@@ -149,6 +155,19 @@ impl Shape {
                     return Verdict::Reject;
                 }
                 Verdict::Between { low, high }
+            }
+            Shape::Lockout { difference } => {
+                if filled < 2 {
+                    return Verdict::Open;
+                }
+                let (low, high) = (values[0].min(values[1]), values[0].max(values[1]));
+                let inside = values[2..]
+                    .iter()
+                    .any(|&digit| low <= digit && digit <= high);
+                if high - low < *difference || inside {
+                    return Verdict::Reject;
+                }
+                decided(complete)
             }
             Shape::Renban => {
                 let last = values[filled - 1];

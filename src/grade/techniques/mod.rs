@@ -147,7 +147,8 @@ fn search<const W: usize>(
         AntiKnight | AntiKing | ExtraRegion | EvenOdd | KropkiDot | XvSum | NegativeConstraint
         | Thermometer | Palindrome | Clone | MinimumMaximum | Quadruple | Whispers | Renban
         | BetweenLine | EntropicLine | ModularLine | ZipperLine | RegionSumLine | ArrowSum
-        | LittleKiller | SandwichSum | XSum | SkyscraperClue | ColumnIndexer | RuleForcingChain => {
+        | LittleKiller | SandwichSum | XSum | SkyscraperClue | ColumnIndexer | RowIndexer
+        | BoxIndexer | DoubleArrow | LockoutLine | RuleForcingChain => {
             variant::find(technique, context, board)
         }
         BruteForce => None,

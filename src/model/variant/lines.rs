@@ -1,5 +1,6 @@
 //! Rules drawn as lines through cells: thermometers (fast and slow), palindromes, between
-//! lines, renban, German whispers, entropic, modular, zipper and region sum lines.
+//! lines, renban, German whispers, entropic, modular, zipper and region sum lines, double
+//! arrows and lockout lines.
 
 use std::fmt;
 
@@ -38,6 +39,12 @@ pub enum LineKind {
     /// segment adds up to the same total. A line that leaves a box and comes back has two
     /// segments there, each with the common total on its own.
     RegionSum,
+    /// The two ends (circles) add up to the sum of the cells between them; a line of two
+    /// cells has nothing between its ends and asks nothing (f-puzzles' solver adds no rule).
+    DoubleArrow,
+    /// The two ends (diamonds) differ by at least [`lockout_difference`] (4 on 9×9), and no
+    /// cell between them holds a digit from the smaller end to the larger, inclusive.
+    Lockout,
 }
 
 impl fmt::Display for LineKind {
@@ -56,6 +63,8 @@ impl fmt::Display for LineKind {
             LineKind::Modular => formatter.write_str("modular line"),
             LineKind::Zipper => formatter.write_str("zipper line"),
             LineKind::RegionSum => formatter.write_str("region sum line"),
+            LineKind::DoubleArrow => formatter.write_str("double arrow"),
+            LineKind::Lockout => formatter.write_str("lockout line"),
         }
     }
 }
@@ -160,8 +169,27 @@ impl Line {
                     .collect();
                 totals.windows(2).all(|pair| pair[0] == pair[1])
             }
+            LineKind::DoubleArrow => {
+                let length = digits.len();
+                length < 3
+                    || digits[0] + digits[length - 1] == digits[1..length - 1].iter().sum::<u32>()
+            }
+            LineKind::Lockout => {
+                let (first, last) = (digits[0], digits[digits.len() - 1]);
+                let (low, high) = (first.min(last), first.max(last));
+                high - low >= lockout_difference(size)
+                    && digits[1..digits.len() - 1]
+                        .iter()
+                        .all(|&digit| digit < low || digit > high)
+            }
         }
     }
+}
+
+/// The least difference between a lockout line's two ends on a grid of side `size`, as
+/// f-puzzles' solver sets it: half the side, rounded down (4 on 9×9, 3 on 6×6, 2 on 4×4).
+pub fn lockout_difference(size: u32) -> u32 {
+    size / 2
 }
 
 /// The band (0 low, 1 middle, 2 high) of `digit` on an entropic line of a grid of side
@@ -187,12 +215,13 @@ pub fn entropic_band(digit: u32, size: u32) -> u32 {
 
 /// The order a line's tuple check reads its cells, so a prefix of the digits decides as much
 /// as it can: a between line's two ends first, then the cells between; a zipper line's
-/// middle cell first (odd length), then the pairs from the ends inwards; any other line
-/// along its drawing. The native engine and the grader both read lines in this order.
+/// middle cell first (odd length), then the pairs from the ends inwards; a double arrow's
+/// and a lockout line's two ends first too; any other line along its drawing. The native
+/// engine and the grader both read lines in this order.
 pub fn reading_order(kind: LineKind, cells: &[Cell]) -> Vec<Cell> {
     let length = cells.len();
     match kind {
-        LineKind::Between if length >= 2 => {
+        LineKind::Between | LineKind::DoubleArrow | LineKind::Lockout if length >= 2 => {
             let mut order = vec![cells[0], cells[length - 1]];
             order.extend_from_slice(&cells[1..length - 1]);
             order

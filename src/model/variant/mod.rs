@@ -11,10 +11,12 @@ mod sums;
 mod table;
 
 pub use cells::{Extremum, ExtremumKind, Parity, PencilMarks, Quadruple};
-pub use lines::{entropic_band, reading_order, segment_ends, Line, LineKind};
+pub use lines::{entropic_band, lockout_difference, reading_order, segment_ends, Line, LineKind};
 pub use pairs::{ChessMove, CloneRule, Dot, DotFamily, DotKind, Negative};
 pub use regions::Regions;
-pub use sums::{Arrow, Direction, Indexer, LittleKiller, OutsideClue, OutsideKind, Side};
+pub use sums::{
+    Arrow, Direction, Indexer, IndexerKind, LittleKiller, OutsideClue, OutsideKind, Side,
+};
 pub use table::{rule_keys, rule_of_key, RuleRow, RULES};
 
 use super::digit::Digit;

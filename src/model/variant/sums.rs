@@ -339,46 +339,143 @@ impl fmt::Display for OutsideClue {
     }
 }
 
-/// A column indexer (the 159 rule for columns 1, 5 and 9): in every row, the digit d in this
-/// column says that this column's number sits in column d of that row.
+/// Which house an indexer cell points into, and so which number it sends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IndexerKind {
+    /// A column indexer (f-puzzles `columnindexer`, the 159 rule): the digit d in column c
+    /// of a row puts c in column d of that row.
+    Column,
+    /// A row indexer (`rowindexer`): the digit d in row r of a column puts r in row d of
+    /// that column.
+    Row,
+    /// A box indexer (`boxindexer`): the digit d in the p-th cell of a box (or irregular
+    /// region, cells in reading order) puts p in the d-th cell of that box.
+    Box,
+}
+
+impl IndexerKind {
+    /// f-puzzles' key.
+    pub fn key(self) -> &'static str {
+        match self {
+            IndexerKind::Column => "columnindexer",
+            IndexerKind::Row => "rowindexer",
+            IndexerKind::Box => "boxindexer",
+        }
+    }
+}
+
+impl fmt::Display for IndexerKind {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(match self {
+            IndexerKind::Column => "column indexer",
+            IndexerKind::Row => "row indexer",
+            IndexerKind::Box => "box indexer",
+        })
+    }
+}
+
+/// Indexer cells of one kind (shaded on the grid): each indexer cell at position p of its
+/// house (its row for a column indexer, its column for a row indexer, its box for a box
+/// indexer, cells in reading order) holding d says the d-th cell of that house holds p, the
+/// numbers from 1. Any set of cells may index, as f-puzzles accepts: a whole column (the 159
+/// rule), part of one, or cells here and there.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Indexer {
-    /// The zero-based column that indexes.
-    pub column: u8,
+    /// Which house the cells point into.
+    pub kind: IndexerKind,
+    /// The indexer cells.
+    pub cells: Vec<Cell>,
 }
 
 impl Indexer {
-    /// Checks the column exists.
-    pub fn check(&self, geometry: Geometry) -> Result<(), ModelError> {
-        if self.column >= geometry.size() {
-            return Err(invalid(
-                self,
-                format!("the grid has {} columns", geometry.size()),
-            ));
+    /// The whole of column `column` (zero-based) as column indexers.
+    pub fn column(geometry: Geometry, column: u8) -> Indexer {
+        Indexer {
+            kind: IndexerKind::Column,
+            cells: (0..usize::from(geometry.size()))
+                .filter_map(|row| geometry.cell(row, usize::from(column)))
+                .collect(),
         }
-        Ok(())
     }
 
-    /// Whether every row places this column's number where its digit here points.
-    pub fn holds(&self, grid: &Grid) -> bool {
+    /// The whole column this is, when its cells are one column's every cell.
+    pub fn whole_column(&self, geometry: Geometry) -> Option<u8> {
+        let first = self.cells.first()?;
+        let column = first.column() as u8;
+        (self.kind == IndexerKind::Column && *self == Indexer::column(geometry, column))
+            .then_some(column)
+    }
+
+    /// Checks the cells are inside the grid, none listed twice, and there is at least one.
+    pub fn check(&self, geometry: Geometry) -> Result<(), ModelError> {
+        if self.cells.is_empty() {
+            return Err(invalid(self, "an indexer needs at least one cell"));
+        }
+        check_cells(geometry, self, &self.cells)
+    }
+
+    /// The house `cell` points into, in order (the d-th cell is where digit d points), and
+    /// `cell`'s own position in it (from 0). `region_of` names a cell's box (or region).
+    pub fn house(
+        &self,
+        geometry: Geometry,
+        region_of: &dyn Fn(Cell) -> usize,
+        cell: Cell,
+    ) -> (Vec<Cell>, usize) {
+        let size = usize::from(geometry.size());
+        let house: Vec<Cell> = match self.kind {
+            IndexerKind::Column => (0..size)
+                .filter_map(|column| geometry.cell(cell.row(), column))
+                .collect(),
+            IndexerKind::Row => (0..size)
+                .filter_map(|row| geometry.cell(row, cell.column()))
+                .collect(),
+            IndexerKind::Box => {
+                let region = region_of(cell);
+                geometry
+                    .cells()
+                    .filter(|&other| region_of(other) == region)
+                    .collect()
+            }
+        };
+        let position = house.iter().position(|&other| other == cell).unwrap_or(0);
+        (house, position)
+    }
+
+    /// Whether every indexer cell's digit points to a cell holding the indexer's position.
+    pub fn holds(&self, grid: &Grid, region_of: &dyn Fn(Cell) -> usize) -> bool {
         let geometry = grid.geometry();
-        (0..usize::from(geometry.size())).all(|row| {
-            let Some(here) = geometry.cell(row, usize::from(self.column)) else {
+        self.cells.iter().all(|&cell| {
+            let Some(digit) = grid.get(cell) else {
                 return false;
             };
-            let Some(digit) = grid.get(here) else {
-                return false;
-            };
-            geometry
-                .cell(row, digit.index())
-                .and_then(|target| grid.get(target))
-                .is_some_and(|target| usize::from(target.get()) == usize::from(self.column) + 1)
+            let (house, position) = self.house(geometry, region_of, cell);
+            house
+                .get(digit.index())
+                .and_then(|&target| grid.get(target))
+                .is_some_and(|target| usize::from(target.get()) == position + 1)
         })
     }
 }
 
 impl fmt::Display for Indexer {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(formatter, "column indexer in column {}", self.column + 1)
+        match self.cells.first() {
+            Some(first)
+                if self.kind == IndexerKind::Column
+                    && self
+                        .cells
+                        .iter()
+                        .all(|cell| cell.column() == first.column()) =>
+            {
+                write!(
+                    formatter,
+                    "column indexer in column {} ({})",
+                    first.column() + 1,
+                    span(&self.cells)
+                )
+            }
+            _ => write!(formatter, "{} {}", self.kind, span(&self.cells)),
+        }
     }
 }

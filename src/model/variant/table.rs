@@ -201,6 +201,20 @@ pub const RULES: &[RuleRow] = &[
         None,
     ),
     row(
+        "double arrow",
+        &["doublearrow"],
+        "the two circled ends add up to the digits between them",
+        "Double Arrow",
+        None,
+    ),
+    row(
+        "lockout line",
+        &["lockout"],
+        "the diamonds differ by at least half the side (4 on 9×9), and no cell between them holds a digit from one to the other",
+        "Lockout Line",
+        None,
+    ),
+    row(
         "clone",
         &["clone"],
         "each cell holds the digit of its clone",
@@ -245,8 +259,22 @@ pub const RULES: &[RuleRow] = &[
     row(
         "column indexer",
         &["columnindexer"],
-        "a digit d in an indexer column puts the column's number in column d of its row",
+        "a digit d in an indexer cell puts its column's number in column d of its row",
         "Column Indexer",
+        None,
+    ),
+    row(
+        "row indexer",
+        &["rowindexer"],
+        "a digit d in an indexer cell puts its row's number in row d of its column",
+        "Row Indexer",
+        None,
+    ),
+    row(
+        "box indexer",
+        &["boxindexer"],
+        "a digit d in the p-th cell of a box, an indexer cell, puts p in the box's d-th cell",
+        "Box Indexer",
         None,
     ),
 ];

@@ -34,6 +34,8 @@ pub fn style(kind: LineKind) -> LineStyle {
         LineKind::Entropic => (0.3, 0.05, None),
         LineKind::Modular => (0.4, 0.1, Some((0.16, 0.1))),
         LineKind::Between => (0.7, 0.06, None),
+        LineKind::DoubleArrow => (0.4, 0.035, Some((0.08, 0.06))),
+        LineKind::Lockout => (0.5, 0.12, Some((0.3, 0.08))),
     };
     LineStyle { grey, width, dash }
 }

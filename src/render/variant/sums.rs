@@ -1,7 +1,7 @@
 //! Rules about totals and counts: arrows (a circle or pill and a thin shaft ending in an
 //! arrowhead), little killers (the sum in the frame cell with a small diagonal arrow
 //! pointing along its diagonal), sandwich, X-sum and skyscraper clues (numbers in the frame
-//! beside their row or column), and column indexers (the column lightly shaded).
+//! beside their row or column), and indexers (their cells lightly shaded).
 
 use crate::model::variant::{Arrow, Direction, LittleKiller, OutsideClue, Side};
 use crate::model::{Cell, Constraint, Puzzle};
@@ -11,22 +11,19 @@ use super::super::font;
 use super::lines::toward;
 use super::{arrowhead, circle, shade_cell, stroke, Board};
 
-/// The grey of an indexer column's cells.
+/// The grey of an indexer cell.
 pub const INDEXER_GREY: f64 = 0.93;
 /// The grey of an arrow's circle outline and shaft.
 pub const ARROW_GREY: f64 = 0.4;
 /// The radius of an arrow's circle, and half a pill's width, as shares of a cell.
 const CIRCLE: f64 = 0.4;
 
-/// Shades each indexer column.
+/// Shades each indexer cell.
 pub fn draw_shading(drawing: &mut Drawing, puzzle: &Puzzle, board: &Board) {
-    let geometry = puzzle.geometry();
     for constraint in puzzle.constraints() {
         if let Constraint::Indexer(indexer) = constraint {
-            for row in 0..usize::from(geometry.size()) {
-                if let Some(cell) = geometry.cell(row, usize::from(indexer.column)) {
-                    shade_cell(drawing, board, cell, INDEXER_GREY);
-                }
+            for &cell in &indexer.cells {
+                shade_cell(drawing, board, cell, INDEXER_GREY);
             }
         }
     }

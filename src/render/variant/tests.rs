@@ -814,10 +814,11 @@ fn clues_outside_stand_in_a_frame_around_the_grid() {
 
 #[test]
 fn indexer_columns_are_shaded() {
+    let nine = Geometry::for_size(9).unwrap();
     let puzzle = puzzle(vec![
-        Constraint::Indexer(Indexer { column: 0 }),
-        Constraint::Indexer(Indexer { column: 4 }),
-        Constraint::Indexer(Indexer { column: 8 }),
+        Constraint::Indexer(Indexer::column(nine, 0)),
+        Constraint::Indexer(Indexer::column(nine, 4)),
+        Constraint::Indexer(Indexer::column(nine, 8)),
     ]);
     let drawing = drawn(&puzzle);
     let shaded = drawing
@@ -971,12 +972,7 @@ fn assert_every_rule_marked(drawing: &Drawing, puzzle: &Puzzle, title: &str) {
             }
             Constraint::LittleKiller(clue) => has_text(clue.sum.to_string()),
             Constraint::Outside(clue) => has_text(clue.value.to_string()),
-            Constraint::Indexer(indexer) => (0..usize::from(puzzle.size())).all(|row| {
-                puzzle
-                    .geometry()
-                    .cell(row, usize::from(indexer.column))
-                    .is_some_and(has_fill_at)
-            }),
+            Constraint::Indexer(indexer) => indexer.cells.iter().all(|&place| has_fill_at(place)),
         };
         assert!(marked, "{title}: {constraint} is not drawn");
     }

@@ -3,9 +3,10 @@
 //! on the line, between lines as clauses over the two ends and each middle cell, renban with
 //! one variable per window of consecutive digits, zipper lines with one per total, region
 //! sum lines with the partial sums of each segment (a run of cells in one region), equal bit by
-//! bit.
+//! bit; double arrows as the ends' partial sums equal to the middle's; lockout lines as
+//! clauses over the two ends and each middle cell.
 
-use crate::model::variant::{entropic_band, segment_ends, Line, LineKind};
+use crate::model::variant::{entropic_band, lockout_difference, segment_ends, Line, LineKind};
 use crate::model::Cell;
 
 use super::super::encode::Term;
@@ -43,6 +44,8 @@ impl Encoder<'_> {
             LineKind::Modular => self.classes_differ(cells, |digit| digit % 3),
             LineKind::Zipper => self.zipper(cells),
             LineKind::RegionSum => self.region_sum(cells),
+            LineKind::DoubleArrow => self.double_arrow(cells),
+            LineKind::Lockout => self.lockout(cells, lockout_difference(size)),
         }
     }
 
@@ -58,9 +61,19 @@ impl Encoder<'_> {
         Ok(())
     }
 
-    /// Every middle cell strictly between the two ends: a clause for each digit triple that
-    /// breaks it, and a binary clause that a middle cell never repeats an end's digit.
+    /// Every middle cell strictly between the two ends.
     fn between(&mut self, cells: &[Cell]) -> Result<(), SatError> {
+        self.middle_by_ends(cells, |low, high, value| low < value && value < high)
+    }
+
+    /// Every middle cell holds a digit `allowed(low, high, digit)` by the ends' smaller and
+    /// larger digits: a clause for each digit triple that breaks it, and a binary clause
+    /// that a middle cell never repeats an end's digit (between and lockout lines both ask it).
+    fn middle_by_ends(
+        &mut self,
+        cells: &[Cell],
+        allowed: impl Fn(u32, u32, u32) -> bool,
+    ) -> Result<(), SatError> {
         let (first, last) = (cells[0], cells[cells.len() - 1]);
         for &middle in &cells[1..cells.len() - 1] {
             self.relate(first, middle, |end, inside| end != inside)?;
@@ -69,7 +82,7 @@ impl Encoder<'_> {
                 for (last_value, last_term) in self.options(last) {
                     let (low, high) = (first_value.min(last_value), first_value.max(last_value));
                     for (value, term) in self.options(middle) {
-                        if value <= low || value >= high {
+                        if !allowed(low, high, value) {
                             self.formula.add_clause(&[!first_term, !last_term, !term])?;
                         }
                     }
@@ -77,6 +90,33 @@ impl Encoder<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The two ends add up to the cells between them (a line of two asks nothing).
+    fn double_arrow(&mut self, cells: &[Cell]) -> Result<(), SatError> {
+        let length = cells.len();
+        if length < 3 {
+            return Ok(());
+        }
+        let ends: Vec<Vec<(u32, Term)>> = [cells[0], cells[length - 1]]
+            .iter()
+            .map(|&cell| self.options(cell))
+            .collect();
+        let middle: Vec<Vec<(u32, Term)>> = cells[1..length - 1]
+            .iter()
+            .map(|&cell| self.options(cell))
+            .collect();
+        let ends = sum_of(&ends, self.formula)?;
+        let middle = sum_of(&middle, self.formula)?;
+        self.equal_sums(&ends, &middle)
+    }
+
+    /// The ends differ by at least `difference`; every middle cell holds a digit outside the
+    /// ends' (inclusive).
+    fn lockout(&mut self, cells: &[Cell], difference: u32) -> Result<(), SatError> {
+        let (first, last) = (cells[0], cells[cells.len() - 1]);
+        self.relate(first, last, |one, other| one.abs_diff(other) >= difference)?;
+        self.middle_by_ends(cells, |low, high, value| value < low || value > high)
     }
 
     /// Distinct digits, all inside one window of as many consecutive digits as cells: one

@@ -1,7 +1,7 @@
 //! Totals and counts: arrows (the shaft's partial sums equal to the circle's number), little
 //! killers (partial sums, digits free to repeat), sandwiches and X-sums (guarded sums: a
 //! cell counts only inside the sandwich or the first X cells), skyscrapers (the tallest so
-//! far, order-encoded, and a count of the cells that top it), and column indexers (binary
+//! far, order-encoded, and a count of the cells that top it), and indexers (binary
 //! implications both ways).
 
 use crate::model::variant::{Arrow, Indexer, LittleKiller, OutsideClue, OutsideKind};
@@ -246,27 +246,23 @@ impl Encoder<'_> {
         Ok(parts)
     }
 
-    /// In every row, the digit d in the column sends the column's number to column d; and
-    /// where the column's number stands says the digit here.
+    /// Each indexer cell at position p of its house holding d puts p + 1 in the house's d-th
+    /// cell; and where p + 1 stands in the house says the digit here.
     pub(super) fn indexer(&mut self, rule: &Indexer) -> Result<(), SatError> {
         let geometry = self.puzzle.geometry();
-        let column = usize::from(rule.column);
-        let number = column as u32 + 1;
-        for row in 0..usize::from(geometry.size()) {
-            let Some(here) = geometry.cell(row, column) else {
-                continue;
-            };
+        let puzzle = self.puzzle;
+        let region_of = |cell: Cell| puzzle.region_of(cell);
+        for &here in &rule.cells {
+            let (house, position) = rule.house(geometry, &region_of, here);
+            let number = position as u32 + 1;
             for (value, term) in self.options(here) {
-                let target = geometry.cell(row, value as usize - 1);
-                let placed = target.map_or(Term::False, |target| self.value_term(target, number));
+                let target = house.get(value as usize - 1);
+                let placed = target.map_or(Term::False, |&target| self.value_term(target, number));
                 self.formula.add_clause(&[!term, placed])?;
             }
-            for target_column in 0..usize::from(geometry.size()) {
-                let Some(target) = geometry.cell(row, target_column) else {
-                    continue;
-                };
+            for (index, &target) in house.iter().enumerate() {
                 let placed = self.value_term(target, number);
-                let pointing = self.value_term(here, target_column as u32 + 1);
+                let pointing = self.value_term(here, index as u32 + 1);
                 self.formula.add_clause(&[!placed, pointing])?;
             }
         }

@@ -9,8 +9,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::count::Count;
 use crate::model::variant::{
     Arrow, ChessMove, CloneRule, Direction, Dot, DotFamily, DotKind, Extremum, ExtremumKind,
-    Indexer, Line, LineKind, LittleKiller, Negative, OutsideClue, OutsideKind, Parity, Quadruple,
-    Regions, Side,
+    Indexer, IndexerKind, Line, LineKind, LittleKiller, Negative, OutsideClue, OutsideKind, Parity,
+    Quadruple, Regions, Side,
 };
 use crate::model::{Cell, Constraint, Digit, Geometry, Grid, Puzzle};
 use crate::sat;
@@ -223,6 +223,8 @@ fn random_rule(rng: &mut ChaCha8Rng, solution: &Grid) -> Constraint {
                 LineKind::Modular,
                 LineKind::Zipper,
                 LineKind::RegionSum,
+                LineKind::DoubleArrow,
+                LineKind::Lockout,
             ];
             let kind = *kinds.choose(rng).unwrap();
             let length = rng.random_range(2..=5);
@@ -309,9 +311,17 @@ fn random_rule(rng: &mut ChaCha8Rng, solution: &Grid) -> Constraint {
                 .unwrap_or(0);
             Constraint::Outside(rule)
         }
-        _ => Constraint::Indexer(Indexer {
-            column: rng.random_range(0..size as u8),
-        }),
+        _ => {
+            let kind = *[IndexerKind::Column, IndexerKind::Row, IndexerKind::Box]
+                .choose(rng)
+                .unwrap();
+            let cells: Vec<Cell> = (0..rng.random_range(1..=size))
+                .map(|_| any_cell(rng))
+                .collect::<std::collections::BTreeSet<Cell>>()
+                .into_iter()
+                .collect();
+            Constraint::Indexer(Indexer { kind, cells })
+        }
     }
 }
 

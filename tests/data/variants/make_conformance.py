@@ -100,6 +100,15 @@ LINE_CHECK = {
 }
 
 
+# rules modelled later (issue 38 point 4), drawn after every other case with their own seed so
+# the earlier candidates stay as they were
+LATER_LINE_CHECK = {
+    "doublearrow": lambda v, n, g, p: len(v) < 3 or v[0] + v[-1] == sum(v[1:-1]),
+    "lockout": lambda v, n, g, p: abs(v[0] - v[-1]) >= n // 2
+    and all(x < min(v[0], v[-1]) or x > max(v[0], v[-1]) for x in v[1:-1]),
+}
+
+
 def segments(v, n, path):
     totals = [v[0]]
     for i in range(1, len(v)):
@@ -134,7 +143,7 @@ def line_cases(key, out):
         if key == "entropicline" and n % 3:
             continue
         length = rng.randint(2 if key != "betweenline" else 3, min(n, 6))
-        check = LINE_CHECK[key]
+        check = LINE_CHECK.get(key) or LATER_LINE_CHECK[key]
         truthful = made % 2 == 0
         path = None
         for _ in range(300):
@@ -369,6 +378,32 @@ def cell_cases(key, out):
             column = rng.randrange(n)
             rules = {"columnindexer": [{"cells": [name(r, column) for r in range(n)]}]}
             fraction = 0.15 if n == 4 else 0.3
+        elif key in ("rowindexer", "boxindexer", "partialcolumnindexer"):
+            # indexer cells true of the grid (each pointing where its place stands) or at random
+            def house(r, c):
+                if key == "rowindexer":
+                    return [(i, c) for i in range(n)]
+                if key == "boxindexer":
+                    return [x for x in ((i, j) for i in range(n) for j in range(n))
+                            if region(n, *x) == region(n, r, c)]
+                return [(r, j) for j in range(n)]
+
+            def points_home(r, c):
+                cells = house(r, c)
+                target = cells[grid[r][c] - 1]
+                return grid[target[0]][target[1]] == cells.index((r, c)) + 1
+
+            every = [(r, c) for r in range(n) for c in range(n)]
+            pool = [x for x in every if points_home(*x)] if truthful else every
+            if key == "partialcolumnindexer":
+                column = rng.randrange(n)
+                pool = [x for x in pool if x[1] == column] or [(0, column)]
+            if not pool:
+                continue
+            cells = sorted(rng.sample(pool, min(len(pool), rng.randint(1, n))))
+            real = "columnindexer" if key == "partialcolumnindexer" else key
+            rules = {real: [{"cells": [name(*x) for x in cells]}]}
+            fraction = 0.1 if n == 4 else (0.3 if n == 6 else 0.6)
         elif key == "killercage":
             path = walk(n, rng.randint(1, 4), ok=lambda a, b: True, grid=grid)
             rows = {x[0] for x in path}
@@ -389,7 +424,11 @@ def cell_cases(key, out):
         if rules is None:
             continue
         how = "true of the grid" if truthful else "drawn at random"
-        out.append((key, f"{n}x{n} {key}, {how}", document(grid, fraction, rules)))
+        if key == "partialcolumnindexer":
+            out.append(("columnindexer", f"{n}x{n} column indexer on part of a column, {how}",
+                        document(grid, fraction, rules)))
+        else:
+            out.append((key, f"{n}x{n} {key}, {how}", document(grid, fraction, rules)))
         made += 1
 
 
@@ -410,6 +449,27 @@ def region_cases(out):
         out.append(("region", f"{n}x{n} irregular regions, givens at random", doc))
 
 
+def later_cases(out):
+    """The rules modelled later: double arrows, lockout lines, row and box indexers, column
+    indexers on part of a column, with edge cases."""
+    rng.seed(3804)
+    g4, g9 = S4, S9A
+    out.append(("doublearrow", "4x4 double arrow of two cells (nothing between: no rule)",
+                document(g4, 0, line_entry("doublearrow", [[(0, 0), (0, 1)]]))))
+    out.append(("doublearrow", "4x4 double arrow whose circles are given 1 and 4 with one cell between",
+                document(g4, 0, line_entry("doublearrow", [[(0, 0), (1, 1), (2, 2)]]), keep=[(0, 0), (2, 2)])))
+    out.append(("lockout", "4x4 lockout line of two cells: the diamonds differ by 2 or more",
+                document(g4, 0, line_entry("lockout", [[(0, 0), (0, 1)]]))))
+    out.append(("lockout", "4x4 lockout line whose diamonds are given 1 and 4 (nothing fits between)",
+                document(g4, 0, line_entry("lockout", [[(0, 0), (0, 1), (1, 1)]]), keep=[(0, 0), (1, 1)])))
+    out.append(("lockout", "9x9 lockout line whose diamonds are given 2 apart (less than 4)",
+                document(g9, 0.6, line_entry("lockout", [[(0, 0), (1, 0), (0, 1)]]), keep=[(0, 0), (0, 1)])))
+    for key in LATER_LINE_CHECK:
+        line_cases(key, out)
+    for key in ["rowindexer", "boxindexer", "partialcolumnindexer"]:
+        cell_cases(key, out)
+
+
 def main():
     out = []
     edge_cases(out)
@@ -421,6 +481,7 @@ def main():
                 "disjointgroups", "diagonal+", "diagonal-", "extraregion"]:
         cell_cases(key, out)
     region_cases(out)
+    later_cases(out)
     for key, label, doc in out:
         print(f"{key}\t{label}\t{json.dumps(doc, separators=(',', ':'))}")
 

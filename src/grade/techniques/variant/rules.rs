@@ -2,7 +2,8 @@
 //! (a shape over a few cells, in the order its check reads them), named in setters' words.
 
 use crate::model::variant::{
-    reading_order, segment_ends, ChessMove, DotKind, ExtremumKind, LineKind, OutsideKind,
+    lockout_difference, reading_order, segment_ends, ChessMove, DotKind, ExtremumKind, IndexerKind,
+    LineKind, OutsideKind,
 };
 use crate::model::{Cell, Constraint, Geometry, Puzzle};
 
@@ -40,6 +41,9 @@ pub(crate) enum Shape {
     Renban,
     /// The two ends first, then the cells between: each strictly between the ends.
     Between,
+    /// The two ends first, differing by at least this much, then the cells between: each
+    /// outside the ends, inclusive (a lockout line).
+    Lockout(u32),
     /// Any two cells fewer than three apart fall in different bands (low, middle, high).
     Entropic,
     /// Any two cells fewer than three apart have different remainders mod 3.
@@ -58,7 +62,8 @@ pub(crate) enum Shape {
     Sum(u32),
     /// A whole row or column from the clue on, meeting a sandwich, X-sum or skyscraper clue.
     Outside(OutsideKind, u32),
-    /// A row, left to right: the digit d in this column puts the column's number in column d.
+    /// An indexer cell's house, in order: the digit d in the cell at this position puts the
+    /// position's number (from 1) in the d-th cell.
     Indexer(usize),
 }
 
@@ -290,15 +295,19 @@ pub(crate) fn rules_of(puzzle: &Puzzle) -> Vec<Rule> {
                 ));
             }
             Constraint::Indexer(indexer) => {
-                for row in 0..usize::from(geometry.size()) {
-                    let cells: Vec<Cell> = (0..usize::from(geometry.size()))
-                        .filter_map(|column| geometry.cell(row, column))
-                        .collect();
+                let technique = match indexer.kind {
+                    IndexerKind::Column => Technique::ColumnIndexer,
+                    IndexerKind::Row => Technique::RowIndexer,
+                    IndexerKind::Box => Technique::BoxIndexer,
+                };
+                let region_of = |cell: Cell| puzzle.region_of(cell);
+                for &cell in &indexer.cells {
+                    let (house, position) = indexer.house(geometry, &region_of, cell);
                     rules.push(Rule::new(
-                        Technique::ColumnIndexer,
-                        cells,
-                        Shape::Indexer(usize::from(indexer.column)),
-                        format!("{indexer}, row {}", row + 1),
+                        technique,
+                        house,
+                        Shape::Indexer(position),
+                        format!("{} {cell}", indexer.kind),
                     ));
                 }
             }
@@ -342,6 +351,27 @@ fn line_rule(puzzle: &Puzzle, cells: &[Cell], kind: LineKind, label: String) -> 
             let order = reading_order(kind, &cells);
             let odd = length % 2 == 1;
             Rule::new(Technique::ZipperLine, cells, Shape::Zipper { odd }, label).reading(order)
+        }
+        LineKind::DoubleArrow => {
+            // the two ends as one segment, the cells between as the other
+            let order = reading_order(kind, &cells);
+            let ends = if length < 3 {
+                Vec::new()
+            } else {
+                vec![2, length]
+            };
+            Rule::new(Technique::DoubleArrow, cells, Shape::RegionSum(ends), label).reading(order)
+        }
+        LineKind::Lockout => {
+            let order = reading_order(kind, &cells);
+            let difference = lockout_difference(puzzle.size().into());
+            Rule::new(
+                Technique::LockoutLine,
+                cells,
+                Shape::Lockout(difference),
+                label,
+            )
+            .reading(order)
         }
         LineKind::RegionSum => {
             // segments in line order: each maximal run of cells in one region

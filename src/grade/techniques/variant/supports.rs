@@ -194,6 +194,14 @@ pub(crate) fn admits(shape: &Shape, prefix: &[u32], length: usize, size: u32) ->
                 low < last && last < high
             }
         },
+        Shape::Lockout(difference) => match last_index {
+            0 => true,
+            1 => prefix[0].abs_diff(last) >= *difference,
+            _ => {
+                let (low, high) = (prefix[0].min(prefix[1]), prefix[0].max(prefix[1]));
+                last < low || last > high
+            }
+        },
         Shape::Entropic => close_differ(prefix, |digit| entropic_band(digit, size)),
         Shape::Modular => close_differ(prefix, |digit| digit % 3),
         Shape::Zipper { odd } => {

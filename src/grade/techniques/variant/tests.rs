@@ -427,16 +427,16 @@ fn x_sum_and_skyscraper_clues_fix_a_row_start() {
 fn column_indexer_sends_the_column_number_where_it_points() {
     let puzzle = puzzle(
         &[("r1c1", 3)],
-        vec![Constraint::Indexer(Indexer { column: 0 })],
+        vec![Constraint::Indexer(Indexer::column(
+            Geometry::for_size(9).unwrap(),
+            0,
+        ))],
     );
     let (eliminations, rule) = step_of(&puzzle, Technique::ColumnIndexer);
     // r1c3 holds the 1; the 1 leaves every other cell of the row
     assert!(eliminations.contains(&"r1c3<>2".to_string()));
     assert!(eliminations.contains(&"r1c2<>1".to_string()));
-    assert!(
-        rule.starts_with("column indexer in column 1, row 1: "),
-        "{rule}"
-    );
+    assert!(rule.starts_with("column indexer r1c1: "), "{rule}");
     assert!(rule.contains("r1c3 = 1"), "{rule}");
 }
 
