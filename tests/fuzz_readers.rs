@@ -17,6 +17,7 @@
 //! readers alone. `SUDOKIT_FUZZ_CASES=200000 cargo test --release --test fuzz_readers
 //! structured -- --nocapture` runs the structured suite alone (docs/development.md).
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
@@ -286,13 +287,21 @@ fn structured_cases() -> u64 {
 }
 
 /// The process's peak resident memory in bytes (`VmHWM`), after resetting it when `reset`.
+/// The peak before each reset is kept in [`RUN_PEAK`]: the resets hide it from the kernel's
+/// own count (`getrusage`, `/usr/bin/time -v`), which then holds the last case's alone.
 fn peak_memory(reset: bool) -> Option<u64> {
     if reset {
+        RUN_PEAK.fetch_max(status_bytes("VmHWM:")?, Ordering::Relaxed);
         // "5" resets the peak to the current resident memory (Linux 4.0 and later)
         std::fs::write("/proc/self/clear_refs", "5").ok()?;
     }
-    status_bytes("VmHWM:")
+    let peak = status_bytes("VmHWM:")?;
+    RUN_PEAK.fetch_max(peak, Ordering::Relaxed);
+    Some(peak)
 }
+
+/// The most resident memory the process held at once over the run, in bytes.
+static RUN_PEAK: AtomicU64 = AtomicU64::new(0);
 
 /// The most a case may add to the peak resident memory.
 const MEMORY_BOUND: u64 = 64 << 20;
@@ -617,7 +626,7 @@ impl Seen {
         format!(
             "{} cases, {wall:.1} s wall, {cpu:.1} s CPU ({:.0} cases per CPU second), 0 panics; \
              at most {:.1} MB above the memory before a case (case {}); largest text {} bytes \
-             (case {}); slowest case {:.0} ms (case {}); resident {:.1} MB",
+             (case {}); slowest case {:.0} ms (case {}); resident {:.1} MB, at most {:.1} MB",
             self.cases,
             if cpu > 0.0 {
                 self.cases as f64 / cpu
@@ -631,6 +640,7 @@ impl Seen {
             self.slowest.0.as_secs_f64() * 1000.0,
             self.slowest.1,
             megabytes(status_bytes("VmRSS:").unwrap_or(0)),
+            megabytes(RUN_PEAK.load(Ordering::Relaxed)),
         )
     }
 }
