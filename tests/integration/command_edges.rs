@@ -353,7 +353,7 @@ fn resume_remakes_an_altered_record_and_generate_talks_on_standard_error() {
     assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
     assert_eq!(text(&made.stdout), "");
     assert!(
-        text(&made.stderr).contains("wrote "),
+        text(&made.stderr).contains("wrote ") && text(&made.stderr).contains("acceptance: "),
         "{}",
         text(&made.stderr)
     );
@@ -366,6 +366,9 @@ fn resume_remakes_an_altered_record_and_generate_talks_on_standard_error() {
     let solution = lines[1]["solution"].as_str().unwrap().to_string();
     let altered = format!("{}{}{}", &solution[1..2], &solution[..1], &solution[2..]);
     lines[1]["solution"] = serde_json::json!(altered);
+    // and the third's count of clues, one more than its givens
+    let clues = lines[2]["clues"].as_u64().unwrap();
+    lines[2]["clues"] = serde_json::json!(clues + 1);
     let text_of_lines: String = lines.iter().map(|line| format!("{line}\n")).collect();
     std::fs::write(&records, text_of_lines).unwrap();
     let resumed = sudokit(&[&arguments[..], &["--resume"]].concat());
@@ -377,7 +380,18 @@ fn resume_remakes_an_altered_record_and_generate_talks_on_standard_error() {
             && stderr.contains("made again"),
         "{stderr}"
     );
-    assert!(stderr.contains("(2 kept from before)"), "{stderr}");
+    assert!(
+        stderr.contains("record 2:")
+            && stderr.contains(&format!(
+                "it says {} clues but its puzzle has {clues} givens",
+                clues + 1
+            )),
+        "{stderr}"
+    );
+    assert!(stderr.contains("(1 kept from before)"), "{stderr}");
+    // the summary is on standard error too, standard output stays empty
+    assert_eq!(text(&resumed.stdout), "");
+    assert!(stderr.contains("acceptance: "), "{stderr}");
     // made again from its seed: the batch is what it was
     assert_eq!(std::fs::read_to_string(&records).unwrap(), original);
 }
