@@ -8,7 +8,8 @@
 //! records of every notation mixed in one file; each case is read by the notation layer and
 //! by the service's reader, must not panic, and must stay within 64 MB (and four bytes a byte
 //! of text, for the copies a reader holds) above the memory the process held before it (its
-//! peak resident memory, from `/proc/self/status`).
+//! peak resident memory, from `/proc/self/status`). A case's text is kept to a few megabytes,
+//! and the suite prints its progress every `SUDOKIT_FUZZ_PROGRESS` cases (10 000).
 //!
 //! `cargo test` runs a quick pass (64 inputs per reader, 2000 structured cases). A long run is
 //! `FUZZ_CASES=1000000 cargo test --release --test fuzz_readers` (see BENCHMARKS.md);
@@ -16,6 +17,7 @@
 //! readers alone. `SUDOKIT_FUZZ_CASES=200000 cargo test --release --test fuzz_readers
 //! structured -- --nocapture` runs the structured suite alone (docs/development.md).
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
@@ -285,16 +287,21 @@ fn structured_cases() -> u64 {
 }
 
 /// The process's peak resident memory in bytes (`VmHWM`), after resetting it when `reset`.
+/// The peak before each reset is kept in [`RUN_PEAK`]: the resets hide it from the kernel's
+/// own count (`getrusage`, `/usr/bin/time -v`), which then holds the last case's alone.
 fn peak_memory(reset: bool) -> Option<u64> {
     if reset {
+        RUN_PEAK.fetch_max(status_bytes("VmHWM:")?, Ordering::Relaxed);
         // "5" resets the peak to the current resident memory (Linux 4.0 and later)
         std::fs::write("/proc/self/clear_refs", "5").ok()?;
     }
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
-    let kilobytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kilobytes * 1024)
+    let peak = status_bytes("VmHWM:")?;
+    RUN_PEAK.fetch_max(peak, Ordering::Relaxed);
+    Some(peak)
 }
+
+/// The most resident memory the process held at once over the run, in bytes.
+static RUN_PEAK: AtomicU64 = AtomicU64::new(0);
 
 /// The most a case may add to the peak resident memory.
 const MEMORY_BOUND: u64 = 64 << 20;
@@ -345,6 +352,14 @@ fn repeated_line(text: &str, random: &mut ChaCha8Rng) -> String {
     out
 }
 
+/// The most bytes one repetition of a JSON value may add to a case's text.
+const GROWTH: usize = 1 << 20;
+
+/// The length of `value` written as JSON (at least 1).
+fn json_length(value: &serde_json::Value) -> usize {
+    serde_json::to_vec(value).map_or(1, |bytes| bytes.len().max(1))
+}
+
 /// A JSON value mutated at one random place: a number made absurd, an array item repeated,
 /// a value nested deep, a key removed, or a `size` set.
 fn mutate_json(value: &mut serde_json::Value, random: &mut ChaCha8Rng, depth: usize) {
@@ -369,13 +384,22 @@ fn mutate_json(value: &mut serde_json::Value, random: &mut ChaCha8Rng, depth: us
             *value = serde_json::from_str(number).unwrap_or(Value::String(number.to_string()));
         }
         1 => {
+            // repeated at most up to GROWTH bytes: repeats of repeats would otherwise
+            // multiply (400 cages, a hundred copies of the document, each item of that
+            // 400 times over) into texts of hundreds of megabytes, whose values the harness
+            // itself holds
             if let Value::Array(items) = value {
                 if let Some(first) = items.first().cloned() {
-                    let times = random.random_range(2..400);
+                    let times = random
+                        .random_range(2..400)
+                        .min(GROWTH / json_length(&first));
                     items.extend(std::iter::repeat_n(first, times));
                 }
             } else {
-                *value = Value::Array(vec![value.clone(); random.random_range(2..100)]);
+                let times = random.random_range(2..100).min(GROWTH / json_length(value));
+                if times >= 2 {
+                    *value = Value::Array(vec![value.clone(); times]);
+                }
             }
         }
         2 => {
@@ -400,6 +424,33 @@ fn mutate_json(value: &mut serde_json::Value, random: &mut ChaCha8Rng, depth: us
             }
         }
     }
+}
+
+/// The longest pretty-printed text a case may hold; a longer one is written compact. Pretty
+/// printing indents every line by its depth, so a document nested a few hundred deep and
+/// repeated grew a thousandfold: a case of 59 MB (case 25 477) read with 175 MB above the
+/// memory before it, a peak the process's resident size kept showing.
+const PRETTY_MOST: usize = 4 << 20;
+
+/// `value` pretty-printed, when that takes at most `most` bytes (found without writing more).
+fn pretty_within(value: &serde_json::Value, most: usize) -> Option<String> {
+    struct Capped(Vec<u8>, usize);
+    impl std::io::Write for Capped {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            if self.0.len() + bytes.len() > self.1 {
+                return Err(std::io::Error::other("past the cap"));
+            }
+            self.0.extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut capped = Capped(Vec::new(), most);
+    serde_json::to_writer_pretty(&mut capped, value).ok()?;
+    String::from_utf8(capped.0).ok()
 }
 
 /// A link that is no packer's: a bomb, random codes, or a packed text cut short.
@@ -435,11 +486,11 @@ fn structured_case(seeds: &[(&'static str, String)], random: &mut ChaCha8Rng) ->
             for _ in 0..random.random_range(1..4) {
                 mutate_json(&mut value, random, 0);
             }
-            let text = if random.random_bool(0.8) {
-                serde_json::to_string(&value).unwrap()
-            } else {
-                serde_json::to_string_pretty(&value).unwrap()
-            };
+            let compact = random.random_bool(0.8);
+            let text = (!compact)
+                .then(|| pretty_within(&value, PRETTY_MOST))
+                .flatten()
+                .unwrap_or_else(|| serde_json::to_string(&value).unwrap());
             if *name == "fpuzzles" && random.random_bool(0.3) {
                 format!(
                     "https://www.f-puzzles.com/?load={}",
@@ -522,19 +573,93 @@ fn read_every_way(text: &str) -> Result<(u64, String), String> {
     Ok(most)
 }
 
+/// Cases between two progress lines of the structured suite: `SUDOKIT_FUZZ_PROGRESS`, or
+/// 10 000.
+fn progress_every() -> u64 {
+    std::env::var("SUDOKIT_FUZZ_PROGRESS")
+        .ok()
+        .and_then(|value| value.parse().ok())
+        .filter(|&every| every > 0)
+        .unwrap_or(10_000)
+}
+
+/// One line of `/proc/self/status` (`VmRSS`, `VmHWM`) in bytes.
+fn status_bytes(key: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with(key))?;
+    let kilobytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kilobytes * 1024)
+}
+
+/// The CPU time the process has used (user and system, every thread), from `/proc/self/stat`.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // the fields after the command's name (which may hold spaces), from the third on
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // the kernel counts in USER_HZ, 100 a second on Linux
+    Some(ticks as f64 / 100.0)
+}
+
+/// What a structured run has seen: its largest text, its slowest case, the most memory a
+/// case added; printed every few thousand cases and at the end.
+#[derive(Default)]
+struct Seen {
+    cases: u64,
+    largest: (usize, u64),
+    slowest: (Duration, u64),
+    most_memory: (u64, u64),
+}
+
+impl Seen {
+    fn add(&mut self, case: u64, length: usize, took: Duration, used: u64) {
+        self.cases += 1;
+        self.largest = self.largest.max((length, case));
+        self.slowest = self.slowest.max((took, case));
+        self.most_memory = self.most_memory.max((used, case));
+    }
+
+    fn line(&self, started: Instant) -> String {
+        let wall = started.elapsed().as_secs_f64();
+        let cpu = cpu_seconds().unwrap_or(0.0);
+        let megabytes = |bytes: u64| bytes as f64 / f64::from(1 << 20);
+        format!(
+            "{} cases, {wall:.1} s wall, {cpu:.1} s CPU ({:.0} cases per CPU second), 0 panics; \
+             at most {:.1} MB above the memory before a case (case {}); largest text {} bytes \
+             (case {}); slowest case {:.0} ms (case {}); resident {:.1} MB, at most {:.1} MB",
+            self.cases,
+            if cpu > 0.0 {
+                self.cases as f64 / cpu
+            } else {
+                0.0
+            },
+            megabytes(self.most_memory.0),
+            self.most_memory.1,
+            self.largest.0,
+            self.largest.1,
+            self.slowest.0.as_secs_f64() * 1000.0,
+            self.slowest.1,
+            megabytes(status_bytes("VmRSS:").unwrap_or(0)),
+            megabytes(RUN_PEAK.load(Ordering::Relaxed)),
+        )
+    }
+}
+
 #[test]
 fn structured_mutations_of_every_reader_never_panic_and_stay_within_memory() {
     let seeds = seeds();
     let cases = structured_cases();
+    let every = progress_every();
     // `SUDOKIT_FUZZ_FROM` starts at a later case (to run again the one a failure names)
     let first: u64 = std::env::var("SUDOKIT_FUZZ_FROM")
         .ok()
         .and_then(|value| value.parse().ok())
         .unwrap_or(0);
     let started = Instant::now();
-    let mut most_memory = 0;
+    let mut seen = Seen::default();
     let measured = peak_memory(true).is_some();
     for case in first..first + cases {
+        let case_started = Instant::now();
         let mut random = ChaCha8Rng::seed_from_u64(case);
         let text = structured_case(&seeds, &mut random);
         let outcome = std::panic::catch_unwind(|| read_every_way(&text));
@@ -544,7 +669,6 @@ fn structured_mutations_of_every_reader_never_panic_and_stay_within_memory() {
             Ok(Err(message)) => panic!("case {case}: {message} on {excerpt:?}"),
             Ok(Ok(most)) => most,
         };
-        most_memory = most_memory.max(used);
         // a text is held a few times over (the service's reader copies it, a batch at a
         // time); past that, 64 MB is the most any declaration may cost
         assert!(
@@ -553,21 +677,18 @@ fn structured_mutations_of_every_reader_never_panic_and_stay_within_memory() {
             used >> 20,
             text.len()
         );
+        seen.add(case, text.len(), case_started.elapsed(), used);
+        if seen.cases % every == 0 && seen.cases < cases {
+            eprintln!("structured: {}", seen.line(started));
+        }
     }
-    // the peak since the last case's reset, and the resident memory now: with malloc's
-    // retained pages, a case that needed more than the rest shows as growth once
-    let resident = std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|status| {
-            let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
-            line.split_whitespace().nth(1)?.parse::<u64>().ok()
-        })
-        .unwrap_or(0);
     eprintln!(
-        "structured: {cases} cases in {:.1} s, 0 panics, at most {:.1} MB above the memory held before a case, {:.1} MB resident at the end{}",
-        started.elapsed().as_secs_f64(),
-        most_memory as f64 / f64::from(1 << 20),
-        resident as f64 / 1024.0,
-        if measured { "" } else { " (not measured: no /proc/self/status)" }
+        "structured: done: {}{}",
+        seen.line(started),
+        if measured {
+            ""
+        } else {
+            " (memory not measured: no /proc/self/status)"
+        }
     );
 }

@@ -21,7 +21,7 @@ use super::output::{verbosity, Verbosity};
 use super::records::{Style, Writer};
 use super::sources::{each_batch, InputOptions, Record};
 use super::suggest;
-use super::work::{progress_bar, thread_pool};
+use super::work::{progress_bar, thread_pool, Parts};
 use super::{parse_jobs, Engine, Outcome};
 
 /// Options of `sudokit check`.
@@ -133,10 +133,6 @@ pub const CANDIDATES_LIMIT: usize = sudokit::service::candidates::CANDIDATES_LIM
 /// Lines of a one-puzzle-a-line file read and answered at a time.
 const BATCH_LINES: usize = 8192;
 
-/// Puzzles answered before the first answers are written; each part after is twice the one
-/// before, up to [`BATCH_LINES`].
-const FIRST_PART_LINES: usize = 64;
-
 /// Runs `check` and prints one answer per puzzle read, in input order, plus a summary.
 pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
     let started = Instant::now();
@@ -183,14 +179,12 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
         // after a few puzzles' work, not a whole batch's
         let progress = progress_bar(0);
         let pool = thread_pool(options.jobs)?;
-        let mut part_lines = FIRST_PART_LINES;
+        let mut parts = Parts::growing_to(BATCH_LINES);
         each_batch(&options.input, BATCH_LINES, |records| {
             read += records.len();
             progress.inc_length(records.len() as u64);
-            let mut start = 0;
-            while start < records.len() {
-                let end = records.len().min(start + part_lines);
-                let part = &records[start..end];
+            for range in parts.cut(records.len()) {
+                let part = &records[range];
                 let verdicts: Vec<Option<Answered>> = pool.install(|| {
                     part.par_iter()
                         .map(|record| {
@@ -218,8 +212,6 @@ pub fn run(options: &CheckOptions) -> anyhow::Result<Outcome> {
                     }
                     super::output::flush();
                 });
-                start = end;
-                part_lines = BATCH_LINES.min(part_lines * 2);
             }
         });
         progress.finish_and_clear();

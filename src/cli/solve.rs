@@ -10,8 +10,8 @@ use sudokit::service::solve::{self as service, SolveSettings, Solved};
 use sudokit::Count;
 
 use super::records::{Style, Writer};
-use super::sources::{read_records, InputOptions};
-use super::work::{progress_bar, thread_pool};
+use super::sources::{read_records, InputOptions, Record};
+use super::work::{progress_bar, thread_pool, Parts};
 use super::{Engine, Outcome};
 use sudokit::service::records::not_unique_text;
 
@@ -108,68 +108,114 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
         engine: options.engine.into(),
         limit: options.limit.map(|limit| limit as usize),
     };
-    let answers: Vec<Option<Result<Solved, String>>> = thread_pool(options.jobs)?.install(|| {
-        records
-            .par_iter()
-            .map(|record| {
-                let answer = record
-                    .entry
-                    .as_ref()
-                    .ok()
-                    .map(|entry| service::solve(&entry.puzzle, &settings, &options.budget));
-                progress.inc(1);
-                answer
-            })
-            .collect()
-    });
-    progress.finish_and_clear();
     let style = if options.output_format == OutputFormat::Json {
         Style::Json
     } else {
         Style::from_flags(options.json, options.csv)
     };
     let writer = Writer::new(style, COLUMNS);
-    let mut outcome = Outcome::Success;
-    let mut printed = 0;
-    // the line format keeps line N for puzzle N: a word where there is no single solution
-    let one_line_each = !style.is_record()
-        && matches!(
-            options.output_format,
-            OutputFormat::Line | OutputFormat::Json
-        );
-    let placeholder = |word: &str| {
-        if one_line_each {
+    let mut answers = Answers {
+        options,
+        settings: &settings,
+        writer: &writer,
+        style,
+        // the line format keeps line N for puzzle N: a word where there is no single solution
+        one_line_each: !style.is_record()
+            && matches!(
+                options.output_format,
+                OutputFormat::Line | OutputFormat::Json
+            ),
+        headed: records.len() > 1,
+        printed: 0,
+        outcome: Outcome::Success,
+    };
+    let pool = thread_pool(options.jobs)?;
+    // solved a part at a time and written in order after each, so a standard output that
+    // cannot be written stops the run after the first part's work (64 puzzles), not the
+    // whole file's
+    for range in Parts::growing_to(WRITTEN_EVERY).cut(records.len()) {
+        let part = &records[range];
+        let solved: Vec<Option<Result<Solved, String>>> = pool.install(|| {
+            part.par_iter()
+                .map(|record| {
+                    let answer = record
+                        .entry
+                        .as_ref()
+                        .ok()
+                        .map(|entry| service::solve(&entry.puzzle, &settings, &options.budget));
+                    progress.inc(1);
+                    answer
+                })
+                .collect()
+        });
+        progress.suspend(|| {
+            for (record, answer) in part.iter().zip(solved) {
+                answers.write(record, answer);
+            }
+            super::output::flush();
+        });
+    }
+    progress.finish_and_clear();
+    Ok(answers.outcome)
+}
+
+/// The most puzzles solved between two writes of their answers.
+const WRITTEN_EVERY: usize = 8192;
+
+/// What the answers of a run are written with, and what the run has written so far.
+struct Answers<'run> {
+    options: &'run SolveOptions,
+    settings: &'run SolveSettings,
+    writer: &'run Writer,
+    style: Style,
+    /// The line format: one line per puzzle read.
+    one_line_each: bool,
+    /// Whether grids are headed by their puzzle's location (the input holds several).
+    headed: bool,
+    /// Solutions printed so far (a blank line goes between two grids).
+    printed: usize,
+    outcome: Outcome,
+}
+
+impl Answers<'_> {
+    /// In the line format, `word` on the line of a puzzle with no single solution shown.
+    fn placeholder(&self, word: &str) {
+        if self.one_line_each {
             say!("{word}");
         }
-    };
-    for (record, answer) in records.iter().zip(answers) {
+    }
+
+    /// Writes the answer of one puzzle and adds its outcome to the run's.
+    fn write(&mut self, record: &Record, answer: Option<Result<Solved, String>>) {
+        let (options, settings, writer, style) =
+            (self.options, self.settings, self.writer, self.style);
         let location = record.location();
-        let (typed, _) = service::record(record, answer.as_ref(), &settings);
+        let (typed, _) = service::record(record, answer.as_ref(), settings);
         let answer = match (&record.entry, answer) {
             (Err(failure), _) => {
                 complain!("error: {failure}");
                 writer.write(&typed);
-                placeholder("error");
-                outcome = outcome.worst(Outcome::BadInput);
-                continue;
+                self.placeholder("error");
+                self.outcome = self.outcome.worst(Outcome::BadInput);
+                return;
             }
             (Ok(_), Some(Ok(answer))) => answer,
             (Ok(_), Some(Err(reason))) => {
                 complain!("error: {location}: engine failed: {reason}");
                 writer.write(&typed);
-                placeholder("error");
-                outcome = outcome.worst(Outcome::BadInput);
-                continue;
+                self.placeholder("error");
+                self.outcome = self.outcome.worst(Outcome::BadInput);
+                return;
             }
             (Ok(_), None) => {
-                placeholder("error");
-                continue;
+                self.placeholder("error");
+                return;
             }
         };
         if let Count::Unique(solution) = &answer.count {
             if let Ok(entry) = &record.entry {
                 if super::judging::published_differs(record, entry, solution) {
-                    outcome = outcome.worst(Outcome::NotUnique);
+                    self.outcome = self.outcome.worst(Outcome::NotUnique);
                 }
             }
         }
@@ -183,7 +229,7 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
         // with --limit, the listing counted the solutions up to it: say how many it found
         let (count, limit) = answer.counted(settings.limit);
         if let Some(text) = not_unique_text(&count, limit) {
-            outcome = outcome.worst(Outcome::NotUnique);
+            self.outcome = self.outcome.worst(Outcome::NotUnique);
             let hint = match (&answer.count, options.limit) {
                 (Count::Multiple { .. }, None) => "; pass --limit N to print up to N of them",
                 _ => "",
@@ -192,15 +238,15 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
         }
         if style.is_record() {
             writer.write(&typed);
-            continue;
+            return;
         }
         let shown: Vec<&Grid> = match &answer.count {
             Count::Unique(solution) => vec![solution],
             _ => answer.listed.iter().collect(),
         };
-        if one_line_each {
+        if self.one_line_each {
             match shown.as_slice() {
-                [] => placeholder(answer.count.word()),
+                [] => self.placeholder(answer.count.word()),
                 solutions => say!(
                     "{}",
                     solutions
@@ -210,7 +256,7 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
                         .join(" ")
                 ),
             }
-            continue;
+            return;
         }
         let several = shown.len() > 1;
         for (number, solution) in shown.into_iter().enumerate() {
@@ -219,13 +265,12 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<Outcome> {
                 solution,
                 &location,
                 several.then_some(number + 1),
-                records.len() > 1 || several,
-                printed > 0,
+                self.headed || several,
+                self.printed > 0,
             );
-            printed += 1;
+            self.printed += 1;
         }
     }
-    Ok(outcome)
 }
 
 /// Prints one solution in `format`; `number` counts the solutions of a puzzle with several,

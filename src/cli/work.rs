@@ -1,5 +1,8 @@
-//! The machinery of commands that work through a batch: a thread pool of the asked size and a
-//! progress bar that shows only on a terminal and never under `--quiet`.
+//! The machinery of commands that work through a batch: a thread pool of the asked size, a
+//! progress bar that shows only on a terminal and never under `--quiet`, and the parts a
+//! batch is answered in between two writes.
+
+use std::ops::Range;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -44,4 +47,61 @@ pub fn thread_pool(jobs: Option<usize>) -> anyhow::Result<Pool> {
     let pool = builder.build()?;
     detail!("working on {} thread(s)", pool.current_num_threads());
     Ok(Pool(pool))
+}
+
+/// Puzzles answered before the first answers are written.
+const FIRST_PART: usize = 64;
+
+/// The parts a run answers its puzzles in, writing each part's answers before the next is
+/// begun: the first of 64 puzzles, each next twice the one before, up to a most. A standard
+/// output that cannot be written (a full disk, /dev/full) stops the run at the first part's
+/// answers, not after the whole input's work; the later, larger parts keep the cost of
+/// waiting for a part's slowest puzzle small.
+pub struct Parts {
+    next: usize,
+    most: usize,
+}
+
+impl Parts {
+    /// Parts growing from 64 puzzles up to `most` (at least 1).
+    pub fn growing_to(most: usize) -> Parts {
+        let most = most.max(1);
+        Parts {
+            next: FIRST_PART.min(most),
+            most,
+        }
+    }
+
+    /// The ranges of `length` puzzles, cut where the parts end; the sizes carry on from the
+    /// last call, so the batches of one run keep growing.
+    pub fn cut(&mut self, length: usize) -> Vec<Range<usize>> {
+        let mut ranges = Vec::new();
+        let mut start = 0;
+        while start < length {
+            let end = length.min(start + self.next);
+            ranges.push(start..end);
+            start = end;
+            self.next = self.most.min(self.next * 2);
+        }
+        ranges
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Parts;
+
+    #[test]
+    fn parts_grow_from_64_to_the_most_and_cover_every_puzzle_once() {
+        let mut parts = Parts::growing_to(256);
+        let ranges = parts.cut(1000);
+        let sizes: Vec<usize> = ranges.iter().map(|range| range.len()).collect();
+        assert_eq!(sizes, [64, 128, 256, 256, 256, 40]);
+        assert!(ranges.windows(2).all(|pair| pair[0].end == pair[1].start));
+        assert_eq!((ranges[0].start, ranges[5].end), (0, 1000));
+        // the next batch carries on at the most
+        assert_eq!(parts.cut(300), [0..256, 256..300]);
+        assert!(parts.cut(0).is_empty());
+        assert_eq!(Parts::growing_to(10).cut(25), [0..10, 10..20, 20..25]);
+    }
 }

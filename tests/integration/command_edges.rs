@@ -6,7 +6,7 @@
 use sudokit::notation::{self, Format};
 use sudokit::{sat, Count};
 
-use crate::helpers::{file_with, sudokit, text};
+use crate::helpers::{file_with, read_data, sudokit, text};
 
 /// An easy classic puzzle.
 const EASY: &str =
@@ -182,66 +182,125 @@ fn the_line_format_answers_each_puzzle_on_its_own_line() {
     );
 }
 
-/// Issue 37, points 5 and 8: a failed write is exit 2 at once, help included, and flags
-/// with a negative or 0 value say why in words.
+/// Runs the binary with `arguments`, its standard output a device that is always full
+/// (every write fails with "no space left on device"), and asserts it ends with exit 2 and
+/// one line saying so.
+fn into_full_output(arguments: &[&str]) {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full (Linux)");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(arguments)
+        .stdin(std::process::Stdio::null())
+        .stdout(full)
+        .output()
+        .unwrap();
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{arguments:?}: {stderr}");
+    let said: Vec<&str> = stderr
+        .lines()
+        .filter(|line| line.contains("cannot write to standard output"))
+        .collect();
+    assert_eq!(said.len(), 1, "{arguments:?}: {stderr}");
+    assert!(
+        said[0].starts_with("error: ") && said[0].contains("No space left on device"),
+        "{arguments:?}: {stderr}"
+    );
+}
+
+/// A file of `count` easy puzzles whose `at`-th (from 0) is `other`.
+fn easy_file_with(count: usize, at: usize, other: &str) -> tempfile::NamedTempFile {
+    let lines: String = (0..count)
+        .map(|index| format!("{}\n", if index == at { other } else { EASY }))
+        .collect();
+    file_with(lines, ".txt")
+}
+
+/// Issue 37, point 5: a failed write is exit 2 at once, help included.
 #[test]
-fn failed_writes_exit_2_and_negative_values_are_answered_in_words() {
-    let full = || {
-        std::fs::OpenOptions::new()
-            .write(true)
-            .open("/dev/full")
-            .expect("/dev/full (Linux)")
-    };
+fn help_and_the_version_into_a_full_output_exit_2() {
     for arguments in [
         &["help", "check"][..],
         &["check", "--help"][..],
         &["--version"][..],
     ] {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
-            .args(arguments)
-            .stdout(full())
-            .output()
-            .unwrap();
-        assert_eq!(output.status.code(), Some(2), "{arguments:?}");
-        assert!(
-            text(&output.stderr).contains("cannot write to standard output"),
-            "{arguments:?}: {}",
-            text(&output.stderr)
-        );
+        into_full_output(arguments);
     }
-    // the first answer of a long run already fails: the run stops there
-    let hard = ".".repeat(625);
-    let many = format!("{}{hard}\n", format!("{EASY}\n").repeat(300));
-    let file = file_with(many, ".txt");
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(["grade", file.path().to_str().unwrap()])
-        .stdout(full())
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = text(&output.stderr);
-    assert!(
-        stderr.contains("cannot write to standard output"),
-        "{stderr}"
-    );
-    // check too, though it answers a file in batches of thousands: 10 000 puzzles whose
-    // 1000th asks for a million solutions of an empty 25×25 (a search of hours) stop at the
-    // first answers written, long before that one
-    let mut lines = format!("{EASY}\n").repeat(10_000);
-    let at = (EASY.len() + 1) * 999;
-    lines.replace_range(at..at + EASY.len(), &hard);
-    let file = file_with(lines, ".txt");
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(["check", "--limit", "1000000", file.path().to_str().unwrap()])
-        .stdout(full())
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
-    let stderr = text(&output.stderr);
-    assert!(
-        stderr.contains("cannot write to standard output"),
-        "{stderr}"
-    );
+}
+
+/// Issue 37, point 5: every command that writes answers to standard output stops at its
+/// first failed write with exit 2 and one line. The inputs hold, after hundreds of easy
+/// puzzles, one whose answer takes many minutes (counting to a million or listing 100 000
+/// solutions of an empty 25×25, rating a 25×25 of 274 givens to a work limit of 10¹⁵,
+/// each over 20 s on the development machine; a million generated puzzles): a run that
+/// worked through its input, or a block of 256 puzzles, before writing would hang here (the
+/// slow one is the 101st), one that writes each part's answers as it finishes it ends at
+/// the first part's (64 puzzles).
+#[test]
+fn every_command_writing_answers_stops_at_its_first_failed_write() {
+    let empty = ".".repeat(625);
+    let check = easy_file_with(1000, 999, &empty);
+    let check = check.path().to_str().unwrap();
+    into_full_output(&["check", "--limit", "1000000", check]);
+    into_full_output(&["check", "--json", "--limit", "1000000", check]);
+    into_full_output(&["check", "--candidates", check]);
+    let solve = easy_file_with(300, 100, &empty);
+    let solve = solve.path().to_str().unwrap();
+    for format in ["line", "grid", "csv"] {
+        into_full_output(&[
+            "solve",
+            "--engine",
+            "sat",
+            "--limit",
+            "100000",
+            "--output-format",
+            format,
+            solve,
+        ]);
+    }
+    into_full_output(&["solve", "--json", "--limit", "100000", solve]);
+    into_full_output(&["solve", "--csv", "--limit", "100000", solve]);
+    let sizes = read_data("sizes/gecode_25x25.txt");
+    let hard = sizes.lines().next().unwrap();
+    let grade = easy_file_with(300, 100, hard);
+    let grade = grade.path().to_str().unwrap();
+    for arguments in [
+        &["grade", "--work-limit", "1000000000000000", grade][..],
+        &["grade", "--json", "--work-limit", "1000000000000000", grade][..],
+        &[
+            "grade",
+            "--scale",
+            "se",
+            "--work-limit",
+            "1000000000000000",
+            grade,
+        ][..],
+    ] {
+        into_full_output(arguments);
+    }
+    into_full_output(&[
+        "generate",
+        "--preset",
+        "classic-easy",
+        "--count",
+        "1000000",
+        "--jobs",
+        "1",
+        "--out",
+        "-",
+    ]);
+    let one = file_with(format!("{EASY}\n"), ".txt");
+    let one = one.path().to_str().unwrap();
+    into_full_output(&["render", "--svg", "--out", "-", one]);
+    into_full_output(&["render", "--pdf", "--out", "-", one]);
+    into_full_output(&["table"]);
+    into_full_output(&["presets"]);
+}
+
+/// Flags with a negative or 0 value say why in words (issue 37, point 8).
+#[test]
+fn negative_values_are_answered_in_words() {
     for (arguments, expected) in [
         (
             &["check", "--candidates", "--work-limit", "-5", "-"][..],
@@ -294,7 +353,7 @@ fn resume_remakes_an_altered_record_and_generate_talks_on_standard_error() {
     assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
     assert_eq!(text(&made.stdout), "");
     assert!(
-        text(&made.stderr).contains("wrote "),
+        text(&made.stderr).contains("wrote ") && text(&made.stderr).contains("acceptance: "),
         "{}",
         text(&made.stderr)
     );
@@ -307,6 +366,9 @@ fn resume_remakes_an_altered_record_and_generate_talks_on_standard_error() {
     let solution = lines[1]["solution"].as_str().unwrap().to_string();
     let altered = format!("{}{}{}", &solution[1..2], &solution[..1], &solution[2..]);
     lines[1]["solution"] = serde_json::json!(altered);
+    // and the third's count of clues, one more than its givens
+    let clues = lines[2]["clues"].as_u64().unwrap();
+    lines[2]["clues"] = serde_json::json!(clues + 1);
     let text_of_lines: String = lines.iter().map(|line| format!("{line}\n")).collect();
     std::fs::write(&records, text_of_lines).unwrap();
     let resumed = sudokit(&[&arguments[..], &["--resume"]].concat());
@@ -318,7 +380,18 @@ fn resume_remakes_an_altered_record_and_generate_talks_on_standard_error() {
             && stderr.contains("made again"),
         "{stderr}"
     );
-    assert!(stderr.contains("(2 kept from before)"), "{stderr}");
+    assert!(
+        stderr.contains("record 2:")
+            && stderr.contains(&format!(
+                "it says {} clues but its puzzle has {clues} givens",
+                clues + 1
+            )),
+        "{stderr}"
+    );
+    assert!(stderr.contains("(1 kept from before)"), "{stderr}");
+    // the summary is on standard error too, standard output stays empty
+    assert_eq!(text(&resumed.stdout), "");
+    assert!(stderr.contains("acceptance: "), "{stderr}");
     // made again from its seed: the batch is what it was
     assert_eq!(std::fs::read_to_string(&records).unwrap(), original);
 }

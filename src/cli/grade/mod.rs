@@ -18,7 +18,7 @@ use sudokit::service::grade::{self as service, GradeSettings, Judged, Rating, Ta
 use super::judging::published_differs;
 use super::records::{Style, Writer};
 use super::sources::{read_records, InputOptions};
-use super::work::{progress_bar, thread_pool};
+use super::work::{progress_bar, thread_pool, Parts};
 use super::Outcome;
 use sudokit::service::input::Record;
 use sudokit::service::records::not_unique_text;
@@ -199,9 +199,11 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
     };
     let writer = Writer::new(style, columns);
     let mut outcome = Outcome::Success;
-    // rated a block at a time and written in order after each, so a standard output that
-    // cannot be written stops the run after one block's work, not the whole file's
-    for block in records.chunks(WRITTEN_EVERY) {
+    // rated a part at a time and written in order after each, so a standard output that
+    // cannot be written stops the run after the first part's work (64 puzzles), not the
+    // whole file's
+    for range in Parts::growing_to(WRITTEN_EVERY).cut(records.len()) {
+        let block = &records[range];
         let judged: Vec<Option<Judged>> = pool.install(|| {
             block
                 .par_iter()
@@ -224,13 +226,14 @@ pub fn run(options: &GradeOptions) -> anyhow::Result<Outcome> {
                 style,
             };
             answers.write(block, &judged, &mut outcome);
+            super::output::flush();
         });
     }
     progress.finish_and_clear();
     Ok(outcome)
 }
 
-/// Puzzles rated between two writes of their answers.
+/// The most puzzles rated between two writes of their answers.
 const WRITTEN_EVERY: usize = 256;
 
 /// What the answers of a run are written with.
