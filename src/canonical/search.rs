@@ -2,6 +2,8 @@
 //! and column choices for grids without diagonals, and a walk over the (small) group of row
 //! permutations that keep the diagonals for X grids.
 
+use std::borrow::Cow;
+
 use crate::model::{Puzzle, Relation};
 
 use super::transform::{flipped, Transformation};
@@ -19,6 +21,8 @@ const NO_TOKEN: u16 = u16::MAX;
 const UNSET: usize = usize::MAX;
 /// The most stacks a grid whose first rows are sorted by their givens may have.
 const MAX_STACKS: usize = 64;
+/// The widest stack whose columns a classic walk orders by their smallest values.
+const MAX_WIDTH: usize = 16;
 
 /// What the search sees of a puzzle, cell by cell in one orientation. A token is what gets
 /// renamed in order of first appearance: the digit for classic and X grids, the cage for
@@ -127,7 +131,7 @@ impl Cells {
 
     /// An order of the rows (or columns, by `cell(line, position)`) keeping their blocks of
     /// `block` together: each line keyed by its count of givens and its counts per block of
-    /// `across` cells, sorted, and a block by its lines' keys.
+    /// `across` cells, sorted, and a block by its lines' keys (then their indices).
     fn likely_order(
         &self,
         cell: impl Fn(usize, usize) -> usize,
@@ -135,31 +139,37 @@ impl Cells {
         across: usize,
     ) -> Vec<usize> {
         let size = self.size;
-        let key = |line: usize| -> Vec<usize> {
-            let mut counts: Vec<usize> = (0..size / across)
-                .map(|part| {
-                    (part * across..(part + 1) * across)
+        // parts past MAX_STACKS (none on the grids sudokit reads) only weaken the order,
+        // which the search does not depend on
+        let parts = (size / across).min(MAX_STACKS);
+        let keys: Vec<[u8; MAX_STACKS + 1]> = (0..size)
+            .map(|line| {
+                let mut key = [0u8; MAX_STACKS + 1];
+                for part in 0..parts {
+                    key[1 + part] = (part * across..(part + 1) * across)
                         .filter(|&position| self.tokens[cell(line, position)] != NO_TOKEN)
-                        .count()
-                })
-                .collect();
-            counts.sort_unstable();
-            let total: usize = counts.iter().sum();
-            counts.insert(0, total);
-            counts
-        };
-        let mut blocks: Vec<(Vec<Vec<usize>>, Vec<usize>)> = (0..size / block)
-            .map(|index| {
-                let mut lines: Vec<(Vec<usize>, usize)> = (index * block..(index + 1) * block)
-                    .map(|line| (key(line), line))
-                    .collect();
-                lines.sort();
-                let keys = lines.iter().map(|(key, _)| key.clone()).collect();
-                (keys, lines.into_iter().map(|(_, line)| line).collect())
+                        .count() as u8;
+                }
+                key[1..=parts].sort_unstable();
+                key[0] = key[1..=parts]
+                    .iter()
+                    .fold(0u8, |total, &count| total.wrapping_add(count));
+                key
             })
             .collect();
-        blocks.sort();
-        blocks.into_iter().flat_map(|(_, lines)| lines).collect()
+        let mut order: Vec<usize> = (0..size).collect();
+        for lines in order.chunks_mut(block) {
+            lines.sort_by_key(|&line| (keys[line], line));
+        }
+        let mut blocks: Vec<&[usize]> = order.chunks(block).collect();
+        blocks.sort_by(|first, second| {
+            first
+                .iter()
+                .map(|&line| &keys[line])
+                .cmp(second.iter().map(|&line| &keys[line]))
+                .then_with(|| first.cmp(second))
+        });
+        blocks.concat()
     }
 
     /// The signature classes of this orientation's lines (see [`Classes`]).
@@ -229,10 +239,10 @@ impl Cells {
     }
 
     /// The orientations to try: as is, and transposed when boxes are square.
-    fn orientations(&self) -> Vec<Cells> {
-        let mut orientations = vec![self.clone()];
+    fn orientations(&self) -> Vec<Cow<'_, Cells>> {
+        let mut orientations = vec![Cow::Borrowed(self)];
         if self.box_rows == self.box_columns {
-            orientations.push(self.transposed());
+            orientations.push(Cow::Owned(self.transposed()));
         }
         orientations
     }
@@ -562,6 +572,11 @@ impl Ranks {
         (*slot, false)
     }
 
+    /// The rank `token` has now (0 for none yet), without ranking it.
+    fn peek(&self, token: u16) -> u32 {
+        self.rank.get(usize::from(token)).copied().unwrap_or(0)
+    }
+
     fn forget(&mut self, token: u16) {
         self.rank[usize::from(token)] = 0;
         self.next -= 1;
@@ -876,7 +891,7 @@ impl Walk<'_> {
             }
             if self.lazy_columns {
                 if self.columns.block_image[stack] == UNSET {
-                    self.choose_stack(stack, position, best);
+                    self.choose_stack(row, stack, position, best);
                     break;
                 }
                 if self.lazy[stack] > 0 && column == stack_start {
@@ -937,9 +952,20 @@ impl Walk<'_> {
 
     /// Binds output stack `stack` to each unused original stack in turn, all its columns
     /// left unbound.
-    fn choose_stack(&mut self, stack: usize, position: usize, best: &mut Best) {
-        for original_stack in 0..self.columns.block_used.len() {
-            if self.columns.block_used[original_stack] {
+    /// Only the stacks whose [`Walk::smallest_segment`] in output row `row` is the smallest
+    /// are tried: any other shows a larger image there than one of those.
+    fn choose_stack(&mut self, row: usize, stack: usize, position: usize, best: &mut Best) {
+        let stacks = self.columns.block_used.len();
+        let smallest = (0..stacks)
+            .filter(|&original_stack| !self.columns.block_used[original_stack])
+            .filter_map(|original_stack| self.smallest_segment(row, original_stack))
+            .min();
+        for original_stack in 0..stacks {
+            if self.columns.block_used[original_stack]
+                || smallest.is_some_and(|smallest| {
+                    self.smallest_segment(row, original_stack) != Some(smallest)
+                })
+            {
                 continue;
             }
             self.columns.block_used[original_stack] = true;
@@ -950,6 +976,41 @@ impl Walk<'_> {
         }
         self.columns.block_image[stack] = UNSET;
         self.lazy[stack] = 0;
+    }
+
+    /// The smallest values original stack `original_stack` can show in output row `row`
+    /// with all its columns unbound: its empty cells first, then its digits ranked already,
+    /// smallest first, then its new ones (ranked next, in any order); `None` for stacks
+    /// wider than [`MAX_WIDTH`].
+    fn smallest_segment(&self, row: usize, original_stack: usize) -> Option<[u32; MAX_WIDTH]> {
+        let size = self.cells.size;
+        let width = self.cells.box_columns;
+        if width > MAX_WIDTH {
+            return None;
+        }
+        let start = self.rows.image[row] * size + original_stack * width;
+        let mut ranked = [0u32; MAX_WIDTH];
+        let (mut ranked_count, mut new) = (0, 0);
+        for &token in &self.cells.tokens[start..start + width] {
+            if token == NO_TOKEN {
+                continue;
+            }
+            match self.ranks.peek(token) {
+                0 => new += 1,
+                rank => {
+                    ranked[ranked_count] = rank;
+                    ranked_count += 1;
+                }
+            }
+        }
+        ranked[..ranked_count].sort_unstable();
+        let empty = width - ranked_count - new;
+        let mut segment = [0u32; MAX_WIDTH];
+        segment[empty..empty + ranked_count].copy_from_slice(&ranked[..ranked_count]);
+        for (offset, value) in segment[empty + ranked_count..width].iter_mut().enumerate() {
+            *value = self.ranks.next + 1 + offset as u32;
+        }
+        Some(segment)
     }
 
     /// At the first unbound column of a stack in output row `row`: the unbound columns empty
@@ -1005,11 +1066,25 @@ impl Walk<'_> {
         }
         let size = self.cells.size;
         let column = position % size;
+        let row_start = self.rows.image[row] * size;
+        // A digit ranked already is smaller than any new one, and the row's digits differ:
+        // the smallest images put the ranked ones first, smallest rank first, then the new
+        // ones in every order (any other order is larger here than one of those).
+        let mut first_ranked: Option<(u32, usize)> = None;
         for (slot, &original) in filled.iter().enumerate() {
-            if taken & (1 << slot) != 0 {
+            let rank = self.ranks.peek(self.cells.tokens[row_start + original]);
+            if taken & (1 << slot) == 0
+                && rank > 0
+                && first_ranked.is_none_or(|(smallest, _)| rank < smallest)
+            {
+                first_ranked = Some((rank, slot));
+            }
+        }
+        for (slot, &original) in filled.iter().enumerate() {
+            if taken & (1 << slot) != 0 || first_ranked.is_some_and(|(_, only)| only != slot) {
                 continue;
             }
-            let cell = self.rows.image[row] * size + original;
+            let cell = row_start + original;
             let token = self.cells.tokens[cell];
             let (rank, fresh) = self.ranks.of(token);
             if best.offer(position, rank) {
