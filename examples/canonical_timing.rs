@@ -2,7 +2,9 @@
 //! transformed (bands, rows, stacks, columns, transposition and digits shuffled with a seeded
 //! ChaCha stream, seed 30): forms per second on one core and the median time per puzzle.
 //! `cargo run --release --example canonical_timing -- tests/data/classic/top1465.txt
-//! tests/data/classic/royle_17clue_49158.txt`
+//! tests/data/classic/royle_17clue_49158.txt`; with `--keys` first it prints each puzzle's
+//! key, shipped then transformed (`-` where the transformation breaks a rule), one puzzle a
+//! line, so that keys before and after a change of the search can be compared byte for byte.
 
 use std::time::Instant;
 
@@ -13,7 +15,11 @@ use sudokit::model::Puzzle;
 use sudokit::notation;
 
 fn main() {
-    let paths: Vec<String> = std::env::args().skip(1).collect();
+    let mut paths: Vec<String> = std::env::args().skip(1).collect();
+    let keys = paths.first().is_some_and(|first| first == "--keys");
+    if keys {
+        paths.remove(0);
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(30);
     for path in paths {
         let text = match std::fs::read_to_string(&path) {
@@ -28,16 +34,35 @@ fn main() {
             .filter_map(Result::ok)
             .map(|entry| entry.puzzle)
             .collect();
-        let transformed: Vec<Puzzle> = shipped
+        let transformed: Vec<Option<Puzzle>> = shipped
             .iter()
-            .map(|puzzle| {
-                Transformation::random(puzzle, true, &mut rng)
-                    .apply(puzzle)
-                    .expect("a classic transformation keeps a classic puzzle valid")
-            })
+            .map(|puzzle| Transformation::random(puzzle, true, &mut rng).apply(puzzle))
+            .collect();
+        if keys {
+            print_keys(&shipped, &transformed);
+            continue;
+        }
+        let transformed: Vec<Puzzle> = transformed
+            .into_iter()
+            .map(|puzzle| puzzle.expect("a classic transformation keeps a classic puzzle valid"))
             .collect();
         time(&path, "shipped", &shipped);
         time(&path, "transformed", &transformed);
+    }
+}
+
+/// Each puzzle's key, shipped and transformed, tab-separated.
+fn print_keys(shipped: &[Puzzle], transformed: &[Option<Puzzle>]) {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for (puzzle, turned) in shipped.iter().zip(transformed) {
+        let turned = turned
+            .as_ref()
+            .map_or_else(|| "-".to_string(), canonical::canonical_key);
+        let written = writeln!(out, "{}\t{turned}", canonical::canonical_key(puzzle));
+        if written.is_err() {
+            std::process::exit(2);
+        }
     }
 }
 

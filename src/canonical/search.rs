@@ -2,6 +2,8 @@
 //! and column choices for grids without diagonals, and a walk over the (small) group of row
 //! permutations that keep the diagonals for X grids.
 
+use std::borrow::Cow;
+
 use crate::model::{Puzzle, Relation};
 
 use super::transform::{flipped, Transformation};
@@ -17,6 +19,10 @@ pub const DIGIT_MASK: u32 = 0x1f;
 
 const NO_TOKEN: u16 = u16::MAX;
 const UNSET: usize = usize::MAX;
+/// The most stacks a grid whose first rows are sorted by their givens may have.
+const MAX_STACKS: usize = 64;
+/// The widest stack whose columns a classic walk orders by their smallest values.
+const MAX_WIDTH: usize = 16;
 
 /// What the search sees of a puzzle, cell by cell in one orientation. A token is what gets
 /// renamed in order of first appearance: the digit for classic and X grids, the cage for
@@ -125,7 +131,7 @@ impl Cells {
 
     /// An order of the rows (or columns, by `cell(line, position)`) keeping their blocks of
     /// `block` together: each line keyed by its count of givens and its counts per block of
-    /// `across` cells, sorted, and a block by its lines' keys.
+    /// `across` cells, sorted, and a block by its lines' keys (then their indices).
     fn likely_order(
         &self,
         cell: impl Fn(usize, usize) -> usize,
@@ -133,31 +139,37 @@ impl Cells {
         across: usize,
     ) -> Vec<usize> {
         let size = self.size;
-        let key = |line: usize| -> Vec<usize> {
-            let mut counts: Vec<usize> = (0..size / across)
-                .map(|part| {
-                    (part * across..(part + 1) * across)
+        // parts past MAX_STACKS (none on the grids sudokit reads) only weaken the order,
+        // which the search does not depend on
+        let parts = (size / across).min(MAX_STACKS);
+        let keys: Vec<[u8; MAX_STACKS + 1]> = (0..size)
+            .map(|line| {
+                let mut key = [0u8; MAX_STACKS + 1];
+                for part in 0..parts {
+                    key[1 + part] = (part * across..(part + 1) * across)
                         .filter(|&position| self.tokens[cell(line, position)] != NO_TOKEN)
-                        .count()
-                })
-                .collect();
-            counts.sort_unstable();
-            let total: usize = counts.iter().sum();
-            counts.insert(0, total);
-            counts
-        };
-        let mut blocks: Vec<(Vec<Vec<usize>>, Vec<usize>)> = (0..size / block)
-            .map(|index| {
-                let mut lines: Vec<(Vec<usize>, usize)> = (index * block..(index + 1) * block)
-                    .map(|line| (key(line), line))
-                    .collect();
-                lines.sort();
-                let keys = lines.iter().map(|(key, _)| key.clone()).collect();
-                (keys, lines.into_iter().map(|(_, line)| line).collect())
+                        .count() as u8;
+                }
+                key[1..=parts].sort_unstable();
+                key[0] = key[1..=parts]
+                    .iter()
+                    .fold(0u8, |total, &count| total.wrapping_add(count));
+                key
             })
             .collect();
-        blocks.sort();
-        blocks.into_iter().flat_map(|(_, lines)| lines).collect()
+        let mut order: Vec<usize> = (0..size).collect();
+        for lines in order.chunks_mut(block) {
+            lines.sort_by_key(|&line| (keys[line], line));
+        }
+        let mut blocks: Vec<&[usize]> = order.chunks(block).collect();
+        blocks.sort_by(|first, second| {
+            first
+                .iter()
+                .map(|&line| &keys[line])
+                .cmp(second.iter().map(|&line| &keys[line]))
+                .then_with(|| first.cmp(second))
+        });
+        blocks.concat()
     }
 
     /// The signature classes of this orientation's lines (see [`Classes`]).
@@ -220,23 +232,17 @@ impl Cells {
         let columns: Vec<_> = (0..size)
             .map(|column| line_signature(&|position| (position, column), height, false))
             .collect();
-        let (row_class, band_rows) = line_classes(&rows, height);
-        let (column_class, stack_columns) = line_classes(&columns, width);
         Classes {
-            wanted_bands: Classes::wanted(&band_rows),
-            wanted_stacks: Classes::wanted(&stack_columns),
-            row_class,
-            band_rows,
-            column_class,
-            stack_columns,
+            rows: line_classes(&rows, height),
+            columns: line_classes(&columns, width),
         }
     }
 
     /// The orientations to try: as is, and transposed when boxes are square.
-    fn orientations(&self) -> Vec<Cells> {
-        let mut orientations = vec![self.clone()];
+    fn orientations(&self) -> Vec<Cow<'_, Cells>> {
+        let mut orientations = vec![Cow::Borrowed(self)];
         if self.box_rows == self.box_columns {
-            orientations.push(self.transposed());
+            orientations.push(Cow::Owned(self.transposed()));
         }
         orientations
     }
@@ -245,7 +251,7 @@ impl Cells {
 /// Lines sorted by signature: a class for each line (its signature's rank among the
 /// puzzle's), and for each block of lines (band or stack) its lines' classes sorted, with the
 /// block's own class (the rank of that sorted list) first.
-fn line_classes<T: Ord>(signatures: &[T], block: usize) -> (Vec<u32>, Vec<Vec<u32>>) {
+fn line_classes<T: Ord>(signatures: &[T], block: usize) -> LineClasses {
     let classes = ranks(signatures);
     let mut blocks: Vec<Vec<u32>> = classes
         .chunks(block)
@@ -259,7 +265,13 @@ fn line_classes<T: Ord>(signatures: &[T], block: usize) -> (Vec<u32>, Vec<Vec<u3
     for (lines, class) in blocks.iter_mut().zip(block_classes) {
         lines.insert(0, class);
     }
-    (classes, blocks)
+    let mut wanted: Vec<u32> = blocks.iter().map(|lines| lines[0]).collect();
+    wanted.sort_unstable();
+    LineClasses {
+        class: classes,
+        blocks,
+        wanted,
+    }
 }
 
 /// The rank of each item among the distinct items (equal items share a rank).
@@ -279,42 +291,39 @@ fn ranks<T: Ord>(items: &[T]) -> Vec<u32> {
 /// isomorph, so every isomorph has the same set of such images: their smallest is an exact
 /// key, found with far fewer choices on big grids.
 struct Classes {
-    row_class: Vec<u32>,
-    /// Per original band: its class, then its rows' classes sorted.
-    band_rows: Vec<Vec<u32>>,
-    column_class: Vec<u32>,
-    /// Per original stack: its class, then its columns' classes sorted.
-    stack_columns: Vec<Vec<u32>>,
-    /// The class each band of an image must have, in order: the blocks' classes sorted.
-    wanted_bands: Vec<u32>,
-    /// The class each stack of an image must have.
-    wanted_stacks: Vec<u32>,
+    rows: LineClasses,
+    columns: LineClasses,
 }
 
 impl Classes {
-    fn wanted(blocks: &[Vec<u32>]) -> Vec<u32> {
-        let mut classes: Vec<u32> = blocks.iter().map(|lines| lines[0]).collect();
-        classes.sort_unstable();
-        classes
+    fn of(&self, axis: Axis) -> &LineClasses {
+        match axis {
+            Axis::Rows => &self.rows,
+            Axis::Columns => &self.columns,
+        }
+    }
+}
+
+/// The signature classes of one axis's lines (rows or columns).
+struct LineClasses {
+    /// Each original line's class.
+    class: Vec<u32>,
+    /// Per original block (band or stack): its class, then its lines' classes sorted.
+    blocks: Vec<Vec<u32>>,
+    /// The class each block of an image must have, in order: the blocks' classes sorted.
+    wanted: Vec<u32>,
+}
+
+impl LineClasses {
+    /// Whether output block `block` may come from original block `original`.
+    fn block_fits(&self, block: usize, original: usize) -> bool {
+        self.blocks[original][0] == self.wanted[block]
     }
 
-    /// Whether output band `band` may come from original band `original`.
-    fn band_fits(&self, band: usize, original: usize) -> bool {
-        self.band_rows[original][0] == self.wanted_bands[band]
-    }
-
-    /// Whether output row `row` (the `offset`-th of its band) may come from original row
-    /// `original` of original band `original_band`.
-    fn row_fits(&self, offset: usize, original_band: usize, original: usize) -> bool {
-        self.row_class[original] == self.band_rows[original_band][1 + offset]
-    }
-
-    fn stack_fits(&self, stack: usize, original: usize) -> bool {
-        self.stack_columns[original][0] == self.wanted_stacks[stack]
-    }
-
-    fn column_fits(&self, offset: usize, original_stack: usize, original: usize) -> bool {
-        self.column_class[original] == self.stack_columns[original_stack][1 + offset]
+    /// Whether an output line (the `offset`-th of its block) may come from original line
+    /// `original` of original block `original_block`.
+    fn line_fits(&self, offset: usize, original_block: usize, original: usize) -> bool {
+        self.class[original] == self.blocks[original_block][1 + offset]
     }
 }
 
@@ -414,6 +423,7 @@ impl Best {
     }
 
     /// Takes one step of work: false once the budget is spent.
+    #[inline]
     fn spend(&mut self) -> bool {
         if self.work_left == 0 {
             return false;
@@ -424,6 +434,7 @@ impl Best {
 
     /// Offers `value` at `position`, the positions before it being equal to the best's:
     /// false when it is larger (the branch stops), true otherwise (kept as the best's).
+    #[inline]
     fn offer(&mut self, position: usize, value: u32) -> bool {
         if self.is_tentative() {
             return self.offer_tentative(position, value);
@@ -561,6 +572,11 @@ impl Ranks {
         (*slot, false)
     }
 
+    /// The rank `token` has now (0 for none yet), without ranking it.
+    fn peek(&self, token: u16) -> u32 {
+        self.rank.get(usize::from(token)).copied().unwrap_or(0)
+    }
+
     fn forget(&mut self, token: u16) {
         self.rank[usize::from(token)] = 0;
         self.next -= 1;
@@ -597,18 +613,42 @@ pub struct GeometrySearch<'cells> {
     by_signatures: bool,
 }
 
+/// Which lines a walk binds: rows or columns.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Axis {
+    Rows,
+    Columns,
+}
+
+/// One axis of a walk: the original line each output line comes from, and the original
+/// block (band or stack) each output block comes from.
+struct Lines {
+    /// Lines per block: a box's height for rows, its width for columns.
+    block: usize,
+    image: Vec<usize>,
+    used: Vec<bool>,
+    block_image: Vec<usize>,
+    block_used: Vec<bool>,
+}
+
+impl Lines {
+    fn new(size: usize, block: usize) -> Lines {
+        Lines {
+            block,
+            image: vec![UNSET; size],
+            used: vec![false; size],
+            block_image: vec![UNSET; size / block],
+            block_used: vec![false; size / block],
+        }
+    }
+}
+
 struct Walk<'cells> {
     cells: &'cells Cells,
     /// Whether `cells` is the puzzle transposed.
     transpose: bool,
-    rows: Vec<usize>,
-    columns: Vec<usize>,
-    row_used: Vec<bool>,
-    column_used: Vec<bool>,
-    band_image: Vec<usize>,
-    band_used: Vec<bool>,
-    stack_image: Vec<usize>,
-    stack_used: Vec<bool>,
+    rows: Lines,
+    columns: Lines,
     /// How many leading columns of each output stack are still unbound: columns empty in
     /// every row so far, so any order of them gives the same image up to here (classic
     /// grids only; the choice waits for the first row where they differ).
@@ -617,7 +657,7 @@ struct Walk<'cells> {
     /// Whether only images with every cage connected count (a killer's canonical form).
     keep_cages: bool,
     /// The original rows that may come first: on a classic grid, those whose
-    /// [`Walk::first_row_pattern`] is the smallest (any other starts a larger image).
+    /// [`Walk::first_row_counts`] are the smallest (any other starts a larger image).
     first_rows: Vec<bool>,
     /// The signature classes lines must follow ([`GeometrySearch::by_signatures`]).
     classes: Option<Classes>,
@@ -672,36 +712,48 @@ impl<'cells> GeometrySearch<'cells> {
             Best::new(length, work)
         };
         let (sorted, sorted_rows, sorted_columns) = self.cells.presorted();
-        for (orientation, oriented) in sorted.orientations().iter().enumerate() {
-            let size = oriented.size;
-            let bands = size / oriented.box_rows;
+        let orientations = sorted.orientations();
+        let size = sorted.size;
+        let first_rows_known = self.lazy_columns && size / sorted.box_columns <= MAX_STACKS;
+        // each orientation's rows by their smallest first image: only those whose image is
+        // the smallest of all orientations may come first (any other starts a larger image)
+        let first_counts: Vec<Vec<[u8; MAX_STACKS]>> = if first_rows_known {
+            orientations
+                .iter()
+                .map(|oriented| {
+                    (0..size)
+                        .map(|original| Walk::first_row_counts(oriented, original))
+                        .collect()
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let smallest_counts = first_counts.iter().flatten().min();
+        for (orientation, oriented) in orientations.iter().enumerate() {
+            let first_rows = match (first_counts.get(orientation), smallest_counts) {
+                (Some(counts), Some(smallest)) => {
+                    if !counts.contains(smallest) {
+                        // every image of this orientation starts larger
+                        continue;
+                    }
+                    counts.iter().map(|counts| counts == smallest).collect()
+                }
+                _ => vec![true; size],
+            };
             let stacks = size / oriented.box_columns;
             let mut walk = Walk {
                 cells: oriented,
                 transpose: orientation == 1,
-                rows: vec![UNSET; size],
-                columns: vec![UNSET; size],
-                row_used: vec![false; size],
-                column_used: vec![false; size],
-                band_image: vec![UNSET; bands],
-                band_used: vec![false; bands],
-                stack_image: vec![UNSET; stacks],
-                stack_used: vec![false; stacks],
+                rows: Lines::new(size, oriented.box_rows),
+                columns: Lines::new(size, oriented.box_columns),
                 lazy: vec![0; stacks],
                 lazy_columns: self.lazy_columns,
                 keep_cages: self.keep_cages,
-                first_rows: vec![true; size],
+                first_rows,
                 classes: self.by_signatures.then(|| oriented.classes()),
                 ranks: Ranks::new(oriented.token_count),
             };
-            if self.lazy_columns {
-                let patterns: Vec<Vec<u8>> = (0..size)
-                    .map(|original| Walk::first_row_pattern(oriented, original))
-                    .collect();
-                if let Some(smallest) = patterns.iter().min() {
-                    walk.first_rows = patterns.iter().map(|pattern| pattern == smallest).collect();
-                }
-            }
             walk.visit(0, &mut best);
         }
         if let Some(found) = &mut best.found {
@@ -737,7 +789,8 @@ impl Walk<'_> {
         }
         let image: Vec<u16> = (0..cell_count)
             .map(|position| {
-                self.cells.tokens[self.rows[position / size] * size + self.columns[position % size]]
+                self.cells.tokens
+                    [self.rows.image[position / size] * size + self.columns.image[position % size]]
             })
             .collect();
         let mut reached = vec![false; cell_count];
@@ -776,20 +829,20 @@ impl Walk<'_> {
 
     /// Whether every cage is connected in this walk's image (every row and column bound).
     fn cages_whole(&self) -> bool {
-        cages_whole(self.cells, &self.rows, &self.columns)
+        cages_whole(self.cells, &self.rows.image, &self.columns.image)
     }
 
     /// The transformation of this walk, at a full image: columns still unbound (empty in
     /// every row) take their stack's unused columns in order.
     fn found(&self) -> Found {
         let width = self.cells.box_columns;
-        let mut columns = self.columns.clone();
-        let mut used = self.column_used.clone();
+        let mut columns = self.columns.image.clone();
+        let mut used = self.columns.used.clone();
         for (column, slot) in columns.iter_mut().enumerate() {
             if *slot != UNSET {
                 continue;
             }
-            let first = self.stack_image[column / width] * width;
+            let first = self.columns.block_image[column / width] * width;
             if let Some(original) = (first..first + width).find(|&original| !used[original]) {
                 used[original] = true;
                 *slot = original;
@@ -797,7 +850,7 @@ impl Walk<'_> {
         }
         Found {
             transpose: self.transpose,
-            rows: self.rows.clone(),
+            rows: self.rows.image.clone(),
             columns,
             ranks: self.ranks.rank.clone(),
         }
@@ -807,6 +860,12 @@ impl Walk<'_> {
     /// (no call per cell), and the first cell needing a choice hands over to it.
     fn visit(&mut self, mut position: usize, best: &mut Best) {
         let size = self.cells.size;
+        let width = self.cells.box_columns;
+        // the cell's row and column, and its stack with the stack's first column, kept as
+        // the walk moves on (no division per cell)
+        let (mut row, mut column) = (position / size, position % size);
+        let mut stack = column / width;
+        let mut stack_start = stack * width;
         // the tokens ranked along this run, forgotten in reverse on the way back
         let mut fresh = [NO_TOKEN; 32];
         let mut fresh_count = 0;
@@ -814,7 +873,7 @@ impl Walk<'_> {
             if !best.spend() {
                 break;
             }
-            if position == size * size {
+            if row == size {
                 let tail = self.ranks.comparisons(&self.cells.comparisons);
                 if best.offer_tail(position, &tail) && (!self.keep_cages || self.cages_whole()) {
                     best.accept();
@@ -822,34 +881,34 @@ impl Walk<'_> {
                 }
                 break;
             }
-            let (row, column) = (position / size, position % size);
             if self.keep_cages && column == 0 && row > 0 && !self.cages_may_close(row - 1) {
                 break;
             }
-            if self.rows[row] == UNSET {
-                self.choose_row(row, position, best);
+            let original_row = self.rows.image[row];
+            if original_row == UNSET {
+                self.choose(Axis::Rows, row, position, best);
                 break;
             }
-            let stack = column / self.cells.box_columns;
             if self.lazy_columns {
-                if self.stack_image[stack] == UNSET {
-                    self.choose_stack(stack, position, best);
+                if self.columns.block_image[stack] == UNSET {
+                    self.choose_stack(row, stack, position, best);
                     break;
                 }
-                if self.lazy[stack] > 0 && column == stack * self.cells.box_columns {
+                if self.lazy[stack] > 0 && column == stack_start {
                     self.refine(row, stack, position, best);
                     break;
                 }
             }
-            if self.columns[column] == UNSET {
-                self.choose_column(column, position, best);
+            let original_column = self.columns.image[column];
+            if original_column == UNSET {
+                self.choose(Axis::Columns, column, position, best);
                 break;
             }
             if fresh_count == fresh.len() {
                 self.visit(position, best);
                 break;
             }
-            let original = self.rows[row] * size + self.columns[column];
+            let original = original_row * size + original_column;
             let token = self.cells.tokens[original];
             let (rank, new) = self.ranks.of(token);
             if new {
@@ -861,93 +920,97 @@ impl Walk<'_> {
                 break;
             }
             position += 1;
+            column += 1;
+            if column == size {
+                (row, column, stack, stack_start) = (row + 1, 0, 0, 0);
+            } else if column == stack_start + width {
+                stack += 1;
+                stack_start = column;
+            }
         }
         for &token in fresh[..fresh_count].iter().rev() {
             self.ranks.forget(token);
         }
     }
 
-    fn choose_row(&mut self, row: usize, position: usize, best: &mut Best) {
-        let height = self.cells.box_rows;
-        let band = row / height;
-        if row.is_multiple_of(height) {
-            for original_band in 0..self.band_used.len() {
-                if self.band_used[original_band]
-                    || self
-                        .classes
-                        .as_ref()
-                        .is_some_and(|classes| !classes.band_fits(band, original_band))
-                {
-                    continue;
-                }
-                self.band_used[original_band] = true;
-                self.band_image[band] = original_band;
-                self.try_rows(row, original_band, position, best);
-                self.band_used[original_band] = false;
-            }
-            self.band_image[band] = UNSET;
-        } else {
-            self.try_rows(row, self.band_image[band], position, best);
-        }
-    }
-
-    /// The 0/1 pattern a row shows first in the output when its stacks are put in order of
-    /// their givens (fewest first, empty cells first within each): the first row's image
-    /// of a classic grid is this pattern with its digits numbered 1, 2, 3….
-    fn first_row_pattern(cells: &Cells, original: usize) -> Vec<u8> {
+    /// The counts of givens in the stacks of original row `original`, sorted (fewest first)
+    /// and padded with zeros. A row's smallest first image on a classic grid is the 0/1
+    /// pattern of its stacks in this order (empty cells first within each) with its digits
+    /// numbered 1, 2, 3…, so two rows' smallest first images compare as these counts do.
+    fn first_row_counts(cells: &Cells, original: usize) -> [u8; MAX_STACKS] {
         let size = cells.size;
         let width = cells.box_columns;
-        let mut counts: Vec<usize> = (0..size / width)
-            .map(|stack| {
-                (stack * width..(stack + 1) * width)
-                    .filter(|&column| cells.tokens[original * size + column] != NO_TOKEN)
-                    .count()
-            })
-            .collect();
-        counts.sort_unstable();
-        counts
-            .iter()
-            .flat_map(|&count| {
-                std::iter::repeat_n(0, width - count).chain(std::iter::repeat_n(1, count))
-            })
-            .collect()
-    }
-
-    fn try_rows(&mut self, row: usize, original_band: usize, position: usize, best: &mut Best) {
-        let height = self.cells.box_rows;
-        for original in original_band * height..(original_band + 1) * height {
-            if self.row_used[original]
-                || (row == 0 && !self.first_rows[original])
-                || self
-                    .classes
-                    .as_ref()
-                    .is_some_and(|classes| !classes.row_fits(row % height, original_band, original))
-            {
-                continue;
-            }
-            self.row_used[original] = true;
-            self.rows[row] = original;
-            self.visit(position, best);
-            self.row_used[original] = false;
+        let stacks = size / width;
+        let mut counts = [0u8; MAX_STACKS];
+        for (stack, count) in counts.iter_mut().enumerate().take(stacks) {
+            let row = &cells.tokens[original * size + stack * width..][..width];
+            *count = row.iter().filter(|&&token| token != NO_TOKEN).count() as u8;
         }
-        self.rows[row] = UNSET;
+        counts[..stacks].sort_unstable();
+        counts
     }
 
     /// Binds output stack `stack` to each unused original stack in turn, all its columns
     /// left unbound.
-    fn choose_stack(&mut self, stack: usize, position: usize, best: &mut Best) {
-        for original_stack in 0..self.stack_used.len() {
-            if self.stack_used[original_stack] {
+    /// Only the stacks whose [`Walk::smallest_segment`] in output row `row` is the smallest
+    /// are tried: any other shows a larger image there than one of those.
+    fn choose_stack(&mut self, row: usize, stack: usize, position: usize, best: &mut Best) {
+        let stacks = self.columns.block_used.len();
+        let smallest = (0..stacks)
+            .filter(|&original_stack| !self.columns.block_used[original_stack])
+            .filter_map(|original_stack| self.smallest_segment(row, original_stack))
+            .min();
+        for original_stack in 0..stacks {
+            if self.columns.block_used[original_stack]
+                || smallest.is_some_and(|smallest| {
+                    self.smallest_segment(row, original_stack) != Some(smallest)
+                })
+            {
                 continue;
             }
-            self.stack_used[original_stack] = true;
-            self.stack_image[stack] = original_stack;
+            self.columns.block_used[original_stack] = true;
+            self.columns.block_image[stack] = original_stack;
             self.lazy[stack] = self.cells.box_columns;
             self.visit(position, best);
-            self.stack_used[original_stack] = false;
+            self.columns.block_used[original_stack] = false;
         }
-        self.stack_image[stack] = UNSET;
+        self.columns.block_image[stack] = UNSET;
         self.lazy[stack] = 0;
+    }
+
+    /// The smallest values original stack `original_stack` can show in output row `row`
+    /// with all its columns unbound: its empty cells first, then its digits ranked already,
+    /// smallest first, then its new ones (ranked next, in any order); `None` for stacks
+    /// wider than [`MAX_WIDTH`].
+    fn smallest_segment(&self, row: usize, original_stack: usize) -> Option<[u32; MAX_WIDTH]> {
+        let size = self.cells.size;
+        let width = self.cells.box_columns;
+        if width > MAX_WIDTH {
+            return None;
+        }
+        let start = self.rows.image[row] * size + original_stack * width;
+        let mut ranked = [0u32; MAX_WIDTH];
+        let (mut ranked_count, mut new) = (0, 0);
+        for &token in &self.cells.tokens[start..start + width] {
+            if token == NO_TOKEN {
+                continue;
+            }
+            match self.ranks.peek(token) {
+                0 => new += 1,
+                rank => {
+                    ranked[ranked_count] = rank;
+                    ranked_count += 1;
+                }
+            }
+        }
+        ranked[..ranked_count].sort_unstable();
+        let empty = width - ranked_count - new;
+        let mut segment = [0u32; MAX_WIDTH];
+        segment[empty..empty + ranked_count].copy_from_slice(&ranked[..ranked_count]);
+        for (offset, value) in segment[empty + ranked_count..width].iter_mut().enumerate() {
+            *value = self.ranks.next + 1 + offset as u32;
+        }
+        Some(segment)
     }
 
     /// At the first unbound column of a stack in output row `row`: the unbound columns empty
@@ -957,13 +1020,13 @@ impl Walk<'_> {
         let size = self.cells.size;
         let width = self.cells.box_columns;
         let unbound = self.lazy[stack];
-        let original_row = self.rows[row];
-        let first = self.stack_image[stack] * width;
+        let original_row = self.rows.image[row];
+        let first = self.columns.block_image[stack] * width;
         let mut empty = 0;
         let mut filled = [0usize; 32];
         let mut filled_count = 0;
         for original in first..first + width {
-            if self.column_used[original] {
+            if self.columns.used[original] {
                 continue;
             }
             if self.cells.tokens[original_row * size + original] == NO_TOKEN {
@@ -1003,19 +1066,33 @@ impl Walk<'_> {
         }
         let size = self.cells.size;
         let column = position % size;
+        let row_start = self.rows.image[row] * size;
+        // A digit ranked already is smaller than any new one, and the row's digits differ:
+        // the smallest images put the ranked ones first, smallest rank first, then the new
+        // ones in every order (any other order is larger here than one of those).
+        let mut first_ranked: Option<(u32, usize)> = None;
         for (slot, &original) in filled.iter().enumerate() {
-            if taken & (1 << slot) != 0 {
+            let rank = self.ranks.peek(self.cells.tokens[row_start + original]);
+            if taken & (1 << slot) == 0
+                && rank > 0
+                && first_ranked.is_none_or(|(smallest, _)| rank < smallest)
+            {
+                first_ranked = Some((rank, slot));
+            }
+        }
+        for (slot, &original) in filled.iter().enumerate() {
+            if taken & (1 << slot) != 0 || first_ranked.is_some_and(|(_, only)| only != slot) {
                 continue;
             }
-            let cell = self.rows[row] * size + original;
+            let cell = row_start + original;
             let token = self.cells.tokens[cell];
             let (rank, fresh) = self.ranks.of(token);
             if best.offer(position, rank) {
-                self.columns[column] = original;
-                self.column_used[original] = true;
+                self.columns.image[column] = original;
+                self.columns.used[original] = true;
                 self.bind_filled(row, filled, taken | (1 << slot), position + 1, end, best);
-                self.column_used[original] = false;
-                self.columns[column] = UNSET;
+                self.columns.used[original] = false;
+                self.columns.image[column] = UNSET;
             }
             if fresh {
                 self.ranks.forget(token);
@@ -1023,52 +1100,69 @@ impl Walk<'_> {
         }
     }
 
-    fn choose_column(&mut self, column: usize, position: usize, best: &mut Best) {
-        let width = self.cells.box_columns;
-        let stack = column / width;
-        if column.is_multiple_of(width) {
-            for original_stack in 0..self.stack_used.len() {
-                if self.stack_used[original_stack]
-                    || self
-                        .classes
-                        .as_ref()
-                        .is_some_and(|classes| !classes.stack_fits(stack, original_stack))
-                {
-                    continue;
-                }
-                self.stack_used[original_stack] = true;
-                self.stack_image[stack] = original_stack;
-                self.try_columns(column, original_stack, position, best);
-                self.stack_used[original_stack] = false;
-            }
-            self.stack_image[stack] = UNSET;
-        } else {
-            self.try_columns(column, self.stack_image[stack], position, best);
+    /// The axis's lines (rows or columns) of this walk.
+    fn lines(&mut self, axis: Axis) -> &mut Lines {
+        match axis {
+            Axis::Rows => &mut self.rows,
+            Axis::Columns => &mut self.columns,
         }
     }
 
-    fn try_columns(
+    /// Binds output line `line` of `axis` (a row or a column): at a block's first line to
+    /// each unused original block in turn, then to each unused line of its block.
+    fn choose(&mut self, axis: Axis, line: usize, position: usize, best: &mut Best) {
+        let height = self.lines(axis).block;
+        let block = line / height;
+        if line.is_multiple_of(height) {
+            for original_block in 0..self.lines(axis).block_used.len() {
+                if self.lines(axis).block_used[original_block]
+                    || self
+                        .classes
+                        .as_ref()
+                        .is_some_and(|classes| !classes.of(axis).block_fits(block, original_block))
+                {
+                    continue;
+                }
+                let lines = self.lines(axis);
+                lines.block_used[original_block] = true;
+                lines.block_image[block] = original_block;
+                self.try_lines(axis, line, original_block, position, best);
+                self.lines(axis).block_used[original_block] = false;
+            }
+            self.lines(axis).block_image[block] = UNSET;
+        } else {
+            let original_block = self.lines(axis).block_image[block];
+            self.try_lines(axis, line, original_block, position, best);
+        }
+    }
+
+    fn try_lines(
         &mut self,
-        column: usize,
-        original_stack: usize,
+        axis: Axis,
+        line: usize,
+        original_block: usize,
         position: usize,
         best: &mut Best,
     ) {
-        let width = self.cells.box_columns;
-        for original in original_stack * width..(original_stack + 1) * width {
-            if self.column_used[original]
+        let height = self.lines(axis).block;
+        for original in original_block * height..(original_block + 1) * height {
+            if self.lines(axis).used[original]
+                || (axis == Axis::Rows && line == 0 && !self.first_rows[original])
                 || self.classes.as_ref().is_some_and(|classes| {
-                    !classes.column_fits(column % width, original_stack, original)
+                    !classes
+                        .of(axis)
+                        .line_fits(line % height, original_block, original)
                 })
             {
                 continue;
             }
-            self.column_used[original] = true;
-            self.columns[column] = original;
+            let lines = self.lines(axis);
+            lines.used[original] = true;
+            lines.image[line] = original;
             self.visit(position, best);
-            self.column_used[original] = false;
+            self.lines(axis).used[original] = false;
         }
-        self.columns[column] = UNSET;
+        self.lines(axis).image[line] = UNSET;
     }
 }
 

@@ -313,6 +313,40 @@ fn lazy_columns_find_the_same_minimum_as_binding_each_column() {
 }
 
 #[test]
+fn the_pruned_walk_finds_the_eager_minimum_on_turned_and_dense_puzzles() {
+    // the first 200 Sudoku Exchange puzzles (26–38 givens) with the column line of each
+    let text = shared("classic/sudoku_exchange_with_solutions.txt");
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .filter_map(|line| line.split_whitespace().nth(1))
+        .take(200)
+        .collect();
+    let dense: Vec<Puzzle> = notation::parse_each(&lines.join("\n"), None)
+        .into_iter()
+        .map(|entry| entry.unwrap().puzzle)
+        .collect();
+    assert_eq!(dense.len(), 200);
+    let mut all = dense;
+    all.extend(puzzles("classic/top1465.txt", 30));
+    all.extend(puzzles("classic/royle_17clue_49158.txt", 30));
+    let mut rng = ChaCha8Rng::seed_from_u64(39);
+    for puzzle in &all {
+        let turned = random_geometric(&mut rng, puzzle, true);
+        for one in [puzzle, &turned] {
+            let cells = search::Cells::of(one);
+            let pruned = GeometrySearch::new(&cells).smallest(u64::MAX).unwrap();
+            let eager = GeometrySearch::new(&cells)
+                .eager()
+                .smallest(u64::MAX)
+                .unwrap();
+            assert_eq!(pruned.values, eager.values, "{one:?}");
+        }
+        assert_eq!(canonical_key(&turned), canonical_key(puzzle));
+    }
+}
+
+#[test]
 fn a_spent_budget_answers_none() {
     let puzzle = &puzzles("classic/top1465.txt", 1)[0];
     assert!(canonical_key_within(puzzle, 10).is_none());

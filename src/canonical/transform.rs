@@ -111,11 +111,7 @@ impl Transformation {
             .constraints()
             .iter()
             .map(|constraint| match constraint {
-                Constraint::Cage(cage) => Some(Constraint::Cage(Cage {
-                    label: cage.label.clone(),
-                    cells: cage.cells.iter().map(|&cell| moved(cell)).collect(),
-                    sum: cage.sum,
-                })),
+                Constraint::Cage(cage) => moved_cage(cage, |cell| Some(moved(cell))),
                 // a diagonal (the only house left) goes where its cells go: onto a diagonal,
                 // or the transformation does not keep the rules
                 Constraint::Distinct(house) => {
@@ -168,15 +164,7 @@ pub fn transposed_whole(puzzle: &Puzzle) -> Option<Puzzle> {
         .constraints()
         .iter()
         .map(|constraint| match constraint {
-            Constraint::Cage(cage) => Some(Constraint::Cage(Cage {
-                label: cage.label.clone(),
-                cells: cage
-                    .cells
-                    .iter()
-                    .map(|&cell| mirror(cell))
-                    .collect::<Option<Vec<_>>>()?,
-                sum: cage.sum,
-            })),
+            Constraint::Cage(cage) => moved_cage(cage, mirror),
             Constraint::Distinct(house) => match house.kind() {
                 HouseKind::Diagonal(diagonal) => Some(Constraint::diagonal(turned, diagonal)),
                 _ => None,
@@ -185,6 +173,19 @@ pub fn transposed_whole(puzzle: &Puzzle) -> Option<Puzzle> {
         })
         .collect::<Option<Vec<_>>>()?;
     Puzzle::new(turned, givens, constraints).ok()
+}
+
+/// The cage with each cell moved by `moved` (`None` when a cell has no image).
+fn moved_cage(cage: &Cage, moved: impl Fn(Cell) -> Option<Cell>) -> Option<Constraint> {
+    Some(Constraint::Cage(Cage {
+        label: cage.label.clone(),
+        cells: cage
+            .cells
+            .iter()
+            .map(|&cell| moved(cell))
+            .collect::<Option<Vec<_>>>()?,
+        sum: cage.sum,
+    }))
 }
 
 /// Whether every rule of the puzzle beyond rows, columns and boxes is a long diagonal, a cage
