@@ -1101,7 +1101,8 @@ fn the_rules_list_in_the_docs_comes_from_the_rule_table() {
 /// reads, and in which the rule decides the count (the enumerator counts differently with
 /// the key taken out), answered so by SAT, native propagation and the grader; a drawing
 /// (the picture changes with the key); writing (the key survives an f-puzzles link); a
-/// grader technique in the technique table; a how-to-play page that exists, or none listed.
+/// grader technique in the technique table; the how-to-play page the key brings to a book,
+/// named in the table (or none, when no page explains it yet).
 #[test]
 fn every_rule_of_the_table_has_every_piece() {
     use sudokit::grade::{Technique, TechniqueTable};
@@ -1120,6 +1121,8 @@ fn every_rule_of_the_table_has_every_piece() {
     let mut missing = Vec::new();
     for rule in sudokit::model::variant::RULES {
         let name = rule.name;
+        // the how-to-play pages the rule's keys bring (a book prints them for its puzzles)
+        let mut pages_brought = std::collections::BTreeSet::new();
         for &key in rule.keys {
             let cases: Vec<&str> = corpus
                 .lines()
@@ -1143,6 +1146,13 @@ fn every_rule_of_the_table_has_every_piece() {
                     }
                 }
                 let bare = read(&document.to_string()).unwrap();
+                let pages = |puzzle: &sudokit::model::Puzzle| {
+                    how_to_play::rules_of(puzzle)
+                        .into_iter()
+                        .map(how_to_play::heading)
+                        .collect::<std::collections::BTreeSet<_>>()
+                };
+                pages_brought.extend(pages(&puzzle).difference(&pages(&bare)).copied());
                 let with = enumerator::Document::read(json).solutions(2).len();
                 let without = enumerator::Document::read(&document.to_string())
                     .solutions(2)
@@ -1191,6 +1201,17 @@ fn every_rule_of_the_table_has_every_piece() {
                     missing.push(format!("{name}: `{key}` is not written back"));
                 }
             }
+        }
+        match rule.page {
+            Some(page) if !pages_brought.contains(page) => missing.push(format!(
+                "{name}: the table names page {page:?}, its keys bring {pages_brought:?}"
+            )),
+            // a rule of several keys (Kropki's colours, the negative constraints) brings the
+            // pages of the marks each key reads; a rule of one key brings its own page
+            None if rule.keys.len() == 1 && !pages_brought.is_empty() => missing.push(format!(
+                "{name}: its key brings the pages {pages_brought:?}, the table names none"
+            )),
+            _ => {}
         }
         let technique = Technique::ALL
             .iter()

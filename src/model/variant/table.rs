@@ -22,7 +22,9 @@ pub struct RuleRow {
     /// constraint) is said in the rules text only.
     pub on_the_grid: bool,
     /// The heading of its how-to-play page (`render::how_to_play::heading`), or `None`: no
-    /// page yet, so `book` refuses a puzzle with it.
+    /// page yet, so `book` refuses a puzzle with it (or, for the negative constraints, the
+    /// page of the marks it negates explains it). A test checks each rule's keys bring the
+    /// page named here to a book.
     pub page: Option<&'static str>,
 }
 
@@ -58,7 +60,7 @@ pub const RULES: &[RuleRow] = &[
         &["disjointgroups"],
         "cells in the same position of their boxes hold different digits",
         "Extra Region",
-        None,
+        Some("How to play: Disjoint groups"),
     )),
     row(
         "extra region",
@@ -79,7 +81,7 @@ pub const RULES: &[RuleRow] = &[
         &["antiking"],
         "no digit a king's move from itself",
         "Anti-King",
-        None,
+        Some("How to play: Anti-king"),
     )),
     row(
         "Kropki dot",
@@ -100,7 +102,8 @@ pub const RULES: &[RuleRow] = &[
         &["nonconsecutive", "negative"],
         "neighbours with no mark between them stand in none of the marks' relations",
         "Negative Constraint",
-        Some("How to play: Consecutive"),
+        // explained on the page of the marks it negates (Kropki, consecutive, XV)
+        None,
     )),
     row(
         "even/odd",
@@ -121,14 +124,14 @@ pub const RULES: &[RuleRow] = &[
         &["minimum", "maximum"],
         "a minimum cell is below, a maximum cell above, every orthogonal neighbour",
         "Minimum/Maximum Cell",
-        None,
+        Some("How to play: Minimum/maximum"),
     ),
     row(
         "quadruple",
         &["quadruple"],
         "the four cells around the circle hold every digit it lists, as often as listed",
         "Quadruple",
-        None,
+        Some("How to play: Quadruple"),
     ),
     row(
         "thermometer",
@@ -142,63 +145,63 @@ pub const RULES: &[RuleRow] = &[
         &["slowthermometer"],
         "digits never fall from the bulb",
         "Thermometer",
-        None,
+        Some("How to play: Slow thermo"),
     ),
     row(
         "palindrome",
         &["palindrome"],
         "the line reads the same from both ends",
         "Palindrome",
-        None,
+        Some("How to play: Palindrome"),
     ),
     row(
         "between line",
         &["betweenline"],
         "every cell between the ends holds a digit strictly between theirs",
         "Between Line",
-        None,
+        Some("How to play: Between lines"),
     ),
     row(
         "renban",
         &["renban"],
         "the line's digits are distinct and consecutive, in any order",
         "Renban",
-        None,
+        Some("How to play: Renban"),
     ),
     row(
         "whispers",
         &["whispers"],
         "neighbours along the line differ by at least the threshold (5 on 9×9)",
         "German Whispers",
-        None,
+        Some("How to play: Whispers"),
     ),
     row(
         "entropic line",
         &["entropicline"],
         "any two cells fewer than three apart hold digits of different bands (low, middle, high)",
         "Entropic Line",
-        None,
+        Some("How to play: Entropic lines"),
     ),
     row(
         "modular line",
         &["modularline"],
         "any two cells fewer than three apart hold digits of different remainders mod 3",
         "Modular Line",
-        None,
+        Some("How to play: Modular lines"),
     ),
     row(
         "zipper line",
         &["zipperline"],
         "cells the same distance from the middle add up to the same total (the middle digit)",
         "Zipper Line",
-        None,
+        Some("How to play: Zipper lines"),
     ),
     row(
         "region sum line",
         &["regionsumline"],
         "each maximal run of the line in one region adds up to the same total",
         "Region Sum Line",
-        None,
+        Some("How to play: Region sum lines"),
     ),
     row(
         "double arrow",
@@ -219,7 +222,7 @@ pub const RULES: &[RuleRow] = &[
         &["clone"],
         "each cell holds the digit of its clone",
         "Clone",
-        None,
+        Some("How to play: Clone"),
     ),
     row(
         "arrow",
@@ -233,35 +236,35 @@ pub const RULES: &[RuleRow] = &[
         &["littlekillersum"],
         "the digits along the diagonal the arrow points to add up to its value",
         "Little Killer",
-        None,
+        Some("How to play: Little killer"),
     ),
     row(
         "sandwich sum",
         &["sandwichsum"],
         "the digits between the 1 and the n of the row or column add up to the clue",
         "Sandwich Sum",
-        None,
+        Some("How to play: Sandwich"),
     ),
     row(
         "X-sum",
         &["xsum"],
         "the first X digits from the clue add up to it, X the first digit",
         "X-Sum",
-        None,
+        Some("How to play: X-sums"),
     ),
     row(
         "skyscraper",
         &["skyscraper"],
         "this many digits, read from the clue, are taller than all before them",
         "Skyscraper Clue",
-        None,
+        Some("How to play: Skyscrapers"),
     ),
     row(
         "column indexer",
         &["columnindexer"],
         "a digit d in an indexer cell puts its column's number in column d of its row",
         "Column Indexer",
-        None,
+        Some("How to play: Column indexers"),
     ),
     row(
         "row indexer",
