@@ -13,8 +13,7 @@ use ron::extensions::Extensions;
 use serde::{Deserialize, Serialize};
 
 use crate::grade::{Level, TechniqueRow, TechniqueTable};
-use crate::model::variant::ChessMove;
-use crate::model::{Constraint, Diagonal, Geometry, Grid, House, HouseKind, Puzzle, Symmetry};
+use crate::model::{Constraint, Geometry, House, HouseKind, Symmetry};
 use crate::notation::records;
 
 /// The presets shipped in `presets/`, by name (the file stem), built into the library so
@@ -636,40 +635,6 @@ impl Preset {
         Ok(geometry)
     }
 
-    /// The rules with no givens: the geometry and the variant's constraints. A jigsaw's
-    /// regions are drawn for each puzzle: here they come from `rng` (see
-    /// [`crate::generate::regions::random_regions`]).
-    pub fn rules(&self, rng: &mut impl rand::Rng) -> Result<Puzzle, PresetError> {
-        let invalid = |reason: String| PresetError::Invalid {
-            name: self.name.clone(),
-            reason,
-        };
-        let geometry = self.geometry().map_err(invalid)?;
-        if self.variant.is_jigsaw() {
-            let symmetric = self.symmetry != Symmetry::None;
-            let regions =
-                crate::generate::regions::random_regions(usize::from(self.size), symmetric, rng)
-                    .map_err(|error| invalid(error.to_string()))?;
-            return Puzzle::new(
-                geometry,
-                Grid::empty(geometry),
-                vec![Constraint::Regions(regions)],
-            )
-            .map_err(|error| invalid(error.to_string()));
-        }
-        let constraints = match self.variant {
-            Variant::X | Variant::KillerX => vec![
-                Constraint::diagonal(geometry, Diagonal::Main),
-                Constraint::diagonal(geometry, Diagonal::Anti),
-            ],
-            Variant::AntiKnight => vec![Constraint::Chess(ChessMove::Knight)],
-            Variant::Windoku => windows(geometry).map_err(invalid)?,
-            _ => Vec::new(),
-        };
-        Puzzle::new(geometry, Grid::empty(geometry), constraints)
-            .map_err(|error| invalid(error.to_string()))
-    }
-
     /// HoDoKu's technique table with the preset's rows put in.
     pub fn technique_table(&self) -> TechniqueTable {
         let mut table = TechniqueTable::hodoku();
@@ -709,7 +674,7 @@ impl Preset {
 }
 
 /// Windoku's four extra houses: the 3×3 windows one cell in from each corner of a 9×9 grid.
-fn windows(geometry: Geometry) -> Result<Vec<Constraint>, String> {
+pub(crate) fn windows(geometry: Geometry) -> Result<Vec<Constraint>, String> {
     if geometry.size() != 9 || !geometry.has_boxes() {
         return Err(format!(
             "windoku's four windows fit a 9×9 grid with boxes, not {0}×{0}",
@@ -774,7 +739,6 @@ mod tests {
             let again = Preset::from_ron(&preset.name, &preset.to_ron()).unwrap();
             assert_eq!(again, preset);
             assert!(!preset.description.is_empty(), "{}", preset.name);
-            preset.rules(&mut crate::generate::stream(1, 0)).unwrap();
         }
     }
 
