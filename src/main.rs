@@ -9,11 +9,11 @@ mod cli;
 mod serve;
 
 fn main() -> ExitCode {
-    let arguments = match cli::Arguments::try_parse() {
+    let arguments = match cli::Arguments::<serve::ServeOptions>::try_parse() {
         Ok(arguments) => arguments,
         Err(error) => return refuse_arguments(error),
     };
-    let result = cli::run(arguments);
+    let result = cli::run(arguments, run_server);
     cli::output::flush();
     match result {
         Ok(outcome) => outcome.exit_code(),
@@ -22,6 +22,15 @@ fn main() -> ExitCode {
             cli::Outcome::BadInput.exit_code()
         }
     }
+}
+
+/// Runs `sudokit serve`: the HTTP door, told how much to say as the command line is.
+fn run_server(options: serve::ServeOptions) -> anyhow::Result<cli::Outcome> {
+    let talk = serve::Talk {
+        announce: cli::output::verbosity() > cli::output::Verbosity::Quiet,
+        verbose: cli::output::verbosity() >= cli::output::Verbosity::Verbose,
+    };
+    serve::run(&options, talk).map(|()| cli::Outcome::Success)
 }
 
 /// Help and the version are printed as clap writes them; a flag error becomes one line like

@@ -13,8 +13,8 @@ use ron::extensions::Extensions;
 use serde::{Deserialize, Serialize};
 
 use crate::grade::{Level, TechniqueRow, TechniqueTable};
-use crate::model::variant::ChessMove;
-use crate::model::{Constraint, Diagonal, Geometry, Grid, House, HouseKind, Puzzle, Symmetry};
+use crate::model::{Constraint, Geometry, House, HouseKind, Symmetry};
+use crate::notation::records;
 
 /// The presets shipped in `presets/`, by name (the file stem), built into the library so
 /// `sudokit generate --preset NAME` works from any directory.
@@ -127,46 +127,35 @@ pub enum Variant {
 }
 
 impl Variant {
+    /// Every variant, in the order of [`records::VARIANTS`], which holds their names.
+    pub const ALL: [Variant; 14] = [
+        Variant::Classic,
+        Variant::X,
+        Variant::Killer,
+        Variant::KillerX,
+        Variant::GreaterKiller,
+        Variant::Jigsaw,
+        Variant::AntiKnight,
+        Variant::Windoku,
+        Variant::Thermo,
+        Variant::Kropki,
+        Variant::Xv,
+        Variant::Arrow,
+        Variant::EvenOdd,
+        Variant::Consecutive,
+    ];
+
     /// The variant's name in records: `classic` or `x`.
     pub fn name(&self) -> &'static str {
-        match self {
-            Variant::Classic => "classic",
-            Variant::X => "x",
-            Variant::Killer => "killer",
-            Variant::KillerX => "killer-x",
-            Variant::GreaterKiller => "greater-killer",
-            Variant::Jigsaw => "jigsaw",
-            Variant::AntiKnight => "anti-knight",
-            Variant::Windoku => "windoku",
-            Variant::Thermo => "thermo",
-            Variant::Kropki => "kropki",
-            Variant::Xv => "xv",
-            Variant::Arrow => "arrow",
-            Variant::EvenOdd => "even-odd",
-            Variant::Consecutive => "consecutive",
-        }
+        // the cases are in the order of the records' list (a test checks it)
+        records::VARIANTS[self.clone() as usize].name
     }
 
     /// The variant named `name` (as [`Variant::name`] writes it).
     pub fn from_name(name: &str) -> Option<Variant> {
-        [
-            Variant::Classic,
-            Variant::X,
-            Variant::Killer,
-            Variant::KillerX,
-            Variant::GreaterKiller,
-            Variant::Jigsaw,
-            Variant::AntiKnight,
-            Variant::Windoku,
-            Variant::Thermo,
-            Variant::Kropki,
-            Variant::Xv,
-            Variant::Arrow,
-            Variant::EvenOdd,
-            Variant::Consecutive,
-        ]
-        .into_iter()
-        .find(|variant| variant.name() == name)
+        Variant::ALL
+            .into_iter()
+            .find(|variant| variant.name() == name)
     }
 
     /// Whether puzzles are cut into cages rather than dug to givens.
@@ -646,40 +635,6 @@ impl Preset {
         Ok(geometry)
     }
 
-    /// The rules with no givens: the geometry and the variant's constraints. A jigsaw's
-    /// regions are drawn for each puzzle: here they come from `rng` (see
-    /// [`crate::generate::regions::random_regions`]).
-    pub fn rules(&self, rng: &mut impl rand::Rng) -> Result<Puzzle, PresetError> {
-        let invalid = |reason: String| PresetError::Invalid {
-            name: self.name.clone(),
-            reason,
-        };
-        let geometry = self.geometry().map_err(invalid)?;
-        if self.variant.is_jigsaw() {
-            let symmetric = self.symmetry != Symmetry::None;
-            let regions =
-                crate::generate::regions::random_regions(usize::from(self.size), symmetric, rng)
-                    .map_err(|error| invalid(error.to_string()))?;
-            return Puzzle::new(
-                geometry,
-                Grid::empty(geometry),
-                vec![Constraint::Regions(regions)],
-            )
-            .map_err(|error| invalid(error.to_string()));
-        }
-        let constraints = match self.variant {
-            Variant::X | Variant::KillerX => vec![
-                Constraint::diagonal(geometry, Diagonal::Main),
-                Constraint::diagonal(geometry, Diagonal::Anti),
-            ],
-            Variant::AntiKnight => vec![Constraint::Chess(ChessMove::Knight)],
-            Variant::Windoku => windows(geometry).map_err(invalid)?,
-            _ => Vec::new(),
-        };
-        Puzzle::new(geometry, Grid::empty(geometry), constraints)
-            .map_err(|error| invalid(error.to_string()))
-    }
-
     /// HoDoKu's technique table with the preset's rows put in.
     pub fn technique_table(&self) -> TechniqueTable {
         let mut table = TechniqueTable::hodoku();
@@ -719,7 +674,7 @@ impl Preset {
 }
 
 /// Windoku's four extra houses: the 3×3 windows one cell in from each corner of a 9×9 grid.
-fn windows(geometry: Geometry) -> Result<Vec<Constraint>, String> {
+pub(crate) fn windows(geometry: Geometry) -> Result<Vec<Constraint>, String> {
     if geometry.size() != 9 || !geometry.has_boxes() {
         return Err(format!(
             "windoku's four windows fit a 9×9 grid with boxes, not {0}×{0}",
@@ -784,7 +739,6 @@ mod tests {
             let again = Preset::from_ron(&preset.name, &preset.to_ron()).unwrap();
             assert_eq!(again, preset);
             assert!(!preset.description.is_empty(), "{}", preset.name);
-            preset.rules(&mut crate::generate::stream(1, 0)).unwrap();
         }
     }
 
@@ -850,5 +804,28 @@ mod tests {
         assert!(!target.accepts(Level::Hard, 1100));
         assert!(!target.accepts(Level::Medium, 1300));
         assert!(Target::default().accepts(Level::Extreme, 1));
+    }
+
+    #[test]
+    fn variant_names_are_the_records_list_in_order() {
+        // the records' list holds every case's name in the enum's order, then the bank's `rules`
+        let names: Vec<&str> = records::VARIANTS.iter().map(|row| row.name).collect();
+        assert_eq!(names.len(), Variant::ALL.len() + 1);
+        assert_eq!(names.last(), Some(&"rules"));
+        for (position, variant) in Variant::ALL.iter().enumerate() {
+            assert_eq!(variant.clone() as usize, position, "{variant:?}");
+            assert_eq!(Variant::from_name(variant.name()).as_ref(), Some(variant));
+            // a variant with no field of its own (cages, diagonals, regions) has its rules
+            // in the record's link
+            let own_fields = matches!(variant, Variant::Classic | Variant::X)
+                || variant.is_killer()
+                || variant.is_jigsaw();
+            assert_eq!(
+                records::VARIANTS[position].rules_in_link,
+                !own_fields,
+                "{variant:?}"
+            );
+        }
+        assert_eq!(Variant::from_name("rules"), None);
     }
 }

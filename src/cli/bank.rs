@@ -15,8 +15,7 @@ use sudokit::bank::{Added, Bank, Filter, NewPuzzle, Stored};
 use sudokit::budget::Budget;
 use sudokit::canonical::{canonical_form_within, CanonicalForm, BANK_WORK};
 use sudokit::grade::Level;
-use sudokit::notation::{self, Format};
-use sudokit::preset::Variant;
+use sudokit::notation::{self, records, Format};
 use sudokit::service::bank::{
     judge_new, now, refusal, AddRecord, AddedRecord, Prepared, StatsRecord, StoredRecord,
     ADD_COLUMNS, QUERY_COLUMNS, STATS_COLUMNS, TOO_COSTLY,
@@ -169,10 +168,7 @@ fn parse_variant(text: &str) -> Result<VariantFilter, String> {
         None => (text.as_str(), false),
     };
     let diagonal = matches!(name, "x" | "killer-x");
-    let stored = match name {
-        "rules" => Some("rules"),
-        other => Variant::from_name(other).map(|variant| variant.name()),
-    };
+    let stored = records::variant_named(name).map(|variant| variant.name);
     match stored {
         Some(variant) if diagonal || !one => Ok(VariantFilter {
             name: variant.to_string(),

@@ -70,15 +70,18 @@ mod suggest;
 mod table;
 mod work;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Generate, verify and grade Sudoku puzzles: classic, n×n (4 to 25), X, killer and
 /// greater-killer.
+///
+/// `Server` is `serve`'s options: the binary (`main.rs`) names them and runs the server, so
+/// that the command line imports nothing of the HTTP door.
 #[derive(Debug, Parser)]
 #[command(name = "sudokit", version, about, long_about = None)]
-pub struct Arguments {
+pub struct Arguments<Server: Args> {
     #[command(subcommand)]
-    command: Command,
+    command: Command<Server>,
 
     /// Errors and warnings only: no progress bar, summary or "wrote" line. Answers still go
     /// to standard output.
@@ -92,7 +95,7 @@ pub struct Arguments {
 }
 
 #[derive(Debug, Subcommand)]
-enum Command {
+enum Command<Server: Args> {
     /// Print each puzzle's solution.
     ///
     /// Reads one or more files (or `-` for standard input) holding puzzles in any notation
@@ -167,7 +170,7 @@ enum Command {
     /// where a setter pastes a puzzle and sees its board, uniqueness, ratings and path.
     /// Requests are bounded in body size, time and concurrency; SIGTERM or Ctrl-C stops the
     /// server once the requests in flight are answered (exit 0).
-    Serve(crate::serve::ServeOptions),
+    Serve(Server),
     /// Keep rated puzzles in a SQLite bank and find them again: add, query, export, stats.
     ///
     /// `bank add` checks, rates (HoDoKu and Sudoku Explainer) and stores puzzles under their
@@ -274,8 +277,11 @@ pub fn parse_jobs(text: &str) -> Result<usize, String> {
 /// service's answers).
 pub use sudokit::service::Outcome;
 
-/// Runs the command the arguments name.
-pub fn run(arguments: Arguments) -> anyhow::Result<Outcome> {
+/// Runs the command the arguments name; `serve` runs the server with its options.
+pub fn run<Server: Args>(
+    arguments: Arguments<Server>,
+    serve: impl FnOnce(Server) -> anyhow::Result<Outcome>,
+) -> anyhow::Result<Outcome> {
     output::set_verbosity(if arguments.quiet {
         output::Verbosity::Quiet
     } else if arguments.verbose {
@@ -296,16 +302,10 @@ pub fn run(arguments: Arguments) -> anyhow::Result<Outcome> {
         Command::Presets(options) => presets::run(&options),
         Command::Table(options) => table::run(&options),
         Command::Merge(options) => merge::run(&options),
-        Command::Serve(options) => {
-            let talk = crate::serve::Talk {
-                announce: output::verbosity() > output::Verbosity::Quiet,
-                verbose: output::verbosity() >= output::Verbosity::Verbose,
-            };
-            crate::serve::run(&options, talk).map(|()| Outcome::Success)
-        }
+        Command::Serve(options) => serve(options),
         Command::Bank(options) => bank::run(&options),
-        Command::Completions(options) => shell::completions(&options),
-        Command::Man(options) => shell::man(&options),
+        Command::Completions(options) => shell::completions::<Server>(&options),
+        Command::Man(options) => shell::man::<Server>(&options),
     };
     detail!("done in {:.3} s", started.elapsed().as_secs_f64());
     outcome

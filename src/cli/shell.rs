@@ -27,8 +27,8 @@ pub struct ManOptions {
 }
 
 /// Prints the completion script for the shell.
-pub fn completions(options: &CompletionsOptions) -> anyhow::Result<Outcome> {
-    let mut command = Arguments::command();
+pub fn completions<Server: Args>(options: &CompletionsOptions) -> anyhow::Result<Outcome> {
+    let mut command = Arguments::<Server>::command();
     let mut script = Vec::new();
     clap_complete::generate(options.shell, &mut command, "sudokit", &mut script);
     say_inline!("{}", String::from_utf8_lossy(&script));
@@ -36,8 +36,8 @@ pub fn completions(options: &CompletionsOptions) -> anyhow::Result<Outcome> {
 }
 
 /// Prints the main manual page, or writes every page into a folder.
-pub fn man(options: &ManOptions) -> anyhow::Result<Outcome> {
-    let command = Arguments::command();
+pub fn man<Server: Args>(options: &ManOptions) -> anyhow::Result<Outcome> {
+    let command = Arguments::<Server>::command();
     match &options.out {
         None => {
             let mut page = Vec::new();

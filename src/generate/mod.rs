@@ -38,8 +38,9 @@ use crate::budget::{Budget, Stopped};
 use crate::count::Count;
 use crate::grade::explainer::{rate_se, SeRating};
 use crate::grade::{unrated_rule, Grader, Grading, Level, Technique, TechniqueTable};
-use crate::model::{Cell, Grid, Puzzle};
-use crate::preset::{Preset, PresetError, Target};
+use crate::model::variant::ChessMove;
+use crate::model::{Cell, Constraint, Diagonal, Grid, Puzzle};
+use crate::preset::{windows, Preset, PresetError, Target, Variant};
 
 pub use crate::model::{Symmetry, UnknownSymmetry};
 pub use dig::{dig, dig_solvable, dig_with, is_minimal, make_minimal, removable_cells, Witnesses};
@@ -231,13 +232,46 @@ fn dig_table(preset: &Preset) -> Option<TechniqueTable> {
 /// Rounds of [`make_minimal`] before a candidate that is not minimal is dropped.
 const MINIMAL_ROUNDS: u32 = 20;
 
+/// The rules of `preset` with no givens: the geometry and the variant's constraints. A
+/// jigsaw's regions are drawn for each puzzle: here they come from `rng` (see
+/// [`regions::random_regions`]).
+pub fn rules(preset: &Preset, rng: &mut impl rand::Rng) -> Result<Puzzle, PresetError> {
+    let invalid = |reason: String| PresetError::Invalid {
+        name: preset.name.clone(),
+        reason,
+    };
+    let geometry = preset.geometry().map_err(invalid)?;
+    if preset.variant.is_jigsaw() {
+        let symmetric = preset.symmetry != Symmetry::None;
+        let regions = regions::random_regions(usize::from(preset.size), symmetric, rng)
+            .map_err(|error| invalid(error.to_string()))?;
+        return Puzzle::new(
+            geometry,
+            Grid::empty(geometry),
+            vec![Constraint::Regions(regions)],
+        )
+        .map_err(|error| invalid(error.to_string()));
+    }
+    let constraints = match preset.variant {
+        Variant::X | Variant::KillerX => vec![
+            Constraint::diagonal(geometry, Diagonal::Main),
+            Constraint::diagonal(geometry, Diagonal::Anti),
+        ],
+        Variant::AntiKnight => vec![Constraint::Chess(ChessMove::Knight)],
+        Variant::Windoku => windows(geometry).map_err(invalid)?,
+        _ => Vec::new(),
+    };
+    Puzzle::new(geometry, Grid::empty(geometry), constraints)
+        .map_err(|error| invalid(error.to_string()))
+}
+
 impl Generator {
     /// Prepares the rules, orbits and technique table of `preset`.
     pub fn new(preset: &Preset) -> Result<Generator, GenerateError> {
         preset.check()?;
         // a jigsaw draws its map per puzzle (in `Generator::puzzle`); this one, from a
         // stream no puzzle uses, only checks that the preset's rules can be built
-        let rules = preset.rules(&mut stream(u64::MAX, u64::MAX))?;
+        let rules = rules(preset, &mut stream(u64::MAX, u64::MAX))?;
         refuse_unrated_target(preset, &rules)?;
         let orbits = preset.symmetry.orbits(rules.geometry());
         let mut orbit_of = vec![0; rules.geometry().cell_count()];
@@ -326,7 +360,7 @@ impl Generator {
     /// drawn from the puzzle's stream.
     fn rules_for(&self, rng: &mut rand_chacha::ChaCha20Rng) -> Result<Puzzle, GenerateError> {
         if self.preset.variant.is_jigsaw() {
-            Ok(self.preset.rules(rng)?)
+            Ok(rules(&self.preset, rng)?)
         } else {
             Ok(self.rules.clone())
         }
@@ -756,5 +790,18 @@ fn confirm(
         Ok(Count::None { .. }) => Err(not_confirmed("it has no solution".to_string())),
         Err(crate::sat::SatError::Stopped(stopped)) => Err(GenerateError::Stopped(stopped)),
         Err(error) => Err(not_confirmed(error.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::preset::builtin_presets;
+
+    #[test]
+    fn every_shipped_preset_has_rules() {
+        for preset in builtin_presets().unwrap() {
+            let rules = super::rules(&preset, &mut super::stream(1, 0)).unwrap();
+            assert_eq!(rules.geometry().size(), preset.size, "{}", preset.name);
+        }
     }
 }

@@ -283,7 +283,7 @@ mod sparse_search_tests {
     #[test]
     fn the_native_engine_counts_an_empty_sixteen_jigsaw_within_a_work_limit() {
         let preset = Preset::builtin("jigsaw-16").unwrap();
-        let rules = preset.rules(&mut ChaCha8Rng::seed_from_u64(1)).unwrap();
+        let rules = crate::generate::rules(&preset, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
         // about 61 000 branch points today (one restart)
         let budget = Budget::unlimited().with_work_limit(200_000);
         let count = Solver::new(&rules)

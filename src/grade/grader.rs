@@ -327,25 +327,13 @@ pub(crate) fn run_observed<const W: usize>(
                 break;
             }
             let unique = if technique.needs_uniqueness() && !has_cages && !has_rules {
-                if known_solutions.is_none() {
-                    match solution::solutions_of_grid(
-                        puzzle,
-                        &layout,
-                        &board.values,
-                        &board.candidates,
-                        2,
-                        &bounds.budget,
-                    ) {
-                        Ok(solutions) => known_solutions = Some(solutions),
-                        Err(stopped) => {
-                            memo.stop(stopped);
-                            break;
-                        }
+                match solutions_once(&mut known_solutions, puzzle, &layout, &board, bounds) {
+                    Ok(found) => found.len() == 1,
+                    Err(stopped) => {
+                        memo.stop(stopped);
+                        break;
                     }
                 }
-                known_solutions
-                    .as_ref()
-                    .is_some_and(|found| found.len() == 1)
             } else {
                 false
             };
@@ -382,26 +370,14 @@ pub(crate) fn run_observed<const W: usize>(
                     stop = Some(Stop::NothingApplies);
                     break;
                 }
-                if known_solutions.is_none() {
-                    match solution::solutions_of_grid(
-                        puzzle,
-                        &layout,
-                        &board.values,
-                        &board.candidates,
-                        2,
-                        &bounds.budget,
-                    ) {
-                        Ok(solutions) => known_solutions = Some(solutions),
-                        Err(stopped) => {
-                            stop = Some(Stop::Stopped(stopped));
-                            break;
-                        }
-                    }
-                }
-                match known_solutions.as_ref().and_then(|found| found.first()) {
-                    Some(solved) => trial(&board, solved),
-                    None => {
+                match solutions_once(&mut known_solutions, puzzle, &layout, &board, bounds) {
+                    Ok([solved, ..]) => trial(&board, solved),
+                    Ok([]) => {
                         stop = Some(Stop::NoSolution);
+                        break;
+                    }
+                    Err(stopped) => {
+                        stop = Some(Stop::Stopped(stopped));
                         break;
                     }
                 }
@@ -468,6 +444,30 @@ pub(crate) fn run_observed<const W: usize>(
         trial_steps,
         reason,
     }
+}
+
+/// The puzzle's solutions (two at most) from the grid on `board`, searched for the first time
+/// they are asked for and kept in `known` for the rest of the path; `Err` when the caller's
+/// budget stopped the search.
+fn solutions_once<'known, const W: usize>(
+    known: &'known mut Option<Vec<Vec<u8>>>,
+    puzzle: &Puzzle,
+    layout: &Layout<W>,
+    board: &Board<W>,
+    bounds: &Bounds,
+) -> Result<&'known [Vec<u8>], Stopped> {
+    let found = match known.take() {
+        Some(found) => found,
+        None => solution::solutions_of_grid(
+            puzzle,
+            layout,
+            &board.values,
+            &board.candidates,
+            2,
+            &bounds.budget,
+        )?,
+    };
+    Ok(known.insert(found))
 }
 
 /// The first position in `order` from which every technique left (each with its family's

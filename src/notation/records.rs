@@ -103,39 +103,58 @@ const INFORMATION_KEYS: [&str; 45] = [
     "keyed_under",
 ];
 
-/// The variants a record may name (as presets spell them).
-const VARIANTS: [&str; 15] = [
-    "classic",
-    "x",
-    "killer",
-    "killer-x",
-    "greater-killer",
-    "jigsaw",
-    "anti-knight",
-    "windoku",
-    "thermo",
-    "kropki",
-    "xv",
-    "arrow",
-    "even-odd",
-    "consecutive",
-    // the bank's name for a puzzle with variant rules of any family or several
-    "rules",
+/// A variant as records name it (as presets spell it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantName {
+    /// Its name in a record's `variant` field.
+    pub name: &'static str,
+    /// Whether the record's `fpuzzles` link carries its rules (listed by name in `rules`):
+    /// it has no field of its own, as cages, diagonals and regions have.
+    pub rules_in_link: bool,
+}
+
+const fn own_fields(name: &'static str) -> VariantName {
+    VariantName {
+        name,
+        rules_in_link: false,
+    }
+}
+
+const fn in_link(name: &'static str) -> VariantName {
+    VariantName {
+        name,
+        rules_in_link: true,
+    }
+}
+
+/// Every variant a record may name: the cases of [`crate::preset::Variant`] in their order
+/// (its names are read from here), then the bank's name for a puzzle with variant rules of
+/// any family or several.
+pub const VARIANTS: &[VariantName] = &[
+    own_fields("classic"),
+    own_fields("x"),
+    own_fields("killer"),
+    own_fields("killer-x"),
+    own_fields("greater-killer"),
+    own_fields("jigsaw"),
+    in_link("anti-knight"),
+    in_link("windoku"),
+    in_link("thermo"),
+    in_link("kropki"),
+    in_link("xv"),
+    in_link("arrow"),
+    in_link("even-odd"),
+    in_link("consecutive"),
+    in_link("rules"),
 ];
 
-/// The variants whose rules the record's `fpuzzles` link carries (listed by name in
-/// `rules`), with no field of their own.
-const RULE_VARIANTS: [&str; 9] = [
-    "rules",
-    "anti-knight",
-    "windoku",
-    "thermo",
-    "kropki",
-    "xv",
-    "arrow",
-    "even-odd",
-    "consecutive",
-];
+/// The variant a record names `name`, if records know it.
+pub fn variant_named(name: &str) -> Option<VariantName> {
+    VARIANTS
+        .iter()
+        .copied()
+        .find(|variant| variant.name == name)
+}
 
 /// One record read: its puzzle, and every field of the record as written.
 #[derive(Clone, Debug, PartialEq)]
@@ -275,15 +294,14 @@ fn from_fields(
     number: usize,
 ) -> Result<Entry, NotationError> {
     let refuse = |message: String| NotationError::at(number, Reason::Json { message });
-    let variant = variant
-        .as_str()
-        .filter(|name| VARIANTS.contains(name))
-        .ok_or_else(|| {
-            refuse(format!(
-                "\"variant\": {variant} is not a variant sudokit's records know ({})",
-                VARIANTS.join(", ")
-            ))
-        })?;
+    let known = variant.as_str().and_then(variant_named).ok_or_else(|| {
+        let known: Vec<&str> = VARIANTS.iter().map(|known| known.name).collect();
+        refuse(format!(
+            "\"variant\": {variant} is not a variant sudokit's records know ({})",
+            known.join(", ")
+        ))
+    })?;
+    let variant = known.name;
     let small = |key: &str| -> Result<Option<u8>, NotationError> {
         match fields.get(key) {
             None | Some(Value::Null) => Ok(None),
@@ -372,7 +390,7 @@ fn from_fields(
         )?));
     }
     let rules = link_rules(fields, geometry, givens, number)?;
-    if RULE_VARIANTS.contains(&variant) && rules.is_empty() {
+    if known.rules_in_link && rules.is_empty() {
         return Err(refuse(format!(
             "\"variant\": {variant:?} with no rule in \"fpuzzles\": the record does not carry its rules"
         )));

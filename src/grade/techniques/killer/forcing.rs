@@ -14,7 +14,7 @@ use crate::grade::cellset::CellSet;
 use crate::grade::layout::Layout;
 use crate::grade::step::Finding;
 use crate::grade::technique::Technique;
-use crate::grade::techniques::premises::{forcing_premises, TwoPlaces};
+use crate::grade::techniques::premises::{forcing_premises, place_singles, TwoPlaces};
 use crate::grade::techniques::{digits_of, Context};
 
 /// Largest grid side on which cage sums are worked out exactly (by the programme over digit
@@ -23,43 +23,6 @@ const MAX_EXACT_DIGITS: usize = 12;
 
 /// Most candidates a cell may have for its candidates to be assumed.
 const MAX_ASSUMED_CANDIDATES: u32 = 4;
-
-/// Places every single (naked or hidden) on `board`; false on a contradiction.
-fn place_singles<const W: usize>(layout: &Layout<W>, board: &mut Board<W>) -> Option<bool> {
-    let mut changed = false;
-    let open = board.empty;
-    for cell in open.iter() {
-        if board.values[cell] != 0 {
-            continue;
-        }
-        match board.count(cell) {
-            0 => return None,
-            1 => {
-                let digit = board.candidates[cell].trailing_zeros() as usize;
-                board.place(layout, cell, digit);
-                changed = true;
-            }
-            _ => {}
-        }
-    }
-    for (number, house) in layout.houses.iter().enumerate() {
-        for digit in 0..layout.size {
-            if board.placed[digit].intersects(&house.set) {
-                continue;
-            }
-            let places = board.house_cells(layout, number, digit);
-            match places.first() {
-                None => return None,
-                Some(cell) if !places.more_than_one() => {
-                    board.place(layout, cell, digit);
-                    changed = true;
-                }
-                Some(_) => {}
-            }
-        }
-    }
-    Some(changed)
-}
 
 /// Removes what the sums touching `touched` allow no more (the others, whose cells have not
 /// changed since they were last applied, would remove nothing); `None` on a contradiction.
@@ -155,10 +118,12 @@ fn consistent<const W: usize>(
 ) -> bool {
     let mut seen = before.to_vec();
     loop {
-        match place_singles(layout, board) {
-            None => return false,
-            Some(true) => continue,
-            Some(false) => {}
+        match place_singles(layout, board, |board, cell, digit| {
+            board.place(layout, cell, digit)
+        }) {
+            Err(_) => return false,
+            Ok(true) => continue,
+            Ok(false) => {}
         }
         let touched: CellSet<W> = (0..layout.cell_count)
             .filter(|&cell| board.candidates[cell] != seen[cell])

@@ -9,7 +9,7 @@ use crate::grade::board::Board;
 use crate::grade::layout::Layout;
 use crate::grade::step::Finding;
 use crate::grade::technique::Technique;
-use crate::grade::techniques::premises::{forcing_premises, TwoPlaces};
+use crate::grade::techniques::premises::{forcing_premises, place_singles, Emptied, TwoPlaces};
 use crate::grade::techniques::{digits_of, Context};
 
 use super::rules::Shape;
@@ -87,8 +87,23 @@ fn follow<const W: usize>(
 ) -> Result<(), Contradiction> {
     let mut seen: Vec<u32> = vec![u32::MAX; layout.cell_count];
     loop {
-        if place_singles(layout, board, trail)? {
-            continue;
+        let placed = place_singles(layout, board, |board, cell, digit| {
+            board.place_ahead(layout, cell, digit);
+            trail.push((cell, digit));
+        });
+        match placed {
+            Ok(true) => continue,
+            Ok(false) => {}
+            Err(Emptied::Cell(cell)) => {
+                return Err(format!("{} has no digit left", layout.cell(cell)))
+            }
+            Err(Emptied::House { house, digit }) => {
+                return Err(format!(
+                    "{} has no place for {}",
+                    layout.houses[house].kind,
+                    layout.digit(digit)
+                ))
+            }
         }
         let touched: Vec<bool> = (0..layout.cell_count)
             .map(|cell| board.candidates[cell] != seen[cell])
@@ -98,55 +113,6 @@ fn follow<const W: usize>(
             return Ok(());
         }
     }
-}
-
-/// Places every naked and hidden single; whether any was placed.
-fn place_singles<const W: usize>(
-    layout: &Layout<W>,
-    board: &mut Board<W>,
-    trail: &mut Vec<(usize, usize)>,
-) -> Result<bool, Contradiction> {
-    let mut changed = false;
-    let open = board.empty;
-    for cell in open.iter() {
-        if board.values[cell] != 0 {
-            continue;
-        }
-        match board.count(cell) {
-            0 => return Err(format!("{} has no digit left", layout.cell(cell))),
-            1 => {
-                let digit = board.candidates[cell].trailing_zeros() as usize;
-                board.place_ahead(layout, cell, digit);
-                trail.push((cell, digit));
-                changed = true;
-            }
-            _ => {}
-        }
-    }
-    for (number, house) in layout.houses.iter().enumerate() {
-        for digit in 0..layout.size {
-            if board.placed[digit].intersects(&house.set) {
-                continue;
-            }
-            let places = board.house_cells(layout, number, digit);
-            match places.first() {
-                None => {
-                    return Err(format!(
-                        "{} has no place for {}",
-                        house.kind,
-                        layout.digit(digit)
-                    ))
-                }
-                Some(cell) if !places.more_than_one() => {
-                    board.place_ahead(layout, cell, digit);
-                    trail.push((cell, digit));
-                    changed = true;
-                }
-                Some(_) => {}
-            }
-        }
-    }
-    Ok(changed)
 }
 
 /// Removes what the rules touching a changed cell no longer allow (every placed digit off

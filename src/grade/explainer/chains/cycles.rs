@@ -1,0 +1,221 @@
+//! The first chain producer: bidirectional cycles and forcing chains that end in their
+//! own start, found on the grid's static links.
+
+use super::graph::{Graph, Grid, Links, Reach, Search};
+use crate::grade::board::Board;
+use crate::grade::cellset::CellSet;
+use crate::grade::explainer::rating::length_bonus;
+use crate::grade::explainer::table::SeTechnique;
+use crate::grade::explainer::techniques_digits;
+use crate::grade::explainer::{Hint, Scene};
+
+fn keep_easier(best: &mut Option<Hint>, hint: Hint) {
+    if best.as_ref().is_none_or(|kept| hint.tenths < kept.tenths) {
+        *best = Some(hint);
+    }
+}
+
+/// The first chain producer: bidirectional cycles and forcing chains on static links; the
+/// easiest hint of all.
+pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint> {
+    use SeTechnique::*;
+    let grid = Grid::new(scene.layout, board);
+    let mut search = Search::new(grid.count());
+    let mut best: Option<Hint> = None;
+    let x_only = Links {
+        house: true,
+        cell: false,
+    };
+    let y_only = Links {
+        house: false,
+        cell: true,
+    };
+    let both = Links {
+        house: true,
+        cell: true,
+    };
+    let searches = [
+        (x_only, BidirectionalXCycle, ForcingXChain),
+        // chains of cell links alone are forcing chains, which the next search finds too
+        (y_only, BidirectionalYCycle, ForcingChain),
+        (both, BidirectionalCycle, ForcingChain),
+    ];
+    for (links, cycle_technique, chain_technique) in searches {
+        let cycle_base = scene.tenths(cycle_technique);
+        let chain_base = scene.tenths(chain_technique).filter(|_| links != y_only);
+        let floor = cycle_base.into_iter().chain(chain_base).min();
+        let Some(floor) = floor else { continue };
+        if best.as_ref().is_some_and(|kept| kept.tenths <= floor) {
+            continue;
+        }
+        let graph = Graph::new(&grid, links);
+        let reach = Reach::new(&grid, &graph);
+        let places = grid.places();
+        for cell in board.empty.iter() {
+            for digit in techniques_digits(board.candidates[cell]) {
+                let on = grid.potential(cell, digit, true);
+                let off = grid.potential(cell, digit, false);
+                if let Some(base) = chain_base.filter(|_| reach.reaches(on, off)) {
+                    search.run_within(&graph, on, longest(base, &best));
+                    if search.reached(off) {
+                        let path = search.path(off);
+                        let mut hint = Hint::new(chain_technique, base + length_bonus(path.len()));
+                        hint.eliminations.push((cell, digit));
+                        hint.cells = path_cells(&grid, &path);
+                        hint.complexity = path.len();
+                        keep_easier(&mut best, hint);
+                    }
+                }
+                if let Some(base) = cycle_base.filter(|_| reach.may_loop(&graph, on)) {
+                    search.run_within(&graph, on, longest(base, &best));
+                    let rated = (cycle_technique, base);
+                    if let Some(hint) = cycle(&grid, &graph, &search, on, rated, &places) {
+                        keep_easier(&mut best, hint);
+                    }
+                }
+                if let Some(base) = chain_base.filter(|_| reach.reaches(off, on)) {
+                    search.run_within(&graph, off, longest(base, &best));
+                    if search.reached(on) {
+                        let path = search.path(on);
+                        let mut hint = Hint::new(chain_technique, base + length_bonus(path.len()));
+                        hint.placements.push((cell, digit));
+                        hint.cells = path_cells(&grid, &path);
+                        hint.complexity = path.len();
+                        keep_easier(&mut best, hint);
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The most nodes a chain of base rating `base` may hold and still be easier than `best`.
+pub(super) fn longest(base: u32, best: &Option<Hint>) -> usize {
+    let Some(kept) = best else {
+        return usize::MAX;
+    };
+    if base >= kept.tenths {
+        return 0;
+    }
+    let mut nodes = 1;
+    while nodes < 4096 && base + length_bonus(nodes + 1) < kept.tenths {
+        nodes += 1;
+    }
+    nodes
+}
+
+fn path_cells(grid: &Grid<'_>, path: &[usize]) -> Vec<usize> {
+    let mut cells: Vec<usize> = Vec::new();
+    for &potential in path {
+        let (cell, _, _) = grid.split(potential);
+        if !cells.contains(&cell) {
+            cells.push(cell);
+        }
+    }
+    cells
+}
+
+/// The shortest loop back to `start` (on) that the search found and that removes something,
+/// as SE finds and judges them: any "on" of the search (two links or more from the start)
+/// whose "off" neighbour, not on its own path, links back to the start closes a loop; in
+/// either state of a loop all its "on" nodes or all its "off" nodes hold, so a candidate
+/// outside the loop's cells that sees an "on" node and an "off" node of its digit goes.
+/// `places` holds every digit's cells.
+fn cycle(
+    grid: &Grid<'_>,
+    graph: &Graph,
+    search: &Search,
+    start: usize,
+    (technique, base): (SeTechnique, u32),
+    places: &[CellSet<2>],
+) -> Option<Hint> {
+    let layout = grid.layout;
+    let (start_cell, start_digit, _) = grid.split(start);
+    // the offs that link straight back to the start: in its cell, or of its digit in a peer
+    let closing: Vec<usize> = techniques_digits(grid.candidates[start_cell])
+        .map(|digit| grid.potential(start_cell, digit, false))
+        .chain(
+            (layout.peers[start_cell] & places[start_digit])
+                .iter()
+                .map(|cell| grid.potential(cell, start_digit, false)),
+        )
+        .filter(|&off| search.reached(off) && graph.links(off, start))
+        .collect();
+    if closing.is_empty() {
+        return None;
+    }
+    // per digit, the cells whose "on" may link to a closing off (a peer of its cell with
+    // its digit, or another candidate of its cell)
+    let mut may_close = vec![CellSet::<2>::EMPTY; grid.size];
+    for &off in &closing {
+        let (cell, digit, _) = grid.split(off);
+        may_close[digit] |= layout.peers[cell];
+        for other in may_close.iter_mut() {
+            other.insert(cell);
+        }
+    }
+    let mut seeing_on = vec![CellSet::<2>::EMPTY; grid.size];
+    let mut seeing_off = vec![CellSet::<2>::EMPTY; grid.size];
+    let mut best: Option<Hint> = None;
+    for &potential in &search.queue {
+        if potential % 2 == 0 || search.depth[potential] < 2 {
+            continue;
+        }
+        let (cell, digit, _) = grid.split(potential);
+        if !may_close[digit].contains(cell) {
+            continue;
+        }
+        let nodes = usize::from(search.depth[potential]) + 2;
+        if best.as_ref().is_some_and(|kept| kept.complexity <= nodes) {
+            continue;
+        }
+        for &next in graph.targets(potential) {
+            let next = next as usize;
+            if !closing.contains(&next) {
+                continue;
+            }
+            let mut path = search.path(potential);
+            if path.contains(&next) {
+                continue;
+            }
+            path.push(next);
+            let mut candidates: Vec<usize> = path.iter().map(|&node| node / 2).collect();
+            candidates.sort_unstable();
+            candidates.dedup();
+            if candidates.len() != path.len() {
+                continue;
+            }
+            let cells: CellSet<2> = path.iter().map(|&node| node / 2 / grid.size).collect();
+            // per digit, the cells outside the loop seeing one of its ons, and one of its offs
+            seeing_on.fill(CellSet::EMPTY);
+            seeing_off.fill(CellSet::EMPTY);
+            for &node in &path {
+                let (cell, digit, on) = grid.split(node);
+                let seen = if on {
+                    &mut seeing_on[digit]
+                } else {
+                    &mut seeing_off[digit]
+                };
+                *seen |= layout.peers[cell].minus(&cells);
+            }
+            let mut eliminations = Vec::new();
+            for digit in 0..grid.size {
+                for cell in (seeing_on[digit] & seeing_off[digit] & places[digit]).iter() {
+                    eliminations.push((cell, digit));
+                }
+            }
+            if eliminations.is_empty() {
+                continue;
+            }
+            eliminations.sort_unstable();
+            let mut hint = Hint::new(technique, base + length_bonus(path.len()));
+            hint.eliminations = eliminations;
+            hint.cells = path_cells(grid, &path);
+            hint.complexity = path.len();
+            best = Some(hint);
+            break;
+        }
+    }
+    best
+}
