@@ -632,8 +632,11 @@ fn shared_variant_puzzles_are_unique_under_the_native_engine() {
     assert_eq!(checked, 22);
 }
 
+/// Prints, for a property-test failure's seed, what each rule of that random puzzle counts
+/// alone under native and SAT: `SEED=N SHAPE=9 cargo test --release --test variant_engines
+/// debug_seed -- --ignored --nocapture` (SHAPE: a side, or `i4`/`i6` for irregular grids).
 #[test]
-#[ignore]
+#[ignore = "a debugging tool for a failing seed: run it by name with SEED and SHAPE set"]
 fn debug_seed() {
     let seed: u64 = std::env::var("SEED").unwrap().parse().unwrap();
     let shape = match std::env::var("SHAPE").unwrap().as_str() {
@@ -923,7 +926,7 @@ fn shared_variant_puzzles_are_unique_under_sat_and_auto() {
 /// `CONFORMANCE_CANDIDATES`): each counted by the enumerator, those sudokit refuses left
 /// out, up to 12 per key balanced over the counts 0, 1 and 2+ (edge cases always kept).
 #[test]
-#[ignore]
+#[ignore = "writes the conformance corpus from CONFORMANCE_CANDIDATES: a tool, run by name"]
 fn write_conformance() {
     let candidates =
         std::fs::read_to_string(std::env::var("CONFORMANCE_CANDIDATES").unwrap()).unwrap();

@@ -619,7 +619,7 @@ fn cell_token(board: &Board<2>, cell: usize) -> String {
 /// Writes `tests/grade/regression.txt` from the first uses of every technique on the
 /// calibration set and the killers: `cargo test --release --lib write_regression -- --ignored`.
 #[test]
-#[ignore]
+#[ignore = "writes tests/grade/regression.txt: a tool, run by name with --ignored"]
 fn write_regression_cases() {
     let mut lines = vec![REGRESSION_HEADER.to_string()];
     let mut counts = std::collections::BTreeMap::<Technique, usize>::new();
