@@ -409,6 +409,14 @@ fn report(
                     .filter(|_| count.is_unique())
                     .and_then(|solution| service::published_mismatch(entry, solution));
                 print_count(&location, count, mismatch, limit);
+                let from_text = &entry.metadata.comparisons_from_text;
+                if !from_text.is_empty() {
+                    complain!(
+                        "note: {location}: read from text marks as cage-sum comparisons \
+                         (f-puzzles' solver ignores text): {}",
+                        from_text.join("; ")
+                    );
+                }
                 if let Some(advice) = advice {
                     suggest::print(&location, advice);
                 } else if let Some(budget) = suggest_later {

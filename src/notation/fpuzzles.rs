@@ -355,6 +355,11 @@ fn from_value(value: &Value, line: usize) -> Result<Entry, NotationError> {
     let metadata = Metadata {
         author: words("author"),
         ruleset: words("ruleset"),
+        // f-puzzles has no comparison key: every comparison came from a text mark
+        comparisons_from_text: puzzle
+            .comparisons()
+            .map(|comparison| puzzle.comparison_words(comparison))
+            .collect(),
     };
     Ok(Entry {
         line,

@@ -476,7 +476,7 @@ fn check_names_every_comparison_it_reads_from_text() {
         4,
         r#","killercage":[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R1C3","R1C4"],"value":"7"}],"text":[{"cells":["R1C2","R1C3"],"value":">"}]"#,
     );
-    let (_, stdout, stderr) = run_on(&["check", "--json"], &[greater]);
+    let (_, stdout, stderr) = run_on(&["check", "--json"], std::slice::from_ref(&greater));
     assert!(!stdout.trim().is_empty(), "{stderr}");
     let record: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
     assert_eq!(record["status"], "none", "{stdout}");
@@ -485,15 +485,27 @@ fn check_names_every_comparison_it_reads_from_text() {
         serde_json::json!(["cage a at r1c1 > cage b at r1c3"]),
         "{stdout}"
     );
+    // the text answer names it too, as a note on standard error beside the count
+    let (_, stdout, stderr) = run_on(&["check"], std::slice::from_ref(&greater));
+    assert!(stdout.contains(": none"), "{stdout}");
+    assert!(
+        stderr.contains(
+            "read from text marks as cage-sum comparisons (f-puzzles' solver ignores text): \
+             cage a at r1c1 > cage b at r1c3"
+        ),
+        "{stderr}"
+    );
     // without the mark the cages alone leave several solutions, and no comparison is named
     let plain = document(
         4,
         r#","killercage":[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R1C3","R1C4"],"value":"7"}]"#,
     );
-    let (_, stdout, stderr) = run_on(&["check", "--json"], &[plain]);
+    let (_, stdout, stderr) = run_on(&["check", "--json"], std::slice::from_ref(&plain));
     let record: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
     assert_eq!(record["status"], "multiple", "{stdout}{stderr}");
     assert!(record.get("comparisons").is_none(), "{stdout}");
+    let (_, _, stderr) = run_on(&["check"], &[plain]);
+    assert!(!stderr.contains("comparisons"), "{stderr}");
 }
 
 #[test]
