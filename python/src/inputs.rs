@@ -8,6 +8,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
+use sudokit::budget::Budget;
 use sudokit::service::input::{read_records, Failure, InputOptions, Record};
 use sudokit::service::request;
 
@@ -115,7 +116,9 @@ pub struct Reading(InputOptions);
 impl Reading {
     /// The reading of `input_format` and `diagonals`, named as the command line names them.
     pub fn new(input_format: Option<&str>, diagonals: Option<&str>) -> PyResult<Reading> {
-        request::input("", input_format, diagonals)
+        // as the command line reads: a link's unpacking is still capped at the longest
+        // document, and each call's own budget bounds the work done on what was read
+        request::input("", input_format, diagonals, &Budget::unlimited())
             .map(Reading)
             .map_err(|error| PyValueError::new_err(error.to_string()))
     }
