@@ -1,15 +1,18 @@
 //! `sudokit bench`: time an engine on puzzle files, one puzzle at a time on one core.
 
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use clap::{Args, FromArgMatches, ValueEnum};
+use clap::Args;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use sudokit::notation::Entry;
 
-use super::check::{self, CheckOptions};
-use super::output::capture;
+use sudokit::budget::Budget;
+use sudokit::service::check::{self, CheckSettings};
+use sudokit::service::input::{self, InputOptions as ReadingOptions};
+
 use super::sources::{read_records, InputOptions};
 use super::work::progress_bar;
 use super::{engine, Engine, Outcome};
@@ -25,7 +28,7 @@ pub struct BenchOptions {
     engine: Engine,
 
     /// Count solutions up to this limit per puzzle, 2 or more (2 answers "unique or not").
-    #[arg(long, value_name = "N", default_value_t = 2, value_parser = check::parse_limit)]
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = super::check::parse_limit)]
     limit: usize,
 
     /// Time only a fixed random sample of N puzzles per file (drawn with --seed), 1 or more.
@@ -36,11 +39,11 @@ pub struct BenchOptions {
     #[arg(long, default_value_t = 1, value_parser = super::parse_seed, allow_negative_numbers = true)]
     seed: u64,
 
-    /// Also time the whole `check` command on each file (in this process, on one thread,
-    /// its records written to memory): reading, answering and writing every puzzle, in text
-    /// and with `--json`, beside the engine alone on the same puzzles, all in CPU time (so
-    /// that other work on the machine does not count). The difference is what the command
-    /// costs around the engine.
+    /// Also time a whole `check` of each file through the service layer (in this process, on
+    /// one thread): reading, answering every puzzle and building its record, then the same
+    /// with the records written as JSON to memory, beside the engine alone on the same
+    /// puzzles, all in CPU time (so that other work on the machine does not count). The
+    /// difference is what checking costs around the engine.
     #[arg(long)]
     whole: bool,
 }
@@ -133,53 +136,38 @@ pub fn run(options: &BenchOptions) -> anyhow::Result<Outcome> {
         );
     }
     if options.whole {
-        outcome = outcome.worst(time_whole_checks(options, &engine_means)?);
+        outcome = outcome.worst(time_whole_checks(options, &engine_means));
     }
     Ok(outcome)
 }
 
-/// Times `check` on each file in this process and prints a table: per puzzle, the CPU time
-/// of the whole command in text and with `--json`, the engine's alone on the same puzzles,
-/// and the difference. CPU time (all threads of the process, from the kernel's accounting)
-/// rather than wall time, so that other work on the machine does not count; each is run
-/// until a second of CPU has gone.
+/// Times `check` through the service layer on each file and prints a table: per puzzle, the
+/// CPU time of reading the file, answering every puzzle on this thread and building its typed
+/// record, then the same with each record written as JSON (to memory), the engine's alone on
+/// the same puzzles, and the difference. CPU time (all threads of the process, from the
+/// kernel's accounting) rather than wall time, so that other work on the machine does not
+/// count; each is run until a second of CPU has gone.
 fn time_whole_checks(
     options: &BenchOptions,
     engine_means: &[(String, Option<Duration>)],
-) -> anyhow::Result<Outcome> {
-    let engine = options
-        .engine
-        .to_possible_value()
-        .map(|value| value.get_name().to_string())
-        .unwrap_or_default();
+) -> Outcome {
+    let settings = CheckSettings::new(options.engine.into(), Some(options.limit), false, false);
+    let budget = Budget::unlimited();
     say!();
-    say!("| file | puzzles | CPU per puzzle: check (text) | check --json | the engine alone | around the engine (text / json) |");
+    say!("| file | puzzles | CPU per puzzle: check (records) | check --json | the engine alone | around the engine (records / json) |");
     say!("|---|---|---|---|---|---|");
     let mut outcome = Outcome::Success;
     for (source, engine_mean) in engine_means {
+        let mut reading = options.input.reading();
+        reading.files = vec![PathBuf::from(source)];
         let mut elapsed = Vec::new();
         let mut puzzles = 0;
         for json in [false, true] {
-            let mut arguments = vec!["--engine", &engine, "--jobs", "1"];
-            if json {
-                arguments.push("--json");
-            }
-            if let Some(format) = &options.input.input_format {
-                arguments.extend(["--input-format", format.name()]);
-            }
-            arguments.push(source);
-            let command =
-                CheckOptions::augment_args(clap::Command::new("check").no_binary_name(true));
-            let check_options =
-                CheckOptions::from_arg_matches(&command.try_get_matches_from(arguments)?)?;
-            let mut result = Ok(Outcome::Success);
-            let mut written = String::new();
             elapsed.push(cpu_per_run(|| {
-                (result, written) = capture(|| check::run(&check_options));
+                let (read, checked) = check_records(&reading, &settings, &budget, json);
+                puzzles = read;
+                outcome = outcome.worst(checked);
             }));
-            outcome = outcome.worst(result?);
-            // one JSON record per input read
-            puzzles = written.lines().count();
         }
         let per_puzzle: Vec<Option<Duration>> = elapsed
             .iter()
@@ -204,7 +192,40 @@ fn time_whole_checks(
             around(per_puzzle[1])
         );
     }
-    Ok(outcome)
+    outcome
+}
+
+/// One whole `check` of a file through the service layer, on this thread: every record read,
+/// answered and made a typed record, written as JSON to memory when `json`. Returns the
+/// records read and the worst outcome.
+fn check_records(
+    reading: &ReadingOptions,
+    settings: &CheckSettings,
+    budget: &Budget,
+    json: bool,
+) -> (usize, Outcome) {
+    let records = input::read_records(reading);
+    let mut outcome = Outcome::Success;
+    let mut written = String::new();
+    for record in &records {
+        let verdict = record
+            .entry
+            .as_ref()
+            .ok()
+            .map(|entry| check::judge(entry, settings, budget));
+        let (typed, its) = check::record(record, verdict.as_ref(), settings);
+        outcome = outcome.worst(its);
+        if json {
+            if let Ok(text) = serde_json::to_string(&typed) {
+                written.push_str(&text);
+                written.push('\n');
+            }
+        } else {
+            std::hint::black_box(&typed);
+        }
+    }
+    std::hint::black_box(written);
+    (records.len(), outcome)
 }
 
 /// The CPU time one run of `work` takes: runs it until at least a second of CPU

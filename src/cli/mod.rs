@@ -17,15 +17,12 @@ macro_rules! say_inline {
     };
 }
 
-/// A problem with one input on standard error (its record says it too); dropped while a
-/// `serve` request captures the answers, since the response carries the reason.
+/// A problem with one input on standard error (its record says it too).
 macro_rules! complain {
-    ($($argument:tt)*) => {
-        if !$crate::cli::output::capturing() {
-            $crate::cli::output::flush();
-            eprintln!($($argument)*);
-        }
-    };
+    ($($argument:tt)*) => {{
+        $crate::cli::output::flush();
+        eprintln!($($argument)*);
+    }};
 }
 
 /// A status line on standard error (a summary, what was written), left out by `--quiet`.

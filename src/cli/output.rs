@@ -2,7 +2,6 @@
 //! quietly instead of panicking; how much is said on standard error besides errors
 //! (`--quiet`, `--verbose`).
 
-use std::cell::RefCell;
 use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
@@ -20,26 +19,6 @@ pub enum Verbosity {
 }
 
 static VERBOSITY: AtomicU8 = AtomicU8::new(1);
-
-thread_local! {
-    /// While a command runs for a `serve` request, what it says goes here, not to stdout.
-    static CAPTURE: RefCell<Option<String>> = const { RefCell::new(None) };
-}
-
-/// Runs `work` with what it writes to standard output (through `say!`) collected instead, and
-/// its complaints (`complain!`) dropped: the caller answers with the records. Only this
-/// thread's writes are caught; commands write their answers from the thread that runs them.
-pub fn capture<T>(work: impl FnOnce() -> T) -> (T, String) {
-    CAPTURE.with(|capture| *capture.borrow_mut() = Some(String::new()));
-    let result = work();
-    let written = CAPTURE.with(|capture| capture.borrow_mut().take().unwrap_or_default());
-    (result, written)
-}
-
-/// Whether this thread's output is being captured.
-pub fn capturing() -> bool {
-    CAPTURE.with(|capture| capture.borrow().is_some())
-}
 
 /// Sets the verbosity for the rest of the run (once, from the command line).
 pub fn set_verbosity(verbosity: Verbosity) {
@@ -73,20 +52,6 @@ fn stdout_is_terminal() -> bool {
 /// process exits with code 0, since nobody reads any more; on any other write error it
 /// reports it and exits with code 2.
 pub fn emit(arguments: fmt::Arguments<'_>, newline: bool) {
-    let captured = CAPTURE.with(|capture| {
-        let mut capture = capture.borrow_mut();
-        let Some(buffer) = capture.as_mut() else {
-            return false;
-        };
-        let _ = fmt::Write::write_fmt(buffer, arguments);
-        if newline {
-            buffer.push('\n');
-        }
-        true
-    });
-    if captured {
-        return;
-    }
     let mut pending = PENDING
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());

@@ -274,8 +274,9 @@ fn long_files_are_checked_in_batches_with_their_line_numbers() {
     assert!(bad["source"].as_str().unwrap().ends_with(":9001"), "{bad}");
 }
 
-/// `bench --whole` times `check` itself beside the engine: one row per file with the number
-/// of puzzles read, CPU times per puzzle, and the difference; the engine table comes first.
+/// `bench --whole` times `check` through the service layer beside the engine: one row per
+/// file with the number of puzzles read, CPU times per puzzle, and the difference; the engine
+/// table comes first.
 #[test]
 fn bench_whole_times_check_beside_the_engine() {
     let path = data_path("classic/top1465.txt");

@@ -11,6 +11,7 @@ use sudokit::notation::{self, Entry, Format};
 use sudokit::render::book::{self, Layout, RatedPuzzle};
 use sudokit::render::paper::{Margins, Paper};
 use sudokit::render::{self, links};
+use sudokit::service::link::LinkRecord;
 use sudokit::Count;
 
 use crate::helpers::{data_path, entries, path_text, read_data, succeeds, sudokit};
@@ -595,6 +596,42 @@ fn link_prints_links_that_read_back() {
     assert_eq!(read.len(), originals.len());
     for (back, original) in read.iter().zip(&originals) {
         assert_eq!(meaning(&back.puzzle), meaning(&original.puzzle));
+    }
+}
+
+/// `link --json` writes the service layer's typed record: each line reads back into a
+/// `LinkRecord` and writes again to the same bytes (field names and order kept), its links
+/// are the text form's, and its document is the f-puzzles JSON the link carries.
+#[test]
+fn link_json_reads_back_into_its_typed_record() {
+    let input = data_path("seeds/killer_m00nlight_clpfd.txt");
+    let stdout = String::from_utf8(succeeds(&["link", "--json", path_text(&input)]).stdout)
+        .expect("UTF-8 records");
+    let plain = String::from_utf8(succeeds(&["link", path_text(&input)]).stdout).unwrap();
+    let pad =
+        String::from_utf8(succeeds(&["link", "--sudokupad", path_text(&input)]).stdout).unwrap();
+    let originals = entries("seeds/killer_m00nlight_clpfd.txt");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), originals.len(), "{stdout}");
+    for (((line, fpuzzles), sudokupad), original) in lines
+        .iter()
+        .zip(plain.lines())
+        .zip(pad.lines())
+        .zip(&originals)
+    {
+        let record: LinkRecord = serde_json::from_str(line).expect("a LinkRecord");
+        assert_eq!(serde_json::to_string(&record).unwrap(), *line);
+        assert_eq!(record.fpuzzles, fpuzzles);
+        assert_eq!(record.sudokupad, sudokupad);
+        assert!(
+            record.source.starts_with(path_text(&input)),
+            "{}",
+            record.source
+        );
+        let document = record.document.expect("an f-puzzles document");
+        let read = notation::parse(&document.to_string(), Some(Format::Fpuzzles))
+            .expect("the document reads back");
+        assert_eq!(meaning(&read[0].puzzle), meaning(&original.puzzle));
     }
 }
 
