@@ -42,6 +42,8 @@ class CheckRecord(Record):
 
     all: Optional[list[str]]
     at_least: Optional[bool]
+    author: Optional[str]
+    comparisons: Optional[list[str]]
     differences: Optional[list[str]]
     line: Optional[int]
     name: Optional[str]
@@ -60,6 +62,8 @@ class SolveRecord(Record):
 
     all: Optional[list[str]]
     at_least: Optional[bool]
+    author: Optional[str]
+    comparisons: Optional[list[str]]
     differences: Optional[list[str]]
     line: Optional[int]
     name: Optional[str]
@@ -79,7 +83,9 @@ class GradeRecord(Record):
 
     all: Optional[list[str]]
     at_least: Optional[bool]
+    author: Optional[str]
     bank: Optional[dict[str, Any]]
+    comparisons: Optional[list[str]]
     differences: Optional[list[str]]
     ed: Optional[str]
     ep: Optional[str]

@@ -77,11 +77,21 @@ pub enum Rule {
     Indexers,
     /// Arrows whose circle is a pill of several cells, read as a number.
     ArrowNumbers,
+    /// Double arrows: the two circled ends add up to the digits between them.
+    DoubleArrows,
+    /// Lockout lines: the diamonds far apart, no digit between them on the line.
+    Lockout,
+    /// Row indexers: a digit in an indexing row says where in its column that row's number
+    /// stands.
+    RowIndexers,
+    /// Box indexers: a digit in an indexing cell says where in its box that cell's place
+    /// number stands.
+    BoxIndexers,
 }
 
 impl Rule {
     /// Every rule a book explains, in the order the pages come.
-    pub const ALL: [Rule; 33] = [
+    pub const ALL: [Rule; 37] = [
         Rule::Classic,
         Rule::Regions,
         Rule::Diagonals,
@@ -115,6 +125,10 @@ impl Rule {
         Rule::Modular,
         Rule::Indexers,
         Rule::ArrowNumbers,
+        Rule::DoubleArrows,
+        Rule::Lockout,
+        Rule::RowIndexers,
+        Rule::BoxIndexers,
     ];
 
     /// The rules of marks between neighbours that a negative constraint can complete.
@@ -184,7 +198,8 @@ pub fn how_to_play(constraint: &Constraint) -> Option<Rule> {
             LineKind::RegionSum => Some(Rule::RegionSums),
             LineKind::Entropic => Some(Rule::Entropic),
             LineKind::Modular => Some(Rule::Modular),
-            LineKind::DoubleArrow | LineKind::Lockout => None,
+            LineKind::DoubleArrow => Some(Rule::DoubleArrows),
+            LineKind::Lockout => Some(Rule::Lockout),
         },
         Constraint::Arrow(arrow) => Some(if arrow.circle.len() == 1 {
             Rule::Arrows
@@ -200,9 +215,11 @@ pub fn how_to_play(constraint: &Constraint) -> Option<Rule> {
         Constraint::Clone(_) => Some(Rule::Clones),
         Constraint::Quadruple(_) => Some(Rule::Quadruples),
         Constraint::Extremum(_) => Some(Rule::Extrema),
-        Constraint::Indexer(indexer) => {
-            (indexer.kind == IndexerKind::Column).then_some(Rule::Indexers)
-        }
+        Constraint::Indexer(indexer) => Some(match indexer.kind {
+            IndexerKind::Column => Rule::Indexers,
+            IndexerKind::Row => Rule::RowIndexers,
+            IndexerKind::Box => Rule::BoxIndexers,
+        }),
         Constraint::ExtraRegion(_) | Constraint::PencilMarks(_) => None,
     }
 }
@@ -335,6 +352,10 @@ fn mark_name(rule: Rule, puzzle: &Puzzle) -> Option<&'static str> {
         Rule::Entropic => "Entropic",
         Rule::Modular => "Modular",
         Rule::Indexers => "Column indexer",
+        Rule::DoubleArrows => "Double arrow",
+        Rule::Lockout => "Lockout",
+        Rule::RowIndexers => "Row indexer",
+        Rule::BoxIndexers => "Box indexer",
         // the arrows' own page names the variant
         Rule::ArrowNumbers => return None,
         Rule::Classic | Rule::Regions | Rule::Diagonals | Rule::Cages | Rule::Comparisons => {
@@ -461,6 +482,10 @@ pub fn heading(rule: Rule) -> &'static str {
         Rule::Modular => "How to play: Modular lines",
         Rule::Indexers => "How to play: Column indexers",
         Rule::ArrowNumbers => "How to play: Arrows with a number",
+        Rule::DoubleArrows => "How to play: Double arrows",
+        Rule::Lockout => "How to play: Lockout lines",
+        Rule::RowIndexers => "How to play: Row indexers",
+        Rule::BoxIndexers => "How to play: Box indexers",
     }
 }
 
@@ -777,6 +802,28 @@ fn rule_text(rule: Rule) -> &'static str {
              number, left to right (or top to bottom): the digits along its shaft add up to \
              that number, so a pill holding 1 and 4 asks for a shaft adding up to 14."
         }
+        Rule::DoubleArrows => {
+            "A double arrow is a line with a circle at each end: the digits in the two \
+             circles add up to the digits along the line between them. Digits may repeat \
+             on a line if the rules of Sudoku allow."
+        }
+        Rule::Lockout => {
+            "A lockout line has a diamond at each end. The digits in the two diamonds differ \
+             by at least half the grid's side (4 in a 9×9, 2 in a 4×4), and no cell between \
+             them on the line holds a digit from the smaller diamond's to the larger's, those \
+             two included."
+        }
+        Rule::RowIndexers => {
+            "A shaded row is a row indexer. The digit in its cell of a column says in which \
+             row of that column the indexer's own row number stands: a 3 in the first row's \
+             cell of a column puts a 1 in the third cell of that column."
+        }
+        Rule::BoxIndexers => {
+            "Shaded cells are box indexers; the cells of a box are numbered 1 to 4 (1 to 9 in \
+             a 9×9) in reading order. The digit in a box indexer says which cell of its box \
+             holds the indexer's own number: a 3 in a box's first cell puts a 1 in that \
+             box's third cell."
+        }
         _ => "",
     }
 }
@@ -969,6 +1016,26 @@ pub fn example(rule: Rule) -> (Puzzle, Grid) {
             r#"Puzzle(size: 6, givens: ".....6...24............4.3.1....1...", rules: [
                 Arrow(["r3c2", "r3c3"], ["r3c1", "r4c1", "r5c1"]),
             ], solution: "142356356241415623623514534162261435")"#
+        }
+        Rule::DoubleArrows => {
+            r#"Puzzle(size: 4, givens: "........2.3..142", rules: [
+                Line(DoubleArrow, ["r1c1", "r1c2", "r2c2"]),
+            ], solution: "1324421324313142")"#
+        }
+        Rule::Lockout => {
+            r#"Puzzle(size: 4, givens: ".1..2..41...3...", rules: [
+                Line(Lockout, ["r1c4", "r2c3", "r3c2"]),
+            ], solution: "4132231414233241")"#
+        }
+        Rule::RowIndexers => {
+            r#"Puzzle(size: 4, givens: "....2..1..2.3.1.", rules: [
+                Indexer(Row, ["r1c1", "r1c2", "r1c3", "r1c4"]),
+            ], solution: "1342243141233214")"#
+        }
+        Rule::BoxIndexers => {
+            r#"Puzzle(size: 4, givens: "......14.3...1.3", rules: [
+                Indexer(Box, ["r1c1", "r1c3", "r3c1", "r3c3"]),
+            ], solution: "1432321443212143")"#
         }
         // a 4×4 grid has no anti-king solution at all: a 6×6 one
         Rule::AntiKing => {
@@ -1207,6 +1274,10 @@ mod tests {
         assert_eq!(name(Rule::Modular), "6×6 Modular");
         assert_eq!(name(Rule::Indexers), "4×4 Column indexer");
         assert_eq!(name(Rule::ArrowNumbers), "6×6 Arrow");
+        assert_eq!(name(Rule::DoubleArrows), "4×4 Double arrow");
+        assert_eq!(name(Rule::Lockout), "4×4 Lockout");
+        assert_eq!(name(Rule::RowIndexers), "4×4 Row indexer");
+        assert_eq!(name(Rule::BoxIndexers), "4×4 Box indexer");
     }
 
     #[test]

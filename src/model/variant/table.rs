@@ -208,14 +208,14 @@ pub const RULES: &[RuleRow] = &[
         &["doublearrow"],
         "the two circled ends add up to the digits between them",
         "Double Arrow",
-        None,
+        Some("How to play: Double arrows"),
     ),
     row(
         "lockout line",
         &["lockout"],
         "the diamonds differ by at least half the side (4 on 9×9), and no cell between them holds a digit from one to the other",
         "Lockout Line",
-        None,
+        Some("How to play: Lockout lines"),
     ),
     row(
         "clone",
@@ -271,14 +271,14 @@ pub const RULES: &[RuleRow] = &[
         &["rowindexer"],
         "a digit d in an indexer cell puts its row's number in row d of its column",
         "Row Indexer",
-        None,
+        Some("How to play: Row indexers"),
     ),
     row(
         "box indexer",
         &["boxindexer"],
         "a digit d in the p-th cell of a box, an indexer cell, puts p in the box's d-th cell",
         "Box Indexer",
-        None,
+        Some("How to play: Box indexers"),
     ),
 ];
 
