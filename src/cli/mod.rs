@@ -205,7 +205,8 @@ pub enum Engine {
 pub const EXIT_CODES: &str =
     "Exit codes: 0 every puzzle has exactly one solution (and, for grade, \
 was rated to the end); 1 some puzzle has several solutions or none (or, for grade, was not \
-rated to the end); 2 some input could not be read (its record says why) or a flag is wrong.";
+rated to the end); 2 some input could not be read (its record says why), a flag is wrong, or \
+the output could not be written (the command stops at the first failed write).";
 
 /// Whether a flag's value is a negative whole number (`-1`): answered "must be 1 or more"
 /// rather than read as an unknown flag or "not a number".
