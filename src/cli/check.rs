@@ -14,7 +14,7 @@ use sudokit::service::columns::Column;
 use sudokit::service::records::ErrorRecord;
 use sudokit::Count;
 
-use sudokit::service::records::{how_many, line, not_unique_text};
+use sudokit::service::records::{comparisons_read, how_many, line, not_unique_text};
 
 use super::candidates;
 use super::output::{verbosity, Verbosity};
@@ -409,8 +409,8 @@ fn report(
                     .filter(|_| count.is_unique())
                     .and_then(|solution| service::published_mismatch(entry, solution));
                 print_count(&location, count, mismatch, limit);
-                let from_text = &entry.metadata.comparisons_from_text;
-                if !from_text.is_empty() {
+                let read = entry.metadata.comparisons_from_text;
+                if let Some(from_text) = read.then(|| comparisons_read(&entry.puzzle)).flatten() {
                     complain!(
                         "note: {location}: read from text marks as cage-sum comparisons \
                          (f-puzzles' solver ignores text): {}",

@@ -356,10 +356,7 @@ fn from_value(value: &Value, line: usize) -> Result<Entry, NotationError> {
         author: words("author"),
         ruleset: words("ruleset"),
         // f-puzzles has no comparison key: every comparison came from a text mark
-        comparisons_from_text: puzzle
-            .comparisons()
-            .map(|comparison| puzzle.comparison_words(comparison))
-            .collect(),
+        comparisons_from_text: puzzle.comparisons().next().is_some(),
     };
     Ok(Entry {
         line,

@@ -269,10 +269,10 @@ pub struct Metadata {
     pub author: Option<String>,
     /// The rules as the setter wrote them.
     pub ruleset: Option<String>,
-    /// The cage-sum comparisons read from `text` marks `<`, `=`, `>` between two killer
-    /// cages, in words (`cage a at r1c1 > cage b at r1c3`): sudokit's reading (the
-    /// greater-killer convention), which f-puzzles' solver ignores, so the answer names them.
-    pub comparisons_from_text: Vec<String>,
+    /// Whether the puzzle's cage-sum comparisons were read from `text` marks `<`, `=`, `>`
+    /// between two killer cages: sudokit's reading (the greater-killer convention), which
+    /// f-puzzles' solver ignores, so the answer names them.
+    pub comparisons_from_text: bool,
 }
 
 impl Entry {
