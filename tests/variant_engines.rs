@@ -279,6 +279,7 @@ fn local_rules(
         LineKind::RegionSum,
         LineKind::DoubleArrow,
         LineKind::Lockout,
+        LineKind::Nabner,
     ];
     let mut lines_wanted = rng.random_range(0..5);
     for _ in 0..400 {

@@ -80,6 +80,9 @@ pub(super) struct Document {
     /// Modular lines.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) modularline: Vec<LineEntry>,
+    /// Nabner lines.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) nabner: Vec<LineEntry>,
     /// Negative constraints (`ratio`, `xv`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) negative: Vec<&'static str>,
@@ -164,6 +167,7 @@ impl Document {
             "regionsumline" => &mut self.regionsumline,
             "doublearrow" => &mut self.doublearrow,
             "lockout" => &mut self.lockout,
+            "nabner" => &mut self.nabner,
             _ => return None,
         })
     }
@@ -374,6 +378,7 @@ mod tests {
             maximum: vec![cell()],
             minimum: vec![cell()],
             modularline: vec![line()],
+            nabner: vec![line()],
             negative: vec!["ratio", "xv"],
             nonconsecutive: true,
             odd: vec![cell()],
@@ -410,7 +415,7 @@ mod tests {
         let written = serde_json::to_string(&document).unwrap();
         // serde_json's map (without `preserve_order`) sorts its keys at every level
         let sorted = serde_json::to_value(&document).unwrap();
-        assert_eq!(sorted.as_object().map(|map| map.len()), Some(45));
+        assert_eq!(sorted.as_object().map(|map| map.len()), Some(46));
         assert_eq!(
             written,
             sorted.to_string(),

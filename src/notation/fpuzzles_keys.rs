@@ -39,10 +39,7 @@ pub(super) const COSMETIC: &[&str] = &[
 ];
 
 /// Rules of f-puzzles that sudokit does not model, by key, with their names for errors.
-pub(super) const UNMODELLED: &[(&str, &str)] = &[
-    ("cage", "cosmetic cage with a value"),
-    ("nabner", "nabner line"),
-];
+pub(super) const UNMODELLED: &[(&str, &str)] = &[("cage", "cosmetic cage with a value")];
 
 /// Keys a grid cell may hold that are rules sudokit does not model, with their names.
 pub(super) const UNMODELLED_CELL_KEYS: &[(&str, &str)] =

@@ -42,6 +42,7 @@ const LINE_KEYS: &[(&str, LineKind)] = &[
     ("regionsumline", LineKind::RegionSum),
     ("doublearrow", LineKind::DoubleArrow),
     ("lockout", LineKind::Lockout),
+    ("nabner", LineKind::Nabner),
 ];
 
 /// The keys of clues outside the grid, in the order they are read.

@@ -49,6 +49,7 @@ pub(super) enum LineRule {
     RegionSum,
     DoubleArrow,
     Lockout,
+    Nabner,
 }
 
 /// Which house an indexer cell points into.
@@ -181,6 +182,7 @@ pub(super) fn rule_of(constraint: &Constraint, geometry: Geometry) -> Option<Rul
                 LineKind::RegionSum => LineRule::RegionSum,
                 LineKind::DoubleArrow => LineRule::DoubleArrow,
                 LineKind::Lockout => LineRule::Lockout,
+                LineKind::Nabner => LineRule::Nabner,
             };
             Rule::Line(kind, names(&line.cells))
         }
@@ -338,6 +340,7 @@ pub(super) fn constraint_of(
                 LineRule::RegionSum => LineKind::RegionSum,
                 LineRule::DoubleArrow => LineKind::DoubleArrow,
                 LineRule::Lockout => LineKind::Lockout,
+                LineRule::Nabner => LineKind::Nabner,
             },
             cells: cells(names)?,
         }),

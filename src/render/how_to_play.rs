@@ -87,11 +87,13 @@ pub enum Rule {
     /// Box indexers: a digit in an indexing cell says where in its box that cell's place
     /// number stands.
     BoxIndexers,
+    /// Nabner lines: no two digits on the line consecutive, none repeated.
+    Nabner,
 }
 
 impl Rule {
     /// Every rule a book explains, in the order the pages come.
-    pub const ALL: [Rule; 37] = [
+    pub const ALL: [Rule; 38] = [
         Rule::Classic,
         Rule::Regions,
         Rule::Diagonals,
@@ -129,6 +131,7 @@ impl Rule {
         Rule::Lockout,
         Rule::RowIndexers,
         Rule::BoxIndexers,
+        Rule::Nabner,
     ];
 
     /// The rules of marks between neighbours that a negative constraint can complete.
@@ -200,6 +203,7 @@ pub fn how_to_play(constraint: &Constraint) -> Option<Rule> {
             LineKind::Modular => Some(Rule::Modular),
             LineKind::DoubleArrow => Some(Rule::DoubleArrows),
             LineKind::Lockout => Some(Rule::Lockout),
+            LineKind::Nabner => Some(Rule::Nabner),
         },
         Constraint::Arrow(arrow) => Some(if arrow.circle.len() == 1 {
             Rule::Arrows
@@ -356,6 +360,7 @@ fn mark_name(rule: Rule, puzzle: &Puzzle) -> Option<&'static str> {
         Rule::Lockout => "Lockout",
         Rule::RowIndexers => "Row indexer",
         Rule::BoxIndexers => "Box indexer",
+        Rule::Nabner => "Nabner",
         // the arrows' own page names the variant
         Rule::ArrowNumbers => return None,
         Rule::Classic | Rule::Regions | Rule::Diagonals | Rule::Cages | Rule::Comparisons => {
@@ -486,6 +491,7 @@ pub fn heading(rule: Rule) -> &'static str {
         Rule::Lockout => "How to play: Lockout lines",
         Rule::RowIndexers => "How to play: Row indexers",
         Rule::BoxIndexers => "How to play: Box indexers",
+        Rule::Nabner => "How to play: Nabner lines",
     }
 }
 
@@ -824,6 +830,11 @@ fn rule_text(rule: Rule) -> &'static str {
              holds the indexer's own number: a 3 in a box's first cell puts a 1 in that \
              box's third cell."
         }
+        Rule::Nabner => {
+            "No two digits anywhere on a nabner line (the dotted lines) are consecutive, \
+             whether or not their cells are next to each other on the line: a 4 on the line \
+             keeps 3, 4 and 5 off the rest of it. So no digit repeats on a line either."
+        }
         _ => "",
     }
 }
@@ -1031,6 +1042,11 @@ pub fn example(rule: Rule) -> (Puzzle, Grid) {
             r#"Puzzle(size: 4, givens: "....2..1..2.3.1.", rules: [
                 Indexer(Row, ["r1c1", "r1c2", "r1c3", "r1c4"]),
             ], solution: "1342243141233214")"#
+        }
+        Rule::Nabner => {
+            r#"Puzzle(size: 6, givens: "...1..........3...6...2.....6...13..", rules: [
+                Line(Nabner, ["r2c3", "r2c2", "r1c1"]),
+            ], solution: "235146146235523614614523352461461352")"#
         }
         Rule::BoxIndexers => {
             r#"Puzzle(size: 4, givens: "......14.3...1.3", rules: [
@@ -1278,6 +1294,7 @@ mod tests {
         assert_eq!(name(Rule::Lockout), "4×4 Lockout");
         assert_eq!(name(Rule::RowIndexers), "4×4 Row indexer");
         assert_eq!(name(Rule::BoxIndexers), "4×4 Box indexer");
+        assert_eq!(name(Rule::Nabner), "6×6 Nabner");
     }
 
     #[test]

@@ -376,12 +376,12 @@ fn bad_requests_get_one_line_reasons_and_the_right_codes() {
     assert_eq!(code, 413, "{answer}");
     assert!(answer["reason"].as_str().unwrap().contains("2000 bytes"));
     // a rule sudokit does not model: the CLI's own reason
-    let nabner = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"nabner":[{"lines":[["R1C1","R2C2","R3C3"]]}]}"#;
-    let (code, answer) = server.post("/v1/check", &serde_json::json!({"puzzle": nabner}));
+    let parity = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{"parity":"even"},{}],[{},{},{},{}]]}"#;
+    let (code, answer) = server.post("/v1/check", &serde_json::json!({"puzzle": parity}));
     assert_eq!(code, 422);
     let reason = answer["reason"].as_str().unwrap();
     assert!(
-        reason.contains("nabner line r1c1-r3c3") && reason.contains("not a rule sudokit models"),
+        reason.contains("parity) r3c3") && reason.contains("not a rule sudokit models"),
         "{reason}"
     );
     assert!(!reason.contains('\n'));

@@ -363,6 +363,7 @@ impl Document {
             "regionsumline",
             "doublearrow",
             "lockout",
+            "nabner",
         ] {
             for entry in list(&document, key) {
                 let gap = number(entry.get("value")).unwrap_or((size as u32).div_ceil(2));
@@ -422,6 +423,11 @@ impl Document {
                             let (low, high) = (v[0].min(v[n - 1]), v[0].max(v[n - 1]));
                             high - low >= side / 2
                                 && v[1..n - 1].iter().all(|&d| d < low || d > high)
+                        }),
+                        // every two digits on the line, neighbours or not, at least 2 apart:
+                        // none consecutive, none repeated
+                        "nabner" => Box::new(|v| {
+                            (0..v.len()).all(|i| (i + 1..v.len()).all(|j| v[i].abs_diff(v[j]) >= 2))
                         }),
                         _ => Box::new(move |v| {
                             // each maximal run of cells in one region sums alike

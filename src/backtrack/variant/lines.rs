@@ -1,18 +1,24 @@
 //! Line rules: thermometers, palindromes, whispers, entropic and modular lines as links
 //! between cells along the line; between, renban, zipper, region sum lines, double arrows
-//! (the two ends a segment of their own) and lockout lines as tuple rules. Renban and thermometer cells must also differ (peers).
+//! (the two ends a segment of their own) and lockout lines as tuple rules; nabner lines as
+//! links between every two of their cells. Renban, thermometer and nabner cells must also
+//! differ (peers).
 
 use crate::model::variant::{
-    entropic_band, lockout_difference, reading_order, segment_ends, Line, LineKind,
+    entropic_band, lockout_difference, reading_order, segment_ends, Line, LineKind, NABNER_GAP,
 };
 use crate::model::{Cell, Puzzle};
 
 use super::super::layout::cell_index;
 use super::{Builder, Shape};
 
-/// The cells of a line that must hold different digits: all of a renban or a thermometer.
+/// The cells of a line that must hold different digits: all of a renban, a thermometer or a
+/// nabner line.
 pub(super) fn distinct_group(line: &Line, groups: &mut Vec<Vec<u16>>) {
-    if matches!(line.kind, LineKind::Renban | LineKind::Thermometer) {
+    if matches!(
+        line.kind,
+        LineKind::Renban | LineKind::Thermometer | LineKind::Nabner
+    ) {
         groups.push(
             line.cells
                 .iter()
@@ -84,6 +90,11 @@ pub(super) fn line(builder: &mut Builder, puzzle: &Puzzle, line: &Line) {
                     &reading_order(line.kind, cells),
                     Shape::Lockout { difference },
                 );
+            }
+        }
+        LineKind::Nabner => {
+            for position in 1..length {
+                along(builder, cells, position, |a, b| a.abs_diff(b) >= NABNER_GAP);
             }
         }
     }

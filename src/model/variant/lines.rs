@@ -1,6 +1,6 @@
 //! Rules drawn as lines through cells: thermometers (fast and slow), palindromes, between
 //! lines, renban, German whispers, entropic, modular, zipper and region sum lines, double
-//! arrows and lockout lines.
+//! arrows, lockout lines and nabner lines.
 
 use std::fmt;
 
@@ -45,6 +45,9 @@ pub enum LineKind {
     /// The two ends (diamonds) differ by at least [`lockout_difference`] (4 on 9×9), and no
     /// cell between them holds a digit from the smaller end to the larger, inclusive.
     Lockout,
+    /// No two digits anywhere on the line are consecutive or equal: every two cells of the
+    /// line, neighbours or not, differ by at least 2.
+    Nabner,
 }
 
 impl fmt::Display for LineKind {
@@ -65,6 +68,7 @@ impl fmt::Display for LineKind {
             LineKind::RegionSum => formatter.write_str("region sum line"),
             LineKind::DoubleArrow => formatter.write_str("double arrow"),
             LineKind::Lockout => formatter.write_str("lockout line"),
+            LineKind::Nabner => formatter.write_str("nabner line"),
         }
     }
 }
@@ -96,14 +100,18 @@ impl Line {
             ));
         }
         match self.kind {
-            LineKind::Thermometer | LineKind::Renban if self.cells.len() > size => Err(invalid(
-                self,
-                format!(
-                    "{} cells need {} distinct digits, the grid has {size}",
-                    self.cells.len(),
-                    self.cells.len()
-                ),
-            )),
+            LineKind::Thermometer | LineKind::Renban | LineKind::Nabner
+                if self.cells.len() > size =>
+            {
+                Err(invalid(
+                    self,
+                    format!(
+                        "{} cells need {} distinct digits, the grid has {size}",
+                        self.cells.len(),
+                        self.cells.len()
+                    ),
+                ))
+            }
             LineKind::Whispers(difference) if difference == 0 || difference as usize >= size => {
                 Err(invalid(
                     self,
@@ -182,9 +190,18 @@ impl Line {
                         .iter()
                         .all(|&digit| digit < low || digit > high)
             }
+            LineKind::Nabner => digits.iter().enumerate().all(|(position, &digit)| {
+                digits[position + 1..]
+                    .iter()
+                    .all(|&other| digit.abs_diff(other) >= NABNER_GAP)
+            }),
         }
     }
 }
+
+/// The least difference between any two digits of a nabner line: no two are consecutive
+/// (and so none repeats).
+pub const NABNER_GAP: u32 = 2;
 
 /// The least difference between a lockout line's two ends on a grid of side `size`, as
 /// f-puzzles' solver sets it: half the side, rounded down (4 on 9×9, 3 on 6×6, 2 on 4×4).
@@ -304,6 +321,23 @@ mod tests {
         let (line, grid) = line_of(LineKind::Entropic, &[1, 4, 7, 2, 5]);
         assert!(line.holds(&grid, &region));
         let (line, grid) = line_of(LineKind::Entropic, &[1, 4, 7, 5]);
+        assert!(!line.holds(&grid, &region));
+    }
+
+    /// A nabner line compares every two of its cells, not only neighbours: no two digits
+    /// consecutive, none repeated.
+    #[test]
+    fn nabner_lines_keep_every_two_digits_apart() {
+        let region = |_: Cell| 0;
+        let (line, grid) = line_of(LineKind::Nabner, &[1, 3, 5, 7, 9]);
+        assert!(line.holds(&grid, &region));
+        let (line, grid) = line_of(LineKind::Nabner, &[8, 1, 6, 3]);
+        assert!(line.holds(&grid, &region));
+        // 4 and 5 are not neighbours on the line, and still consecutive
+        let (line, grid) = line_of(LineKind::Nabner, &[4, 9, 1, 5]);
+        assert!(!line.holds(&grid, &region));
+        // a repeat is a difference of 0
+        let (line, grid) = line_of(LineKind::Nabner, &[2, 7, 2]);
         assert!(!line.holds(&grid, &region));
     }
 

@@ -11,7 +11,9 @@ mod sums;
 mod table;
 
 pub use cells::{Extremum, ExtremumKind, Parity, PencilMarks, Quadruple};
-pub use lines::{entropic_band, lockout_difference, reading_order, segment_ends, Line, LineKind};
+pub use lines::{
+    entropic_band, lockout_difference, reading_order, segment_ends, Line, LineKind, NABNER_GAP,
+};
 pub use pairs::{ChessMove, CloneRule, Dot, DotFamily, DotKind, Negative};
 pub use regions::Regions;
 pub use sums::{

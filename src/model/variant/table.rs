@@ -218,6 +218,13 @@ pub const RULES: &[RuleRow] = &[
         Some("How to play: Lockout lines"),
     ),
     row(
+        "nabner line",
+        &["nabner"],
+        "no two digits anywhere on the line are consecutive, and none repeats",
+        "Nabner Line",
+        Some("How to play: Nabner lines"),
+    ),
+    row(
         "clone",
         &["clone"],
         "each cell holds the digit of its clone",

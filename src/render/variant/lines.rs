@@ -1,7 +1,8 @@
 //! Rules drawn as lines through cell centres, under the digits: thermometers (a bulb and a
 //! thick line; a slow one with a white stripe down its middle), between lines (with a
 //! circle at each end), and renban, zipper, palindrome, whispers, region sum, entropic and
-//! modular lines, each its own grey level, width or dash since print has no colour.
+//! modular lines, double arrows, lockout and nabner lines, each its own grey level, width or
+//! dash since print has no colour.
 
 use crate::model::variant::{Line, LineKind};
 use crate::model::{Constraint, Puzzle};
@@ -36,6 +37,8 @@ pub fn style(kind: LineKind) -> LineStyle {
         LineKind::Between => (0.7, 0.06, None),
         LineKind::DoubleArrow => (0.4, 0.035, Some((0.08, 0.06))),
         LineKind::Lockout => (0.5, 0.12, Some((0.3, 0.08))),
+        // short dashes, nearly dots: every two cells apart, as the dots keep apart
+        LineKind::Nabner => (0.65, 0.12, Some((0.05, 0.09))),
     };
     LineStyle { grey, width, dash }
 }

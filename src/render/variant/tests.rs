@@ -635,6 +635,9 @@ fn every_line_rule_has_a_style_of_its_own() {
         LineKind::Modular,
         LineKind::Zipper,
         LineKind::RegionSum,
+        LineKind::DoubleArrow,
+        LineKind::Lockout,
+        LineKind::Nabner,
     ];
     for (index, &first) in kinds.iter().enumerate() {
         let one = style(first);

@@ -4,9 +4,12 @@
 //! one variable per window of consecutive digits, zipper lines with one per total, region
 //! sum lines with the partial sums of each segment (a run of cells in one region), equal bit by
 //! bit; double arrows as the ends' partial sums equal to the middle's; lockout lines as
-//! clauses over the two ends and each middle cell.
+//! clauses over the two ends and each middle cell; nabner lines as binary clauses between
+//! every two cells of the line.
 
-use crate::model::variant::{entropic_band, lockout_difference, segment_ends, Line, LineKind};
+use crate::model::variant::{
+    entropic_band, lockout_difference, segment_ends, Line, LineKind, NABNER_GAP,
+};
 use crate::model::Cell;
 
 use super::super::encode::Term;
@@ -46,6 +49,16 @@ impl Encoder<'_> {
             LineKind::RegionSum => self.region_sum(cells),
             LineKind::DoubleArrow => self.double_arrow(cells),
             LineKind::Lockout => self.lockout(cells, lockout_difference(size)),
+            LineKind::Nabner => {
+                for (position, &first) in cells.iter().enumerate() {
+                    for &second in &cells[position + 1..] {
+                        self.relate(first, second, |one, other| {
+                            one.abs_diff(other) >= NABNER_GAP
+                        })?;
+                    }
+                }
+                Ok(())
+            }
         }
     }
 

@@ -106,6 +106,7 @@ LATER_LINE_CHECK = {
     "doublearrow": lambda v, n, g, p: len(v) < 3 or v[0] + v[-1] == sum(v[1:-1]),
     "lockout": lambda v, n, g, p: abs(v[0] - v[-1]) >= n // 2
     and all(x < min(v[0], v[-1]) or x > max(v[0], v[-1]) for x in v[1:-1]),
+    "nabner": lambda v, n, g, p: all(abs(a - b) >= 2 for i, a in enumerate(v) for b in v[i + 1:]),
 }
 
 
@@ -464,10 +465,44 @@ def later_cases(out):
                 document(g4, 0, line_entry("lockout", [[(0, 0), (0, 1), (1, 1)]]), keep=[(0, 0), (1, 1)])))
     out.append(("lockout", "9x9 lockout line whose diamonds are given 2 apart (less than 4)",
                 document(g9, 0.6, line_entry("lockout", [[(0, 0), (1, 0), (0, 1)]]), keep=[(0, 0), (0, 1)])))
-    for key in LATER_LINE_CHECK:
+    for key in ["doublearrow", "lockout"]:
         line_cases(key, out)
     for key in ["rowindexer", "boxindexer", "partialcolumnindexer"]:
         cell_cases(key, out)
+
+
+def nabner_cases(out):
+    """Nabner lines (modelled after the others, with their own seed): edge cases, then lines
+    true of a grid or drawn at random."""
+    rng.seed(3805)
+    g4, g6, g9 = S4, S6, S9A
+    out.append(("nabner", "4x4 nabner line of two cells given 2 and 3 (consecutive)",
+                document(g4, 0, line_entry("nabner", [[(0, 1), (0, 2)]]), keep=[(0, 1), (0, 2)])))
+    # r2c2 and r3c3 share no row, column or box, and hold 4 each in the grid: sudoku allows
+    # the repeat, the line does not
+    out.append(("nabner", "4x4 nabner line of two cells sharing no house, equal in the grid (no repeat)",
+                document(g4, 0.5, line_entry("nabner", [[(1, 1), (2, 2)]]),
+                         keep=[(0, 0), (0, 3), (3, 0), (3, 3)])))
+    out.append(("nabner", "4x4 nabner line of three cells (at most two digits two apart fit)",
+                document(g4, 0, line_entry("nabner", [[(0, 0), (1, 1), (2, 1)]]))))
+    out.append(("nabner", "6x6 nabner line of four cells (at most three fit)",
+                document(g6, 0.4, line_entry("nabner", [[(2, 0), (2, 1), (3, 2), (3, 3)]]))))
+    # the ends are not neighbours on the line and still may not be consecutive
+    out.append(("nabner", "6x6 nabner line whose ends are given 3 and 4, the middle free",
+                document(g6, 0.3, line_entry("nabner", [[(0, 2), (1, 1), (1, 0)]]),
+                         keep=[(0, 2), (1, 0)])))
+    # five cells on 9x9 take 1 3 5 7 9, one each: a walk whose digits are 2 apart
+    path = None
+    while path is None:
+        grid = relabel(S9A)
+        path = walk(9, 5, grid=grid, ok=lambda a, b: abs(a - b) >= 2)
+        if path and not LATER_LINE_CHECK["nabner"](values(grid, path), 9, grid, path):
+            path = None
+    out.append(("nabner", "9x9 nabner line of five cells (only the odd digits fit, once each)",
+                document(grid, 0.62, line_entry("nabner", [path]))))
+    out.append(("nabner", "9x9 nabner line of six cells (at most five fit)",
+                document(g9, 0.62, line_entry("nabner", [[(0, 0), (0, 1), (1, 2), (2, 2), (2, 3), (2, 4)]]))))
+    line_cases("nabner", out)
 
 
 def main():
@@ -482,6 +517,7 @@ def main():
         cell_cases(key, out)
     region_cases(out)
     later_cases(out)
+    nabner_cases(out)
     for key, label, doc in out:
         print(f"{key}\t{label}\t{json.dumps(doc, separators=(',', ':'))}")
 

@@ -44,6 +44,8 @@ pub(crate) enum Shape {
     /// The two ends first, differing by at least this much, then the cells between: each
     /// outside the ends, inclusive (a lockout line).
     Lockout(u32),
+    /// Every two digits at least [`crate::model::variant::NABNER_GAP`] apart (a nabner line).
+    Nabner,
     /// Any two cells fewer than three apart fall in different bands (low, middle, high).
     Entropic,
     /// Any two cells fewer than three apart have different remainders mod 3.
@@ -373,6 +375,7 @@ fn line_rule(puzzle: &Puzzle, cells: &[Cell], kind: LineKind, label: String) -> 
             )
             .reading(order)
         }
+        LineKind::Nabner => Rule::new(Technique::NabnerLine, cells, Shape::Nabner, label),
         LineKind::RegionSum => {
             // segments in line order: each maximal run of cells in one region
             let ends = segment_ends(&cells, &|cell| puzzle.region_of(cell));

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use crate::model::variant::{entropic_band, Arrow, OutsideKind};
+use crate::model::variant::{entropic_band, Arrow, OutsideKind, NABNER_GAP};
 
 use super::super::super::board::Board;
 use super::super::super::layout::Layout;
@@ -202,6 +202,9 @@ pub(crate) fn admits(shape: &Shape, prefix: &[u32], length: usize, size: u32) ->
                 last < low || last > high
             }
         },
+        Shape::Nabner => earlier
+            .iter()
+            .all(|&before| before.abs_diff(last) >= NABNER_GAP),
         Shape::Entropic => close_differ(prefix, |digit| entropic_band(digit, size)),
         Shape::Modular => close_differ(prefix, |digit| digit % 3),
         Shape::Zipper { odd } => {
