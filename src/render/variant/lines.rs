@@ -37,8 +37,9 @@ pub fn style(kind: LineKind) -> LineStyle {
         LineKind::Between => (0.7, 0.06, None),
         LineKind::DoubleArrow => (0.4, 0.035, Some((0.08, 0.06))),
         LineKind::Lockout => (0.5, 0.12, Some((0.3, 0.08))),
-        // short dashes, nearly dots: every two cells apart, as the dots keep apart
-        LineKind::Nabner => (0.65, 0.12, Some((0.05, 0.09))),
+        // dots: the round caps make each near-empty dash a dot, and the gaps, wider than
+        // the line, stay open between them
+        LineKind::Nabner => (0.65, 0.12, Some((0.01, 0.22))),
     };
     LineStyle { grey, width, dash }
 }

@@ -655,6 +655,20 @@ fn every_line_rule_has_a_style_of_its_own() {
     }
 }
 
+/// A nabner line is dotted: its dashes are drawn with round caps, which reach half the width
+/// into each gap, so the gaps must be wider than the line to show.
+#[test]
+fn a_nabner_line_is_dotted_with_open_gaps() {
+    let nabner = style(LineKind::Nabner);
+    let (dash, gap) = nabner.dash.expect("dashed");
+    assert!(dash < nabner.width, "a dot, not a dash");
+    assert!(
+        gap > nabner.width,
+        "gaps {gap} closed by caps of width {}",
+        nabner.width
+    );
+}
+
 #[test]
 fn arrows_have_a_circle_or_pill_a_shaft_and_an_arrowhead_on_the_last_cell() {
     let puzzle = puzzle(vec![
