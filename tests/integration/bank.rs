@@ -762,6 +762,59 @@ fn the_records_bank_add_writes_are_the_service_records_byte_for_byte() {
 }
 
 #[test]
+fn bank_add_in_text_says_each_puzzle_on_a_line_and_each_error_on_standard_error() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let input = folder.path().join("mix.txt");
+    std::fs::write(&input, add_mix()).unwrap();
+    let output = sudokit(&[
+        "bank",
+        "add",
+        "--db",
+        path_text(&database),
+        path_text(&input),
+    ]);
+    // a count and two unreadable lines: the worst is the bad input
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    let place = |line: usize| format!("{}:{line}: ", path_text(&input));
+    assert_eq!(lines.len(), 6, "{stdout}");
+    for (index, id) in [1, 2, 3].into_iter().enumerate() {
+        let stored = format!("{}stored #{id}: classic ", place(index + 1));
+        assert!(lines[index].starts_with(&stored), "{stdout}");
+        assert!(lines[index].contains(", SE "), "{stdout}");
+    }
+    // the fourth line repeats the first, in the same batch: seen, with the first's record
+    let seen = format!(
+        "{}seen before: #1 from {}:1 added ",
+        place(4),
+        path_text(&input)
+    );
+    assert!(lines[3].starts_with(&seen), "{stdout}");
+    assert!(
+        lines[4].starts_with(&format!("{}multiple (at least 2 solutions)", place(5))),
+        "{stdout}"
+    );
+    assert!(
+        lines[5].starts_with(&format!("{}none", place(6))),
+        "{stdout}"
+    );
+    let stderr = text(&output.stderr);
+    for line in [7, 8] {
+        assert!(
+            stderr.contains(&format!("error: {}", place(line))),
+            "{stderr}"
+        );
+    }
+    assert!(
+        stderr.contains(": 3 stored, 1 seen before, 4 not added"),
+        "{stderr}"
+    );
+    assert_eq!(stored_count(&database), 3);
+}
+
+#[test]
 fn bank_add_refuses_a_puzzle_that_is_not_unique_with_its_count() {
     let folder = tempfile::tempdir().unwrap();
     let database = folder.path().join("bank.sqlite");
