@@ -114,16 +114,11 @@ fn answer(
     Ok(list.into_any().unbind())
 }
 
+/// The engine `name` names, as the library's list of engines spells them.
 fn engine(name: &str) -> PyResult<Engine> {
-    match name {
-        "sat" => Ok(Engine::Sat),
-        "native" => Ok(Engine::Native),
-        "both" => Ok(Engine::Both),
-        "auto" => Ok(Engine::Auto),
-        other => Err(PyValueError::new_err(format!(
-            "invalid value '{other}' for engine: give sat, native, both or auto"
-        ))),
-    }
+    name.parse().map_err(|reason| {
+        PyValueError::new_err(format!("invalid value '{name}' for engine: {reason}"))
+    })
 }
 
 /// A solution limit of at least `least` (and at most `most`).

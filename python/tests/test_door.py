@@ -226,41 +226,104 @@ def test_to_json_is_the_command_lines_line_and_reads_back():
     assert json.loads(record.to_json()) == record.to_dict()
 
 
-def stub_classes():
+def stub_module():
+    """The stub's classes (their annotated fields) and functions (each overload's arguments)."""
     stub = (pathlib.Path(__file__).resolve().parents[1] / "sudokit.pyi").read_text()
     classes = {}
-    functions = set()
+    functions = {}
     for node in ast.parse(stub).body:
         if isinstance(node, ast.ClassDef):
             classes[node.name] = {
                 item.target.id for item in node.body if isinstance(item, ast.AnnAssign)
             }
         if isinstance(node, ast.FunctionDef):
-            functions.add(node.name)
+            functions.setdefault(node.name, []).append(node.args)
     return classes, functions
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        "CheckRecord",
-        "SolveRecord",
-        "GradeRecord",
-        "CandidatesRecord",
-        "LinkRecord",
-        "PuzzleRecord",
-        "GeneratedRecord",
-    ],
-)
+def stub_classes():
+    classes, functions = stub_module()
+    return classes, set(functions)
+
+
+def record_classes():
+    """Every record class the module holds: what the stub must declare, found, not listed."""
+    return sorted(
+        name
+        for name, value in vars(sudokit).items()
+        if isinstance(value, type) and issubclass(value, sudokit.Record) and value is not sudokit.Record
+    )
+
+
+def module_functions():
+    """Every function the module holds."""
+    return sorted(
+        name
+        for name, value in vars(sudokit).items()
+        if callable(value) and not isinstance(value, type) and not name.startswith("_")
+    )
+
+
+def test_the_records_and_functions_are_found_in_the_module():
+    # the lists below are derived, not written out: they must find what is there
+    assert {"CheckRecord", "GeneratedRecord"} <= set(record_classes())
+    assert {"check", "generate"} <= set(module_functions())
+
+
+@pytest.mark.parametrize("name", record_classes())
 def test_the_stubs_declare_every_field_of_every_record(name):
     classes, _ = stub_classes()
     declared = classes[name] | classes["Record"]
     assert declared == set(getattr(sudokit, name).fields())
 
 
+def stub_parameters(arguments):
+    """An overload's parameters as (name, kind, default) in order, as `inspect` names kinds."""
+    import inspect
+
+    positional = arguments.posonlyargs + arguments.args
+    defaults = [None] * (len(positional) - len(arguments.defaults)) + [
+        ast.literal_eval(default) for default in arguments.defaults
+    ]
+    parameters = [
+        (argument.arg, inspect.Parameter.POSITIONAL_OR_KEYWORD, default)
+        for argument, default in zip(positional, defaults)
+    ]
+    parameters += [
+        (
+            argument.arg,
+            inspect.Parameter.KEYWORD_ONLY,
+            None if default is None else ast.literal_eval(default),
+        )
+        for argument, default in zip(arguments.kwonlyargs, arguments.kw_defaults)
+    ]
+    return parameters
+
+
+@pytest.mark.parametrize("name", module_functions())
+def test_every_stub_overload_takes_the_functions_arguments(name):
+    # the arguments are written twice, in the #[pyo3(signature)] and in the stub: this
+    # holds them equal, name, order, keyword-only or not, and default
+    import inspect
+
+    _, functions = stub_module()
+    signature = inspect.signature(getattr(sudokit, name))
+    actual = [
+        (
+            parameter.name,
+            parameter.kind,
+            None if parameter.default is inspect.Parameter.empty else parameter.default,
+        )
+        for parameter in signature.parameters.values()
+    ]
+    assert functions.get(name), f"{name} has no stub"
+    for overload in functions[name]:
+        assert stub_parameters(overload) == actual
+
+
 def test_every_function_has_a_stub_and_a_docstring():
     _, functions = stub_classes()
-    names = ["check", "solve", "grade", "candidates", "link", "generate", "read"]
+    names = module_functions()
     assert set(names) <= functions
     for name in names:
         function = getattr(sudokit, name)

@@ -3,30 +3,22 @@
 //! their canonical form, committed every N puzzles or every second), query, export, stats
 //! (read-only, beside a writer).
 
-use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use rayon::prelude::*;
-use sudokit::bank::{Added, Bank, Filter, NewPuzzle, Stored};
-use sudokit::budget::Budget;
-use sudokit::canonical::{canonical_form_within, CanonicalForm, BANK_WORK};
+use sudokit::bank::{Bank, Filter, Stored};
 use sudokit::grade::Level;
 use sudokit::notation::{self, records, Format};
 use sudokit::service::bank::{
-    judge_new, now, refusal, AddRecord, AddedRecord, Prepared, StatsRecord, StoredRecord,
-    ADD_COLUMNS, QUERY_COLUMNS, STATS_COLUMNS, TOO_COSTLY,
+    AddRecord, AddedRecord, StatsRecord, StoredRecord, ADD_COLUMNS, QUERY_COLUMNS, STATS_COLUMNS,
 };
-use sudokit::service::records::ErrorRecord;
+use sudokit::service::bank_add::{AddAnswer, AddCounts, AddSettings, AddSink, BankAdd, CHUNK};
 
 use super::records::{Style, Writer};
-use super::sources::{each_batch, InputOptions, Record};
-use super::work::{thread_pool, Pool};
+use super::sources::{each_batch, InputOptions};
+use super::work::thread_pool;
 use super::Outcome;
-use sudokit::service::records::not_unique_text;
 
 /// Options of `sudokit bank`.
 #[derive(Debug, Args)]
@@ -167,12 +159,10 @@ fn parse_variant(text: &str) -> Result<VariantFilter, String> {
         Some(name) => (name, true),
         None => (text.as_str(), false),
     };
-    let diagonal = matches!(name, "x" | "killer-x");
-    let stored = records::variant_named(name).map(|variant| variant.name);
-    match stored {
-        Some(variant) if diagonal || !one => Ok(VariantFilter {
-            name: variant.to_string(),
-            diagonals: diagonal.then_some(if one { 1 } else { 2 }),
+    match records::variant_named(name) {
+        Some(variant) if variant.both_diagonals || !one => Ok(VariantFilter {
+            name: variant.name.to_string(),
+            diagonals: variant.both_diagonals.then_some(if one { 1 } else { 2 }),
         }),
         _ => Err(format!(
             "{text:?} is not a variant (classic, x, x-one-diagonal, killer, killer-x, \
@@ -288,366 +278,97 @@ pub fn run(options: &BankOptions) -> anyhow::Result<Outcome> {
     }
 }
 
-/// Records handled at once: their keys found in parallel, looked up, then the new ones
-/// checked and rated in parallel.
-const CHUNK: usize = 256;
-
-/// The longest a write transaction stays open before it is committed.
-const COMMIT_AFTER: Duration = Duration::from_secs(1);
-
-/// Where one record of a chunk stands between lookup and answer.
-enum Slot {
-    /// Unreadable: answered by its failure.
-    Unreadable,
-    /// Answered already (seen, or refused).
-    Ready(Prepared),
-    /// New: being checked and rated.
-    New,
-    /// The same key as the earlier record at this index of the chunk.
-    Repeat(usize),
-}
-
-/// A line of output waiting for the commit of what it reports: no `stored` (or `seen` of
-/// a puzzle stored in the open transaction) is written before the bank holds it.
-enum Pending {
-    /// A record (`--json`, `--csv`).
-    Record(Box<AddRecord>),
-    /// A line of text.
-    Line(String),
-}
-
-/// A `bank add` run: the bank, the open transaction and the counts so far.
-struct Adding<'options> {
+/// Where `bank add`'s answers go: standard error at once for what went wrong, the writer
+/// (a record, or a line of text) once the bank holds what the answer reports.
+struct AddWriter<'options> {
     options: &'options AddOptions,
-    bank: Bank,
     writer: Writer,
     style: Style,
-    work_limit: u64,
-    outcome: Outcome,
-    read: u64,
-    stored: u64,
-    seen: u64,
-    /// Puzzles stored in the open transaction.
-    open: u64,
-    /// When the open transaction began.
-    opened: Option<Instant>,
-    /// What is to be written once the open transaction is committed.
-    pending: Vec<Pending>,
-    started: Instant,
-    last_note: Instant,
 }
 
+impl AddSink for AddWriter<'_> {
+    fn answered(&mut self, answer: &AddAnswer) {
+        match &answer.record {
+            AddRecord::Error(error) => complain!("error: {}: {}", answer.location, error.reason),
+            AddRecord::Count(_) if self.style.is_record() => complain!(
+                "{}: not rated: {}",
+                answer.location,
+                answer.not_unique.as_deref().unwrap_or_default()
+            ),
+            _ => {}
+        }
+    }
+
+    fn committed(&mut self, answer: AddAnswer) {
+        if self.style.is_record() {
+            self.writer.write(&answer.record);
+            return;
+        }
+        match &answer.record {
+            AddRecord::Added(added) => say!("{}", added_line(&answer.location, added)),
+            AddRecord::Count(_) => say!(
+                "{}: {}",
+                answer.location,
+                answer.not_unique.as_deref().unwrap_or_default()
+            ),
+            AddRecord::Error(_) => {}
+        }
+    }
+
+    fn progress(&mut self, counts: &AddCounts, seconds: f64) {
+        note!(
+            "{}: {} read, {} stored, {} seen before, {} not added ({:.0} puzzles/s)",
+            self.options.database.db.display(),
+            counts.read,
+            counts.stored,
+            counts.seen,
+            counts.not_added(),
+            counts.read as f64 / seconds
+        );
+    }
+}
+
+/// `bank add`: flags → settings → the service's pipeline ([`BankAdd`]) → typed records →
+/// the writer.
 fn add(options: &AddOptions) -> anyhow::Result<Outcome> {
     let bank = Bank::open(&options.database.db, true)?;
     let style = Style::from_flags(options.json, options.csv);
     let pool = thread_pool(options.jobs)?;
-    let mut run = Adding {
-        options,
-        bank,
-        writer: Writer::new(style, ADD_COLUMNS),
-        style,
+    let settings = AddSettings {
         work_limit: options
             .work_limit
             .unwrap_or(sudokit::grade::DEFAULT_WORK_LIMIT),
-        outcome: Outcome::Success,
-        read: 0,
-        stored: 0,
-        seen: 0,
-        open: 0,
-        opened: None,
-        pending: Vec::new(),
-        started: Instant::now(),
-        last_note: Instant::now(),
+        commit_every: options.commit_every,
+    };
+    let mut run = BankAdd::new(bank, settings);
+    let mut sink = AddWriter {
+        options,
+        writer: Writer::new(style, ADD_COLUMNS),
+        style,
     };
     let mut failure = None;
-    each_input(&options.input, |records| {
-        for chunk in records.chunks(CHUNK) {
-            if failure.is_none() {
-                failure = run.chunk(&pool, chunk).err();
-            }
+    // the common reader, a batch at a time: any notation, `generate`'s and `book`'s
+    // puzzles.jsonl included (a file of one puzzle or record a line is read a batch of lines
+    // at a time, so memory stays bounded)
+    each_batch(&options.input, CHUNK, |records| {
+        if failure.is_none() {
+            failure = run.add(pool.threads(), &records, &mut sink).err();
         }
     });
     if let Some(failure) = failure {
         // what was committed stays (and was written); the open batch is rolled back with
         // the connection, and its lines are not written
-        return Err(failure);
+        return Err(failure.into());
     }
-    run.commit()?;
+    let (counts, outcome) = run.finish(&mut sink)?;
     note!(
         "{}: {} stored, {} seen before, {} not added",
         options.database.db.display(),
-        run.stored,
-        run.seen,
-        run.read - run.stored - run.seen
+        counts.stored,
+        counts.seen,
+        counts.not_added()
     );
-    Ok(run.outcome)
-}
-
-/// The canonical form of each record of a chunk: `None` for one that could not be read, the
-/// reason for one the bank does not keep, and `Ok(None)` when the form took too long to find.
-type Forms = [Option<Result<Option<CanonicalForm>, String>>];
-
-/// Checks and rates the puzzle of `records[index]`, whose key is new.
-fn judge(records: &[Record], forms: &Forms, index: usize, work_limit: u64) -> Prepared {
-    let record = &records[index];
-    let (Ok(entry), Some(Ok(Some(form)))) = (&record.entry, &forms[index]) else {
-        // only a read puzzle whose key was found is judged
-        return Prepared::Refused("no answer was computed".to_string());
-    };
-    judge_new(
-        entry,
-        form,
-        work_limit,
-        record.place(),
-        &Budget::unlimited(),
-    )
-}
-
-impl Adding<'_> {
-    /// Handles a chunk: keys found in parallel and looked up, then the new puzzles rated on
-    /// the pool while this thread stores each record's answer in input order as soon as it
-    /// and those before it are known, committing at --commit-every or every second.
-    fn chunk(&mut self, pool: &Pool, records: &[Record]) -> anyhow::Result<()> {
-        // a puzzle the bank does not keep is refused before its key is looked for
-        let forms: Vec<Option<Result<Option<CanonicalForm>, String>>> = pool.install(|| {
-            records
-                .par_iter()
-                .map(|record| {
-                    let entry = record.entry.as_ref().ok()?;
-                    Some(match refusal(&entry.puzzle) {
-                        Some(reason) => Err(reason),
-                        None => Ok(canonical_form_within(&entry.puzzle, BANK_WORK)),
-                    })
-                })
-                .collect()
-        });
-        let mut slots = Vec::with_capacity(records.len());
-        let mut first_of: HashMap<&str, usize> = HashMap::new();
-        for (index, form) in forms.iter().enumerate() {
-            slots.push(match form {
-                None => Slot::Unreadable,
-                Some(Err(reason)) => Slot::Ready(Prepared::Refused(reason.clone())),
-                Some(Ok(None)) => Slot::Ready(Prepared::Refused(TOO_COSTLY.to_string())),
-                Some(Ok(Some(form))) => match self.bank.find(&form.key)? {
-                    Some(earlier) => Slot::Ready(Prepared::Seen(Box::new(earlier))),
-                    None => match first_of.get(form.key.as_str()) {
-                        Some(&first) => Slot::Repeat(first),
-                        None => {
-                            first_of.insert(&form.key, index);
-                            Slot::New
-                        }
-                    },
-                },
-            });
-        }
-        let new: Vec<usize> = (0..records.len())
-            .filter(|&index| matches!(slots[index], Slot::New))
-            .collect();
-        let work_limit = self.work_limit;
-        let forms = &forms;
-        std::thread::scope(|scope| {
-            let (sender, receiver) = mpsc::channel();
-            if !new.is_empty() {
-                scope.spawn(move || {
-                    pool.install(|| {
-                        new.par_iter().for_each_with(sender, |sender, &index| {
-                            // the receiver is gone only after a failure: nothing to tell
-                            let _ = sender.send((index, judge(records, forms, index, work_limit)));
-                        });
-                    });
-                });
-            } else {
-                drop(sender);
-            }
-            self.answer_in_order(records, forms, &mut slots, &receiver)
-        })
-    }
-
-    /// Answers the records of a chunk in order as their ratings arrive on `receiver`.
-    fn answer_in_order(
-        &mut self,
-        records: &[Record],
-        forms: &Forms,
-        slots: &mut [Slot],
-        receiver: &mpsc::Receiver<(usize, Prepared)>,
-    ) -> anyhow::Result<()> {
-        // what a repeated key's first record came to, for the repeats
-        let mut firsts: HashMap<usize, Prepared> = HashMap::new();
-        let mut next = 0;
-        loop {
-            while next < records.len() {
-                let slot = match &slots[next] {
-                    Slot::New => break,
-                    Slot::Repeat(first) => {
-                        // the same canonical form: its rating, or its refusal, holds for this
-                        // one too (stored already, it comes back as seen); a count is the
-                        // puzzle's own, so a puzzle not unique is counted as given
-                        Slot::Ready(match firsts.get(first) {
-                            Some(Prepared::Store(puzzle)) => Prepared::Store(Box::new(NewPuzzle {
-                                source: records[next].place(),
-                                ..puzzle.as_ref().clone()
-                            })),
-                            Some(Prepared::Refused(reason)) => Prepared::Refused(reason.clone()),
-                            _ => judge(records, forms, next, self.work_limit),
-                        })
-                    }
-                    _ => std::mem::replace(&mut slots[next], Slot::Unreadable),
-                };
-                if let Slot::Ready(prepared @ (Prepared::Store(_) | Prepared::Refused(_))) = &slot {
-                    firsts.insert(next, prepared.clone());
-                }
-                self.answer(&records[next], slot)?;
-                next += 1;
-            }
-            self.commit_when_due()?;
-            self.progress();
-            if next == records.len() {
-                return Ok(());
-            }
-            match receiver.recv_timeout(self.until_due()) {
-                Ok((index, prepared)) => slots[index] = Slot::Ready(prepared),
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    // every rating has arrived, yet one is missing: say so, never hang
-                    slots[next] = Slot::Ready(Prepared::Refused(
-                        "engine failed: its rating never came back".to_string(),
-                    ));
-                }
-            }
-        }
-    }
-
-    /// How long to wait for a rating before the open transaction is due (or the progress
-    /// line, when none is open).
-    fn until_due(&self) -> Duration {
-        let since = self.opened.unwrap_or(self.last_note);
-        COMMIT_AFTER
-            .saturating_sub(since.elapsed())
-            .max(Duration::from_millis(10))
-    }
-
-    /// The progress line, once a second.
-    fn progress(&mut self) {
-        if self.last_note.elapsed() < Duration::from_secs(1) {
-            return;
-        }
-        self.last_note = Instant::now();
-        let seconds = self.started.elapsed().as_secs_f64().max(1e-9);
-        note!(
-            "{}: {} read, {} stored, {} seen before, {} not added ({:.0} puzzles/s)",
-            self.options.database.db.display(),
-            self.read,
-            self.stored,
-            self.seen,
-            self.read - self.stored - self.seen,
-            self.read as f64 / seconds
-        );
-    }
-
-    /// Commits once the open transaction holds --commit-every puzzles or is a second old.
-    fn commit_when_due(&mut self) -> anyhow::Result<()> {
-        let full = self.open >= self.options.commit_every;
-        let old = self
-            .opened
-            .is_some_and(|opened| opened.elapsed() >= COMMIT_AFTER);
-        if full || old {
-            self.commit()?;
-        }
-        Ok(())
-    }
-
-    /// Commits the open transaction, then writes the lines that waited for it.
-    fn commit(&mut self) -> anyhow::Result<()> {
-        self.bank.commit()?;
-        self.open = 0;
-        self.opened = None;
-        self.flush();
-        Ok(())
-    }
-
-    fn flush(&mut self) {
-        for pending in std::mem::take(&mut self.pending) {
-            match pending {
-                Pending::Record(record) => self.writer.write(record.as_ref()),
-                Pending::Line(line) => say!("{line}"),
-            }
-        }
-    }
-
-    /// Writes `pending` now when no transaction is open, else after its commit.
-    fn emit(&mut self, pending: Pending) {
-        self.pending.push(pending);
-        if self.opened.is_none() {
-            self.flush();
-        }
-    }
-
-    /// Stores or answers one record, and writes its line (after the commit that stores it).
-    fn answer(&mut self, record: &Record, slot: Slot) -> anyhow::Result<()> {
-        self.read += 1;
-        let location = record.location();
-        let entry = match &record.entry {
-            Ok(entry) => entry,
-            Err(failure) => {
-                complain!("error: {failure}");
-                let error = AddRecord::Error(ErrorRecord::new(record, &failure.reason));
-                if self.style.is_record() {
-                    self.emit(Pending::Record(Box::new(error)));
-                }
-                self.outcome = self.outcome.worst(Outcome::BadInput);
-                return Ok(());
-            }
-        };
-        let prepared = match slot {
-            Slot::Ready(prepared) => prepared,
-            _ => Prepared::Refused("no answer was computed".to_string()),
-        };
-        let (puzzle, answer) = match prepared {
-            Prepared::Refused(reason) => {
-                complain!("error: {location}: {reason}");
-                let error = AddRecord::Error(ErrorRecord::new(record, &reason));
-                if self.style.is_record() {
-                    self.emit(Pending::Record(Box::new(error)));
-                }
-                self.outcome = self.outcome.worst(Outcome::BadInput);
-                return Ok(());
-            }
-            Prepared::NotUnique(count) => {
-                let text = not_unique_text(&count, 2).unwrap_or_default();
-                if self.style.is_record() {
-                    let counted = AddRecord::not_unique(record, entry, &count);
-                    self.emit(Pending::Record(Box::new(counted)));
-                    complain!("{location}: not rated: {text}");
-                } else {
-                    self.emit(Pending::Line(format!("{location}: {text}")));
-                }
-                self.outcome = self.outcome.worst(Outcome::NotUnique);
-                return Ok(());
-            }
-            Prepared::Seen(earlier) => (earlier.record.clone(), Added::Seen(earlier)),
-            Prepared::Store(puzzle) => {
-                self.bank.begin()?;
-                self.opened.get_or_insert_with(Instant::now);
-                let answer = self.bank.insert(&puzzle, now())?;
-                if matches!(answer, Added::Stored(_)) {
-                    self.open += 1;
-                }
-                (*puzzle, answer)
-            }
-        };
-        match answer {
-            Added::Stored(_) => self.stored += 1,
-            Added::Seen(_) => self.seen += 1,
-        }
-        // the record shows the puzzle as read; the bank keeps its canonical form
-        let added = AddedRecord::new(record, entry, &puzzle, &answer);
-        if self.style.is_record() {
-            self.emit(Pending::Record(Box::new(AddRecord::Added(added))));
-        } else {
-            self.emit(Pending::Line(added_line(&location, &added)));
-        }
-        self.commit_when_due()
-    }
+    Ok(outcome)
 }
 
 /// The line `bank add` says of a stored or seen puzzle.
@@ -672,13 +393,6 @@ fn added_line(location: &str, added: &AddedRecord) -> String {
             se(&earlier.se)
         ),
     }
-}
-
-/// Hands the records of each input to `handle`, a batch at a time, through the common
-/// reader: any notation, `generate`'s and `book`'s puzzles.jsonl included (a file of one
-/// puzzle or record a line is read a batch of lines at a time, so memory stays bounded).
-fn each_input(options: &InputOptions, handle: impl FnMut(Vec<Record>)) {
-    each_batch(options, CHUNK, handle);
 }
 
 fn query(options: &QueryOptions) -> anyhow::Result<Outcome> {

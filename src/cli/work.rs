@@ -32,6 +32,11 @@ impl Pool {
         self.0.install(work)
     }
 
+    /// The rayon pool itself, for a service call that spreads its work on it.
+    pub fn threads(&self) -> &rayon::ThreadPool {
+        &self.0
+    }
+
     /// How many threads the pool has.
     pub fn current_num_threads(&self) -> usize {
         self.0.current_num_threads()

@@ -134,20 +134,22 @@ pub(super) fn read_grid(
 /// the side. `None` for anything else, which the character-by-character reading then reads
 /// or refuses with its reason and column.
 fn read_plain_grid(text: &str, geometry: Geometry) -> Option<Grid> {
-    if text.len() != geometry.cell_count() {
+    // on the stack (`check` reads every puzzle of a file: no allocation per line)
+    let mut values = [0u8; MAX_SIZE as usize * MAX_SIZE as usize];
+    let values = values.get_mut(..geometry.cell_count())?;
+    if text.len() != values.len() {
         return None;
     }
-    let values: Option<Vec<u8>> = text
-        .bytes()
-        .map(|byte| match byte {
-            b'.' | b'0' => Some(0),
-            b'1'..=b'9' => Some(byte - b'0'),
-            b'A'..=b'P' => Some(byte - b'A' + 10),
-            b'a'..=b'p' => Some(byte - b'a' + 10),
-            _ => None,
-        })
-        .collect();
-    Grid::from_values(geometry, &values?)
+    for (value, byte) in values.iter_mut().zip(text.bytes()) {
+        *value = match byte {
+            b'.' | b'0' => 0,
+            b'1'..=b'9' => byte - b'0',
+            b'A'..=b'P' => byte - b'A' + 10,
+            b'a'..=b'p' => byte - b'a' + 10,
+            _ => return None,
+        };
+    }
+    Grid::from_values(geometry, values)
 }
 
 /// Reads a published solution: like [`read_grid`], and every cell must be filled.

@@ -103,7 +103,8 @@ const INFORMATION_KEYS: [&str; 45] = [
     "keyed_under",
 ];
 
-/// A variant as records name it (as presets spell it).
+/// A variant as records name it (as presets spell it), and which of a record's own fields
+/// carry its rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VariantName {
     /// Its name in a record's `variant` field.
@@ -111,41 +112,93 @@ pub struct VariantName {
     /// Whether the record's `fpuzzles` link carries its rules (listed by name in `rules`):
     /// it has no field of its own, as cages, diagonals and regions have.
     pub rules_in_link: bool,
+    /// Whether its name says both long diagonals hold (`x`, `killer-x`): a record of it
+    /// without `diagonals` has both.
+    pub both_diagonals: bool,
+    /// Whether its record carries `cages` (a killer of any kind).
+    pub cages: bool,
+    /// Whether its record carries `comparisons` between cage sums (a greater killer).
+    pub comparisons: bool,
+    /// Whether its record carries a region map in `regions` (a jigsaw).
+    pub regions: bool,
 }
 
-const fn own_fields(name: &'static str) -> VariantName {
-    VariantName {
-        name,
-        rules_in_link: false,
+impl VariantName {
+    const fn own_fields(name: &'static str) -> VariantName {
+        VariantName {
+            name,
+            rules_in_link: false,
+            both_diagonals: false,
+            cages: false,
+            comparisons: false,
+            regions: false,
+        }
+    }
+
+    const fn in_link(name: &'static str) -> VariantName {
+        VariantName {
+            rules_in_link: true,
+            ..VariantName::own_fields(name)
+        }
+    }
+
+    const fn with_diagonals(self) -> VariantName {
+        VariantName {
+            both_diagonals: true,
+            ..self
+        }
+    }
+
+    const fn with_cages(self) -> VariantName {
+        VariantName {
+            cages: true,
+            ..self
+        }
     }
 }
 
-const fn in_link(name: &'static str) -> VariantName {
-    VariantName {
-        name,
-        rules_in_link: true,
-    }
-}
+/// Classic sudoku: givens alone.
+pub const CLASSIC: VariantName = VariantName::own_fields("classic");
+/// X-sudoku: both long diagonals.
+pub const X: VariantName = VariantName::own_fields("x").with_diagonals();
+/// Killer sudoku: cages.
+pub const KILLER: VariantName = VariantName::own_fields("killer").with_cages();
+/// Killer X: cages and both long diagonals.
+pub const KILLER_X: VariantName = VariantName::own_fields("killer-x")
+    .with_cages()
+    .with_diagonals();
+/// Greater killer: cages and comparisons between their sums.
+pub const GREATER_KILLER: VariantName = VariantName {
+    comparisons: true,
+    ..VariantName::own_fields("greater-killer").with_cages()
+};
+/// Jigsaw: a region map.
+pub const JIGSAW: VariantName = VariantName {
+    regions: true,
+    ..VariantName::own_fields("jigsaw")
+};
+/// The bank's name for a puzzle with variant rules of any family, or several.
+pub const RULES: VariantName = VariantName::in_link("rules");
 
 /// Every variant a record may name: the cases of [`crate::preset::Variant`] in their order
 /// (its names are read from here), then the bank's name for a puzzle with variant rules of
-/// any family or several.
+/// any family or several ([`RULES`]).
 pub const VARIANTS: &[VariantName] = &[
-    own_fields("classic"),
-    own_fields("x"),
-    own_fields("killer"),
-    own_fields("killer-x"),
-    own_fields("greater-killer"),
-    own_fields("jigsaw"),
-    in_link("anti-knight"),
-    in_link("windoku"),
-    in_link("thermo"),
-    in_link("kropki"),
-    in_link("xv"),
-    in_link("arrow"),
-    in_link("even-odd"),
-    in_link("consecutive"),
-    in_link("rules"),
+    CLASSIC,
+    X,
+    KILLER,
+    KILLER_X,
+    GREATER_KILLER,
+    JIGSAW,
+    VariantName::in_link("anti-knight"),
+    VariantName::in_link("windoku"),
+    VariantName::in_link("thermo"),
+    VariantName::in_link("kropki"),
+    VariantName::in_link("xv"),
+    VariantName::in_link("arrow"),
+    VariantName::in_link("even-odd"),
+    VariantName::in_link("consecutive"),
+    RULES,
 ];
 
 /// The variant a record names `name`, if records know it.
@@ -360,9 +413,7 @@ fn from_fields(
     // `diagonals` says which hold where the variant's name does not (one diagonal, or a
     // greater killer's); without it, x and killer-x have both
     let diagonals: &[Diagonal] = match fields.get("diagonals") {
-        None | Some(Value::Null) if matches!(variant, "x" | "killer-x") => {
-            &[Diagonal::Main, Diagonal::Anti]
-        }
+        None | Some(Value::Null) if known.both_diagonals => &[Diagonal::Main, Diagonal::Anti],
         None | Some(Value::Null) => &[],
         Some(Value::String(which)) => match which.as_str() {
             "main" => &[Diagonal::Main],
@@ -404,7 +455,7 @@ fn from_fields(
             number,
         )?));
     }
-    let needs_cages = matches!(variant, "killer" | "killer-x" | "greater-killer");
+    let needs_cages = known.cages;
     if needs_cages == cages.is_empty() {
         return Err(refuse(if needs_cages {
             format!(
@@ -414,7 +465,7 @@ fn from_fields(
             format!("\"cages\" in a record of variant {variant:?}")
         }));
     }
-    if (variant == "jigsaw") != regions.is_some() {
+    if known.regions != regions.is_some() {
         return Err(refuse(if regions.is_none() {
             "\"variant\": \"jigsaw\" with no \"regions\": the record does not carry its region map"
                 .to_string()
@@ -422,7 +473,7 @@ fn from_fields(
             format!("\"regions\" in a record of variant {variant:?}")
         }));
     }
-    if !comparisons.is_empty() && variant != "greater-killer" {
+    if !comparisons.is_empty() && !known.comparisons {
         return Err(refuse(format!(
             "\"comparisons\" in a record of variant {variant:?}"
         )));

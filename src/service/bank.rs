@@ -27,6 +27,7 @@ use crate::grade::explainer::{SeRater, SeRating};
 use crate::grade::{Grader, Grading};
 use crate::model::Puzzle;
 use crate::notation::fpuzzles::FPUZZLES_PREFIX;
+use crate::notation::records::{self, VariantName};
 use crate::notation::{self, Entry, Format};
 use crate::Count;
 
@@ -75,26 +76,26 @@ pub fn rate_with_key(
     }
 }
 
-/// The variant's name, as presets and `generate`'s records spell it.
-pub fn variant(puzzle: &Puzzle) -> &'static str {
+/// The puzzle's variant, as presets and `generate`'s records name it.
+pub fn variant(puzzle: &Puzzle) -> VariantName {
     let diagonals = !puzzle.diagonals().is_empty();
     if puzzle.regions().is_some() {
-        "jigsaw"
+        records::JIGSAW
     } else if puzzle.constraints().iter().any(carried_as_rule) {
         // rules of any family, or several (their names are in the record's `rules`)
-        "rules"
+        records::RULES
     } else if puzzle.comparisons().next().is_some() {
-        "greater-killer"
+        records::GREATER_KILLER
     } else if puzzle.cage_count() > 0 {
         if diagonals {
-            "killer-x"
+            records::KILLER_X
         } else {
-            "killer"
+            records::KILLER
         }
     } else if diagonals {
-        "x"
+        records::X
     } else {
-        "classic"
+        records::CLASSIC
     }
 }
 
@@ -123,7 +124,7 @@ pub fn new_puzzle(
         puzzle: notation::format_grid(puzzle.givens(), Format::Line),
         definition: notation::format(puzzle, Format::Ron).unwrap_or_default(),
         solution: rated.solution.clone(),
-        variant: variant(puzzle).to_string(),
+        variant: variant(puzzle).name.to_string(),
         size: puzzle.size(),
         level: rated.grading.level.to_string(),
         score: rated.grading.score,
@@ -165,6 +166,18 @@ pub fn refusal(puzzle: &Puzzle) -> Option<String> {
             }),
         }
     })
+}
+
+#[cfg(feature = "bank")]
+/// The canonical form `puzzle` is keyed and kept under, or why the bank does not keep it
+/// ([`refusal`], or [`TOO_COSTLY`] when the form is not found within
+/// [`crate::canonical::BANK_WORK`]).
+pub fn form_to_keep(puzzle: &Puzzle) -> Result<CanonicalForm, String> {
+    if let Some(reason) = refusal(puzzle) {
+        return Err(reason);
+    }
+    crate::canonical::canonical_form_within(puzzle, crate::canonical::BANK_WORK)
+        .ok_or_else(|| TOO_COSTLY.to_string())
 }
 
 /// Whether a rule is carried by a record's `fpuzzles` link and named in its `rules`: every
@@ -302,7 +315,7 @@ impl StoredRecord {
         let record = &stored.record;
         // a killer's rules, and an X's diagonals, are in its definition: read only for the
         // records that need them
-        let cages = if record.variant != "classic" {
+        let cages = if record.variant != records::CLASSIC.name {
             notation::parse(&record.definition, Some(Format::Ron))
                 .ok()
                 .and_then(|mut entries| entries.pop())
@@ -356,7 +369,7 @@ impl CageFields {
     fn of(puzzle: &Puzzle, variant: &str) -> CageFields {
         use crate::model::Diagonal;
         let diagonals = puzzle.diagonals();
-        let named = matches!(variant, "x" | "killer-x");
+        let named = records::variant_named(variant).is_some_and(|variant| variant.both_diagonals);
         let diagonals = match (diagonals.as_slice(), named) {
             ([], _) | ([_, _], true) => None,
             ([Diagonal::Main], _) => Some("main".to_string()),
@@ -716,13 +729,9 @@ pub fn keep(bank: &Mutex<Bank>, entry: &Entry, source: &str, work_limit: u64) ->
         status: "seen".into(),
     };
     let unavailable = || failed("the bank is unavailable after an earlier failure".to_string());
-    if let Some(reason) = refusal(&entry.puzzle) {
-        return failed(reason);
-    }
-    let Some(form) =
-        crate::canonical::canonical_form_within(&entry.puzzle, crate::canonical::BANK_WORK)
-    else {
-        return failed(TOO_COSTLY.to_string());
+    let form = match form_to_keep(&entry.puzzle) {
+        Ok(form) => form,
+        Err(reason) => return failed(reason),
     };
     // Look up, then rate without holding the bank (ratings take time), then store: a puzzle
     // another request stored meanwhile comes back as seen.

@@ -157,7 +157,14 @@ pub fn read_records(options: &InputOptions) -> Vec<Record> {
     each_batch(
         options,
         usize::MAX,
-        |batch| records.extend(batch),
+        |batch| {
+            // (most inputs are one batch: taken as it is, not copied record by record)
+            if records.is_empty() {
+                records = batch;
+            } else {
+                records.extend(batch);
+            }
+        },
         |_, _, _| {},
     );
     records

@@ -17,6 +17,8 @@
 
 pub mod answer;
 pub mod bank;
+#[cfg(all(feature = "bank", feature = "parallel"))]
+pub mod bank_add;
 #[cfg(all(feature = "pdf", feature = "parallel"))]
 pub mod book;
 pub mod candidates;

@@ -22,6 +22,35 @@ pub enum Engine {
     Auto,
 }
 
+impl Engine {
+    /// Every engine, with its name (as `--engine` and the Python door's `engine=` take it).
+    pub const ALL: [(Engine, &'static str); 4] = [
+        (Engine::Sat, "sat"),
+        (Engine::Native, "native"),
+        (Engine::Both, "both"),
+        (Engine::Auto, "auto"),
+    ];
+}
+
+impl std::str::FromStr for Engine {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Engine, String> {
+        Engine::ALL
+            .iter()
+            .find(|(_, name)| *name == text)
+            .map(|(engine, _)| *engine)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Engine::ALL.iter().map(|(_, name)| *name).collect();
+                format!(
+                    "give {} or {}",
+                    names[..names.len() - 1].join(", "),
+                    names[names.len() - 1]
+                )
+            })
+    }
+}
+
 /// Work units one branch point of a uniqueness proof counts against a rating's work limit
 /// (the native engine's, see [`crate::backtrack::BRANCH_WORK`]).
 pub const BRANCH_WORK: u64 = crate::backtrack::BRANCH_WORK;

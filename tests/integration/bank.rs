@@ -465,13 +465,7 @@ fn a_folder_or_a_missing_folder_given_as_the_bank_is_named_as_such() {
         (folder.path().to_path_buf(), "it is a folder"),
         (missing.clone(), "does not exist"),
     ] {
-        let output = sudokit(&[
-            "bank",
-            "add",
-            "--db",
-            path_text(&database),
-            path_text(&input),
-        ]);
+        let output = bank_add_text(&database, &input);
         let stderr = text(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{stderr}");
         assert!(stderr.contains(expected), "{stderr}");
@@ -578,6 +572,21 @@ fn add_mix() -> String {
          11...............................................................................\n\
          12345\n"
     )
+}
+
+/// `bank add` of `input` into `database`, answered in text.
+fn bank_add_text(database: &Path, input: &Path) -> std::process::Output {
+    sudokit(&["bank", "add", "--db", path_text(database), path_text(input)])
+}
+
+/// A new temporary folder (kept while the handle lives) with a bank's path and a file of
+/// [`add_mix`], `mix.txt`.
+fn mix_in_a_folder() -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBuf) {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("bank.sqlite");
+    let input = folder.path().join("mix.txt");
+    std::fs::write(&input, add_mix()).unwrap();
+    (folder, database, input)
 }
 
 /// The fields of one CSV line (quoted fields as `columns::csv_field` writes them).
@@ -704,10 +713,7 @@ fn bank_query_json_and_csv_read_into_the_typed_stored_record() {
 
 #[test]
 fn the_records_bank_add_writes_are_the_service_records_byte_for_byte() {
-    let folder = tempfile::tempdir().unwrap();
-    let database = folder.path().join("bank.sqlite");
-    let input = folder.path().join("mix.txt");
-    std::fs::write(&input, add_mix()).unwrap();
+    let (_folder, database, input) = mix_in_a_folder();
     let add = |style: &str| {
         let output = sudokit(&[
             "bank",
@@ -762,6 +768,50 @@ fn the_records_bank_add_writes_are_the_service_records_byte_for_byte() {
 }
 
 #[test]
+fn bank_add_in_text_says_each_puzzle_on_a_line_and_each_error_on_standard_error() {
+    let (_folder, database, input) = mix_in_a_folder();
+    let output = bank_add_text(&database, &input);
+    // a count and two unreadable lines: the worst is the bad input
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    let place = |line: usize| format!("{}:{line}: ", path_text(&input));
+    assert_eq!(lines.len(), 6, "{stdout}");
+    for (index, id) in [1, 2, 3].into_iter().enumerate() {
+        let stored = format!("{}stored #{id}: classic ", place(index + 1));
+        assert!(lines[index].starts_with(&stored), "{stdout}");
+        assert!(lines[index].contains(", SE "), "{stdout}");
+    }
+    // the fourth line repeats the first, in the same batch: seen, with the first's record
+    let seen = format!(
+        "{}seen before: #1 from {}:1 added ",
+        place(4),
+        path_text(&input)
+    );
+    assert!(lines[3].starts_with(&seen), "{stdout}");
+    assert!(
+        lines[4].starts_with(&format!("{}multiple (at least 2 solutions)", place(5))),
+        "{stdout}"
+    );
+    assert!(
+        lines[5].starts_with(&format!("{}none", place(6))),
+        "{stdout}"
+    );
+    let stderr = text(&output.stderr);
+    for line in [7, 8] {
+        assert!(
+            stderr.contains(&format!("error: {}", place(line))),
+            "{stderr}"
+        );
+    }
+    assert!(
+        stderr.contains(": 3 stored, 1 seen before, 4 not added"),
+        "{stderr}"
+    );
+    assert_eq!(stored_count(&database), 3);
+}
+
+#[test]
 fn bank_add_refuses_a_puzzle_that_is_not_unique_with_its_count() {
     let folder = tempfile::tempdir().unwrap();
     let database = folder.path().join("bank.sqlite");
@@ -797,13 +847,7 @@ fn bank_add_refuses_a_puzzle_that_is_not_unique_with_its_count() {
     assert!(stderr.contains("counts.txt:2: not rated: none"), "{stderr}");
     assert_eq!(stored_count(&database), 0);
     // the text answer says the count on standard output
-    let output = sudokit(&[
-        "bank",
-        "add",
-        "--db",
-        path_text(&database),
-        path_text(&input),
-    ]);
+    let output = bank_add_text(&database, &input);
     assert_eq!(output.status.code(), Some(1));
     assert!(text(&output.stdout).contains("multiple (at least 2 solutions)"));
 }
