@@ -87,11 +87,13 @@ pub enum Rule {
     /// Box indexers: a digit in an indexing cell says where in its box that cell's place
     /// number stands.
     BoxIndexers,
+    /// Free cages: killer cages that overlap another cage or come in pieces.
+    FreeCages,
 }
 
 impl Rule {
     /// Every rule a book explains, in the order the pages come.
-    pub const ALL: [Rule; 37] = [
+    pub const ALL: [Rule; 38] = [
         Rule::Classic,
         Rule::Regions,
         Rule::Diagonals,
@@ -129,6 +131,7 @@ impl Rule {
         Rule::Lockout,
         Rule::RowIndexers,
         Rule::BoxIndexers,
+        Rule::FreeCages,
     ];
 
     /// The rules of marks between neighbours that a negative constraint can complete.
@@ -220,6 +223,7 @@ pub fn how_to_play(constraint: &Constraint) -> Option<Rule> {
             IndexerKind::Row => Rule::RowIndexers,
             IndexerKind::Box => Rule::BoxIndexers,
         }),
+        Constraint::FreeCage(_) => Some(Rule::FreeCages),
         Constraint::ExtraRegion(_) | Constraint::PencilMarks(_) => None,
     }
 }
@@ -356,6 +360,7 @@ fn mark_name(rule: Rule, puzzle: &Puzzle) -> Option<&'static str> {
         Rule::Lockout => "Lockout",
         Rule::RowIndexers => "Row indexer",
         Rule::BoxIndexers => "Box indexer",
+        Rule::FreeCages => "Free cage",
         // the arrows' own page names the variant
         Rule::ArrowNumbers => return None,
         Rule::Classic | Rule::Regions | Rule::Diagonals | Rule::Cages | Rule::Comparisons => {
@@ -486,6 +491,7 @@ pub fn heading(rule: Rule) -> &'static str {
         Rule::Lockout => "How to play: Lockout lines",
         Rule::RowIndexers => "How to play: Row indexers",
         Rule::BoxIndexers => "How to play: Box indexers",
+        Rule::FreeCages => "How to play: Free cages",
     }
 }
 
@@ -824,6 +830,13 @@ fn rule_text(rule: Rule) -> &'static str {
              holds the indexer's own number: a 3 in a box's first cell puts a 1 in that \
              box's third cell."
         }
+        Rule::FreeCages => {
+            "Outlines of fine dashes mark free cages: killer cages that may overlap other \
+             cages, so a cell can be in several, and may come in pieces, each piece outlined. \
+             The digits of a free cage never repeat, even from one piece to another, and add \
+             up to the small number in a top corner of its first cell (a cage without a \
+             number only keeps its digits apart)."
+        }
         _ => "",
     }
 }
@@ -1036,6 +1049,14 @@ pub fn example(rule: Rule) -> (Puzzle, Grid) {
             r#"Puzzle(size: 4, givens: "......14.3...1.3", rules: [
                 Indexer(Box, ["r1c1", "r1c3", "r3c1", "r3c3"]),
             ], solution: "1432321443212143")"#
+        }
+        // two cages sharing r1c2, and one in two pieces
+        Rule::FreeCages => {
+            r#"Puzzle(size: 4, givens: "..........1.....", rules: [
+                FreeCage(["r1c1", "r1c2", "r2c1"], Some(8)),
+                FreeCage(["r1c2", "r2c2", "r2c3"], Some(7)),
+                FreeCage(["r3c1", "r4c4"], Some(5)),
+            ], solution: "4132324123141423")"#
         }
         // a 4×4 grid has no anti-king solution at all: a 6×6 one
         Rule::AntiKing => {
@@ -1278,6 +1299,7 @@ mod tests {
         assert_eq!(name(Rule::Lockout), "4×4 Lockout");
         assert_eq!(name(Rule::RowIndexers), "4×4 Row indexer");
         assert_eq!(name(Rule::BoxIndexers), "4×4 Box indexer");
+        assert_eq!(name(Rule::FreeCages), "4×4 Free cage");
     }
 
     #[test]
