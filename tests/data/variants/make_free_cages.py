@@ -142,8 +142,8 @@ case("9x9 killercage of nine cells in pieces, no sum (a ninth house)", S9, some(
      [(NINE, None)])
 case("9x9 killercage of nine cells in pieces repeating a digit, no sum: impossible", S9,
      some(9, 0.5), [(R("R1C1", "R2C4", "R3C7", "R4C2", "R5C5", "R6C8", "R7C3", "R8C6", "R9C9"), None)])
-case("9x9 killercage in two pieces with a sum one too many: impossible", S9, some(9, 0.6),
-     [(R("R1C1", "R9C9"), S9[0][0] + S9[8][8] + 1)])
+case("9x9 killercage in two pieces with a sum one too few: impossible", S9, some(9, 0.6),
+     [(R("R1C1", "R9C9"), S9[0][0] + S9[8][8] - 1)])
 case("9x9 killercages overlapping, sums true of the grid, few givens", S9, some(9, 0.45),
      [(R("R5C5", "R5C6", "R6C5"), True), (R("R5C5", "R4C5", "R4C4"), True), (R("R5C6", "R5C7", "R6C7"), True)])
 case("6x6 killercages overlapping and in pieces, sums true of the grid, more givens", S6,
