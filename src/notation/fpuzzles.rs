@@ -951,7 +951,10 @@ mod tests {
         for order in [[0, 1, 2, 3], [3, 2, 1, 0]] {
             let list: Vec<&str> = order.iter().map(|&index| cages[index]).collect();
             let text = four_by_four(&format!(", \"killercage\": [{}]", list.join(", ")));
-            let puzzle = parse(&text, Some(Format::Fpuzzles)).unwrap().remove(0).puzzle;
+            let puzzle = parse(&text, Some(Format::Fpuzzles))
+                .unwrap()
+                .remove(0)
+                .puzzle;
             // the first in reading order is a cage; the one sharing r1c2 and the one in two
             // pieces are free cages; the last, apart and connected, a cage again
             let kept: Vec<Vec<String>> = puzzle
@@ -965,10 +968,7 @@ mod tests {
             );
             assert_eq!(
                 free_cages(&puzzle),
-                [
-                    "free cage 7 on r1c2+r2c2+r2c3",
-                    "free cage 5 on r3c1+r4c4"
-                ],
+                ["free cage 7 on r1c2+r2c2+r2c3", "free cage 5 on r3c1+r4c4"],
                 "{order:?}"
             );
             read.push(puzzle);
@@ -976,20 +976,29 @@ mod tests {
         assert_eq!(read[0], read[1]);
         // written back under `killercage`, read again the same: through JSON and a link
         let json = crate::notation::format(&read[0], Format::Fpuzzles).unwrap();
-        let again = parse(&json, Some(Format::Fpuzzles)).unwrap().remove(0).puzzle;
+        let again = parse(&json, Some(Format::Fpuzzles))
+            .unwrap()
+            .remove(0)
+            .puzzle;
         assert_eq!(again, read[0]);
         let link = super::link(&read[0], None, super::FPUZZLES_PREFIX).unwrap();
         let again = parse(&link, None).unwrap().remove(0).puzzle;
         assert_eq!(again, read[0]);
         let ron = crate::notation::format(&read[0], Format::Ron).unwrap();
-        assert!(ron.contains(r#"FreeCage(["r1c2","r2c2","r2c3"],Some(7))"#), "{ron}");
+        assert!(
+            ron.contains(r#"FreeCage(["r1c2","r2c2","r2c3"],Some(7))"#),
+            "{ron}"
+        );
         let again = parse(&ron, Some(Format::Ron)).unwrap().remove(0).puzzle;
         assert_eq!(again, read[0]);
         // killer text has one character per cell: refused by the free cage's name
         let refused = crate::notation::format(&read[0], Format::Killer)
             .unwrap_err()
             .to_string();
-        assert!(refused.contains("free cage 7 on r1c2+r2c2+r2c3"), "{refused}");
+        assert!(
+            refused.contains("free cage 7 on r1c2+r2c2+r2c3"),
+            "{refused}"
+        );
     }
 
     #[test]
@@ -1007,8 +1016,7 @@ mod tests {
             "{error}"
         );
         // without the free cage the same mark compares the two cages
-        let cages =
-            r#", "killercage": [{"cells": ["R1C1", "R2C1"], "value": "3"}, {"cells": ["R1C2", "R2C2"]}]"#;
+        let cages = r#", "killercage": [{"cells": ["R1C1", "R2C1"], "value": "3"}, {"cells": ["R1C2", "R2C2"]}]"#;
         let puzzle = parse(&four_by_four(&format!("{cages}{mark}")), None)
             .unwrap()
             .remove(0)

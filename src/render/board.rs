@@ -819,7 +819,12 @@ mod tests {
                         }))
                 })
                 .count();
-            assert!(sides >= 4, "r{}c{}: {sides} pieces of outline", row + 1.0, column + 1.0);
+            assert!(
+                sides >= 4,
+                "r{}c{}: {sides} pieces of outline",
+                row + 1.0,
+                column + 1.0
+            );
         }
         // both sums drawn, apart from each other and from the given
         let boxes: Vec<(String, Rectangle)> = drawing
