@@ -163,37 +163,18 @@ pub fn draw(
     if has_cages {
         // a solution shows its cages faintly, so the digits stay what the eye reads
         let grey = if full { 0.0 } else { FAINT_CAGE };
-        for cage in puzzle.cages() {
-            let outline = Outline {
-                inset: INSET,
-                dash: (cell * 0.07, cell * 0.05),
-                grey,
-            };
-            cage_outline(
-                &mut strokes,
-                puzzle,
-                &cage.cells,
-                frame,
-                cell,
-                &widths,
-                outline,
-            );
-        }
-        for (index, cage) in free_cages(puzzle).enumerate() {
-            let outline = Outline {
-                inset: FREE_INSETS[index % FREE_INSETS.len()],
-                dash: (cell * 0.035, cell * 0.04),
-                grey,
-            };
-            cage_outline(
-                &mut strokes,
-                puzzle,
-                &cage.cells,
-                frame,
-                cell,
-                &widths,
-                outline,
-            );
+        let cage_dash = (cell * 0.07, cell * 0.05);
+        let free_dash = (cell * 0.035, cell * 0.04);
+        let outlines = puzzle
+            .cages()
+            .map(|cage| (&cage.cells, INSET, cage_dash))
+            .chain(free_cages(puzzle).enumerate().map(|(index, cage)| {
+                let inset = FREE_INSETS[index % FREE_INSETS.len()];
+                (&cage.cells, inset, free_dash)
+            }));
+        for (cells, inset, dash) in outlines {
+            let outline = Outline { inset, dash, grey };
+            cage_outline(&mut strokes, puzzle, cells, frame, cell, &widths, outline);
         }
     }
     grid_lines(&mut strokes, puzzle, frame, cell, &widths);
