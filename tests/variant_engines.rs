@@ -1,8 +1,8 @@
 //! Property suite for issue 27, point 3: random variant puzzles, built on a random solution
-//! grid with rules drawn so that grid obeys them (every rule family of `model/variant/`, on
-//! 4×4, 6×6, 9×9 and irregular grids, givens dropped at random), get the same count to
-//! limit 3 from the native engine and the SAT engine, each solution found obeys every rule,
-//! and on 4×4 both equal the count by brute force over every Latin square.
+//! grid with rules drawn so that grid obeys them (every rule family of `model/variant/`, free
+//! cages included, on 4×4, 6×6, 9×9 and irregular grids, givens dropped at random), get the
+//! same count to limit 3 from the native engine and the SAT engine, each solution found
+//! obeys every rule, and on 4×4 both equal the count by brute force over every Latin square.
 //!
 //! `cargo test --release --test variant_engines` runs 48 puzzles per shape;
 //! `VARIANT_CASES=N` runs N.
@@ -21,8 +21,8 @@ use rand_chacha::ChaCha8Rng;
 use sudokit::backtrack::{count_solutions, Solver};
 use sudokit::model::variant::{
     Arrow, ChessMove, CloneRule, Direction, Dot, DotFamily, DotKind, Extremum, ExtremumKind,
-    Indexer, IndexerKind, Line, LineKind, LittleKiller, Negative, OutsideClue, OutsideKind, Parity,
-    Quadruple, Regions, Side,
+    FreeCage, Indexer, IndexerKind, Line, LineKind, LittleKiller, Negative, OutsideClue,
+    OutsideKind, Parity, Quadruple, Regions, Side,
 };
 use sudokit::model::{
     Cage, Cell, Constraint, Diagonal, Digit, Geometry, Grid, House, HouseKind, Puzzle,
@@ -466,6 +466,30 @@ fn random_puzzle(shape: Shape, seed: u64) -> Option<(Puzzle, Grid)> {
         if rng.random_bool(keep) {
             givens.set(cell, solution.get(cell));
         }
+    }
+    // a free cage (a killer cage apart from the usual layout, issue 38 point 4): cells here
+    // and there whose digits differ, drawn from a stream of its own so the draws above stay
+    // as they were
+    let mut apart = ChaCha8Rng::seed_from_u64(seed ^ 0x0F4E_E0CA);
+    if apart.random_bool(0.3) {
+        let mut cells: Vec<Cell> = geometry.cells().collect();
+        cells.shuffle(&mut apart);
+        let wanted = apart.random_range(2..=4);
+        let mut chosen: Vec<Cell> = Vec::new();
+        for cell in cells {
+            if chosen.len() < wanted
+                && chosen
+                    .iter()
+                    .all(|&other| solution.get(other) != solution.get(cell))
+            {
+                chosen.push(cell);
+            }
+        }
+        chosen.sort();
+        let sum = apart
+            .random_bool(0.7)
+            .then(|| chosen.iter().map(|&cell| value(&solution, cell)).sum());
+        rules.push(Constraint::FreeCage(FreeCage { cells: chosen, sum }));
     }
     let puzzle = Puzzle::new(geometry, givens, rules).unwrap_or_else(|error| {
         panic!("seed {seed}: the drawn rules are refused: {error}");

@@ -115,6 +115,7 @@ fn rated(constraint: &Constraint) -> bool {
         | Constraint::Arrow(_)
         | Constraint::LittleKiller(_)
         | Constraint::Outside(_)
-        | Constraint::Indexer(_) => true,
+        | Constraint::Indexer(_)
+        | Constraint::FreeCage(_) => true,
     }
 }

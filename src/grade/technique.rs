@@ -182,6 +182,7 @@ techniques! {
     DoubleArrow => "Double Arrow", "Variant: bounds between a double arrow's two circles and the sum of the cells between them.";
     LockoutLine => "Lockout Line", "Variant: a lockout line's diamonds at least half the grid's side apart, the cells between them outside their digits.";
     NabnerLine => "Nabner Line", "Variant: digits a nabner line's other cells leave no room for, no two on the line consecutive or equal.";
+    FreeCage => "Free Cage", "Variant: digits no filling of a free cage (a killer cage that overlaps another or comes in pieces) can use: distinct, adding up to its sum.";
     RuleForcingChain => "Rule Forcing Chain", "Variant: a candidate whose consequences, through singles and every rule, contradict each other.";
     BruteForce => "Brute Force", "A trial: a digit taken from the solution when no technique applies.";
 }
@@ -290,6 +291,7 @@ impl Technique {
                 | DoubleArrow
                 | LockoutLine
                 | NabnerLine
+                | FreeCage
                 | RuleForcingChain
         )
     }

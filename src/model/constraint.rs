@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use super::geometry::{Cell, House};
 use super::variant::{
-    Arrow, ChessMove, CloneRule, Dot, Extremum, Indexer, Line, LittleKiller, Negative, OutsideClue,
-    Parity, PencilMarks, Quadruple, Regions,
+    Arrow, ChessMove, CloneRule, Dot, Extremum, FreeCage, Indexer, Line, LittleKiller, Negative,
+    OutsideClue, Parity, PencilMarks, Quadruple, Regions,
 };
 
 /// Which cage, by its position among the puzzle's cages (in the order they were given).
@@ -134,6 +134,8 @@ pub enum Constraint {
     Outside(OutsideClue),
     /// A column indexer (the 159 rule).
     Indexer(Indexer),
+    /// A killer cage outside the usual layout: it overlaps another cage or comes in pieces.
+    FreeCage(FreeCage),
 }
 
 impl Constraint {
@@ -176,6 +178,7 @@ impl fmt::Display for Constraint {
             Constraint::LittleKiller(rule) => write!(formatter, "{rule}"),
             Constraint::Outside(rule) => write!(formatter, "{rule}"),
             Constraint::Indexer(rule) => write!(formatter, "{rule}"),
+            Constraint::FreeCage(rule) => write!(formatter, "{rule}"),
         }
     }
 }

@@ -131,6 +131,7 @@ impl Puzzle {
                 Constraint::LittleKiller(rule) => rule.check(geometry)?,
                 Constraint::Outside(rule) => rule.check(geometry)?,
                 Constraint::Indexer(rule) => rule.check(geometry)?,
+                Constraint::FreeCage(rule) => rule.check(geometry)?,
             }
         }
         let puzzle = Puzzle {
@@ -314,6 +315,7 @@ impl Puzzle {
             Constraint::LittleKiller(rule) => rule.holds(grid),
             Constraint::Outside(rule) => rule.holds(grid),
             Constraint::Indexer(rule) => rule.holds(grid, &region_of),
+            Constraint::FreeCage(rule) => rule.holds(grid),
         })
     }
 

@@ -143,7 +143,12 @@ pub struct KeyTable {
 /// The table of f-puzzles keys (see [`KeyTable`]).
 pub fn key_table() -> KeyTable {
     let mut modelled: Vec<&'static str> = super::fpuzzles_keys::MODELLED.to_vec();
-    modelled.extend(super::fpuzzles_rules::keys());
+    for key in super::fpuzzles_rules::keys() {
+        // `killercage` carries cages and free cages: listed once
+        if !modelled.contains(&key) {
+            modelled.push(key);
+        }
+    }
     modelled.push("region");
     KeyTable {
         modelled,
@@ -328,10 +333,11 @@ fn from_value(value: &Value, line: usize) -> Result<Entry, NotationError> {
             constraints.push(Constraint::diagonal(geometry, diagonal));
         }
     }
-    let cages = read_cages(object, geometry, line)?;
+    let (cages, free_cages) = read_cages(object, geometry, line)?;
     let rules = super::fpuzzles_rules::read(object, geometry, line)?;
-    let comparisons = read_comparisons(object, geometry, &cages, &rules, line)?;
+    let comparisons = read_comparisons(object, geometry, &cages, &free_cages, &rules, line)?;
     constraints.extend(cages.into_iter().map(Constraint::Cage));
+    constraints.extend(free_cages.into_iter().map(Constraint::FreeCage));
     constraints.extend(comparisons.into_iter().map(Constraint::Compare));
     constraints.extend(regions.map(Constraint::Regions));
     constraints.extend(rules);
@@ -479,13 +485,16 @@ fn cells_of(entry: &Value, geometry: Geometry, line: usize) -> Result<Vec<Cell>,
         .collect()
 }
 
-/// Killer cages (`killercage`), in reading order of their first cell. (A plain `cage` is
-/// f-puzzles' cosmetic cage: decoration without a value, refused with one.)
+/// Killer cages (`killercage`), in reading order of their first cell (then of their other
+/// cells): each connected cage that shares no cell with an earlier cage kept is a cage of
+/// the usual layout; every other one (overlapping such a cage, or in pieces) a free cage,
+/// with the same meaning. (A plain `cage` is f-puzzles' cosmetic cage: decoration without a
+/// value, refused with one.)
 fn read_cages(
     object: &Map<String, Value>,
     geometry: Geometry,
     line: usize,
-) -> Result<Vec<Cage>, NotationError> {
+) -> Result<(Vec<Cage>, Vec<variant::FreeCage>), NotationError> {
     let mut cages = Vec::new();
     for key in ["killercage"] {
         let entries = match object.get(key) {
@@ -546,11 +555,48 @@ fn read_cages(
             });
         }
     }
-    cages.sort_by_key(|cage| cage.cells[0]);
-    for (index, cage) in cages.iter_mut().enumerate() {
+    // cells in order, so the first cell decides and ties between overlapping cages fall
+    // the same way whatever order the document lists them in
+    cages.sort_by(|first, second| (&first.cells, first.sum).cmp(&(&second.cells, second.sum)));
+    let mut taken = vec![false; geometry.cell_count()];
+    let mut kept = Vec::new();
+    let mut free = Vec::new();
+    for cage in cages {
+        let overlaps = cage.cells.iter().any(|cell| taken[cell.index()]);
+        if overlaps || !connected(&cage.cells) {
+            free.push(variant::FreeCage {
+                cells: cage.cells,
+                sum: cage.sum,
+            });
+            continue;
+        }
+        for cell in &cage.cells {
+            taken[cell.index()] = true;
+        }
+        kept.push(cage);
+    }
+    for (index, cage) in kept.iter_mut().enumerate() {
         cage.label = label(index);
     }
-    Ok(cages)
+    Ok((kept, free))
+}
+
+/// Whether `cells` form one piece through shared sides.
+fn connected(cells: &[Cell]) -> bool {
+    let Some(&start) = cells.first() else {
+        return true;
+    };
+    let mut reached = vec![start];
+    let mut next = 0;
+    while let Some(&cell) = reached.get(next) {
+        next += 1;
+        for &other in cells {
+            if !reached.contains(&other) && variant::orthogonal(cell, other) {
+                reached.push(other);
+            }
+        }
+    }
+    reached.len() == cells.len()
 }
 
 /// `a`-`z`, `A`-`Z`, then `c53`, `c54`, …
@@ -563,15 +609,18 @@ fn label(index: usize) -> String {
 
 /// Comparison marks: `text` entries `<`, `=`, `>`, `^`, `v` (turned by their `angle`) between
 /// two neighbours. Between two cages, a comparison of their sums; along a thermometer, the
-/// drawn copy of what it says (decoration); anywhere else refused.
+/// drawn copy of what it says (decoration); anywhere else refused. A mark on a free cage's
+/// cell is refused by the cage's name: which of the cages it compares cannot be told.
 fn read_comparisons(
     object: &Map<String, Value>,
     geometry: Geometry,
     cages: &[Cage],
+    free_cages: &[variant::FreeCage],
     rules: &[Constraint],
     line: usize,
 ) -> Result<Vec<Comparison>, NotationError> {
     let owner = |place: Cell| cages.iter().position(|cage| cage.cells.contains(&place));
+    let free_owner = |place: Cell| free_cages.iter().find(|cage| cage.cells.contains(&place));
     let mut comparisons = Vec::new();
     for entry in object
         .get("text")
@@ -630,8 +679,9 @@ fn read_comparisons(
                 }
             }
         };
+        let free = free_owner(upper).or_else(|| free_owner(lower));
         match (owner(upper), owner(lower)) {
-            (Some(first), Some(second)) if first != second => {
+            (Some(first), Some(second)) if first != second && free.is_none() => {
                 comparisons.push(Comparison {
                     first: CageId::new(first),
                     second: CageId::new(second),
@@ -639,18 +689,31 @@ fn read_comparisons(
                 });
             }
             _ => {
-                let (smaller, larger) = match relation {
-                    Relation::Less => (upper, lower),
-                    Relation::Greater => (lower, upper),
-                    Relation::Equal => return Err(refuse("not between two cages")),
+                let on_thermometer = |smaller: Cell, larger: Cell| {
+                    rules.iter().any(|rule| {
+                        matches!(rule, Constraint::Line(drawn)
+                            if drawn.kind == LineKind::Thermometer
+                                && drawn.cells.windows(2).any(|pair| pair == [smaller, larger]))
+                    })
                 };
-                let on_thermometer = rules.iter().any(|rule| {
-                    matches!(rule, Constraint::Line(drawn)
-                        if drawn.kind == LineKind::Thermometer
-                            && drawn.cells.windows(2).any(|pair| pair == [smaller, larger]))
-                });
-                if !on_thermometer {
-                    return Err(refuse("not between two cages nor along a thermometer"));
+                let drawn_copy = match relation {
+                    Relation::Less => on_thermometer(upper, lower),
+                    Relation::Greater => on_thermometer(lower, upper),
+                    Relation::Equal => false,
+                };
+                match (drawn_copy, free) {
+                    (true, _) => {}
+                    (false, Some(cage)) => {
+                        return Err(refuse(&format!(
+                            "it touches the {cage}, which overlaps another cage or comes in pieces, so which sums it compares cannot be told"
+                        )))
+                    }
+                    (false, None) if relation == Relation::Equal => {
+                        return Err(refuse("not between two cages"))
+                    }
+                    (false, None) => {
+                        return Err(refuse("not between two cages nor along a thermometer"))
+                    }
                 }
             }
         }
@@ -855,6 +918,125 @@ mod tests {
 
     fn error_of(text: &str) -> String {
         parse(text, Some(Format::Fpuzzles)).unwrap_err().to_string()
+    }
+
+    /// An empty 4×4 document with `more` (`, "key": …`) after its grid.
+    fn four_by_four(more: &str) -> String {
+        let empty_row = format!("[{}]", ["{}"; 4].join(","));
+        let grid = format!("[{}]", [empty_row.as_str(); 4].join(","));
+        format!("{{\"size\": 4, \"grid\": {grid}{more}}}")
+    }
+
+    /// The free cages of a puzzle, as `cells=sum` words.
+    fn free_cages(puzzle: &crate::model::Puzzle) -> Vec<String> {
+        puzzle
+            .constraints()
+            .iter()
+            .filter_map(|constraint| match constraint {
+                crate::model::Constraint::FreeCage(cage) => Some(cage.to_string()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn overlapping_and_disconnected_cages_are_read_as_free_cages_in_any_order() {
+        let cages = [
+            r#"{"cells": ["R1C2", "R2C2", "R2C3"], "value": "7"}"#,
+            r#"{"cells": ["R1C1", "R1C2", "R2C1"], "value": "8"}"#,
+            r#"{"cells": ["R4C4", "R3C1"], "value": "5"}"#,
+            r#"{"cells": ["R3C3", "R3C4"]}"#,
+        ];
+        let mut read = Vec::new();
+        for order in [[0, 1, 2, 3], [3, 2, 1, 0]] {
+            let list: Vec<&str> = order.iter().map(|&index| cages[index]).collect();
+            let text = four_by_four(&format!(", \"killercage\": [{}]", list.join(", ")));
+            let puzzle = parse(&text, Some(Format::Fpuzzles))
+                .unwrap()
+                .remove(0)
+                .puzzle;
+            // the first in reading order is a cage; the one sharing r1c2 and the one in two
+            // pieces are free cages; the last, apart and connected, a cage again
+            let kept: Vec<Vec<String>> = puzzle
+                .cages()
+                .map(|cage| cage.cells.iter().map(ToString::to_string).collect())
+                .collect();
+            assert_eq!(
+                kept,
+                [vec!["r1c1", "r1c2", "r2c1"], vec!["r3c3", "r3c4"]],
+                "{order:?}"
+            );
+            assert_eq!(
+                free_cages(&puzzle),
+                ["free cage 7 on r1c2+r2c2+r2c3", "free cage 5 on r3c1+r4c4"],
+                "{order:?}"
+            );
+            read.push(puzzle);
+        }
+        assert_eq!(read[0], read[1]);
+        // written back under `killercage`, read again the same: through JSON and a link
+        let json = crate::notation::format(&read[0], Format::Fpuzzles).unwrap();
+        let again = parse(&json, Some(Format::Fpuzzles))
+            .unwrap()
+            .remove(0)
+            .puzzle;
+        assert_eq!(again, read[0]);
+        let link = super::link(&read[0], None, super::FPUZZLES_PREFIX).unwrap();
+        let again = parse(&link, None).unwrap().remove(0).puzzle;
+        assert_eq!(again, read[0]);
+        let ron = crate::notation::format(&read[0], Format::Ron).unwrap();
+        assert!(
+            ron.contains(r#"FreeCage(["r1c2","r2c2","r2c3"],Some(7))"#),
+            "{ron}"
+        );
+        let again = parse(&ron, Some(Format::Ron)).unwrap().remove(0).puzzle;
+        assert_eq!(again, read[0]);
+        // killer text has one character per cell: refused by the free cage's name
+        let refused = crate::notation::format(&read[0], Format::Killer)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            refused.contains("free cage 7 on r1c2+r2c2+r2c3"),
+            "{refused}"
+        );
+    }
+
+    #[test]
+    fn a_comparison_mark_on_a_free_cage_is_refused_by_its_name() {
+        // r2c1-r2c2 lies between the first two cages, and in the third, which shares their
+        // cells (a free cage)
+        let cages = concat!(
+            r#", "killercage": [{"cells": ["R1C1", "R2C1"], "value": "3"}, "#,
+            r#"{"cells": ["R1C2", "R2C2"]}, {"cells": ["R2C1", "R2C2"], "value": "5"}]"#
+        );
+        let mark = r#", "text": [{"cells": ["R2C1", "R2C2"], "value": "<"}]"#;
+        let error = error_of(&four_by_four(&format!("{cages}{mark}")));
+        assert!(
+            error.contains("touches the free cage 5 on r2c1+r2c2"),
+            "{error}"
+        );
+        // without the free cage the same mark compares the two cages
+        let cages = r#", "killercage": [{"cells": ["R1C1", "R2C1"], "value": "3"}, {"cells": ["R1C2", "R2C2"]}]"#;
+        let puzzle = parse(&four_by_four(&format!("{cages}{mark}")), None)
+            .unwrap()
+            .remove(0)
+            .puzzle;
+        assert_eq!(puzzle.comparisons().count(), 1);
+    }
+
+    #[test]
+    fn a_free_cage_that_cannot_hold_is_refused_by_its_name() {
+        let five = four_by_four(
+            r#", "killercage": [{"cells": ["R1C1", "R1C3", "R2C2", "R3C1", "R4C4"]}]"#,
+        );
+        let error = error_of(&five);
+        assert!(
+            error.contains("5 cells cannot all differ with 4 digits"),
+            "{error}"
+        );
+        let sum = four_by_four(r#", "killercage": [{"cells": ["R1C1", "R3C3"], "value": "8"}]"#);
+        let error = error_of(&sum);
+        assert!(error.contains("free cage 8 on r1c1+r3c3"), "{error}");
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! irregular regions (each cell's `region`), disjoint groups, extra regions, anti-knight and
 //! anti-king, Kropki dots and XV with their negative constraints, even/odd, minimum/maximum,
 //! quadruples, lines (thermometers to region sum lines), clones, arrows, little killers,
-//! sandwich, X-sum and skyscraper clues, and column indexers.
+//! sandwich, X-sum and skyscraper clues, and column indexers; free cages (killer cages
+//! that overlap or come in pieces) are read with the cages (`fpuzzles.rs`) and written here.
 //!
 //! Each key means what it means to the solver f-puzzles users run (rangsk's SudokuSolver):
 //! `nonconsecutive` is the negative constraint of white dots of difference 1; `negative:
@@ -17,7 +18,7 @@ use serde_json::{Map, Value};
 
 use super::error::{excerpt, NotationError, Reason};
 use super::fpuzzles_document::{
-    ArrowEntry, CellEntry, CellsEntry, CloneEntry, Document, DotEntry, LineEntry,
+    ArrowEntry, CageEntry, CellEntry, CellsEntry, CloneEntry, Document, DotEntry, LineEntry,
     LittleKillerEntry, OutsideEntry, QuadrupleEntry,
 };
 use crate::model::variant::{
@@ -1033,6 +1034,11 @@ pub(super) fn write(puzzle: &Puzzle, document: &mut Document) -> Result<(), Stri
                         value: rule.value.to_string(),
                     });
             }
+            // after the cages of the usual layout, under the same key
+            Constraint::FreeCage(rule) => document.killercage.push(CageEntry {
+                cells: cell_names(&rule.cells),
+                value: rule.sum.map(|sum| sum.to_string()),
+            }),
             Constraint::Indexer(rule) => {
                 let list = match rule.kind {
                     IndexerKind::Column => &mut document.columnindexer,

@@ -3,15 +3,16 @@
 //! order, cells named `r<row>c<column>`:
 //! `Line(Thermometer, ["r1c1", "r1c2"])`, `Dot(White(1), "r4c4", "r4c5")`,
 //! `Arrow(["r5c5"], ["r5c6", "r5c7"])`, `LittleKiller((0, 4), DownLeft, 17)`,
-//! `Outside(Sandwich, Top, 3, 10)`, `ExtraHouse([…])`, `DisjointGroup(0)`, `AntiKnight`, ….
+//! `Outside(Sandwich, Top, 3, 10)`, `ExtraHouse([…])`, `DisjointGroup(0)`, `AntiKnight`,
+//! `FreeCage(["r1c1", "r3c3"], Some(7))`, ….
 
 use serde::{Deserialize, Serialize};
 
 use super::error::{excerpt, NotationError, Reason};
 use crate::model::variant::{
     Arrow, ChessMove, CloneRule, Direction, Dot, DotFamily, DotKind, Extremum, ExtremumKind,
-    Indexer, IndexerKind, Line, LineKind, LittleKiller, Negative, OutsideClue, OutsideKind, Parity,
-    PencilMarks, Quadruple, Side,
+    FreeCage, Indexer, IndexerKind, Line, LineKind, LittleKiller, Negative, OutsideClue,
+    OutsideKind, Parity, PencilMarks, Quadruple, Side,
 };
 use crate::model::{Cell, Constraint, Digit, Geometry, House, HouseKind};
 
@@ -119,6 +120,8 @@ pub(super) enum Rule {
     ColumnIndexer(u8),
     /// Indexer cells of one kind (a row, box or part of a column).
     Indexer(IndexerRule, Vec<String>),
+    /// A free cage (overlapping another cage, or in pieces): its cells and its sum, if shown.
+    FreeCage(Vec<String>, Option<u32>),
 }
 
 fn names(cells: &[Cell]) -> Vec<String> {
@@ -222,6 +225,7 @@ pub(super) fn rule_of(constraint: &Constraint, geometry: Geometry) -> Option<Rul
                 names(&rule.cells),
             ),
         },
+        Constraint::FreeCage(rule) => Rule::FreeCage(names(&rule.cells), rule.sum),
     })
 }
 
@@ -387,6 +391,10 @@ pub(super) fn constraint_of(
                 IndexerRule::Box => IndexerKind::Box,
             },
             cells: cells(names)?,
+        }),
+        Rule::FreeCage(names, sum) => Constraint::FreeCage(FreeCage {
+            cells: cells(names)?,
+            sum: *sum,
         }),
     })
 }

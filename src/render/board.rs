@@ -1,11 +1,14 @@
 //! One puzzle or solution grid drawn into a square: cell and box lines, X diagonals, killer
 //! cages (dashed outlines inset from the cell edges, sum small in the top-left cell; faint
-//! and without sums on a solution), greater-killer signs on the border between compared
+//! and without sums on a solution), free cages (finer dashes further in, so they nest inside
+//! the cages they overlap, an outline around each piece; the sum small in a top corner of
+//! the first cell where no other number stands), greater-killer signs on the border between compared
 //! cages, digits as the notation writes them (givens bold). Strokes pass behind digits,
 //! sums and signs with a white gap; the variant rules' marks come from
 //! [`super::variant`].
 
-use crate::model::{Cage, Cell, Grid, Puzzle, Relation};
+use crate::model::variant::FreeCage;
+use crate::model::{Cage, Cell, Constraint, Grid, Puzzle, Relation};
 use crate::notation;
 
 use super::drawing::{point, Anchor, Drawing, Item, Point, Typeface};
@@ -83,7 +86,7 @@ pub fn text_sizes(puzzle: &Puzzle, side: f64, detail: Detail) -> TextSizes {
         side,
     };
     let cell = variant::grid_frame(puzzle, frame, detail).side / f64::from(puzzle.size());
-    let mut sizes = TextSizes::for_cell(cell, detail == Detail::Full && puzzle.cage_count() > 0);
+    let mut sizes = TextSizes::for_cell(cell, detail == Detail::Full && shows_cages(puzzle));
     if detail == Detail::Full {
         sizes.clues = variant::smallest_clue_text(puzzle, cell);
     }
@@ -96,10 +99,30 @@ pub fn bold_width(cell: f64) -> f64 {
     (cell * 0.08).clamp(1.2, 2.4)
 }
 
+/// Whether the grid shows cages (killer cages or free cages): their sums take the cells'
+/// top corners, and the digits sit a little lower.
+pub fn shows_cages(puzzle: &Puzzle) -> bool {
+    puzzle.cage_count() > 0 || free_cages(puzzle).next().is_some()
+}
+
+/// The free cages of `puzzle` (killer cages that overlap another or come in pieces).
+fn free_cages(puzzle: &Puzzle) -> impl Iterator<Item = &FreeCage> + '_ {
+    puzzle
+        .constraints()
+        .iter()
+        .filter_map(|constraint| match constraint {
+            Constraint::FreeCage(cage) => Some(cage),
+            _ => None,
+        })
+}
+
 /// Units per cell for the integer geometry of cage outlines (so segments meet exactly).
 const UNITS: i64 = 1000;
 /// How far cage outlines sit inside the cell edges, in units.
 const INSET: i64 = 90;
+/// How far free cages' outlines sit inside the cell edges, in units: inside a cage's
+/// outline, and every other free cage further in again, so overlapping outlines stay apart.
+const FREE_INSETS: [i64; 2] = [170, 240];
 
 /// Draws `puzzle` into `frame`: its givens, or `grid`'s digits when one is given (a
 /// solution), givens bold either way. Every stroke passes behind the digits, cage sums and
@@ -117,7 +140,7 @@ pub fn draw(
     let size = usize::from(puzzle.size());
     let cell = frame.side / size as f64;
     let full = detail == Detail::Full;
-    let has_cages = puzzle.cage_count() > 0;
+    let has_cages = shows_cages(puzzle);
     let sizes = TextSizes::for_cell(cell, full && has_cages);
     let widths = LineWidths::for_cell(cell);
     let board = variant::Board::new(puzzle, frame, full && has_cages);
@@ -128,6 +151,9 @@ pub fn draw(
         for cage in puzzle.cages() {
             cage_sum(&mut glyphs, cage, frame, cell, &sizes, &widths);
         }
+        for cage in free_cages(puzzle) {
+            free_cage_sum(&mut glyphs, cage, frame, cell, &sizes, &widths);
+        }
         signs(&mut glyphs, puzzle, frame, cell, &widths);
     }
     let boxes: Vec<Rectangle> = glyphs.iter().filter_map(ink::item_text_box).collect();
@@ -137,8 +163,18 @@ pub fn draw(
     if has_cages {
         // a solution shows its cages faintly, so the digits stay what the eye reads
         let grey = if full { 0.0 } else { FAINT_CAGE };
-        for cage in puzzle.cages() {
-            cage_outline(&mut strokes, puzzle, cage, frame, cell, &widths, grey);
+        let cage_dash = (cell * 0.07, cell * 0.05);
+        let free_dash = (cell * 0.035, cell * 0.04);
+        let outlines = puzzle
+            .cages()
+            .map(|cage| (&cage.cells, INSET, cage_dash))
+            .chain(free_cages(puzzle).enumerate().map(|(index, cage)| {
+                let inset = FREE_INSETS[index % FREE_INSETS.len()];
+                (&cage.cells, inset, free_dash)
+            }));
+        for (cells, inset, dash) in outlines {
+            let outline = Outline { inset, dash, grey };
+            cage_outline(&mut strokes, puzzle, cells, frame, cell, &widths, outline);
         }
     }
     grid_lines(&mut strokes, puzzle, frame, cell, &widths);
@@ -347,21 +383,69 @@ fn cage_sum(
     let (Some(sum), Some(first)) = (cage.sum, cage.cells.iter().min()) else {
         return;
     };
-    let text = sum.to_string();
+    glyphs.push(corner_sum(sum, *first, false, frame, cell, sizes, widths));
+}
+
+/// A sum small in a top corner of `place` (the right one when `right`), clear of the cell's
+/// edges.
+fn corner_sum(
+    sum: u32,
+    place: Cell,
+    right: bool,
+    frame: Frame,
+    cell: f64,
+    sizes: &TextSizes,
+    widths: &LineWidths,
+) -> Item {
     let text_size = sizes.sums.unwrap_or(cell * 0.24);
     // clear of the thickest edge line with a white gap, the cap height below it
     let inset = (cell * 0.07).max(widths.thick / 2.0 + white_gap(cell) * 1.5);
-    let left = frame.corner.x + first.column() as f64 * cell + inset;
-    let top = frame.corner.y + first.row() as f64 * cell + inset;
+    let (x, anchor) = if right {
+        ((place.column() + 1) as f64 * cell - inset, Anchor::End)
+    } else {
+        (place.column() as f64 * cell + inset, Anchor::Start)
+    };
+    let top = frame.corner.y + place.row() as f64 * cell + inset;
     let cap = font::face(Typeface::Regular).cap_height() * text_size;
-    glyphs.push(Item::Text {
-        at: point(left, top + cap),
-        text,
+    Item::Text {
+        at: point(frame.corner.x + x, top + cap),
+        text: sum.to_string(),
         size: text_size,
         typeface: Typeface::Regular,
-        anchor: Anchor::Start,
+        anchor,
         grey: 0.0,
-    });
+    }
+}
+
+/// A free cage's sum: in the top-left corner of its first cell (reading order), or the
+/// top-right one when a cage's sum stands there, or the next cell's, wherever it meets no
+/// other number; the outlines are cut around it.
+fn free_cage_sum(
+    glyphs: &mut Vec<Item>,
+    cage: &FreeCage,
+    frame: Frame,
+    cell: f64,
+    sizes: &TextSizes,
+    widths: &LineWidths,
+) {
+    let (Some(sum), Some(&first)) = (cage.sum, cage.cells.iter().min()) else {
+        return;
+    };
+    let taken: Vec<Rectangle> = glyphs.iter().filter_map(ink::item_text_box).collect();
+    let mut cells = cage.cells.clone();
+    cells.sort();
+    let chosen = cells
+        .iter()
+        .flat_map(|&place| [(place, false), (place, true)])
+        .map(|(place, right)| corner_sum(sum, place, right, frame, cell, sizes, widths))
+        .find(|item| {
+            ink::item_text_box(item).is_some_and(|own| {
+                taken
+                    .iter()
+                    .all(|other| !other.grown(white_gap(cell)).meets(&own))
+            })
+        });
+    glyphs.push(chosen.unwrap_or_else(|| corner_sum(sum, first, true, frame, cell, sizes, widths)));
 }
 
 /// The comparison signs, each on the border between its cages where it stays clear of the
@@ -406,19 +490,28 @@ fn signs(glyphs: &mut Vec<Item>, puzzle: &Puzzle, frame: Frame, cell: f64, width
 /// A straight piece of cage outline, in units.
 type Segment = ((i64, i64), (i64, i64));
 
-/// The cage's dashed outline, inset from the cell edges.
+/// How a cage's outline is drawn: how far inside the cell edges, its dashes, its grey.
+#[derive(Clone, Copy)]
+struct Outline {
+    inset: i64,
+    dash: (f64, f64),
+    grey: f64,
+}
+
+/// The dashed outline of a cage's `cells`, inset from the cell edges: one closed outline
+/// around each piece.
 fn cage_outline(
     strokes: &mut Vec<Stroke>,
     puzzle: &Puzzle,
-    cage: &Cage,
+    cells: &[Cell],
     frame: Frame,
     cell: f64,
     widths: &LineWidths,
-    grey: f64,
+    outline: Outline,
 ) {
     let size = usize::from(puzzle.size());
     let mut inside = vec![false; size * size];
-    for place in &cage.cells {
+    for place in cells {
         inside[place.index()] = true;
     }
     let holds = |row: i64, column: i64| {
@@ -429,11 +522,10 @@ fn cage_outline(
             && inside[row as usize * size + column as usize]
     };
     let mut segments = Vec::new();
-    for place in &cage.cells {
-        outline_of_cell(place, &holds, &mut segments);
+    for place in cells {
+        outline_of_cell(place, &holds, outline.inset, &mut segments);
     }
     let scale = cell / UNITS as f64;
-    let dash = (cell * 0.07, cell * 0.05);
     for ((x0, y0), (x1, y1)) in merge(segments) {
         strokes.push(Stroke {
             from: point(
@@ -445,8 +537,8 @@ fn cage_outline(
                 frame.corner.y + y1 as f64 * scale,
             ),
             width: widths.cage,
-            grey,
-            dash: Some(dash),
+            grey: outline.grey,
+            dash: Some(outline.dash),
         });
     }
 }
@@ -454,7 +546,12 @@ fn cage_outline(
 /// The outline pieces along the sides of `place` that face out of the cage: a side runs on
 /// into the next cell where that cell's side faces out too, stops short at an outer corner
 /// and reaches past the edge at an inner corner.
-fn outline_of_cell(place: &Cell, holds: &impl Fn(i64, i64) -> bool, segments: &mut Vec<Segment>) {
+fn outline_of_cell(
+    place: &Cell,
+    holds: &impl Fn(i64, i64) -> bool,
+    inset: i64,
+    segments: &mut Vec<Segment>,
+) {
     let (row, column) = (place.row() as i64, place.column() as i64);
     let center = (column * UNITS + UNITS / 2, row * UNITS + UNITS / 2);
     // (outward normal, direction along the side), as (x, y) steps
@@ -472,14 +569,14 @@ fn outline_of_cell(place: &Cell, holds: &impl Fn(i64, i64) -> bool, segments: &m
         let reach = |sign: i64| {
             let neighbour = (column + sign * along.0, row + sign * along.1);
             if !holds(neighbour.1, neighbour.0) {
-                half - INSET
+                half - inset
             } else if holds(neighbour.1 + normal.1, neighbour.0 + normal.0) {
-                half + INSET
+                half + inset
             } else {
                 half
             }
         };
-        let offset = half - INSET;
+        let offset = half - inset;
         let base = (center.0 + normal.0 * offset, center.1 + normal.1 * offset);
         let (back, forward) = (reach(-1), reach(1));
         segments.push((
@@ -619,7 +716,7 @@ mod tests {
             let mut segments = Vec::new();
             let holds = |row: i64, column: i64| row == 0 && column == 0;
             let geometry = crate::model::Geometry::for_size(4).unwrap();
-            outline_of_cell(&geometry.cell(0, 0).unwrap(), &holds, &mut segments);
+            outline_of_cell(&geometry.cell(0, 0).unwrap(), &holds, INSET, &mut segments);
             segments
         });
         assert_eq!(segments.len(), 4);
@@ -636,7 +733,12 @@ mod tests {
         let geometry = crate::model::Geometry::for_size(4).unwrap();
         let mut segments = Vec::new();
         for (row, column) in [(0, 0), (1, 0), (1, 1)] {
-            outline_of_cell(&geometry.cell(row, column).unwrap(), &holds, &mut segments);
+            outline_of_cell(
+                &geometry.cell(row, column).unwrap(),
+                &holds,
+                INSET,
+                &mut segments,
+            );
         }
         let merged = merge(segments);
         assert_eq!(merged.len(), 6, "{merged:?}");
@@ -647,5 +749,83 @@ mod tests {
             .filter(|(from, to)| *from == corner || *to == corner)
             .count();
         assert_eq!(meeting, 2);
+    }
+
+    #[test]
+    fn a_free_cage_is_outlined_piece_by_piece_inside_the_cage_it_overlaps_and_its_sum_clear() {
+        use crate::model::variant::FreeCage;
+        use crate::model::Geometry;
+        use crate::render::drawing::Drawing;
+        let geometry = Geometry::for_size(4).unwrap();
+        let at = |row, column| geometry.cell(row, column).unwrap();
+        let mut givens = Grid::empty(geometry);
+        givens.set(at(0, 1), crate::model::Digit::new(1));
+        let cage = Cage {
+            label: "a".to_string(),
+            cells: vec![at(0, 0), at(0, 1), at(1, 0)],
+            sum: Some(8),
+        };
+        // sharing r1c1 (whose top-left corner holds the cage's sum) and in two pieces
+        let free = FreeCage {
+            cells: vec![at(0, 0), at(3, 3)],
+            sum: Some(7),
+        };
+        let puzzle = Puzzle::new(
+            geometry,
+            givens,
+            vec![Constraint::Cage(cage), Constraint::FreeCage(free)],
+        )
+        .unwrap();
+        let frame = Frame {
+            corner: point(0.0, 0.0),
+            side: 100.0,
+        };
+        let mut drawing = Drawing::new(100.0, 100.0);
+        draw(&mut drawing, &puzzle, None, frame, Detail::Full);
+        let cell = 25.0;
+        let free_inset = FREE_INSETS[0] as f64 * cell / UNITS as f64;
+        // each piece a closed square of dashes 4.25 points in from its cell's edges
+        for (row, column) in [(0.0, 0.0), (3.0, 3.0)] {
+            let (left, top) = (column * cell + free_inset, row * cell + free_inset);
+            let sides = drawing
+                .items
+                .iter()
+                .filter(|item| {
+                    matches!(item, Item::Line { from, to, dash: Some(_), .. }
+                        if [from, to].iter().all(|end| {
+                            (end.x - left).abs() < 1e-6 || (end.x - (left + cell - 2.0 * free_inset)).abs() < 1e-6
+                                || (end.y - top).abs() < 1e-6 || (end.y - (top + cell - 2.0 * free_inset)).abs() < 1e-6
+                        }) && [from, to].iter().all(|end| {
+                            end.x >= left - 1e-6 && end.x <= left + cell && end.y >= top - 1e-6 && end.y <= top + cell
+                        }))
+                })
+                .count();
+            assert!(
+                sides >= 4,
+                "r{}c{}: {sides} pieces of outline",
+                row + 1.0,
+                column + 1.0
+            );
+        }
+        // both sums drawn, apart from each other and from the given
+        let boxes: Vec<(String, Rectangle)> = drawing
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Text { text, .. } => Some((text.clone(), ink::item_text_box(item)?)),
+                _ => None,
+            })
+            .collect();
+        let find = |wanted: &str| {
+            boxes
+                .iter()
+                .find(|(text, _)| text == wanted)
+                .map(|(_, found)| *found)
+                .unwrap_or_else(|| panic!("{wanted} not drawn"))
+        };
+        let (seven, eight, one) = (find("7"), find("8"), find("1"));
+        assert!(!seven.meets(&eight) && !seven.meets(&one), "{seven:?}");
+        // in r1c1, the other top corner
+        assert!(seven.left > eight.right && seven.right <= cell, "{seven:?}");
     }
 }

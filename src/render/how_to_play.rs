@@ -89,6 +89,8 @@ pub enum Rule {
     BoxIndexers,
     /// Nabner lines: no two digits on the line consecutive, none repeated.
     Nabner,
+    /// Free cages: killer cages that overlap another cage or come in pieces.
+    FreeCages,
 }
 
 impl Rule {
@@ -132,6 +134,7 @@ impl Rule {
         Rule::RowIndexers,
         Rule::BoxIndexers,
         Rule::Nabner,
+        Rule::FreeCages,
     ];
 
     /// The rules of marks between neighbours that a negative constraint can complete.
@@ -224,6 +227,7 @@ pub fn how_to_play(constraint: &Constraint) -> Option<Rule> {
             IndexerKind::Row => Rule::RowIndexers,
             IndexerKind::Box => Rule::BoxIndexers,
         }),
+        Constraint::FreeCage(_) => Some(Rule::FreeCages),
         Constraint::ExtraRegion(_) | Constraint::PencilMarks(_) => None,
     }
 }
@@ -361,6 +365,7 @@ fn mark_name(rule: Rule, puzzle: &Puzzle) -> Option<&'static str> {
         Rule::RowIndexers => "Row indexer",
         Rule::BoxIndexers => "Box indexer",
         Rule::Nabner => "Nabner",
+        Rule::FreeCages => "Free cage",
         // the arrows' own page names the variant
         Rule::ArrowNumbers => return None,
         Rule::Classic | Rule::Regions | Rule::Diagonals | Rule::Cages | Rule::Comparisons => {
@@ -492,6 +497,7 @@ pub fn heading(rule: Rule) -> &'static str {
         Rule::RowIndexers => "How to play: Row indexers",
         Rule::BoxIndexers => "How to play: Box indexers",
         Rule::Nabner => "How to play: Nabner lines",
+        Rule::FreeCages => "How to play: Free cages",
     }
 }
 
@@ -834,6 +840,12 @@ fn rule_text(rule: Rule) -> &'static str {
             "No two digits anywhere on a nabner line (the dotted lines) are consecutive, \
              whether or not their cells are next to each other on the line: a 4 on the line \
              keeps 3, 4 and 5 off the rest of it. So no digit repeats on a line either."
+        Rule::FreeCages => {
+            "Outlines of fine dashes mark free cages: killer cages that may overlap other \
+             cages, so a cell can be in several, and may come in pieces, each piece outlined. \
+             The digits of a free cage never repeat, even from one piece to another, and add \
+             up to the small number in a top corner of its first cell (a cage without a \
+             number only keeps its digits apart)."
         }
         _ => "",
     }
@@ -1052,6 +1064,14 @@ pub fn example(rule: Rule) -> (Puzzle, Grid) {
             r#"Puzzle(size: 4, givens: "......14.3...1.3", rules: [
                 Indexer(Box, ["r1c1", "r1c3", "r3c1", "r3c3"]),
             ], solution: "1432321443212143")"#
+        }
+        // two cages sharing r1c2, and one in two pieces
+        Rule::FreeCages => {
+            r#"Puzzle(size: 4, givens: "..........1.....", rules: [
+                FreeCage(["r1c1", "r1c2", "r2c1"], Some(8)),
+                FreeCage(["r1c2", "r2c2", "r2c3"], Some(7)),
+                FreeCage(["r3c1", "r4c4"], Some(5)),
+            ], solution: "4132324123141423")"#
         }
         // a 4×4 grid has no anti-king solution at all: a 6×6 one
         Rule::AntiKing => {
@@ -1295,6 +1315,7 @@ mod tests {
         assert_eq!(name(Rule::RowIndexers), "4×4 Row indexer");
         assert_eq!(name(Rule::BoxIndexers), "4×4 Box indexer");
         assert_eq!(name(Rule::Nabner), "6×6 Nabner");
+        assert_eq!(name(Rule::FreeCages), "4×4 Free cage");
     }
 
     #[test]

@@ -1,11 +1,12 @@
-//! Cages and comparisons as clauses: no repeats, digit-set selectors for sums, partial sums
-//! for cages with too many digit sets, and forbidden pairs of sums for comparisons.
+//! Cages (free cages too) and comparisons as clauses: no repeats, digit-set selectors for
+//! sums, partial sums for cages with too many digit sets, and forbidden pairs of sums for
+//! comparisons.
 //!
 //! Every cage whose sum matters (it is given, or a comparison names the cage) exposes its
 //! possible sums as [`SumTerms`]: one term per value, exactly one of them true in any model.
 //! Comparisons only ever see those terms, so they work alike for both cage encodings.
 
-use crate::model::{Cage, Cell, Comparison, Digit, DigitSet, Puzzle};
+use crate::model::{Cage, Cell, Comparison, Constraint, Digit, DigitSet, Puzzle};
 
 use super::encode::{CellTerms, Formula, Term};
 use super::prepass::Candidates;
@@ -222,6 +223,28 @@ pub(super) fn add_cage_clauses(
     }
     for comparison in puzzle.comparisons() {
         add_comparison(comparison, &sums, formula)?;
+    }
+    // free cages (overlapping another cage, or in pieces) mean what a cage means: the same
+    // clauses, with no comparison ever naming them
+    for constraint in puzzle.constraints() {
+        if let Constraint::FreeCage(rule) = constraint {
+            let cage = Cage {
+                label: String::new(),
+                cells: rule.cells.clone(),
+                sum: rule.sum,
+            };
+            add_no_repeat(&cage, candidates, cells, formula)?;
+            if cage.sum.is_some() {
+                add_cage_sum(
+                    puzzle.size(),
+                    &cage,
+                    candidates,
+                    cells,
+                    formula,
+                    selector_limit,
+                )?;
+            }
+        }
     }
     Ok(())
 }

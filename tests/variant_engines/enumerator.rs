@@ -178,6 +178,7 @@ impl Document {
         for entry in list(&document, "extraregion") {
             all_different(cells_of(entry, "cells"), &mut rules);
         }
+        // every killer cage on its own: cages may share cells and their cells need not touch
         for entry in list(&document, "killercage") {
             let cells = cells_of(entry, "cells");
             let sum = number(entry.get("value"));

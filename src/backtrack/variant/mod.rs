@@ -1,12 +1,14 @@
 //! The native engine's propagation of the variant rules of `model/variant/`, in files named
 //! like the model's families. Every rule becomes one or more of four sound shapes:
-//! - cells that must differ (anti-knight, anti-king, short extra regions, renban) join the
+//! - cells that must differ (anti-knight, anti-king, short extra regions, renban, free
+//!   cages) join the
 //!   peers of `layout.rs`, so naked singles carry them;
 //! - a digit mask on one cell (even/odd);
 //! - a link between two cells (Kropki dots, XV, negative constraints, whispers, clones,
 //!   palindromes, thermometers, minimum/maximum, entropic and modular lines, indexers):
 //!   for each digit of one cell, the digits the other may hold, revised as arc consistency;
-//! - a tuple rule over a few cells (arrows, little killers, quadruples, between, renban,
+//! - a tuple rule over a few cells (arrows, little killers, free cages' sums, quadruples,
+//!   between, renban,
 //!   zipper and region sum lines, sandwich, X-sum and skyscraper clues): the digits of each
 //!   cell that some assignment of the rule's cells supports, by a bounded depth-first search
 //!   (`supports.rs`) that gives up (pruning nothing) past a work cap.
@@ -43,6 +45,7 @@ pub(super) fn distinct_groups(puzzle: &Puzzle) -> Vec<Vec<u16>> {
     for constraint in puzzle.constraints() {
         match constraint {
             Constraint::ExtraRegion(cells) => groups.push(indices(cells)),
+            Constraint::FreeCage(rule) => groups.push(indices(&rule.cells)),
             Constraint::Chess(rule) => pairs::chess_groups(geometry, *rule, &mut groups),
             Constraint::Line(line) => lines::distinct_group(line, &mut groups),
             _ => {}
@@ -209,6 +212,7 @@ impl VariantRules {
                 Constraint::LittleKiller(rule) => sums::little_killer(&mut builder, puzzle, rule),
                 Constraint::Outside(rule) => sums::outside(&mut builder, puzzle, rule),
                 Constraint::Indexer(rule) => sums::indexer(&mut builder, puzzle, rule),
+                Constraint::FreeCage(rule) => sums::free_cage(&mut builder, rule),
             }
         }
         let cell_count = size * size;

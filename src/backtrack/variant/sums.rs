@@ -1,7 +1,7 @@
-//! Rules about totals and counts: arrows, little killers and the clues outside the grid as
-//! tuple rules; indexers as links along each indexer cell's house.
+//! Rules about totals and counts: arrows, little killers, free cages' sums and the clues
+//! outside the grid as tuple rules; indexers as links along each indexer cell's house.
 
-use crate::model::variant::{Arrow, Indexer, LittleKiller, OutsideClue, OutsideKind};
+use crate::model::variant::{Arrow, FreeCage, Indexer, LittleKiller, OutsideClue, OutsideKind};
 use crate::model::{Cell, Puzzle};
 
 use super::{Builder, Shape};
@@ -22,6 +22,14 @@ pub(super) fn arrow(builder: &mut Builder, rule: &Arrow) {
 pub(super) fn little_killer(builder: &mut Builder, puzzle: &Puzzle, rule: &LittleKiller) {
     let cells = rule.cells(puzzle.geometry());
     builder.tuple(&cells, Shape::Sum { sum: rule.sum });
+}
+
+/// A free cage's sum: its cells see each other (they join the peers, see
+/// `distinct_groups`), so the supports' search keeps their digits apart too.
+pub(super) fn free_cage(builder: &mut Builder, rule: &FreeCage) {
+    if let Some(sum) = rule.sum {
+        builder.tuple(&rule.cells, Shape::Sum { sum });
+    }
 }
 
 /// The row or column read from the clue.

@@ -148,7 +148,7 @@ fn search<const W: usize>(
         | Thermometer | Palindrome | Clone | MinimumMaximum | Quadruple | Whispers | Renban
         | BetweenLine | EntropicLine | ModularLine | ZipperLine | RegionSumLine | ArrowSum
         | LittleKiller | SandwichSum | XSum | SkyscraperClue | ColumnIndexer | RowIndexer
-        | BoxIndexer | DoubleArrow | LockoutLine | NabnerLine | RuleForcingChain => {
+        | BoxIndexer | DoubleArrow | LockoutLine | NabnerLine | FreeCage | RuleForcingChain => {
             variant::find(technique, context, board)
         }
         BruteForce => None,

@@ -17,7 +17,7 @@ pub use lines::{
 pub use pairs::{ChessMove, CloneRule, Dot, DotFamily, DotKind, Negative};
 pub use regions::Regions;
 pub use sums::{
-    Arrow, Direction, Indexer, IndexerKind, LittleKiller, OutsideClue, OutsideKind, Side,
+    Arrow, Direction, FreeCage, Indexer, IndexerKind, LittleKiller, OutsideClue, OutsideKind, Side,
 };
 pub use table::{rule_keys, rule_of_key, RuleRow, RULES};
 

@@ -1,11 +1,13 @@
 //! Rules about totals and counts: arrows (circles and pills), little killers, the clues
-//! outside the grid (sandwich sums, X-sums, skyscrapers) and column indexers (159).
+//! outside the grid (sandwich sums, X-sums, skyscrapers), column indexers (159) and free
+//! cages (killer cages that overlap another or come in pieces).
 
 use std::fmt;
 
 use super::super::error::ModelError;
 use super::super::geometry::{Cell, Geometry};
 use super::super::grid::Grid;
+use super::super::puzzle::sum_range;
 use super::{check_cells, check_path, invalid, span, values};
 
 /// An arrow: the digits along its shaft add up to the number in its circle (a pill of
@@ -476,6 +478,73 @@ impl fmt::Display for Indexer {
                 )
             }
             _ => write!(formatter, "{} {}", self.kind, span(&self.cells)),
+        }
+    }
+}
+
+/// A free cage: a killer cage outside the usual layout, as f-puzzles and its solver accept
+/// it. Its digits differ and, with a sum, add up to it; it may share cells with other cages
+/// and its cells need not touch. (A `killercage` entry that is connected and overlaps no
+/// earlier cage is read as a [`crate::model::Cage`] instead, which the killer techniques,
+/// the generator and the canonical key read.)
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FreeCage {
+    /// Its cells, in reading order.
+    pub cells: Vec<Cell>,
+    /// The sum of its digits, or `None` when it shows none.
+    pub sum: Option<u32>,
+}
+
+impl FreeCage {
+    /// Checks the cells are inside the grid, none listed twice, no more than the digits,
+    /// and the sum is reachable by that many distinct digits.
+    pub fn check(&self, geometry: Geometry) -> Result<(), ModelError> {
+        if self.cells.is_empty() {
+            return Err(invalid(self, "a cage needs at least one cell"));
+        }
+        check_cells(geometry, self, &self.cells)?;
+        let size = geometry.size();
+        if self.cells.len() > usize::from(size) {
+            return Err(invalid(
+                self,
+                format!(
+                    "{} cells cannot all differ with {size} digits",
+                    self.cells.len()
+                ),
+            ));
+        }
+        if let Some(sum) = self.sum {
+            let (minimum, maximum) = sum_range(self.cells.len(), size);
+            if !(minimum..=maximum).contains(&sum) {
+                return Err(invalid(
+                    self,
+                    format!(
+                        "no {} distinct digits from 1 to {size} sum to {sum} (possible: {minimum} to {maximum})",
+                        self.cells.len()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether its digits differ and add up to its sum, if it has one.
+    pub fn holds(&self, grid: &Grid) -> bool {
+        let digits = values(grid, &self.cells);
+        let distinct = digits
+            .iter()
+            .enumerate()
+            .all(|(index, digit)| *digit != 0 && !digits[..index].contains(digit));
+        distinct && self.sum.is_none_or(|sum| digits.iter().sum::<u32>() == sum)
+    }
+}
+
+impl fmt::Display for FreeCage {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cells: Vec<String> = self.cells.iter().map(ToString::to_string).collect();
+        match self.sum {
+            Some(sum) => write!(formatter, "free cage {sum} on {}", cells.join("+")),
+            None => write!(formatter, "free cage on {}", cells.join("+")),
         }
     }
 }

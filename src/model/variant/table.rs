@@ -287,6 +287,15 @@ pub const RULES: &[RuleRow] = &[
         "Box Indexer",
         Some("How to play: Box indexers"),
     ),
+    row(
+        "free cage",
+        // the key of every killer cage: those of the usual layout are cages, the rest
+        // (overlapping an earlier cage, or in pieces) free cages
+        &["killercage"],
+        "a killer cage that overlaps an earlier one or comes in pieces: its digits differ and add up to its sum, if it shows one",
+        "Free Cage",
+        Some("How to play: Free cages"),
+    ),
 ];
 
 /// The f-puzzles keys of every rule of [`RULES`], in table order.

@@ -161,7 +161,7 @@ pub fn smallest_clue_text(puzzle: &Puzzle, cell: f64) -> Option<f64> {
             corner: point(0.0, 0.0),
             side: cell * f64::from(puzzle.size()),
         },
-        puzzle.cage_count() > 0,
+        super::board::shows_cages(puzzle),
     );
     puzzle
         .constraints()

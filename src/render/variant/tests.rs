@@ -990,6 +990,7 @@ fn assert_every_rule_marked(drawing: &Drawing, puzzle: &Puzzle, title: &str) {
             Constraint::LittleKiller(clue) => has_text(clue.sum.to_string()),
             Constraint::Outside(clue) => has_text(clue.value.to_string()),
             Constraint::Indexer(indexer) => indexer.cells.iter().all(|&place| has_fill_at(place)),
+            Constraint::FreeCage(cage) => cage.sum.is_none_or(|sum| has_text(sum.to_string())),
         };
         assert!(marked, "{title}: {constraint} is not drawn");
     }

@@ -28,7 +28,7 @@ pub(super) struct Encoder<'a> {
 }
 
 /// Adds the clauses of every variant rule of `puzzle`. Houses (irregular regions, extra
-/// regions of n cells, disjoint groups, diagonals), cages and comparisons are written by
+/// regions of n cells, disjoint groups, diagonals), cages, free cages and comparisons are written by
 /// `encode` and `sums`; every other rule is written here.
 pub(super) fn add_variant_clauses(
     puzzle: &Puzzle,
@@ -47,6 +47,7 @@ pub(super) fn add_variant_clauses(
             // Written with the houses and cages.
             Constraint::Distinct(_)
             | Constraint::Cage(_)
+            | Constraint::FreeCage(_)
             | Constraint::Compare(_)
             | Constraint::Regions(_) => {}
             Constraint::ExtraRegion(region) => encoder.extra_region(region)?,

@@ -62,6 +62,8 @@ pub(crate) enum Shape {
     Arrow(usize),
     /// The digits add up to this (a little killer; repeats where cells do not see each other).
     Sum(u32),
+    /// All different, adding up to the sum if there is one (a free cage).
+    Cage(Option<u32>),
     /// A whole row or column from the clue on, meeting a sandwich, X-sum or skyscraper clue.
     Outside(OutsideKind, u32),
     /// An indexer cell's house, in order: the digit d in the cell at this position puts the
@@ -107,7 +109,7 @@ impl Rule {
     fn all_apart(&self) -> bool {
         matches!(
             self.shape,
-            Shape::Distinct | Shape::Renban | Shape::Thermometer { slow: false }
+            Shape::Distinct | Shape::Cage(_) | Shape::Renban | Shape::Thermometer { slow: false }
         )
     }
 
@@ -296,6 +298,12 @@ pub(crate) fn rules_of(puzzle: &Puzzle) -> Vec<Rule> {
                     clue.to_string(),
                 ));
             }
+            Constraint::FreeCage(cage) => rules.push(Rule::new(
+                Technique::FreeCage,
+                cage.cells.clone(),
+                Shape::Cage(cage.sum),
+                cage.to_string(),
+            )),
             Constraint::Indexer(indexer) => {
                 let technique = match indexer.kind {
                     IndexerKind::Column => Technique::ColumnIndexer,

@@ -260,6 +260,11 @@ pub(crate) fn admits(shape: &Shape, prefix: &[u32], length: usize, size: u32) ->
             let sum: u32 = prefix.iter().sum();
             sum + left <= *total && sum + left * size >= *total
         }
+        Shape::Cage(total) => {
+            let sum: u32 = prefix.iter().sum();
+            !earlier.contains(&last)
+                && total.is_none_or(|total| sum + left <= total && sum + left * size >= total)
+        }
         // clues over a whole row or column have their own supports (Line)
         Shape::Outside(..) => true,
         // the indexer has its own supports (indexer_supports)
