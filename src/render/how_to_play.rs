@@ -95,7 +95,7 @@ pub enum Rule {
 
 impl Rule {
     /// Every rule a book explains, in the order the pages come.
-    pub const ALL: [Rule; 38] = [
+    pub const ALL: [Rule; 39] = [
         Rule::Classic,
         Rule::Regions,
         Rule::Diagonals,
@@ -840,6 +840,7 @@ fn rule_text(rule: Rule) -> &'static str {
             "No two digits anywhere on a nabner line (the dotted lines) are consecutive, \
              whether or not their cells are next to each other on the line: a 4 on the line \
              keeps 3, 4 and 5 off the rest of it. So no digit repeats on a line either."
+        }
         Rule::FreeCages => {
             "Outlines of fine dashes mark free cages: killer cages that may overlap other \
              cages, so a cell can be in several, and may come in pieces, each piece outlined. \
