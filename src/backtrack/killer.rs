@@ -79,6 +79,9 @@ impl<'a> Pass<'a> {
     fn cage(&mut self, cage: usize) -> Result<(), Contradiction> {
         let contradiction = Contradiction::Cage { cage: cage as u16 };
         let (placed, placed_sum) = self.collect_open_cells(cage);
+        if self.rules.cages.cages[cage].distinct_only {
+            return self.distinct_cage(cage, placed);
+        }
         let range = SumRange::unpack(self.ranges[cage]);
         if placed_sum > range.high {
             return Err(contradiction);
@@ -131,6 +134,26 @@ impl<'a> Pass<'a> {
                 );
                 self.narrow_range(cage, sums)
             }
+        }
+    }
+
+    /// Narrows a cage that only keeps its digits distinct (its sum range bounds nothing and
+    /// no comparison reads it): its open cells need as many digits as there are of them, and
+    /// when they have exactly that many, each must go in the cage. Enumerating the digit
+    /// sets of such a cage finds little more (its sets are drawn from every digit) and cost
+    /// a quarter of the search on a 16×16 irregular killer without sums.
+    fn distinct_cage(&mut self, cage: usize, placed: u32) -> Result<(), Contradiction> {
+        let pool = self
+            .work
+            .open_candidates
+            .iter()
+            .fold(0, |pool, &candidates| pool | candidates)
+            & !placed;
+        let open_count = self.work.open_cells.len() as u32;
+        match pool.count_ones().cmp(&open_count) {
+            std::cmp::Ordering::Less => Err(Contradiction::Cage { cage: cage as u16 }),
+            std::cmp::Ordering::Equal => self.place_needed_digits(cage, pool),
+            std::cmp::Ordering::Greater => Ok(()),
         }
     }
 
