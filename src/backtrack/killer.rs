@@ -96,12 +96,7 @@ impl<'a> Pass<'a> {
             }
             return self.narrow_range(cage, SumRange::new(placed_sum, placed_sum));
         }
-        let pool = self
-            .work
-            .open_candidates
-            .iter()
-            .fold(0, |pool, &m| pool | m)
-            & !placed;
+        let pool = self.open_pool(placed);
         let open_count = self.work.open_cells.len() as u32;
         let exact = self.rules.layout.size <= cages::EXACT_SIZE
             && self.work.open_cells.len() <= EXACT_OPEN_CELLS;
@@ -143,18 +138,22 @@ impl<'a> Pass<'a> {
     /// sets of such a cage finds little more (its sets are drawn from every digit) and cost
     /// a quarter of the search on a 16×16 irregular killer without sums.
     fn distinct_cage(&mut self, cage: usize, placed: u32) -> Result<(), Contradiction> {
-        let pool = self
-            .work
-            .open_candidates
-            .iter()
-            .fold(0, |pool, &candidates| pool | candidates)
-            & !placed;
+        let pool = self.open_pool(placed);
         let open_count = self.work.open_cells.len() as u32;
         match pool.count_ones().cmp(&open_count) {
             std::cmp::Ordering::Less => Err(Contradiction::Cage { cage: cage as u16 }),
             std::cmp::Ordering::Equal => self.place_needed_digits(cage, pool),
             std::cmp::Ordering::Greater => Ok(()),
         }
+    }
+
+    /// The digits the open cells of the cage at hand may take, less the `placed` ones.
+    fn open_pool(&self, placed: u32) -> u32 {
+        self.work
+            .open_candidates
+            .iter()
+            .fold(0, |pool, &candidates| pool | candidates)
+            & !placed
     }
 
     /// Splits a cage into placed digits (mask and sum) and open cells (kept in `work`).
