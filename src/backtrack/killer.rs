@@ -77,11 +77,11 @@ impl<'a> Pass<'a> {
     /// every set needs goes where it still fits, and the cage's sum range shrinks.
     #[inline(never)]
     fn cage(&mut self, cage: usize) -> Result<(), Contradiction> {
+        if self.rules.cages.cages[cage].distinct_only {
+            return self.distinct_cage(cage);
+        }
         let contradiction = Contradiction::Cage { cage: cage as u16 };
         let (placed, placed_sum) = self.collect_open_cells(cage);
-        if self.rules.cages.cages[cage].distinct_only {
-            return self.distinct_cage(cage, placed);
-        }
         let range = SumRange::unpack(self.ranges[cage]);
         if placed_sum > range.high {
             return Err(contradiction);
@@ -137,13 +137,25 @@ impl<'a> Pass<'a> {
     /// when they have exactly that many, each must go in the cage. Enumerating the digit
     /// sets of such a cage finds little more (its sets are drawn from every digit) and cost
     /// a quarter of the search on a 16×16 irregular killer without sums.
-    fn distinct_cage(&mut self, cage: usize, placed: u32) -> Result<(), Contradiction> {
-        let pool = self.open_pool(placed);
-        let open_count = self.work.open_cells.len() as u32;
+    fn distinct_cage(&mut self, cage: usize) -> Result<(), Contradiction> {
+        let (mut placed, mut open, mut open_count) = (0u32, 0u32, 0u32);
+        for &cell in &self.rules.cages.cages[cage].cells {
+            let candidates = self.candidates[usize::from(cell)];
+            if at_most_one(candidates) {
+                placed |= candidates;
+            } else {
+                open |= candidates;
+                open_count += 1;
+            }
+        }
+        let pool = open & !placed;
         match pool.count_ones().cmp(&open_count) {
             std::cmp::Ordering::Less => Err(Contradiction::Cage { cage: cage as u16 }),
-            std::cmp::Ordering::Equal => self.place_needed_digits(cage, pool),
-            std::cmp::Ordering::Greater => Ok(()),
+            std::cmp::Ordering::Equal if open_count > 0 => {
+                self.collect_open_cells(cage);
+                self.place_needed_digits(cage, pool)
+            }
+            _ => Ok(()),
         }
     }
 
