@@ -30,6 +30,10 @@ use sudokit::model::Puzzle;
 use sudokit::preset::Preset;
 use sudokit::{notation, sat};
 
+#[path = "common/cpu_time.rs"]
+mod cpu_time;
+use cpu_time::thread_cpu_time;
+
 /// tdoku's medians (`solver_dpll_triad_simd`, counting to 2), measured beside sudokit on the
 /// quiet machine on 25 Nov 2026 (BENCHMARKS.md, "Peers"): tdoku is not built here.
 const TDOKU_MEDIANS: [(&str, &str, f64, f64); 3] = [
@@ -405,16 +409,6 @@ fn children_cpu_time() -> Duration {
         .filter_map(|&field| fields.get(field)?.parse::<u64>().ok())
         .sum();
     Duration::from_millis(ticks * 10)
-}
-
-/// The CPU time this thread has run (Linux: `/proc/thread-self/schedstat`, nanoseconds);
-/// elsewhere the program stops, rather than print rates it cannot measure.
-fn thread_cpu_time() -> Duration {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|text| text.split_whitespace().next()?.parse().ok())
-        .map(Duration::from_nanos)
-        .expect("/proc/thread-self/schedstat: this example measures CPU time on Linux only")
 }
 
 /// The machine's load averages over 1, 5 and 15 minutes.

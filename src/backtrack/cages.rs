@@ -32,6 +32,9 @@ pub(super) struct CageRule {
     pub origin: CageOrigin,
     /// Its cells as a set, to test against the cells that changed.
     pub cell_set: CellSet,
+    /// Whether the cage only keeps its digits distinct: a puzzle's cage without a sum that
+    /// no comparison names, whose digit sets need no enumeration (see `Pass::cage`).
+    pub distinct_only: bool,
 }
 
 /// A set of cells as the words of a bit set over all cells that it touches, so testing it
@@ -103,9 +106,14 @@ impl CageRules {
     /// Collects the cages and comparisons of `puzzle`, and derives innie and outie cages.
     pub fn new(puzzle: &Puzzle) -> CageRules {
         let size = puzzle.size();
+        let compared: Vec<usize> = puzzle
+            .comparisons()
+            .flat_map(|comparison| [comparison.first.index(), comparison.second.index()])
+            .collect();
         let mut cages: Vec<CageRule> = puzzle
             .cages()
-            .map(|cage| {
+            .enumerate()
+            .map(|(number, cage)| {
                 let (minimum, maximum) = sum_range(cage.cells.len(), size);
                 let cells: Vec<u16> = cage
                     .cells
@@ -120,6 +128,7 @@ impl CageRules {
                         None => SumRange::new(minimum, maximum),
                     },
                     origin: CageOrigin::Puzzle,
+                    distinct_only: cage.sum.is_none() && !compared.contains(&number),
                 }
             })
             .collect();

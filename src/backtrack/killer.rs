@@ -77,6 +77,9 @@ impl<'a> Pass<'a> {
     /// every set needs goes where it still fits, and the cage's sum range shrinks.
     #[inline(never)]
     fn cage(&mut self, cage: usize) -> Result<(), Contradiction> {
+        if self.rules.cages.cages[cage].distinct_only {
+            return self.distinct_cage(cage);
+        }
         let contradiction = Contradiction::Cage { cage: cage as u16 };
         let (placed, placed_sum) = self.collect_open_cells(cage);
         let range = SumRange::unpack(self.ranges[cage]);
@@ -93,12 +96,7 @@ impl<'a> Pass<'a> {
             }
             return self.narrow_range(cage, SumRange::new(placed_sum, placed_sum));
         }
-        let pool = self
-            .work
-            .open_candidates
-            .iter()
-            .fold(0, |pool, &m| pool | m)
-            & !placed;
+        let pool = self.open_pool(placed);
         let open_count = self.work.open_cells.len() as u32;
         let exact = self.rules.layout.size <= cages::EXACT_SIZE
             && self.work.open_cells.len() <= EXACT_OPEN_CELLS;
@@ -132,6 +130,42 @@ impl<'a> Pass<'a> {
                 self.narrow_range(cage, sums)
             }
         }
+    }
+
+    /// Narrows a cage that only keeps its digits distinct (its sum range bounds nothing and
+    /// no comparison reads it): its open cells need as many digits as there are of them, and
+    /// when they have exactly that many, each must go in the cage. Enumerating the digit
+    /// sets of such a cage finds little more (its sets are drawn from every digit) and cost
+    /// a quarter of the search on a 16×16 irregular killer without sums.
+    fn distinct_cage(&mut self, cage: usize) -> Result<(), Contradiction> {
+        let (mut placed, mut open, mut open_count) = (0u32, 0u32, 0u32);
+        for &cell in &self.rules.cages.cages[cage].cells {
+            let candidates = self.candidates[usize::from(cell)];
+            if at_most_one(candidates) {
+                placed |= candidates;
+            } else {
+                open |= candidates;
+                open_count += 1;
+            }
+        }
+        let pool = open & !placed;
+        match pool.count_ones().cmp(&open_count) {
+            std::cmp::Ordering::Less => Err(Contradiction::Cage { cage: cage as u16 }),
+            std::cmp::Ordering::Equal if open_count > 0 => {
+                self.collect_open_cells(cage);
+                self.place_needed_digits(cage, pool)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The digits the open cells of the cage at hand may take, less the `placed` ones.
+    fn open_pool(&self, placed: u32) -> u32 {
+        self.work
+            .open_candidates
+            .iter()
+            .fold(0, |pool, &candidates| pool | candidates)
+            & !placed
     }
 
     /// Splits a cage into placed digits (mask and sum) and open cells (kept in `work`).

@@ -27,6 +27,10 @@ pub(super) struct Layout {
     pub cell_houses: Vec<u128>,
     /// Rows and columns cut into box-wide segments, for box-line locked candidates.
     pub segments: [SegmentFamily; 2],
+    /// Whether the grid has rectangular boxes. Without them (irregular regions) a segment
+    /// is a whole row or a single cell, and box-line reasoning on segments finds nothing
+    /// that singles have not already found.
+    pub has_boxes: bool,
     /// Pairs of houses sharing two cells or more where one is an extra house (a diagonal)
     /// or an irregular region, for locked candidates beyond boxes and lines.
     pub overlaps: Vec<Overlap>,
@@ -44,6 +48,9 @@ pub(super) struct Overlap {
     pub first_rest: (u32, u32),
     /// The second house's other cells.
     pub second_rest: (u32, u32),
+    /// Both houses (bit `h` for house `h`): the overlap needs another look only when a cell
+    /// of one of them changed.
+    pub houses: u128,
 }
 
 /// The lines of one direction (rows or columns) cut where they cross boxes. Segment `j` of
@@ -173,6 +180,7 @@ impl Layout {
                 SegmentFamily::new(size, box_rows, box_columns, true),
                 SegmentFamily::new(size, box_rows, box_columns, false),
             ],
+            has_boxes: geometry.has_boxes(),
             overlaps,
             overlap_cells,
         }
@@ -244,6 +252,7 @@ fn overlaps(houses: &[Vec<u16>], first_extra: usize) -> (Vec<Overlap>, Vec<u16>)
                 shared,
                 first_rest,
                 second_rest,
+                houses: (1u128 << first_number) | (1u128 << second_number),
             });
         }
     }

@@ -13,8 +13,12 @@ impl<'a> Pass<'a> {
     pub(super) fn locked_candidates(&mut self) -> Result<(), Contradiction> {
         let rules: &'a Rules = self.rules;
         let digits = std::mem::take(&mut self.work.dirty_lines);
-        for family in &rules.layout.segments {
-            self.box_lines(family, digits)?;
+        // Without boxes, box-line reasoning on segments finds nothing once singles are
+        // settled (they are when this pass runs): only band matching would.
+        if rules.layout.has_boxes || rules.matching {
+            for family in &rules.layout.segments {
+                self.box_lines(family, digits)?;
+            }
         }
         self.extra_overlaps()
     }
@@ -130,10 +134,18 @@ impl<'a> Pass<'a> {
         Ok(())
     }
 
+    /// Every overlap one of whose houses changed since the last pass began, or during this
+    /// one: an overlap whose cells did not change has nothing to add (its last look removed
+    /// what it could, and a state enters a propagation settled), so skipping it changes
+    /// neither what is removed nor in which order.
     fn extra_overlaps(&mut self) -> Result<(), Contradiction> {
         let rules: &'a Rules = self.rules;
         let layout = &rules.layout;
+        let earlier = std::mem::take(&mut self.work.dirty_overlaps);
         for overlap in &layout.overlaps {
+            if (earlier | self.work.dirty_overlaps) & overlap.houses == 0 {
+                continue;
+            }
             let union = |cells: &[u16]| {
                 cells
                     .iter()

@@ -82,6 +82,8 @@ pub(super) struct Work {
     dirty_houses: u128,
     /// Houses to check with the matching rule.
     dirty_matching: u128,
+    /// Houses with a changed cell since the last locked-candidates pass began.
+    pub dirty_overlaps: u128,
     /// Digits that lost a candidate since the last digit-matching pass.
     dirty_digits: u32,
     /// Where each digit may go, row by row (digit matching).
@@ -145,6 +147,7 @@ impl Work {
         self.queue.clear();
         self.dirty_houses = 0;
         self.dirty_matching = 0;
+        self.dirty_overlaps = 0;
         self.dirty_digits = 0;
         self.dirty_lines = 0;
         self.dirty_cage_cells.fill(0);
@@ -192,6 +195,7 @@ impl<'a> Pass<'a> {
     pub fn check_everything(&mut self) {
         self.work.dirty_houses = self.rules.layout.all_houses();
         self.work.dirty_matching = self.rules.layout.all_houses();
+        self.work.dirty_overlaps = self.rules.layout.all_houses();
         self.work.dirty_digits = self.rules.layout.all_digits;
         self.work.dirty_lines = self.rules.layout.all_digits;
         self.work.dirty_cage_cells.fill(u64::MAX);
@@ -252,6 +256,7 @@ impl<'a> Pass<'a> {
         }
         self.work.dirty_houses |= self.rules.layout.cell_houses[cell];
         self.work.dirty_matching |= self.rules.layout.cell_houses[cell];
+        self.work.dirty_overlaps |= self.rules.layout.cell_houses[cell];
         self.work.dirty_lines |= removed;
         if !self.work.dirty_cage_cells.is_empty() {
             let bit = 1u64 << (cell % 64);

@@ -363,6 +363,7 @@ impl Builder<'_> {
             cells,
             initial_range: range,
             origin: CageOrigin::Region(region),
+            distinct_only: false,
         });
         true
     }
