@@ -323,6 +323,8 @@ pub(crate) struct Table {
     /// The literals reached, in order, in the first `reached` entries.
     order: Vec<u32>,
     reached: usize,
+    /// The watched literals a [`fill_until`](Self::fill_until) reached, in order.
+    watched_reached: Vec<u32>,
     visits: Vec<Visit>,
     generation: u32,
 }
@@ -340,6 +342,7 @@ impl Table {
         Table {
             order: vec![0; literal_count + 1],
             reached: 0,
+            watched_reached: Vec::new(),
             visits: vec![Visit::default(); literal_count],
             generation: 0,
         }
@@ -372,7 +375,8 @@ impl Table {
     }
 
     /// Fills the table from `premise`, but stops as soon as `wanted` literals of `watched`
-    /// are reached (what comes before them is the same as in a whole table).
+    /// are reached (what comes before them is the same as in a whole table); those reached
+    /// are listed, in order, in `watched_reached`.
     fn fill_until<const W: usize>(
         &mut self,
         graph: &Graph<W>,
@@ -395,6 +399,10 @@ impl Table {
     ) {
         self.generation += 1;
         let generation = self.generation;
+        if WATCH {
+            self.watched_reached.clear();
+        }
+        let watched_reached = &mut self.watched_reached;
         // every literal enters the order at most once, so it fits
         let order = &mut self.order[..];
         let visits = &mut self.visits[..];
@@ -426,6 +434,7 @@ impl Table {
                 order[end] = next;
                 end += usize::from(fresh);
                 if WATCH && fresh && watched.contains(&(next as usize)) {
+                    watched_reached.push(next);
                     seen += 1;
                     if seen == wanted {
                         break 'search;
@@ -543,9 +552,17 @@ pub(crate) fn nice_loops<const W: usize>(
                     // from a set candidate only loops back to the cell count
                     let wanted = 2 * board.count(cell) as usize - 1;
                     table.fill_until(&graph, premise, own.clone(), wanted);
-                } else {
-                    table.fill(&graph, premise);
+                    for index in 0..table.watched_reached.len() {
+                        let literal = table.watched_reached[index] as usize;
+                        if let Some(finding) = nice_loop(context, board, &graph, &table, literal) {
+                            if allowed(&finding) {
+                                keep_best(&mut best, finding);
+                            }
+                        }
+                    }
+                    continue;
                 }
+                table.fill(&graph, premise);
                 for position in 1..table.reached {
                     let literal = table.order[position] as usize;
                     if own.contains(&literal) {
@@ -554,7 +571,7 @@ pub(crate) fn nice_loops<const W: usize>(
                                 keep_best(&mut best, finding);
                             }
                         }
-                    } else if !on && literal % 2 == 1 && !graph.is_group(literal) {
+                    } else if literal % 2 == 1 && !graph.is_group(literal) {
                         if let Some(finding) = aic(context, board, &graph, &table, literal) {
                             if allowed(&finding) {
                                 keep_best(&mut best, finding);

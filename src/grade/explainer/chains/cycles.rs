@@ -51,12 +51,22 @@ pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint>
         let graph = Graph::new(&grid, links);
         let reach = Reach::new(&grid, &graph);
         let places = grid.places();
+        // the start and node limit of the search last run on this graph: a run with the
+        // same ones would find the same (the chain from "on" and the cycle through it often
+        // share them), so it is not run again
+        let mut last_run: Option<(usize, usize)> = None;
+        let mut run = |search: &mut Search, start: usize, nodes: usize| {
+            if last_run != Some((start, nodes)) {
+                search.run_within(&graph, start, nodes);
+                last_run = Some((start, nodes));
+            }
+        };
         for cell in board.empty.iter() {
             for digit in techniques_digits(board.candidates[cell]) {
                 let on = grid.potential(cell, digit, true);
                 let off = grid.potential(cell, digit, false);
                 if let Some(base) = chain_base.filter(|_| reach.reaches(on, off)) {
-                    search.run_within(&graph, on, longest(base, &best));
+                    run(&mut search, on, longest(base, &best));
                     if search.reached(off) {
                         let path = search.path(off);
                         let mut hint = Hint::new(chain_technique, base + length_bonus(path.len()));
@@ -67,14 +77,14 @@ pub(crate) fn static_chains(scene: &Scene<'_>, board: &Board<2>) -> Option<Hint>
                     }
                 }
                 if let Some(base) = cycle_base.filter(|_| reach.may_loop(&graph, on)) {
-                    search.run_within(&graph, on, longest(base, &best));
+                    run(&mut search, on, longest(base, &best));
                     let rated = (cycle_technique, base);
                     if let Some(hint) = cycle(&grid, &graph, &search, on, rated, &places) {
                         keep_easier(&mut best, hint);
                     }
                 }
                 if let Some(base) = chain_base.filter(|_| reach.reaches(off, on)) {
-                    search.run_within(&graph, off, longest(base, &best));
+                    run(&mut search, off, longest(base, &best));
                     if search.reached(on) {
                         let path = search.path(on);
                         let mut hint = Hint::new(chain_technique, base + length_bonus(path.len()));
