@@ -27,6 +27,8 @@ pub(super) enum Verdict {
 /// The smallest and largest candidate of every position, with their suffix sums.
 pub(super) struct Bounds {
     pub size: u32,
+    /// Whether the bounds come from the cells' candidates (rather than 1 to n everywhere).
+    pub from_candidates: bool,
     pub low: [u32; MAX_TUPLE_CELLS],
     pub high: [u32; MAX_TUPLE_CELLS],
     pub low_from: [u32; MAX_TUPLE_CELLS + 1],
@@ -34,16 +36,23 @@ pub(super) struct Bounds {
 }
 
 impl Bounds {
-    /// The bounds of the candidates `masks` (one per position) of a grid of side `size`.
-    pub fn new(masks: &[u32], size: u32) -> Bounds {
+    /// The bounds of the candidates `masks` (one per position) of a grid of side `size`, or
+    /// 1 to `size` everywhere when not `from_candidates`.
+    pub fn new(masks: &[u32], size: u32, from_candidates: bool) -> Bounds {
         let mut bounds = Bounds {
             size,
+            from_candidates,
             low: [0; MAX_TUPLE_CELLS],
             high: [0; MAX_TUPLE_CELLS],
             low_from: [0; MAX_TUPLE_CELLS + 1],
             high_from: [0; MAX_TUPLE_CELLS + 1],
         };
         for (position, &mask) in masks.iter().enumerate() {
+            let mask = if from_candidates {
+                mask
+            } else {
+                (1u32 << size) - 1
+            };
             bounds.low[position] = mask.trailing_zeros() + 1;
             bounds.high[position] = 32 - mask.leading_zeros();
         }
@@ -70,7 +79,7 @@ impl Shape {
     /// Judges `values` (digits from 1), the first `values.len()` positions of a rule of
     /// `length` cells, every shorter prefix having been judged before (so a shape may judge
     /// only what the last digit decides). A complete filling is accepted unless rejected.
-    #[inline]
+    #[inline(always)]
     pub(super) fn judge(&self, values: &[u32], length: usize, bounds: &Bounds) -> Verdict {
         let filled = values.len();
         let complete = filled == length;
@@ -259,6 +268,7 @@ fn close_differ(values: &[u32], class: impl Fn(u32) -> u32) -> bool {
     (1..3).all(|step| last_index < step || class(values[last_index - step]) != last)
 }
 
+#[inline]
 fn zipper(odd: bool, values: &[u32], length: usize, bounds: &Bounds) -> Verdict {
     let filled = values.len();
     let offset = usize::from(odd);
@@ -272,8 +282,9 @@ fn zipper(odd: bool, values: &[u32], length: usize, bounds: &Bounds) -> Verdict 
     let Some(target) = target else {
         return Verdict::Open;
     };
-    // the first digit of a pair on an even line is judged with its partner
-    if filled > offset && (odd || filled % 2 == 0) {
+    // the first digit of a pair on an even line is judged by its partner's candidates; with
+    // no candidates known, only with its partner (as the grader has always counted its work)
+    if filled > offset && (odd || filled % 2 == 0 || bounds.from_candidates) {
         let pair_start = offset + (filled - 1 - offset) / 2 * 2;
         let partial: u32 = values[pair_start..].iter().sum();
         let (low, high) = bounds.range(filled, pair_start + 2);
@@ -284,6 +295,7 @@ fn zipper(odd: bool, values: &[u32], length: usize, bounds: &Bounds) -> Verdict 
     decided(filled == length)
 }
 
+#[inline]
 fn region_sum(ends: &[usize], values: &[u32], bounds: &Bounds) -> Verdict {
     let filled = values.len();
     let Some(&first_end) = ends.first() else {
@@ -307,6 +319,7 @@ fn region_sum(ends: &[usize], values: &[u32], bounds: &Bounds) -> Verdict {
 }
 
 /// A clue outside the grid, on a prefix of its row or column read from the clue.
+#[inline]
 fn outside(
     kind: OutsideKind,
     value: u32,
@@ -365,6 +378,7 @@ fn outside(
     }
 }
 
+#[inline]
 fn sandwich(value: u32, values: &[u32], size: u32, complete: bool) -> Verdict {
     let one = values.iter().position(|&digit| digit == 1);
     let top = values.iter().position(|&digit| digit == size);

@@ -201,11 +201,7 @@ fn search<const EXACT: bool>(
         masks: [0; MAX_TUPLE_CELLS],
         values: [0; MAX_TUPLE_CELLS],
         supported: [0; MAX_TUPLE_CELLS],
-        bounds: if EXACT {
-            Bounds::new(&[full(size) as u32; MAX_TUPLE_CELLS][..length], size)
-        } else {
-            Bounds::new(masks, size)
-        },
+        bounds: Bounds::new(masks, size, !EXACT),
         nodes: 0,
         cap: if shape.reads_a_line() {
             LINE_NODE_CAP

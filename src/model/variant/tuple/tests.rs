@@ -10,8 +10,7 @@ use crate::model::variant::{DotKind, OutsideKind};
 /// meets, judged without bounds from the candidates: the supports by enumeration.
 fn enumerated(shape: &Shape, masks: &[u32], earlier_peers: &[u64], size: u32) -> Vec<u32> {
     let length = masks.len();
-    let open = vec![(1u32 << size) - 1; length];
-    let bounds = Bounds::new(&open, size);
+    let bounds = Bounds::new(masks, size, false);
     let mut supported = vec![0u32; length];
     let mut values = vec![0u32; length];
     fn fill(
