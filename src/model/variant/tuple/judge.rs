@@ -268,7 +268,7 @@ fn close_differ(values: &[u32], class: impl Fn(u32) -> u32) -> bool {
     (1..3).all(|step| last_index < step || class(values[last_index - step]) != last)
 }
 
-#[inline]
+#[inline(always)]
 fn zipper(odd: bool, values: &[u32], length: usize, bounds: &Bounds) -> Verdict {
     let filled = values.len();
     let offset = usize::from(odd);
@@ -295,7 +295,7 @@ fn zipper(odd: bool, values: &[u32], length: usize, bounds: &Bounds) -> Verdict 
     decided(filled == length)
 }
 
-#[inline]
+#[inline(always)]
 fn region_sum(ends: &[usize], values: &[u32], bounds: &Bounds) -> Verdict {
     let filled = values.len();
     let Some(&first_end) = ends.first() else {
