@@ -284,7 +284,7 @@ fn zipper(odd: bool, values: &[u32], length: usize, bounds: &Bounds) -> Verdict 
     };
     // the first digit of a pair on an even line is judged by its partner's candidates; with
     // no candidates known, only with its partner (as the grader has always counted its work)
-    if filled > offset && (odd || filled % 2 == 0 || bounds.from_candidates) {
+    if filled > offset && (odd || filled.is_multiple_of(2) || bounds.from_candidates) {
         let pair_start = offset + (filled - 1 - offset) / 2 * 2;
         let partial: u32 = values[pair_start..].iter().sum();
         let (low, high) = bounds.range(filled, pair_start + 2);
