@@ -4,7 +4,8 @@
 use crate::model::variant::{Extremum, ExtremumKind, Parity, PencilMarks, Quadruple};
 use crate::model::Puzzle;
 
-use super::{Builder, Shape};
+use super::Builder;
+use crate::model::variant::tuple::Shape;
 
 /// An even or odd cell keeps the digits of its parity.
 pub(super) fn parity(builder: &mut Builder, rule: &Parity) {
@@ -40,5 +41,5 @@ pub(super) fn quadruple(builder: &mut Builder, rule: &Quadruple) {
         .iter()
         .map(|digit| u32::from(digit.get()))
         .collect();
-    builder.tuple(&rule.cells, Shape::Quadruple { digits });
+    builder.tuple(&rule.cells, Shape::Quadruple(digits));
 }

@@ -1,16 +1,15 @@
 //! Line rules: thermometers, palindromes, whispers, entropic and modular lines as links
 //! between cells along the line; between, renban, zipper, region sum lines, double arrows
-//! (the two ends a segment of their own) and lockout lines as tuple rules; nabner lines as
-//! links between every two of their cells. Renban, thermometer and nabner cells must also
-//! differ (peers).
+//! and lockout lines as tuple rules, read as the model reads them (the grader too); nabner
+//! lines as links between every two of their cells. Renban, thermometer and nabner cells must
+//! also differ (peers).
 
-use crate::model::variant::{
-    entropic_band, lockout_difference, reading_order, segment_ends, Line, LineKind, NABNER_GAP,
-};
+use crate::model::variant::tuple::line_tuple;
+use crate::model::variant::{entropic_band, lockout_difference, Line, LineKind, NABNER_GAP};
 use crate::model::{Cell, Puzzle};
 
 use super::super::layout::cell_index;
-use super::{Builder, Shape};
+use super::Builder;
 
 /// The cells of a line that must hold different digits: all of a renban, a thermometer or a
 /// nabner line.
@@ -57,39 +56,14 @@ pub(super) fn line(builder: &mut Builder, puzzle: &Puzzle, line: &Line) {
             along(builder, cells, 2, |a, b| a % 3 != b % 3);
             along(builder, cells, 3, |a, b| a % 3 == b % 3);
         }
-        // two cells have nothing between them: no rule (the shape would ask the ends to differ
-        // by two)
-        LineKind::Between if length < 3 => {}
-        LineKind::Between => builder.tuple(&reading_order(line.kind, cells), Shape::Between),
-        LineKind::Renban => builder.tuple(cells, Shape::Renban),
-        LineKind::Zipper => {
-            let odd = length % 2 == 1;
-            builder.tuple(&reading_order(line.kind, cells), Shape::Zipper { odd });
-        }
-        LineKind::RegionSum => {
-            let ends = segment_ends(cells, &|cell| puzzle.region_of(cell));
-            if ends.len() >= 2 {
-                builder.tuple(cells, Shape::RegionSum { ends });
-            }
-        }
-        // the ends first, as one segment, then the cells between as the other: equal totals
-        LineKind::DoubleArrow if length < 3 => {}
-        LineKind::DoubleArrow => builder.tuple(
-            &reading_order(line.kind, cells),
-            Shape::RegionSum {
-                ends: vec![2, length],
-            },
-        ),
+        // the ends' link is all a lockout line of two cells asks
         LineKind::Lockout => {
             let difference = lockout_difference(size);
             builder.relate(cells[0], cells[length - 1], move |a, b| {
                 a.abs_diff(b) >= difference
             });
             if length >= 3 {
-                builder.tuple(
-                    &reading_order(line.kind, cells),
-                    Shape::Lockout { difference },
-                );
+                tuple_line(builder, puzzle, line);
             }
         }
         LineKind::Nabner => {
@@ -97,6 +71,18 @@ pub(super) fn line(builder: &mut Builder, puzzle: &Puzzle, line: &Line) {
                 along(builder, cells, position, |a, b| a.abs_diff(b) >= NABNER_GAP);
             }
         }
+        // between, renban, zipper and region sum lines, double arrows
+        _ => tuple_line(builder, puzzle, line),
+    }
+}
+
+/// The tuple rule of a line, read as the model reads it ([`line_tuple`]), unless it asks
+/// nothing.
+fn tuple_line(builder: &mut Builder, puzzle: &Puzzle, line: &Line) {
+    let size = builder.size() as u32;
+    let (order, shape) = line_tuple(line.kind, &line.cells, size, &|cell| puzzle.region_of(cell));
+    if !shape.asks_nothing(order.len()) {
+        builder.tuple(&order, shape);
     }
 }
 

@@ -10,8 +10,9 @@
 //! - a tuple rule over a few cells (arrows, little killers, free cages' sums, quadruples,
 //!   between, renban,
 //!   zipper and region sum lines, sandwich, X-sum and skyscraper clues): the digits of each
-//!   cell that some assignment of the rule's cells supports, by a bounded depth-first search
-//!   (`supports.rs`) that gives up (pruning nothing) past a work cap.
+//!   cell that some assignment of the rule's cells supports, by the bounded depth-first
+//!   search the grader shares ([`crate::model::variant::tuple`]) that gives up (pruning
+//!   nothing) past a work cap.
 //!
 //! None of them ever removes a digit a solution uses; completeness comes from the check of
 //! every solution the search reaches against the puzzle's rules ([`VariantRules::holds`]).
@@ -21,21 +22,15 @@ mod lines;
 mod pairs;
 mod regions;
 mod sums;
-mod supports;
 
 use std::collections::HashMap;
 
+use crate::model::variant::tuple::{self, Completion, Shape, MAX_TUPLE_CELLS};
 use crate::model::{Cell, Constraint, Grid, Puzzle};
 
 use super::layout::{cell_index, full_mask, Layout};
 use super::propagate::{Contradiction, Pass};
 use super::search::MAX_DIGITS;
-
-pub(super) use supports::Shape;
-
-/// The longest tuple rule propagated (its cells' positions fit a `u64`); a longer one is
-/// left to the check of each solution.
-const MAX_TUPLE_CELLS: usize = 64;
 
 /// The cells that must hold different digits because of a variant rule (beyond houses and
 /// cages), as groups: each group's cells differ pairwise.
@@ -65,7 +60,8 @@ pub(super) struct Link {
     pub allowed: [u32; MAX_DIGITS],
 }
 
-/// A rule over a few cells, propagated by exact supports (`supports.rs`).
+/// A rule over a few cells, propagated by its supports ([`tuple::supports`]); one longer
+/// than [`MAX_TUPLE_CELLS`] is left to the check of each solution.
 #[derive(Clone, Debug)]
 pub(super) struct TupleRule {
     /// The cells, in the order the rule's check reads them.
@@ -402,7 +398,18 @@ impl Pass<'_> {
         let rules = self.rules;
         let tuple = &rules.variants.tuples[number];
         let size = rules.layout.size as u32;
-        let Some(supported) = supports::supports(tuple, self.candidates, size) else {
+        let length = tuple.cells.len();
+        let mut masks = [0u32; MAX_TUPLE_CELLS];
+        for (mask, &cell) in masks.iter_mut().zip(&tuple.cells) {
+            *mask = self.candidates[usize::from(cell)];
+        }
+        let Some(supported) = tuple::supports(
+            &tuple.shape,
+            &masks[..length],
+            &tuple.earlier_peers,
+            size,
+            Completion::Prefix,
+        ) else {
             return Ok(());
         };
         for (&cell, &keep) in tuple.cells.iter().zip(&supported) {

@@ -230,34 +230,6 @@ pub fn entropic_band(digit: u32, size: u32) -> u32 {
     }
 }
 
-/// The order a line's tuple check reads its cells, so a prefix of the digits decides as much
-/// as it can: a between line's two ends first, then the cells between; a zipper line's
-/// middle cell first (odd length), then the pairs from the ends inwards; a double arrow's
-/// and a lockout line's two ends first too; any other line along its drawing. The native
-/// engine and the grader both read lines in this order.
-pub fn reading_order(kind: LineKind, cells: &[Cell]) -> Vec<Cell> {
-    let length = cells.len();
-    match kind {
-        LineKind::Between | LineKind::DoubleArrow | LineKind::Lockout if length >= 2 => {
-            let mut order = vec![cells[0], cells[length - 1]];
-            order.extend_from_slice(&cells[1..length - 1]);
-            order
-        }
-        LineKind::Zipper => {
-            let mut order = Vec::with_capacity(length);
-            if length % 2 == 1 {
-                order.push(cells[length / 2]);
-            }
-            for index in 0..length / 2 {
-                order.push(cells[index]);
-                order.push(cells[length - 1 - index]);
-            }
-            order
-        }
-        _ => cells.to_vec(),
-    }
-}
-
 /// Where each segment of a region sum line ends (exclusive positions along `cells`): a
 /// segment is a maximal run of consecutive cells in one region, so a line that leaves a
 /// region and comes back starts a new segment there. The last end is `cells.len()`.

@@ -1,7 +1,9 @@
 //! The variant rules setters publish on f-puzzles and SudokuPad, one file per family: what
 //! each rule holds, how it is checked when a puzzle is built, and what it means on a filled
 //! grid ([`crate::model::Puzzle::is_solution`] asks each rule). The engines encode and
-//! propagate them in their own files of the same names (`sat/variant/`, `backtrack/variant/`).
+//! propagate them in their own files of the same names (`sat/variant/`, `backtrack/variant/`);
+//! a rule read as a shape over a few cells, and the search for its supports, is [`tuple`],
+//! shared by the native engine and the grader.
 
 mod cells;
 mod lines;
@@ -9,11 +11,10 @@ mod pairs;
 mod regions;
 mod sums;
 mod table;
+pub mod tuple;
 
 pub use cells::{Extremum, ExtremumKind, Parity, PencilMarks, Quadruple};
-pub use lines::{
-    entropic_band, lockout_difference, reading_order, segment_ends, Line, LineKind, NABNER_GAP,
-};
+pub use lines::{entropic_band, lockout_difference, segment_ends, Line, LineKind, NABNER_GAP};
 pub use pairs::{ChessMove, CloneRule, Dot, DotFamily, DotKind, Negative};
 pub use regions::Regions;
 pub use sums::{

@@ -12,7 +12,7 @@ use crate::grade::technique::Technique;
 use crate::grade::techniques::premises::{forcing_premises, place_singles, Emptied, TwoPlaces};
 use crate::grade::techniques::{digits_of, Context};
 
-use super::rules::Shape;
+use super::rules::RuleShape;
 use super::supports::supports;
 
 /// Most candidates a cell may have for its candidates to be assumed. As the cage forcing
@@ -124,7 +124,7 @@ fn apply_rules<const W: usize>(
 ) -> Result<bool, Contradiction> {
     let mut changed = false;
     for rule in &layout.rules {
-        if let Shape::Chess(chess) = rule.shape {
+        if let RuleShape::Chess(chess) = rule.shape {
             for cell in 0..layout.cell_count {
                 let Some(digit) = board.values[cell].checked_sub(1).map(usize::from) else {
                     continue;

@@ -26,7 +26,7 @@ use super::super::layout::Layout;
 use super::super::step::Finding;
 use super::super::technique::Technique;
 use super::{digits_of, Context};
-use rules::Shape;
+use rules::RuleShape;
 
 /// The first step of `technique` (a variant technique) on `board`, rules in the puzzle's
 /// order.
@@ -43,7 +43,7 @@ pub(crate) fn find<const W: usize>(
         if rule.technique != technique {
             continue;
         }
-        if let Shape::Chess(chess) = rule.shape {
+        if let RuleShape::Chess(chess) = rule.shape {
             if let Some(finding) = chess_step(layout, board, rule, chess) {
                 return Some(finding);
             }

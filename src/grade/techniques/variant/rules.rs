@@ -1,74 +1,19 @@
 //! The grader's reading of a puzzle's variant rules: each becomes one or more [`Rule`]s
 //! (a shape over a few cells, in the order its check reads them), named in setters' words.
 
-use crate::model::variant::{
-    lockout_difference, reading_order, segment_ends, ChessMove, DotKind, ExtremumKind, IndexerKind,
-    LineKind, OutsideKind,
-};
+use crate::model::variant::tuple::{line_tuple, Shape};
+use crate::model::variant::{ChessMove, DotKind, ExtremumKind, IndexerKind, LineKind, OutsideKind};
 use crate::model::{Cell, Constraint, Geometry, Puzzle};
 
 use super::super::super::technique::Technique;
 
-/// What the digits of a rule's cells must satisfy, reading them in the rule's order.
+/// What a rule asks of its cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Shape {
+pub(crate) enum RuleShape {
     /// No digit a chess move from itself (the cells are the whole grid; handled apart).
     Chess(ChessMove),
-    /// All different (an extra region of fewer than n cells).
-    Distinct,
-    /// The two digits stand in this relation (a Kropki dot, an X or a V).
-    Relation(DotKind),
-    /// The two digits stand in none of these relations (the negative constraint).
-    Forbidden(Vec<DotKind>),
-    /// The one digit is even (`true`) or odd.
-    Parity(bool),
-    /// The first digit is below (`true`: a minimum) or above every other.
-    Extremum(bool),
-    /// Every listed digit appears, as often as listed.
-    Quadruple(Vec<u32>),
-    /// Digits rise along the cells (never fall, when `slow`).
-    Thermometer {
-        /// A slow thermometer: digits may stay the same.
-        slow: bool,
-    },
-    /// The cells read the same from both ends.
-    Palindrome,
-    /// The two digits are equal (a cell and its clone).
-    Equal,
-    /// Neighbours along the cells differ by at least this much.
-    Whispers(u32),
-    /// Distinct, consecutive digits.
-    Renban,
-    /// The two ends first, then the cells between: each strictly between the ends.
-    Between,
-    /// The two ends first, differing by at least this much, then the cells between: each
-    /// outside the ends, inclusive (a lockout line).
-    Lockout(u32),
-    /// Every two digits at least [`crate::model::variant::NABNER_GAP`] apart (a nabner line).
-    Nabner,
-    /// Any two cells fewer than three apart fall in different bands (low, middle, high).
-    Entropic,
-    /// Any two cells fewer than three apart have different remainders mod 3.
-    Modular,
-    /// The middle cell first when `odd`, then the pairs from the ends inwards: each pair adds
-    /// up to the middle digit (odd) or to the first pair's total.
-    Zipper {
-        /// Whether the line has a middle cell.
-        odd: bool,
-    },
-    /// The cells grouped by region, group `g` ending at `ends[g]`: equal totals.
-    RegionSum(Vec<usize>),
-    /// The first `circle` cells read as one number, equal to the sum of the others.
-    Arrow(usize),
-    /// The digits add up to this (a little killer; repeats where cells do not see each other).
-    Sum(u32),
-    /// All different, adding up to the sum if there is one (a free cage).
-    Cage(Option<u32>),
-    /// A whole row or column from the clue on, meeting a sandwich, X-sum or skyscraper clue.
-    Outside(OutsideKind, u32),
-    /// An indexer cell's house, in order: the digit d in the cell at this position puts the
-    /// position's number (from 1) in the d-th cell.
-    Indexer(usize),
+    /// A tuple rule: the digits of the rule's cells, read in its order, meet the shape.
+    Tuple(Shape),
 }
 
 /// One rule as the grader reads it.
@@ -81,7 +26,7 @@ pub(crate) struct Rule {
     /// The cells in drawing order (along the line, circle first), for the step's evidence.
     pub drawing: Vec<usize>,
     /// What the digits must satisfy.
-    pub shape: Shape,
+    pub shape: RuleShape,
     /// The rule in setters' words with its cells (`thermometer r2c3-r4c3`).
     pub label: String,
 }
@@ -93,7 +38,7 @@ impl Rule {
             technique,
             drawing: cells.clone(),
             cells,
-            shape,
+            shape: RuleShape::Tuple(shape),
             label,
         }
     }
@@ -109,7 +54,12 @@ impl Rule {
     fn all_apart(&self) -> bool {
         matches!(
             self.shape,
-            Shape::Distinct | Shape::Cage(_) | Shape::Renban | Shape::Thermometer { slow: false }
+            RuleShape::Tuple(
+                Shape::Distinct
+                    | Shape::Cage(_)
+                    | Shape::Renban
+                    | Shape::Thermometer { slow: false }
+            )
         )
     }
 
@@ -119,7 +69,7 @@ impl Rule {
     /// the rule's own steps, as the native engine leaves them to propagation.)
     pub(crate) fn apart_pairs(&self, geometry: Geometry) -> Vec<(usize, usize)> {
         match self.shape {
-            Shape::Chess(chess) => geometry
+            RuleShape::Chess(chess) => geometry
                 .cells()
                 .flat_map(|cell| {
                     chess
@@ -146,7 +96,7 @@ impl Rule {
     /// [`Rule::apart_pairs`]).
     pub(crate) fn keeps_apart(&self, geometry: Geometry, first: Cell, second: Cell) -> bool {
         match self.shape {
-            Shape::Chess(chess) => chess.reach(geometry, first).contains(&second),
+            RuleShape::Chess(chess) => chess.reach(geometry, first).contains(&second),
             _ if self.all_apart() => {
                 self.cells.contains(&first.index()) && self.cells.contains(&second.index())
             }
@@ -187,12 +137,13 @@ pub(crate) fn rules_of(puzzle: &Puzzle) -> Vec<Rule> {
                     ChessMove::Knight => Technique::AntiKnight,
                     ChessMove::King => Technique::AntiKing,
                 };
-                rules.push(Rule::new(
+                rules.push(Rule {
                     technique,
-                    Vec::new(),
-                    Shape::Chess(*chess),
-                    chess.to_string(),
-                ));
+                    cells: Vec::new(),
+                    drawing: Vec::new(),
+                    shape: RuleShape::Chess(*chess),
+                    label: chess.to_string(),
+                });
             }
             Constraint::ExtraRegion(cells) => rules.push(Rule::new(
                 Technique::ExtraRegion,
@@ -326,73 +277,24 @@ pub(crate) fn rules_of(puzzle: &Puzzle) -> Vec<Rule> {
     rules
 }
 
-/// The rule of a line, its cells read in the order its shape checks them.
+/// The rule of a line, its cells read in the order its shape checks them (as the native
+/// engine reads them: [`line_tuple`]).
 fn line_rule(puzzle: &Puzzle, cells: &[Cell], kind: LineKind, label: String) -> Rule {
-    let cells = cells.to_vec();
-    let length = cells.len();
-    match kind {
-        LineKind::Thermometer => Rule::new(
-            Technique::Thermometer,
-            cells,
-            Shape::Thermometer { slow: false },
-            label,
-        ),
-        LineKind::SlowThermometer => Rule::new(
-            Technique::Thermometer,
-            cells,
-            Shape::Thermometer { slow: true },
-            label,
-        ),
-        LineKind::Palindrome => Rule::new(Technique::Palindrome, cells, Shape::Palindrome, label),
-        LineKind::Renban => Rule::new(Technique::Renban, cells, Shape::Renban, label),
-        LineKind::Whispers(difference) => Rule::new(
-            Technique::Whispers,
-            cells,
-            Shape::Whispers(difference),
-            label,
-        ),
-        LineKind::Entropic => Rule::new(Technique::EntropicLine, cells, Shape::Entropic, label),
-        LineKind::Modular => Rule::new(Technique::ModularLine, cells, Shape::Modular, label),
-        LineKind::Between => {
-            let order = reading_order(kind, &cells);
-            Rule::new(Technique::BetweenLine, cells, Shape::Between, label).reading(order)
-        }
-        LineKind::Zipper => {
-            let order = reading_order(kind, &cells);
-            let odd = length % 2 == 1;
-            Rule::new(Technique::ZipperLine, cells, Shape::Zipper { odd }, label).reading(order)
-        }
-        LineKind::DoubleArrow => {
-            // the two ends as one segment, the cells between as the other
-            let order = reading_order(kind, &cells);
-            let ends = if length < 3 {
-                Vec::new()
-            } else {
-                vec![2, length]
-            };
-            Rule::new(Technique::DoubleArrow, cells, Shape::RegionSum(ends), label).reading(order)
-        }
-        LineKind::Lockout => {
-            let order = reading_order(kind, &cells);
-            let difference = lockout_difference(puzzle.size().into());
-            Rule::new(
-                Technique::LockoutLine,
-                cells,
-                Shape::Lockout(difference),
-                label,
-            )
-            .reading(order)
-        }
-        LineKind::Nabner => Rule::new(Technique::NabnerLine, cells, Shape::Nabner, label),
-        LineKind::RegionSum => {
-            // segments in line order: each maximal run of cells in one region
-            let ends = segment_ends(&cells, &|cell| puzzle.region_of(cell));
-            Rule::new(
-                Technique::RegionSumLine,
-                cells,
-                Shape::RegionSum(ends),
-                label,
-            )
-        }
-    }
+    let technique = match kind {
+        LineKind::Thermometer | LineKind::SlowThermometer => Technique::Thermometer,
+        LineKind::Palindrome => Technique::Palindrome,
+        LineKind::Renban => Technique::Renban,
+        LineKind::Whispers(_) => Technique::Whispers,
+        LineKind::Entropic => Technique::EntropicLine,
+        LineKind::Modular => Technique::ModularLine,
+        LineKind::Between => Technique::BetweenLine,
+        LineKind::Zipper => Technique::ZipperLine,
+        LineKind::DoubleArrow => Technique::DoubleArrow,
+        LineKind::Lockout => Technique::LockoutLine,
+        LineKind::Nabner => Technique::NabnerLine,
+        LineKind::RegionSum => Technique::RegionSumLine,
+    };
+    let size = u32::from(puzzle.size());
+    let (order, shape) = line_tuple(kind, cells, size, &|cell| puzzle.region_of(cell));
+    Rule::new(technique, cells.to_vec(), shape, label).reading(order)
 }
