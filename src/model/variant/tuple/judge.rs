@@ -98,31 +98,15 @@ impl Shape {
                     complete,
                 )
             }
-            Shape::Sum(sum) => {
-                let partial: u32 = values.iter().sum();
-                let (low, high) = bounds.range(filled, length);
-                within(
-                    u64::from(*sum),
-                    u64::from(partial + low),
-                    u64::from(partial + high),
-                    complete,
-                )
-            }
+            Shape::Sum(sum) => adds_up(*sum, values, length, bounds),
             Shape::Cage(total) => {
                 if values[..filled - 1].contains(&values[filled - 1]) {
                     return Verdict::Reject;
                 }
-                let Some(sum) = total else {
-                    return decided(complete);
-                };
-                let partial: u32 = values.iter().sum();
-                let (low, high) = bounds.range(filled, length);
-                within(
-                    u64::from(*sum),
-                    u64::from(partial + low),
-                    u64::from(partial + high),
-                    complete,
-                )
+                match total {
+                    Some(sum) => adds_up(*sum, values, length, bounds),
+                    None => decided(complete),
+                }
             }
             Shape::Between if length < 3 => decided(complete),
             Shape::Between => {
@@ -271,6 +255,20 @@ pub(super) fn within(target: u64, low: u64, high: u64, complete: bool) -> Verdic
     } else {
         decided(complete)
     }
+}
+
+/// Reject a prefix whose cells cannot add up to `sum` given the candidates still to fill;
+/// otherwise accept a complete filling.
+#[inline(always)]
+fn adds_up(sum: u32, values: &[u32], length: usize, bounds: &Bounds) -> Verdict {
+    let partial: u32 = values.iter().sum();
+    let (low, high) = bounds.range(values.len(), length);
+    within(
+        u64::from(sum),
+        u64::from(partial + low),
+        u64::from(partial + high),
+        values.len() == length,
+    )
 }
 
 /// A complete assignment that nothing rejected is accepted.
