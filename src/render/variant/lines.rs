@@ -33,10 +33,11 @@ pub fn style(kind: LineKind) -> LineStyle {
         LineKind::Whispers(_) => (0.48, 0.16, None),
         LineKind::RegionSum => (0.55, 0.08, None),
         LineKind::Entropic => (0.3, 0.05, None),
-        LineKind::Modular => (0.4, 0.1, Some((0.16, 0.1))),
+        // every gap wider than its line: the round caps reach half the width into each gap
+        LineKind::Modular => (0.4, 0.1, Some((0.16, 0.18))),
         LineKind::Between => (0.7, 0.06, None),
         LineKind::DoubleArrow => (0.4, 0.035, Some((0.08, 0.06))),
-        LineKind::Lockout => (0.5, 0.12, Some((0.3, 0.08))),
+        LineKind::Lockout => (0.5, 0.12, Some((0.3, 0.2))),
         // dots: the round caps make each near-empty dash a dot, and the gaps, wider than
         // the line, stay open between them
         LineKind::Nabner => (0.65, 0.12, Some((0.01, 0.22))),

@@ -655,18 +655,28 @@ fn every_line_rule_has_a_style_of_its_own() {
     }
 }
 
-/// A nabner line is dotted: its dashes are drawn with round caps, which reach half the width
-/// into each gap, so the gaps must be wider than the line to show.
+/// Dashes are drawn with round caps, which reach half the width into each gap, so a dashed
+/// line's gaps must be wider than the line to show (lockout and modular lines printed solid
+/// before); a nabner line is dotted.
 #[test]
-fn a_nabner_line_is_dotted_with_open_gaps() {
+fn dashed_lines_keep_their_gaps_open_and_a_nabner_line_is_dotted() {
     let nabner = style(LineKind::Nabner);
-    let (dash, gap) = nabner.dash.expect("dashed");
+    let (dash, _) = nabner.dash.expect("dashed");
     assert!(dash < nabner.width, "a dot, not a dash");
-    assert!(
-        gap > nabner.width,
-        "gaps {gap} closed by caps of width {}",
-        nabner.width
-    );
+    for kind in [
+        LineKind::Modular,
+        LineKind::DoubleArrow,
+        LineKind::Lockout,
+        LineKind::Nabner,
+    ] {
+        let line = style(kind);
+        let (_, gap) = line.dash.expect("dashed");
+        assert!(
+            gap > line.width + 0.02,
+            "{kind}: gaps {gap} closed by caps of width {}",
+            line.width
+        );
+    }
 }
 
 #[test]
