@@ -10,6 +10,7 @@ use super::rule45::sum_regions;
 use super::sums::{choices_of, options_of};
 use crate::grade::board::Board;
 use crate::grade::cellset::CellSet;
+use crate::grade::layout::{HouseData, Layout};
 use crate::grade::step::Finding;
 use crate::grade::technique::Technique;
 use crate::grade::techniques::{digits_of, Context};
@@ -163,6 +164,26 @@ pub(crate) fn cage_splitting<const W: usize>(
     interaction_in_houses(context, board, Technique::CageSplitting)
 }
 
+/// The cells whose candidates a house's search reads, so the memo may skip the house only
+/// while none of them changed: the house's cells, and with split cages the cells outside
+/// the house of every cage with a sum it splits (their candidates decide the digit sets
+/// the cage's inside part may take).
+fn watched_cells<const W: usize>(
+    layout: &Layout<W>,
+    house: &HouseData<W>,
+    split: bool,
+) -> Vec<usize> {
+    let mut watched = house.cells.clone();
+    if split {
+        for cage in layout.cages.iter().filter(|cage| cage.sum.is_some()) {
+            if cage.set.intersects(&house.set) && !cage.set.is_subset(&house.set) {
+                watched.extend(cage.cells.iter().filter(|&&cell| !house.set.contains(cell)));
+            }
+        }
+    }
+    watched
+}
+
 /// Combination interaction (with split cages for [`Technique::CageSplitting`]).
 fn interaction_in_houses<const W: usize>(
     context: &Context<'_, W>,
@@ -176,10 +197,13 @@ fn interaction_in_houses<const W: usize>(
     }
     let sums = context.memo.killer_sums(|| sum_regions(layout));
     for (number, house) in layout.houses.iter().enumerate() {
-        if (house.set & board.empty).is_empty()
-            || context
-                .memo
-                .is_barren_at(technique, number, board, house.cells.iter().copied())
+        if (house.set & board.empty).is_empty() {
+            continue;
+        }
+        let watched = watched_cells(layout, house, split);
+        if context
+            .memo
+            .is_barren_at(technique, number, board, watched.iter().copied())
         {
             continue;
         }
@@ -299,7 +323,7 @@ fn interaction_in_houses<const W: usize>(
         if finding.eliminations.is_empty() {
             context
                 .memo
-                .set_barren_at(technique, number, board, house.cells.iter().copied());
+                .set_barren_at(technique, number, board, watched.iter().copied());
             continue;
         }
         finding.cells = house.cells.clone();
@@ -319,4 +343,56 @@ fn interaction_in_houses<const W: usize>(
         return Some(finding);
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Cage, Constraint, Geometry, Grid, Puzzle};
+
+    /// Cage splitting's memo watches the outside cells of the cages a house splits (it once
+    /// watched the house alone, and skipped a house whose split cage had changed outside).
+    #[test]
+    fn the_memo_watches_the_outside_cells_of_split_cages() {
+        let geometry = Geometry::for_size(9).unwrap();
+        let cell = |row: usize, column: usize| geometry.cell(row, column).unwrap();
+        let cage = |label: &str, cells: Vec<_>, sum: Option<u32>| {
+            Constraint::Cage(Cage {
+                label: label.to_string(),
+                cells,
+                sum,
+            })
+        };
+        let puzzle = Puzzle::new(
+            geometry,
+            Grid::empty(geometry),
+            vec![
+                // split by row 1: r1c8, r1c9 inside, r2c9 outside
+                cage("a", vec![cell(0, 7), cell(0, 8), cell(1, 8)], Some(12)),
+                // inside row 1
+                cage("b", vec![cell(0, 0), cell(0, 1)], Some(5)),
+                // split by row 1, but without a sum
+                cage("c", vec![cell(0, 4), cell(1, 4)], None),
+            ],
+        )
+        .unwrap();
+        let layout = Layout::<2>::new(&puzzle);
+        let row = layout
+            .houses
+            .iter()
+            .find(|house| house.cells == (0..9).collect::<Vec<usize>>())
+            .expect("row 1");
+        let plain = watched_cells(&layout, row, false);
+        assert_eq!(
+            plain, row.cells,
+            "combination interaction reads the house alone"
+        );
+        let split = watched_cells(&layout, row, true);
+        let outside: Vec<usize> = split[9..].to_vec();
+        assert_eq!(
+            outside,
+            vec![cell(1, 8).index()],
+            "r2c9 of cage a, not r2c5 of c"
+        );
+    }
 }
