@@ -114,7 +114,7 @@ def some(n, share, solution=None):
 
 R = lambda *names: list(names)  # noqa: E731
 
-# the how-to-play page's example (render/how_to_play.rs)
+# the how-to-play page's example (render/how_to_play/examples.rs)
 E4 = [[4, 1, 3, 2], [3, 2, 4, 1], [2, 3, 1, 4], [1, 4, 2, 3]]
 case("4x4 killercage overlapping another (sharing r1c2), sums true of the grid", E4, R("R3C3"),
      [(R("R1C1", "R1C2", "R2C1"), True), (R("R1C2", "R2C2", "R2C3"), True), (R("R3C1", "R4C4"), True)])
