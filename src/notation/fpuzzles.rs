@@ -555,6 +555,14 @@ fn read_cages(
             });
         }
     }
+    Ok(split_cages(geometry, cages))
+}
+
+/// The killer cages of a document (each one's cells in reading order) split as the reader
+/// splits them: in order of their cells, a connected cage that shares no cell with a cage
+/// kept before it is a cage of the usual layout (labelled a, b, … in that order), every
+/// other one a free cage.
+fn split_cages(geometry: Geometry, mut cages: Vec<Cage>) -> (Vec<Cage>, Vec<variant::FreeCage>) {
     // cells in order, so the first cell decides and ties between overlapping cages fall
     // the same way whatever order the document lists them in
     cages.sort_by(|first, second| (&first.cells, first.sum).cmp(&(&second.cells, second.sum)));
@@ -578,7 +586,59 @@ fn read_cages(
     for (index, cage) in kept.iter_mut().enumerate() {
         cage.label = label(index);
     }
-    Ok((kept, free))
+    (kept, free)
+}
+
+/// The first cage or free cage of `puzzle` that f-puzzles' one `killercage` list would give
+/// back in the other role (a free cage that comes first in reading order and touches no
+/// cage before it reads back as a cage of the usual layout, and the cage it overlaps as a
+/// free cage), so that writing it would not read back as written.
+fn role_not_kept(puzzle: &Puzzle) -> Option<String> {
+    let free: Vec<(Vec<Cell>, Option<u32>)> = puzzle
+        .constraints()
+        .iter()
+        .filter_map(|constraint| match constraint {
+            Constraint::FreeCage(rule) => Some((sorted(&rule.cells), rule.sum)),
+            _ => None,
+        })
+        .collect();
+    if free.is_empty() {
+        return None;
+    }
+    let mut usual: Vec<(Vec<Cell>, Option<u32>)> = puzzle
+        .cages()
+        .map(|cage| (sorted(&cage.cells), cage.sum))
+        .collect();
+    let pooled = usual
+        .iter()
+        .chain(&free)
+        .map(|(cells, sum)| Cage {
+            label: String::new(),
+            cells: cells.clone(),
+            sum: *sum,
+        })
+        .collect();
+    let (kept, _) = split_cages(puzzle.geometry(), pooled);
+    // a kept cage the puzzle has no usual cage for (counting repeats) was a free cage
+    for cage in kept {
+        let entry = (cage.cells, cage.sum);
+        match usual.iter().position(|other| *other == entry) {
+            Some(index) => {
+                usual.swap_remove(index);
+            }
+            None => {
+                let (cells, sum) = entry;
+                return Some(variant::FreeCage { cells, sum }.to_string());
+            }
+        }
+    }
+    None
+}
+
+fn sorted(cells: &[Cell]) -> Vec<Cell> {
+    let mut cells = cells.to_vec();
+    cells.sort();
+    cells
 }
 
 /// Whether `cells` form one piece through shared sides.
@@ -739,6 +799,16 @@ pub(super) fn document(puzzle: &Puzzle, extras: Extras<'_>) -> Result<Document, 
             format!(
                 "the comparison {}, whose cages do not touch (use killer or ron)",
                 puzzle.comparison_words(untouched)
+            ),
+        ));
+    }
+    // one list holds both roles: a free cage the reader would take for a cage of the usual
+    // layout is refused by name rather than read back in another role
+    if let Some(free) = role_not_kept(puzzle) {
+        return Err(NotationError::cannot_hold(
+            Format::Fpuzzles,
+            format!(
+                "the {free}: read back from f-puzzles' one cage list it would be a cage of the usual layout, as it comes first in reading order and overlaps no cage before it (use ron)"
             ),
         ));
     }
@@ -999,6 +1069,41 @@ mod tests {
             refused.contains("free cage 7 on r1c2+r2c2+r2c3"),
             "{refused}"
         );
+    }
+
+    /// f-puzzles holds cages and free cages in one list, and its reader gives them their roles
+    /// by reading order: a free cage that would read back as a cage of the usual layout is
+    /// refused by name, and one that reads back in its role is written.
+    #[test]
+    fn a_free_cage_that_would_read_back_as_a_cage_is_refused_by_its_name() {
+        let ron = |rules: &str| {
+            let text = format!(
+                r#"Puzzle(size: 4, givens: "................", cages: [Cage(label: "a", cells: ["r1c2", "r2c2"], sum: Some(5))], rules: [{rules}])"#
+            );
+            parse(&text, Some(Format::Ron)).unwrap().remove(0).puzzle
+        };
+        // r1c1 comes before cage a's r1c2: read back, the free cage would be the cage
+        let swapped = ron(r#"FreeCage(["r1c1", "r1c2"], None)"#);
+        let refused = crate::notation::format(&swapped, Format::Fpuzzles)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            refused.contains("the free cage on r1c1+r1c2: read back"),
+            "{refused}"
+        );
+        // after cage a in reading order, or the very same cells and sum: read back as written
+        for rules in [
+            r#"FreeCage(["r2c2", "r2c3"], Some(4))"#,
+            r#"FreeCage(["r1c2", "r2c2"], Some(5))"#,
+        ] {
+            let puzzle = ron(rules);
+            let json = crate::notation::format(&puzzle, Format::Fpuzzles).unwrap();
+            let again = parse(&json, Some(Format::Fpuzzles))
+                .unwrap()
+                .remove(0)
+                .puzzle;
+            assert_eq!(again, puzzle, "{rules}");
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! each rule holds, how it is checked when a puzzle is built, and what it means on a filled
 //! grid ([`crate::model::Puzzle::is_solution`] asks each rule). The engines encode and
 //! propagate them in their own files of the same names (`sat/variant/`, `backtrack/variant/`);
-//! a rule read as a shape over a few cells, and the search for its supports, is [`tuple`],
+//! a rule read as a shape over a few cells, and the search for its supports, is [`tuple`](mod@tuple),
 //! shared by the native engine and the grader.
 
 mod cells;

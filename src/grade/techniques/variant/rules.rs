@@ -49,8 +49,9 @@ impl Rule {
         self
     }
 
-    /// Whether every two of the rule's cells hold different digits (an extra region, a
-    /// renban line, a thermometer's strictly rising digits).
+    /// Whether every two of the rule's cells hold different digits (an extra region, a free
+    /// cage, a renban line, a nabner line, a thermometer's strictly rising digits), as the
+    /// native engine's peers have them.
     fn all_apart(&self) -> bool {
         matches!(
             self.shape,
@@ -58,6 +59,7 @@ impl Rule {
                 Shape::Distinct
                     | Shape::Cage(_)
                     | Shape::Renban
+                    | Shape::Nabner
                     | Shape::Thermometer { slow: false }
             )
         )
