@@ -121,8 +121,29 @@ const UNITS: i64 = 1000;
 /// How far cage outlines sit inside the cell edges, in units.
 const INSET: i64 = 90;
 /// How far free cages' outlines sit inside the cell edges, in units: inside a cage's
-/// outline, and every other free cage further in again, so overlapping outlines stay apart.
-const FREE_INSETS: [i64; 2] = [170, 240];
+/// outline, and a free cage that shares a cell with earlier ones further in than theirs
+/// (see [`free_levels`]), so overlapping outlines stay apart.
+const FREE_INSETS: [i64; 3] = [170, 240, 310];
+
+/// Each free cage's inset level: the lowest level no earlier free cage sharing a cell with
+/// it took (a greedy colouring), so up to three free cages on one cell keep apart.
+fn free_levels(cages: &[&FreeCage]) -> Vec<usize> {
+    let mut levels: Vec<usize> = Vec::with_capacity(cages.len());
+    for (index, cage) in cages.iter().enumerate() {
+        let taken: Vec<usize> = (0..index)
+            .filter(|&earlier| {
+                cages[earlier]
+                    .cells
+                    .iter()
+                    .any(|cell| cage.cells.contains(cell))
+            })
+            .map(|earlier| levels[earlier])
+            .collect();
+        let level = (0..).find(|level| !taken.contains(level)).unwrap_or(0);
+        levels.push(level);
+    }
+    levels
+}
 
 /// Draws `puzzle` into `frame`: its givens, or `grid`'s digits when one is given (a
 /// solution), givens bold either way. Every stroke passes behind the digits, cage sums and
@@ -165,11 +186,12 @@ pub fn draw(
         let grey = if full { 0.0 } else { FAINT_CAGE };
         let cage_dash = (cell * 0.07, cell * 0.05);
         let free_dash = (cell * 0.035, cell * 0.04);
+        let free: Vec<&FreeCage> = free_cages(puzzle).collect();
         let outlines = puzzle
             .cages()
             .map(|cage| (&cage.cells, INSET, cage_dash))
-            .chain(free_cages(puzzle).enumerate().map(|(index, cage)| {
-                let inset = FREE_INSETS[index % FREE_INSETS.len()];
+            .chain(free.iter().zip(free_levels(&free)).map(|(cage, level)| {
+                let inset = FREE_INSETS[level % FREE_INSETS.len()];
                 (&cage.cells, inset, free_dash)
             }));
         for (cells, inset, dash) in outlines {
@@ -827,5 +849,22 @@ mod tests {
         assert!(!seven.meets(&eight) && !seven.meets(&one), "{seven:?}");
         // in r1c1, the other top corner
         assert!(seven.left > eight.right && seven.right <= cell, "{seven:?}");
+    }
+
+    /// Three free cages through r1c1 take three inset levels (with two levels, the first
+    /// and third outlines merged), and a free cage apart from them the first level again.
+    #[test]
+    fn free_cages_sharing_a_cell_take_different_insets() {
+        let geometry = crate::model::Geometry::for_size(4).unwrap();
+        let cell = |row: usize, column: usize| geometry.cell(row, column).unwrap();
+        let free = |cells: Vec<crate::model::Cell>| FreeCage { cells, sum: None };
+        let cages = [
+            free(vec![cell(0, 0), cell(0, 1)]),
+            free(vec![cell(0, 0), cell(1, 0)]),
+            free(vec![cell(0, 0), cell(1, 1)]),
+            free(vec![cell(3, 2), cell(3, 3)]),
+        ];
+        let references: Vec<&FreeCage> = cages.iter().collect();
+        assert_eq!(free_levels(&references), vec![0, 1, 2, 0]);
     }
 }
