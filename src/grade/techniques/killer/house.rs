@@ -8,6 +8,8 @@
 use super::combinations_after;
 use super::rule45::sum_regions;
 use super::sums::{choices_of, options_of};
+use std::borrow::Cow;
+
 use crate::grade::board::Board;
 use crate::grade::cellset::CellSet;
 use crate::grade::layout::{HouseData, Layout};
@@ -168,16 +170,17 @@ pub(crate) fn cage_splitting<const W: usize>(
 /// while none of them changed: the house's cells, and with split cages the cells outside
 /// the house of every cage with a sum it splits (their candidates decide the digit sets
 /// the cage's inside part may take).
-fn watched_cells<const W: usize>(
+fn watched_cells<'a, const W: usize>(
     layout: &Layout<W>,
-    house: &HouseData<W>,
+    house: &'a HouseData<W>,
     split: bool,
-) -> Vec<usize> {
-    let mut watched = house.cells.clone();
+) -> Cow<'a, [usize]> {
+    let mut watched = Cow::Borrowed(house.cells.as_slice());
     if split {
         for cage in layout.cages.iter().filter(|cage| cage.sum.is_some()) {
             if cage.set.intersects(&house.set) && !cage.set.is_subset(&house.set) {
-                watched.extend(cage.cells.iter().filter(|&&cell| !house.set.contains(cell)));
+                let outside = cage.cells.iter().filter(|&&cell| !house.set.contains(cell));
+                watched.to_mut().extend(outside);
             }
         }
     }
