@@ -244,9 +244,14 @@ impl Finding {
     /// HoDoKu's sort key for equal-sized elimination lists (`getIndexSumme`): a weighted
     /// sum of the eliminations in list order; lower goes first.
     pub(crate) fn index_sum(&self) -> i64 {
+        Finding::index_sum_of(&self.eliminations)
+    }
+
+    /// [`index_sum`](Self::index_sum) of an elimination list.
+    pub(crate) fn index_sum_of(eliminations: &[(usize, usize)]) -> i64 {
         let mut sum = 0i64;
         let mut offset = 1i64;
-        for &(cell, digit) in &self.eliminations {
+        for &(cell, digit) in eliminations {
             sum += cell as i64 * offset + digit as i64 + 1;
             offset += 80;
         }

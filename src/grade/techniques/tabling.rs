@@ -445,6 +445,17 @@ impl Table {
         self.reached = end;
     }
 
+    /// How many links `literal` (which the table reached) lies from the premise.
+    fn depth(&self, literal: usize) -> usize {
+        let mut links = 0;
+        let mut current = literal;
+        while self.visits[current].parent as usize != current {
+            current = self.visits[current].parent as usize;
+            links += 1;
+        }
+        links
+    }
+
     /// The literals from the premise to `literal`, premise first.
     fn path(&self, literal: usize) -> Vec<usize> {
         let mut path = vec![literal];
@@ -461,6 +472,29 @@ impl Table {
 /// A nice loop or AIC found, with its path (whose links are written into the finding only
 /// once it is the best).
 type Chain = (Finding, Vec<usize>);
+
+/// Whether a chain removing `eliminations` (in this order, each once) with `length` links
+/// would replace `best` in [`keep_best`]: whether `best.hodoku_order(chain)` is `Greater`.
+fn would_replace(best: &Finding, eliminations: &[(usize, usize)], length: usize) -> bool {
+    use std::cmp::Ordering;
+    let order = eliminations
+        .len()
+        .cmp(&best.eliminations.len())
+        .then_with(|| {
+            let same = best.eliminations.len() == eliminations.len()
+                && best
+                    .eliminations
+                    .iter()
+                    .all(|entry| eliminations.contains(entry));
+            if same {
+                Ordering::Equal
+            } else {
+                best.index_sum().cmp(&Finding::index_sum_of(eliminations))
+            }
+        })
+        .then_with(|| best.length.cmp(&length));
+    order == Ordering::Greater
+}
 
 fn keep_best(best: &mut Option<Chain>, candidate: Chain) {
     match best {
@@ -542,6 +576,13 @@ pub(crate) fn nice_loops<const W: usize>(
     let mut best: Option<Chain> = None;
     let allowed = |(finding, _): &Chain| context.enabled(finding.technique);
     let n = layout.size;
+    // the literals some link enters (the others are never reached)
+    let mut entered = vec![false; graph.literal_count()];
+    for &target in &graph.targets {
+        entered[target as usize] = true;
+    }
+    // the eliminations of an AIC weighed against the best chain so far
+    let mut eliminations: Vec<(usize, usize)> = Vec::new();
     for on in [true, false] {
         for cell in board.empty.iter() {
             // the literals of the cell itself, where nice loops end
@@ -549,8 +590,16 @@ pub(crate) fn nice_loops<const W: usize>(
             for digit in digits_of(board.candidates[cell]) {
                 let premise = graph.literal(cell, digit, on);
                 if on {
-                    // from a set candidate only loops back to the cell count
-                    let wanted = 2 * board.count(cell) as usize - 1;
+                    // from a set candidate only loops back to the cell count, and of its
+                    // literals only those some link enters can be reached: the search
+                    // stops once it has them all
+                    let wanted = own
+                        .clone()
+                        .filter(|&literal| literal != premise && entered[literal])
+                        .count();
+                    if wanted == 0 {
+                        continue;
+                    }
                     table.fill_until(&graph, premise, own.clone(), wanted);
                     for index in 0..table.watched_reached.len() {
                         let literal = table.watched_reached[index] as usize;
@@ -572,7 +621,17 @@ pub(crate) fn nice_loops<const W: usize>(
                             }
                         }
                     } else if literal % 2 == 1 && !graph.is_group(literal) {
-                        if let Some(finding) = aic(context, board, &graph, &table, literal) {
+                        let best_found = best.as_ref().map(|(finding, _)| finding);
+                        let found = aic(
+                            context,
+                            board,
+                            &graph,
+                            &table,
+                            literal,
+                            best_found,
+                            &mut eliminations,
+                        );
+                        if let Some(finding) = found {
                             if allowed(&finding) {
                                 keep_best(&mut best, finding);
                             }
@@ -693,6 +752,8 @@ fn aic<const W: usize>(
     graph: &Graph<W>,
     table: &Table,
     end: usize,
+    best: Option<&Finding>,
+    eliminations: &mut Vec<(usize, usize)>,
 ) -> Option<Chain> {
     let layout = context.layout;
     let start = table.order[0] as usize;
@@ -718,6 +779,20 @@ fn aic<const W: usize>(
     };
     if !table.farther_than(end, 2) {
         return None;
+    }
+    // a chain that cannot beat the best one so far is not worth its path
+    if let Some(best) = best {
+        eliminations.clear();
+        if start_digit == end_digit {
+            eliminations.extend(common.iter().map(|cell| (cell, start_digit)));
+        } else {
+            eliminations.extend([(start_cell, end_digit), (end_cell, start_digit)]);
+        }
+        if eliminations.len() < best.eliminations.len()
+            || !would_replace(best, eliminations, table.depth(end))
+        {
+            return None;
+        }
     }
     let path = table.path(end);
     if is_lasso(graph, &path, true) {
