@@ -576,10 +576,31 @@ pub(crate) fn nice_loops<const W: usize>(
     let mut best: Option<Chain> = None;
     let allowed = |(finding, _): &Chain| context.enabled(finding.technique);
     let n = layout.size;
-    // the literals some link enters (the others are never reached)
-    let mut entered = vec![false; graph.literal_count()];
-    for &target in &graph.targets {
-        entered[target as usize] = true;
+    // what each set candidate reaches, when the grid is small enough for the sets: a
+    // loop from it ends on its cell's other candidates set or on itself removed (it
+    // removes the cell's other candidates one link away, too near to end a loop)
+    let reach = (W <= 4).then(|| {
+        let graph = &*graph;
+        Reach::new(
+            graph,
+            board.empty.iter().flat_map(|cell| {
+                digits_of(board.candidates[cell]).map(move |digit| graph.literal(cell, digit, true))
+            }),
+        )
+    });
+    // without them, the literals some link enters (the others are never reached)
+    let mut entered = vec![
+        false;
+        if reach.is_some() {
+            0
+        } else {
+            graph.literal_count()
+        }
+    ];
+    if reach.is_none() {
+        for &target in &graph.targets {
+            entered[target as usize] = true;
+        }
     }
     // the eliminations of an AIC weighed against the best chain so far
     let mut eliminations: Vec<(usize, usize)> = Vec::new();
@@ -591,12 +612,25 @@ pub(crate) fn nice_loops<const W: usize>(
                 let premise = graph.literal(cell, digit, on);
                 if on {
                     // from a set candidate only loops back to the cell count, and of its
-                    // literals only those some link enters can be reached: the search
-                    // stops once it has them all
-                    let wanted = own
-                        .clone()
-                        .filter(|&literal| literal != premise && entered[literal])
-                        .count();
+                    // literals only those it reaches (or, without the reach sets, those
+                    // some link enters) can be met: the search stops once it has them all
+                    let wanted = match &reach {
+                        Some(reach) => {
+                            let (set, removed) = reach.sets(premise);
+                            let far = usize::from(removed[digit].contains(cell))
+                                + digits_of(board.candidates[cell])
+                                    .filter(|&other| other != digit && set[other].contains(cell))
+                                    .count();
+                            if far == 0 {
+                                continue;
+                            }
+                            board.count(cell) as usize - 1 + far
+                        }
+                        None => own
+                            .clone()
+                            .filter(|&literal| literal != premise && entered[literal])
+                            .count(),
+                    };
                     if wanted == 0 {
                         continue;
                     }
