@@ -586,21 +586,13 @@ pub(crate) fn nice_loops<const W: usize>(
             board.empty.iter().flat_map(|cell| {
                 digits_of(board.candidates[cell]).map(move |digit| graph.literal(cell, digit, true))
             }),
+            true,
         )
     });
-    // without them, the literals some link enters (the others are never reached)
-    let mut entered = vec![
-        false;
-        if reach.is_some() {
-            0
-        } else {
-            graph.literal_count()
-        }
-    ];
-    if reach.is_none() {
-        for &target in &graph.targets {
-            entered[target as usize] = true;
-        }
+    // the literals some link enters (the others are never reached)
+    let mut entered = vec![false; graph.literal_count()];
+    for &target in &graph.targets {
+        entered[target as usize] = true;
     }
     // the eliminations of an AIC weighed against the best chain so far
     let mut eliminations: Vec<(usize, usize)> = Vec::new();
@@ -611,26 +603,21 @@ pub(crate) fn nice_loops<const W: usize>(
             for digit in digits_of(board.candidates[cell]) {
                 let premise = graph.literal(cell, digit, on);
                 if on {
-                    // from a set candidate only loops back to the cell count, and of its
-                    // literals only those it reaches (or, without the reach sets, those
-                    // some link enters) can be met: the search stops once it has them all
-                    let wanted = match &reach {
-                        Some(reach) => {
-                            let (set, removed) = reach.sets(premise);
-                            let far = usize::from(removed[digit].contains(cell))
-                                + digits_of(board.candidates[cell])
-                                    .filter(|&other| other != digit && set[other].contains(cell))
-                                    .count();
-                            if far == 0 {
-                                continue;
-                            }
-                            board.count(cell) as usize - 1 + far
-                        }
-                        None => own
-                            .clone()
-                            .filter(|&literal| literal != premise && entered[literal])
-                            .count(),
-                    };
+                    // from a set candidate only loops back to the cell count: to the
+                    // candidate removed, or to another candidate set (which removes it one
+                    // link later), so not unless it reaches itself removed; of its
+                    // literals only those some link enters can be met: the search stops
+                    // once it has them all
+                    if reach
+                        .as_ref()
+                        .is_some_and(|reach| !reach.sets(premise).1[digit].contains(cell))
+                    {
+                        continue;
+                    }
+                    let wanted = own
+                        .clone()
+                        .filter(|&literal| literal != premise && entered[literal])
+                        .count();
                     if wanted == 0 {
                         continue;
                     }
@@ -849,23 +836,32 @@ fn aic<const W: usize>(
 /// components, each with the candidates set and removed (per digit) by the literals it
 /// reaches. Tarjan's algorithm finishes a component after every component it leads to,
 /// so each is the union of its own literals and of the components its edges enter.
+/// (Nice loops need only the cells removed: built `removed_only`, half the sets are kept.)
 struct Reach<const W: usize> {
     size: usize,
+    /// Sets per component: `2 * size`, or `size` when only the cells removed are kept.
+    width: usize,
     /// Per literal: its component, or `u32::MAX` when no premise reaches it.
     component: Vec<u32>,
-    /// Per component, `2 * size` sets: the cells set, then the cells removed, per digit.
+    /// Per component, `width` sets: the cells set (unless only the cells removed are
+    /// kept), then the cells removed, per digit.
     sets: Vec<CellSet<W>>,
 }
 
 impl<const W: usize> Reach<W> {
-    fn new(graph: &Graph<W>, premises: impl Iterator<Item = usize>) -> Reach<W> {
+    fn new(
+        graph: &Graph<W>,
+        premises: impl Iterator<Item = usize>,
+        removed_only: bool,
+    ) -> Reach<W> {
         const UNSEEN: u32 = u32::MAX;
         let count = graph.literal_count();
         let n = graph.size;
-        let width = 2 * n;
+        let width = if removed_only { n } else { 2 * n };
         let singles = graph.cell_count * n * 2;
         let mut reach = Reach {
             size: n,
+            width,
             component: vec![UNSEEN; count],
             sets: Vec::new(),
         };
@@ -889,9 +885,14 @@ impl<const W: usize> Reach<W> {
                 reach.sets.resize(base + width, CellSet::EMPTY);
                 for &member in members {
                     let member = member as usize;
-                    if member < singles {
+                    if member < singles && !(removed_only && member % 2 == 1) {
                         let (cell, digit) = (member / 2 / n, member / 2 % n);
-                        let slot = if member % 2 == 1 { digit } else { n + digit };
+                        // the cells removed are the last `n` sets
+                        let slot = if member % 2 == 1 {
+                            digit
+                        } else {
+                            width - n + digit
+                        };
                         reach.sets[base + slot].insert(cell);
                     }
                     for &target in graph.successors(member) {
@@ -914,9 +915,8 @@ impl<const W: usize> Reach<W> {
 
     /// The cells set and the cells removed (per digit) by what `premise` reaches.
     fn sets(&self, premise: usize) -> (&[CellSet<W>], &[CellSet<W>]) {
-        let width = 2 * self.size;
-        let base = self.component[premise] as usize * width;
-        self.sets[base..base + width].split_at(self.size)
+        let base = self.component[premise] as usize * self.width;
+        self.sets[base..base + self.width].split_at(self.width - self.size)
     }
 }
 
@@ -962,6 +962,7 @@ pub(crate) fn forcing_chains<const W: usize>(
     let reach = Reach::new(
         &graph,
         premises.map(|(cell, digit, on)| graph.literal(cell, digit, on)),
+        false,
     );
     for cell in board.empty.iter() {
         for digit in digits_of(board.candidates[cell]) {
