@@ -345,9 +345,16 @@ impl State {
             sure_twice |= sure_once & sure_triads;
             sure_once |= sure_triads;
         }
-        let dead = Dead(cell_rule(band, 0));
-        if thrice != 0x1FF_01FF || sure_more != 0 {
-            return Err(dead);
+        let broken = (!thrice & 0x1FF_01FF) | sure_more;
+        if broken != 0 {
+            // the first cell of the first triad that fails
+            let triad = broken.trailing_zeros();
+            let bit = if triad < 16 {
+                triad / 3 * 9 + triad % 3 * 3
+            } else {
+                triad - 16
+            };
+            return Err(Dead(cell_rule(band, bit)));
         }
         // Exactly three possible: all three are sure. Exactly three sure: nothing else.
         let full = thrice & !more;
@@ -373,7 +380,7 @@ impl State {
                 // In its box within this band, only that column.
                 let keep = TABLES.claimed_keep[must_columns as usize];
                 if keep == u16::MAX {
-                    return Err(dead);
+                    return Err(Dead(columns_rule(digit)));
                 }
                 mask &= TABLES.column_cells[usize::from(keep)];
                 // In the other bands, not that column.
