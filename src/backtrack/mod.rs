@@ -153,9 +153,9 @@ impl Solver {
     /// The same solver, counting plain 9×9 with the triad rule as well (each minirow and
     /// minicolumn holds three digits): fewer branch points (a quarter fewer on top1465), the
     /// same counts. The rule visits solutions in another order, so when a count finds two
-    /// or more, the plain search is run again for the first two it shows: every answer is
-    /// the one a solver without the rule gives, at twice the cost on puzzles with several
-    /// solutions. For callers that mostly meet unique puzzles (`check`); the generator,
+    /// or more, the plain search is run again for the first two it shows, and a count up
+    /// to one solution does without the rule: every answer is the one a solver without the
+    /// rule gives, at twice the cost on puzzles with several solutions. For callers that mostly meet unique puzzles (`check`); the generator,
     /// whose digging meets several solutions at every step, does without.
     pub fn with_triad_rule(mut self) -> Solver {
         self.triads = true;
@@ -235,13 +235,15 @@ impl Solver {
         let mut counter = Counter::new(limit);
         let budget = budget.is_limited().then_some(budget);
         let stopped = if let Some(root) = &self.classic {
+            // a count stopping at one solution shows it: the plain search's first
+            let triads = self.triads && limit >= 2;
             let mut search = classic::ClassicSearch::new().with_budget(budget);
-            if self.triads {
+            if triads {
                 search = search.with_triads();
             }
             search.explore_root(root, &mut counter);
             self.guesses = search.guesses;
-            if self.triads && search.stopped.is_none() && counter.found >= 2 {
+            if triads && search.stopped.is_none() && counter.found >= 2 {
                 // the first two solutions the plain search meets, as without the rule
                 counter = Counter::new(limit);
                 search = classic::ClassicSearch::new().with_budget(budget);

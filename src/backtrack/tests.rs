@@ -621,3 +621,15 @@ fn the_triad_rule_finds_the_same_solutions_with_fewer_branch_points() {
         "{with} branch points with triads, {without} without"
     );
 }
+
+#[test]
+fn counts_with_the_triad_rule_show_the_plain_searchs_solutions() {
+    for (line, expected, _) in tdoku_cases() {
+        let puzzle = classic(&line);
+        for limit in [1, 2, expected + 1] {
+            let plain = Solver::new(&puzzle).count(limit).unwrap();
+            let narrowed = Solver::new(&puzzle).with_triad_rule().count(limit).unwrap();
+            assert_eq!(plain, narrowed, "{line} (limit {limit})");
+        }
+    }
+}
