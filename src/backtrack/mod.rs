@@ -74,6 +74,7 @@ fn is_plain_nine(puzzle: &Puzzle) -> bool {
 pub fn count_solutions(puzzle: &Puzzle, limit: usize) -> Count {
     // a solver without a budget is never stopped: the reason is never given
     Solver::new(puzzle)
+        .with_triad_rule()
         .count(limit)
         .unwrap_or_else(|stopped| Count::None {
             reason: Some(stopped.to_string()),
@@ -125,6 +126,9 @@ pub struct Solver {
     /// The same budget's flag and deadline only, for the searches that answer a yes-or-no
     /// question or list solutions.
     interrupts: Option<Budget>,
+    /// Whether counts on the 9×9 fast path use the triad rule (see
+    /// [`Solver::with_triad_rule`]).
+    triads: bool,
 }
 
 impl Solver {
@@ -142,7 +146,20 @@ impl Solver {
             guesses: 0,
             budget: None,
             interrupts: None,
+            triads: false,
         }
+    }
+
+    /// The same solver, counting plain 9×9 with the triad rule as well (each minirow and
+    /// minicolumn holds three digits): fewer branch points (a quarter fewer on top1465), the
+    /// same counts. The rule visits solutions in another order, so when a count finds two
+    /// or more, the plain search is run again for the first two it shows, and a count up
+    /// to one solution does without the rule: every answer is the one a solver without the
+    /// rule gives, at twice the cost on puzzles with several solutions. For callers that mostly meet unique puzzles (`check`); the generator,
+    /// whose digging meets several solutions at every step, does without.
+    pub fn with_triad_rule(mut self) -> Solver {
+        self.triads = true;
+        self
     }
 
     /// The same solver under `budget`. Every count ([`Solver::count`],
@@ -218,9 +235,21 @@ impl Solver {
         let mut counter = Counter::new(limit);
         let budget = budget.is_limited().then_some(budget);
         let stopped = if let Some(root) = &self.classic {
+            // a count stopping at one solution shows it: the plain search's first
+            let triads = self.triads && limit >= 2;
             let mut search = classic::ClassicSearch::new().with_budget(budget);
-            search.explore(root, &mut counter);
+            if triads {
+                search = search.with_triads();
+            }
+            search.explore_root(root, &mut counter);
             self.guesses = search.guesses;
+            if triads && search.stopped.is_none() && counter.found >= 2 {
+                // the first two solutions the plain search meets, as without the rule
+                counter = Counter::new(limit);
+                search = classic::ClassicSearch::new().with_budget(budget);
+                search.explore(root, &mut counter);
+                self.guesses += search.guesses;
+            }
             search.stopped
         } else {
             let general = self

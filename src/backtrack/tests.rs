@@ -575,3 +575,61 @@ fn every_count_honours_the_solvers_flag_and_deadline() {
         }
     }
 }
+
+/// Counts `line` on the 9×9 fast path, with or without the triad rule: the solutions found
+/// (up to `limit`, all of them listed) and the branch points taken.
+fn fast_path_solutions(line: &str, limit: usize, triads: bool) -> (Vec<Vec<u32>>, u64) {
+    let puzzle = classic(line);
+    let mut root = super::classic::State::new();
+    let placed = puzzle
+        .givens()
+        .digits()
+        .enumerate()
+        .filter_map(|(cell, digit)| digit.map(|digit| (cell, digit)))
+        .try_for_each(|(cell, digit)| root.place(cell, digit.index()));
+    if placed.and_then(|()| root.propagate()).is_err() {
+        return (Vec::new(), 0);
+    }
+    let mut collector = super::search::Collector::new(limit);
+    let mut search = super::classic::ClassicSearch::new();
+    if triads {
+        search = search.with_triads();
+    }
+    search.explore_root(&root, &mut collector);
+    let mut solutions = collector.solutions;
+    solutions.sort();
+    (solutions, search.guesses)
+}
+
+#[test]
+fn the_triad_rule_finds_the_same_solutions_with_fewer_branch_points() {
+    let mut lines: Vec<String> = tdoku_cases()
+        .into_iter()
+        .map(|(puzzle, _, _)| puzzle)
+        .collect();
+    lines.extend(data_lines("classic/top1465.txt").into_iter().take(200));
+    let (mut without, mut with) = (0, 0);
+    for line in &lines {
+        let (plain, plain_guesses) = fast_path_solutions(line, 1000, false);
+        let (narrowed, narrowed_guesses) = fast_path_solutions(line, 1000, true);
+        assert_eq!(plain, narrowed, "{line}");
+        without += plain_guesses;
+        with += narrowed_guesses;
+    }
+    assert!(
+        with < without,
+        "{with} branch points with triads, {without} without"
+    );
+}
+
+#[test]
+fn counts_with_the_triad_rule_show_the_plain_searchs_solutions() {
+    for (line, expected, _) in tdoku_cases() {
+        let puzzle = classic(&line);
+        for limit in [1, 2, expected + 1] {
+            let plain = Solver::new(&puzzle).count(limit).unwrap();
+            let narrowed = Solver::new(&puzzle).with_triad_rule().count(limit).unwrap();
+            assert_eq!(plain, narrowed, "{line} (limit {limit})");
+        }
+    }
+}

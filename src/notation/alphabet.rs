@@ -177,9 +177,13 @@ pub(super) fn fits(text: &str, size: usize) -> bool {
 
 /// The grid as one line of n² characters, `.` for empty cells.
 pub fn grid_line(grid: &Grid) -> String {
-    let mut line = String::with_capacity(grid.digits().len());
-    line.extend(grid.digits().map(|digit| digit.map_or(EMPTY, character)));
-    line
+    // byte by byte: every digit's character and `.` are ASCII (a char pushed at a time
+    // costs its UTF-8 encoding, and `check` writes a solution line per puzzle)
+    let bytes: Vec<u8> = grid
+        .digits()
+        .map(|digit| digit.map_or(EMPTY, character) as u8)
+        .collect();
+    String::from_utf8(bytes).expect("digit characters and `.` are ASCII")
 }
 
 /// The 1-based character column of byte offset `byte` in `line`.

@@ -161,7 +161,7 @@ pub fn answer_within(
             guesses: None,
         }),
         Engine::Native => {
-            let mut solver = Solver::new(puzzle);
+            let mut solver = Solver::new(puzzle).with_triad_rule();
             let count = native(&mut solver, &budget)?;
             Ok(Answer {
                 count,
@@ -169,7 +169,7 @@ pub fn answer_within(
             })
         }
         Engine::Auto => {
-            let mut solver = Solver::new(puzzle);
+            let mut solver = Solver::new(puzzle).with_triad_rule();
             let within = budget.clone().with_work_limit(AUTO_NATIVE_BUDGET);
             let count = match solver.count_budgeted(puzzle.givens(), limit, &within) {
                 Ok(count) => count,
@@ -182,7 +182,7 @@ pub fn answer_within(
             })
         }
         Engine::Both => {
-            let mut solver = Solver::new(puzzle);
+            let mut solver = Solver::new(puzzle).with_triad_rule();
             let native = native(&mut solver, &budget)?;
             let sat = count_with_sat(puzzle, limit, &budget)?;
             check_agreement(&native, &sat)?;
