@@ -373,6 +373,18 @@ fn aligned_triplet_exclusion(board: &Board<2>, scene: &Scene<'_>, tenths: u32) -
             twin.remove(first);
             twin.remove(second);
             for third in twin.iter() {
+                // the same three cells come up from each pair of them whose excluders hold
+                // the third; all give the same eliminations, so only the first (pairs in
+                // order) is judged
+                let judged = if third < first {
+                    (excluders[third] | excluders[first]).contains(second)
+                        || (excluders[third] | excluders[second]).contains(first)
+                } else {
+                    third < second && (excluders[first] | excluders[third]).contains(second)
+                };
+                if judged {
+                    continue;
+                }
                 let cells = [first, second, third];
                 let common = pair_common & excluders[third];
                 if !common.more_than_one() {

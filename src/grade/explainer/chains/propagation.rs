@@ -1,8 +1,10 @@
 //! Propagations: the potentials an assumption implies, dynamically (each off applied to a
 //! copy of the grid) or over static links, with the ancestors each rests on.
 
+use std::collections::VecDeque;
+
 use super::advanced::advanced;
-use super::graph::{Graph, Grid, Search};
+use super::graph::{Graph, Grid, Links, Search};
 use crate::grade::cellset::CellSet;
 use crate::grade::explainer::nested;
 use crate::grade::explainer::techniques_digits;
@@ -16,6 +18,12 @@ pub(crate) struct Scratch {
     spare: std::cell::RefCell<Vec<Propagation>>,
     /// Per digit, the places Nishio last searched, its base rating and what it found.
     pub(super) nishio: std::cell::RefCell<Vec<Option<(CellSet<2>, u32, NishioFound)>>>,
+    /// Per digit, what the static chain producer's X-only pass last found.
+    pub(super) x_chains: std::cell::RefCell<Vec<Option<super::cycles::XFound>>>,
+    /// The static links last built, with the candidates and kinds of links they were built
+    /// from: the static chain producer's last pass and multiple forcing chains on the same
+    /// grid follow the same links.
+    graph: std::cell::RefCell<Option<(Links, Vec<u32>, std::rc::Rc<Graph>)>>,
 }
 
 /// The easiest Nishio contradiction of a digit: (tenths, cell, complexity).
@@ -36,6 +44,20 @@ impl Scratch {
         };
         kept.number(grid);
         kept
+    }
+
+    /// The static links of `links` on `grid`, built again only when the grid or the kind of
+    /// links changed since the last call.
+    pub(super) fn graph(&self, grid: &Grid<'_>, links: Links) -> std::rc::Rc<Graph> {
+        let mut kept = self.graph.borrow_mut();
+        if let Some((kept_links, candidates, graph)) = kept.as_ref() {
+            if *kept_links == links && *candidates == grid.candidates {
+                return graph.clone();
+            }
+        }
+        let graph = std::rc::Rc::new(Graph::new(grid, links));
+        *kept = Some((links, grid.candidates.clone(), graph.clone()));
+        graph
     }
 
     /// Gives a buffer back.
@@ -69,6 +91,8 @@ pub(in crate::grade::explainer) struct Propagation {
     nested_of: Vec<u32>,
     /// The complexities of the nested chains used.
     nested: Vec<usize>,
+    /// [`propagate`]'s queues and parents, kept between its calls.
+    pending: (VecDeque<usize>, VecDeque<usize>, Vec<u32>),
 }
 
 /// Why a potential turned on: the rule whose premises a nested chain's rating rests on.
@@ -101,6 +125,7 @@ impl Propagation {
             causes: vec![Cause::Other; count / 2],
             nested_of: vec![0; count / 2],
             nested: Vec::new(),
+            pending: Default::default(),
         }
     }
 
@@ -315,9 +340,9 @@ pub(in crate::grade::explainer) fn propagate(
     // SE follows every pending "on" before the next "off": which potential reaches a
     // candidate first decides the chain it rests on, and so the complexity
     let mut scanned = 0;
-    let mut pending_on = std::collections::VecDeque::new();
-    let mut pending_off = std::collections::VecDeque::new();
-    let mut parents: Vec<u32> = Vec::new();
+    let (mut pending_on, mut pending_off, mut parents) = std::mem::take(&mut out.pending);
+    pending_on.clear();
+    pending_off.clear();
     loop {
         loop {
             for &potential in &out.order[scanned..] {
@@ -413,6 +438,7 @@ pub(in crate::grade::explainer) fn propagate(
             break;
         }
     }
+    out.pending = (pending_on, pending_off, parents);
     scene.spend(out.order.len() as u64);
 }
 
