@@ -396,6 +396,16 @@ fn aligned_triplet_exclusion(board: &Board<2>, scene: &Scene<'_>, tenths: u32) -
             let mut twin = (excluders[first] | excluders[second]) & base_set;
             twin.remove(first);
             twin.remove(second);
+            if let Some(changed) = &changed {
+                // neither cell nor a common peer changed: only a changed third may remove
+                // something (see below)
+                if !changed.contains(first)
+                    && !changed.contains(second)
+                    && !(layout.peers[first] & layout.peers[second]).intersects(changed)
+                {
+                    twin &= *changed;
+                }
+            }
             for third in twin.iter() {
                 // the same three cells come up from each pair of them whose excluders hold
                 // the third; all give the same eliminations, so only the first (pairs in

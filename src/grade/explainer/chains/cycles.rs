@@ -144,7 +144,22 @@ fn search_pass(
     let (cycle_technique, cycle_base) = pass.cycle;
     let (chain_technique, chain_base) = pass.chain;
     let graph = scene.scratch.graph(grid, pass.links);
-    let reach = Reach::new(grid, &graph);
+    // with both kinds of links, what each potential reaches spares most searches; with one
+    // kind the searches are small, and a loop through a start needs a link into it
+    let reach = (pass.links.house && pass.links.cell).then(|| Reach::new(grid, &graph));
+    let may_loop = |on: usize| match &reach {
+        Some(reach) => reach.may_loop(&graph, on),
+        None => {
+            let (cell, digit, _) = grid.split(on);
+            (pass.links.cell && grid.candidates[cell].count_ones() == 2)
+                || (pass.links.house
+                    && grid.layout.cell_houses[cell]
+                        .iter()
+                        .any(|&house| grid.place_counts[house * grid.size + digit] == 2))
+        }
+    };
+    let reaches =
+        |from: usize, to: usize| reach.as_ref().is_none_or(|reach| reach.reaches(from, to));
     let places = grid.places();
     // the start and node limit of the search last run on this graph: a run with the
     // same ones would find the same (the chain from "on" and the cycle through it often
@@ -159,7 +174,7 @@ fn search_pass(
     for (cell, digit) in starts {
         let on = grid.potential(cell, digit, true);
         let off = grid.potential(cell, digit, false);
-        if let Some(base) = chain_base.filter(|_| reach.reaches(on, off)) {
+        if let Some(base) = chain_base.filter(|_| reaches(on, off)) {
             run(
                 search,
                 on,
@@ -174,7 +189,7 @@ fn search_pass(
                 keep_easier(best, cell, hint);
             }
         }
-        if let Some(base) = cycle_base.filter(|_| reach.may_loop(&graph, on)) {
+        if let Some(base) = cycle_base.filter(|_| may_loop(on)) {
             run(
                 search,
                 on,
@@ -185,7 +200,7 @@ fn search_pass(
                 keep_easier(best, cell, hint);
             }
         }
-        if let Some(base) = chain_base.filter(|_| reach.reaches(off, on)) {
+        if let Some(base) = chain_base.filter(|_| reaches(off, on)) {
             run(
                 search,
                 off,
