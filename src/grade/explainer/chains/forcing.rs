@@ -3,7 +3,7 @@
 
 use super::cycles::longest;
 use super::graph::{Graph, Grid, Search, BOTH_LINKS};
-use super::propagation::{propagate, NishioFound, Propagation, Summary};
+use super::propagation::{in_order, propagate, NishioFound, Propagation, Summary};
 use super::Depth;
 use crate::grade::board::Board;
 use crate::grade::explainer::rating::length_bonus;
@@ -309,11 +309,12 @@ fn static_summary(
         };
     }
     reached.reserve(search.queue.len());
-    reached.extend(search.queue.iter().filter_map(|&potential| {
+    for potential in in_order(graph.count(), &search.queue) {
         let complexity = usize::from(search.depth[potential]) + 1;
-        (complexity <= limit).then_some((potential as u32, complexity as u32))
-    }));
-    reached.sort_unstable();
+        if complexity <= limit {
+            reached.push((potential as u32, complexity as u32));
+        }
+    }
     Summary {
         reached,
         contradiction: false,
@@ -336,16 +337,24 @@ fn agreeing(
     if outs.len() != branches.len() || outs.is_empty() {
         return;
     }
-    for &(potential, first_size) in &outs[0].reached {
+    // every list is sorted: walking the shortest meets the common potentials in the same
+    // order as walking any other
+    let shortest = (0..outs.len())
+        .min_by_key(|&index| outs[index].reached.len())
+        .unwrap_or(0);
+    for &(potential, own_size) in &outs[shortest].reached {
         let potential = potential as usize;
         if !useful(potential) || branches.iter().any(|&branch| branch / 2 == potential / 2) {
             continue;
         }
-        let mut complexity = first_size as usize;
+        let mut complexity = own_size as usize;
         let mut everywhere = complexity <= *limit;
-        for out in &outs[1..] {
+        for (index, out) in outs.iter().enumerate() {
             if !everywhere {
                 break;
+            }
+            if index == shortest {
+                continue;
             }
             match out.size(potential) {
                 Some(size) if complexity + size <= *limit => complexity += size,

@@ -293,16 +293,36 @@ impl Propagation {
             };
         }
         reached.reserve(self.order.len());
-        reached.extend(self.order.iter().filter_map(|&potential| {
+        for potential in in_order(self.state.len() * 2, &self.order) {
             let complexity = self.complexity(potential);
-            (complexity <= limit).then_some((potential as u32, complexity as u32))
-        }));
-        reached.sort_unstable();
+            if complexity <= limit {
+                reached.push((potential as u32, complexity as u32));
+            }
+        }
         Summary {
             reached,
             contradiction: self.contradiction.is_some(),
         }
     }
+}
+
+/// `potentials` (distinct, each below `count`) in increasing order.
+pub(super) fn in_order(count: usize, potentials: &[usize]) -> impl Iterator<Item = usize> {
+    let mut words = vec![0u64; count.div_ceil(64)];
+    for &potential in potentials {
+        words[potential / 64] |= 1 << (potential % 64);
+    }
+    words.into_iter().enumerate().flat_map(|(index, word)| {
+        let mut bits = word;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let bit = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(index * 64 + bit)
+        })
+    })
 }
 
 /// The potentials one assumption reached, sorted, with their sizes.
