@@ -161,6 +161,7 @@ fn search_pass(
     let reaches =
         |from: usize, to: usize| reach.as_ref().is_none_or(|reach| reach.reaches(from, to));
     let places = grid.places();
+    let mut buffers = CycleBuffers::default();
     // the start and node limit of the search last run on this graph: a run with the
     // same ones would find the same (the chain from "on" and the cycle through it often
     // share them), so it is not run again
@@ -196,7 +197,7 @@ fn search_pass(
                 longest(base, best.as_ref().map(|(_, hint)| hint)),
             );
             let rated = (cycle_technique, base);
-            if let Some(hint) = cycle(grid, &graph, search, on, rated, &places) {
+            if let Some(hint) = cycle(grid, &graph, search, on, rated, &places, &mut buffers) {
                 keep_easier(best, cell, hint);
             }
         }
@@ -244,6 +245,15 @@ fn path_cells(grid: &Grid<'_>, path: &[usize]) -> Vec<usize> {
     cells
 }
 
+/// The buffers [`cycle`] fills at every start, kept for a whole pass.
+#[derive(Default)]
+struct CycleBuffers {
+    closing: Vec<usize>,
+    may_close: Vec<CellSet<2>>,
+    seeing_on: Vec<CellSet<2>>,
+    seeing_off: Vec<CellSet<2>>,
+}
+
 /// The shortest loop back to `start` (on) that the search found and that removes something,
 /// as SE finds and judges them: any "on" of the search (two links or more from the start)
 /// whose "off" neighbour, not on its own path, links back to the start closes a loop; in
@@ -257,34 +267,44 @@ fn cycle(
     start: usize,
     (technique, base): (SeTechnique, u32),
     places: &[CellSet<2>],
+    buffers: &mut CycleBuffers,
 ) -> Option<Hint> {
     let layout = grid.layout;
     let (start_cell, start_digit, _) = grid.split(start);
     // the offs that link straight back to the start: in its cell, or of its digit in a peer
-    let closing: Vec<usize> = techniques_digits(grid.candidates[start_cell])
-        .map(|digit| grid.potential(start_cell, digit, false))
-        .chain(
-            (layout.peers[start_cell] & places[start_digit])
-                .iter()
-                .map(|cell| grid.potential(cell, start_digit, false)),
-        )
-        .filter(|&off| search.reached(off) && graph.links(off, start))
-        .collect();
+    let CycleBuffers {
+        closing,
+        may_close,
+        seeing_on,
+        seeing_off,
+    } = buffers;
+    closing.clear();
+    closing.extend(
+        techniques_digits(grid.candidates[start_cell])
+            .map(|digit| grid.potential(start_cell, digit, false))
+            .chain(
+                (layout.peers[start_cell] & places[start_digit])
+                    .iter()
+                    .map(|cell| grid.potential(cell, start_digit, false)),
+            )
+            .filter(|&off| search.reached(off) && graph.links(off, start)),
+    );
     if closing.is_empty() {
         return None;
     }
     // per digit, the cells whose "on" may link to a closing off (a peer of its cell with
     // its digit, or another candidate of its cell)
-    let mut may_close = vec![CellSet::<2>::EMPTY; grid.size];
-    for &off in &closing {
+    may_close.clear();
+    may_close.resize(grid.size, CellSet::EMPTY);
+    seeing_on.resize(grid.size, CellSet::EMPTY);
+    seeing_off.resize(grid.size, CellSet::EMPTY);
+    for &off in closing.iter() {
         let (cell, digit, _) = grid.split(off);
         may_close[digit] |= layout.peers[cell];
         for other in may_close.iter_mut() {
             other.insert(cell);
         }
     }
-    let mut seeing_on = vec![CellSet::<2>::EMPTY; grid.size];
-    let mut seeing_off = vec![CellSet::<2>::EMPTY; grid.size];
     let mut best: Option<Hint> = None;
     for &potential in &search.queue {
         if potential % 2 == 0 || search.depth[potential] < 2 {
