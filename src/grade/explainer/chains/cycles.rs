@@ -175,42 +175,41 @@ fn search_pass(
     for (cell, digit) in starts {
         let on = grid.potential(cell, digit, true);
         let off = grid.potential(cell, digit, false);
-        if let Some(base) = chain_base.filter(|_| reaches(on, off)) {
+        // a forcing chain from "on" to "off" (removing the candidate), a cycle through "on",
+        // a forcing chain from "off" to "on" (placing it)
+        for (from, to) in [(on, Some(off)), (on, None), (off, Some(on))] {
+            let Some(to) = to else {
+                if let Some(base) = cycle_base.filter(|_| may_loop(on)) {
+                    run(
+                        search,
+                        on,
+                        longest(base, best.as_ref().map(|(_, hint)| hint)),
+                    );
+                    let rated = (cycle_technique, base);
+                    if let Some(hint) =
+                        cycle(grid, &graph, search, on, rated, &places, &mut buffers)
+                    {
+                        keep_easier(best, cell, hint);
+                    }
+                }
+                continue;
+            };
+            let Some(base) = chain_base.filter(|_| reaches(from, to)) else {
+                continue;
+            };
             run(
                 search,
-                on,
+                from,
                 longest(base, best.as_ref().map(|(_, hint)| hint)),
             );
-            if search.reached(off) {
-                let path = search.path(off);
+            if search.reached(to) {
+                let path = search.path(to);
                 let mut hint = Hint::new(chain_technique, base + length_bonus(path.len()));
-                hint.eliminations.push((cell, digit));
-                hint.cells = path_cells(grid, &path);
-                hint.complexity = path.len();
-                keep_easier(best, cell, hint);
-            }
-        }
-        if let Some(base) = cycle_base.filter(|_| may_loop(on)) {
-            run(
-                search,
-                on,
-                longest(base, best.as_ref().map(|(_, hint)| hint)),
-            );
-            let rated = (cycle_technique, base);
-            if let Some(hint) = cycle(grid, &graph, search, on, rated, &places, &mut buffers) {
-                keep_easier(best, cell, hint);
-            }
-        }
-        if let Some(base) = chain_base.filter(|_| reaches(off, on)) {
-            run(
-                search,
-                off,
-                longest(base, best.as_ref().map(|(_, hint)| hint)),
-            );
-            if search.reached(on) {
-                let path = search.path(on);
-                let mut hint = Hint::new(chain_technique, base + length_bonus(path.len()));
-                hint.placements.push((cell, digit));
+                if from == on {
+                    hint.eliminations.push((cell, digit));
+                } else {
+                    hint.placements.push((cell, digit));
+                }
                 hint.cells = path_cells(grid, &path);
                 hint.complexity = path.len();
                 keep_easier(best, cell, hint);

@@ -3,7 +3,7 @@
 
 use super::cycles::longest;
 use super::graph::{Graph, Grid, Search, BOTH_LINKS};
-use super::propagation::{in_order, propagate, NishioFound, Propagation, Summary};
+use super::propagation::{bit_set, bits_of, propagate, NishioFound, Propagation, Summary};
 use super::Depth;
 use crate::grade::board::Board;
 use crate::grade::explainer::rating::length_bonus;
@@ -309,7 +309,7 @@ fn static_summary(
         };
     }
     reached.reserve(search.queue.len());
-    for potential in in_order(graph.count(), &search.queue) {
+    for potential in bits_of(&bit_set(graph.count(), &search.queue)) {
         let complexity = usize::from(search.depth[potential]) + 1;
         if complexity <= limit {
             reached.push((potential as u32, complexity as u32));

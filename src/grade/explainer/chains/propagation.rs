@@ -197,20 +197,8 @@ impl Propagation {
         potential: usize,
     ) -> impl Iterator<Item = usize> + '_ {
         let from = potential * self.words;
-        self.ancestors[from..from + self.words]
-            .iter()
-            .enumerate()
-            .flat_map(move |(index, &word)| {
-                let mut bits = word;
-                std::iter::from_fn(move || {
-                    if bits == 0 {
-                        return None;
-                    }
-                    let bit = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    Some(self.potential_of[index * 64 + bit] as usize)
-                })
-            })
+        bits_of(&self.ancestors[from..from + self.words])
+            .map(move |bit| self.potential_of[bit] as usize)
     }
 
     /// SE's complexity of the chain to `potential`: the potentials it rests on, plus the
@@ -293,7 +281,7 @@ impl Propagation {
             };
         }
         reached.reserve(self.order.len());
-        for potential in in_order(self.state.len() * 2, &self.order) {
+        for potential in bits_of(&bit_set(self.state.len() * 2, &self.order)) {
             let complexity = self.complexity(potential);
             if complexity <= limit {
                 reached.push((potential as u32, complexity as u32));
@@ -306,13 +294,18 @@ impl Propagation {
     }
 }
 
-/// `potentials` (distinct, each below `count`) in increasing order.
-pub(super) fn in_order(count: usize, potentials: &[usize]) -> impl Iterator<Item = usize> {
+/// `potentials` (each below `count`) as a set of bits, which [`bits_of`] lists in order.
+pub(super) fn bit_set(count: usize, potentials: &[usize]) -> Vec<u64> {
     let mut words = vec![0u64; count.div_ceil(64)];
     for &potential in potentials {
         words[potential / 64] |= 1 << (potential % 64);
     }
-    words.into_iter().enumerate().flat_map(|(index, word)| {
+    words
+}
+
+/// The bits set in `words` (64 a word), in increasing order.
+pub(super) fn bits_of(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    words.iter().enumerate().flat_map(|(index, &word)| {
         let mut bits = word;
         std::iter::from_fn(move || {
             if bits == 0 {
