@@ -23,8 +23,11 @@ pub(crate) struct Scratch {
     /// The static links last built, with the candidates and kinds of links they were built
     /// from: the static chain producer's last pass and multiple forcing chains on the same
     /// grid follow the same links.
-    graph: std::cell::RefCell<Option<(Links, Vec<u32>, std::rc::Rc<Graph>)>>,
+    graph: std::cell::RefCell<Option<KeptGraph>>,
 }
+
+/// A graph's links, the candidates it was built from, and the graph.
+type KeptGraph = (Links, Vec<u32>, std::rc::Rc<Graph>);
 
 /// The easiest Nishio contradiction of a digit: (tenths, cell, complexity).
 pub(super) type NishioFound = Option<(u32, usize, usize, bool)>;
