@@ -55,6 +55,11 @@ pub(crate) fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &Board<2
         cells.insert(cell);
         up_to.push(cells);
     }
+    // a wing whose cells kept their candidates since the last barren search removes nothing
+    // (see `Scene::changed`): only sets or pivots touching the changed cells are looked at
+    let changed = scene.changed(technique, board);
+    let pivot_changed =
+        changed.is_none_or(|changed| bivalues.iter().any(|&pivot| changed.contains(pivot)));
     let mut search = Search {
         scene,
         board,
@@ -63,8 +68,11 @@ pub(crate) fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &Board<2
         size,
         base: tenths,
         best: &mut best,
+        changed: changed.unwrap_or(CellSet::EMPTY),
+        pivot_changed,
     };
-    search.grow(&mut set, candidates, 0);
+    search.grow(&mut set, candidates, 0, changed.is_none());
+    scene.note(technique, board, best.is_some());
     let found = best?;
     let mut hint = Hint::new(technique, found.tenths);
     hint.eliminations = found.eliminations;
@@ -81,16 +89,24 @@ struct Search<'a> {
     size: usize,
     base: u32,
     best: &'a mut Option<Found>,
+    /// The cells changed since the last barren search (see `Scene::changed`).
+    changed: CellSet<2>,
+    /// Whether a pivot is among them (or every wing needs a look).
+    pivot_changed: bool,
 }
 
 impl Search<'_> {
     /// Grows sets of mutually seeing cells in increasing order, keeping at most size + 1
-    /// digits; `open` holds the cells after the set's last that see all of it.
-    fn grow(&mut self, set: &mut Vec<usize>, open: CellSet<2>, digits: u32) {
+    /// digits; `open` holds the cells after the set's last that see all of it; `touched`
+    /// whether the set holds a changed cell (or every wing needs a look).
+    fn grow(&mut self, set: &mut Vec<usize>, open: CellSet<2>, digits: u32, touched: bool) {
         if set.len() == self.size {
             if digits.count_ones() as usize == self.size + 1 {
-                self.wings(set, digits);
+                self.wings(set, digits, touched);
             }
+            return;
+        }
+        if !touched && !self.pivot_changed && !open.intersects(&self.changed) {
             return;
         }
         let layout = self.scene.layout;
@@ -102,13 +118,14 @@ impl Search<'_> {
             // only cells after this one: sets grow in increasing order
             let later = (open & layout.peers[cell]).minus(&self.up_to[cell]);
             set.push(cell);
-            self.grow(set, later, union);
+            self.grow(set, later, union, touched || self.changed.contains(cell));
             set.pop();
         }
     }
 
-    /// Every wing of the almost locked set `set` (holding `digits`).
-    fn wings(&mut self, set: &[usize], digits: u32) {
+    /// Every wing of the almost locked set `set` (holding `digits`); with a pivot among the
+    /// changed cells only, unless `touched`.
+    fn wings(&mut self, set: &[usize], digits: u32, touched: bool) {
         let layout = self.scene.layout;
         let board = self.board;
         let cells: CellSet<2> = set.iter().copied().collect();
@@ -116,7 +133,10 @@ impl Search<'_> {
         let tenths = self.base + self.bonus(largest);
         for &pivot in self.bivalues {
             let pair = board.candidates[pivot];
-            if cells.contains(pivot) || pair & digits != pair {
+            if cells.contains(pivot)
+                || pair & digits != pair
+                || !(touched || self.changed.contains(pivot))
+            {
                 continue;
             }
             let holding = |digit: usize| -> CellSet<2> {

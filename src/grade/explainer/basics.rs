@@ -54,8 +54,19 @@ pub(crate) fn produce(
         XyzWing => wings::xy_wing(&context, board, true),
         UniqueRectangle => return unique_loops::produce(scene, board, tenths),
         BivalueUniversalGrave => return bug::produce(scene, board),
-        AlignedPairExclusion => return aligned_pair_exclusion(scene, board, tenths),
-        AlignedTripletExclusion => return aligned_triplet_exclusion(board, scene, tenths),
+        AlignedPairExclusion => {
+            let hint = aligned_pair_exclusion(scene, board, tenths);
+            scene.note(technique, board, hint.is_some());
+            return hint;
+        }
+        AlignedTripletExclusion => {
+            let hint = aligned_triplet_exclusion(board, scene, tenths);
+            // a cell of one candidate keeps its peers out of the bases: the triplets judged
+            // then are not all those judged later
+            let single = board.empty.iter().any(|cell| board.count(cell) <= 1);
+            scene.note(technique, board, hint.is_some() || single);
+            return hint;
+        }
         _ => None,
     };
     found.map(|finding| from_finding(technique, tenths, finding))
@@ -276,12 +287,24 @@ fn aligned_pair_exclusion(scene: &Scene<'_>, board: &Board<2>, tenths: u32) -> O
         .filter(|&cell| board.count(cell) == 2)
         .collect();
     let mut excluded: Vec<u32> = Vec::new();
+    // a pair whose cells and common peers kept their candidates since the last barren
+    // search removes nothing (see `Scene::changed`)
+    let changed = scene.changed(SeTechnique::AlignedPairExclusion, board);
     for (position, &first) in empty.iter().enumerate() {
         for &second in &empty[position + 1..] {
             let aligned = layout.sees(first, second);
-            let common = layout.peers[first] & layout.peers[second] & bivalue;
+            let around = layout.peers[first] & layout.peers[second];
+            let common = around & bivalue;
             if common.is_empty() {
                 continue;
+            }
+            if let Some(changed) = &changed {
+                if !changed.contains(first)
+                    && !changed.contains(second)
+                    && !around.intersects(changed)
+                {
+                    continue;
+                }
             }
             excluded.clear();
             excluded.extend(common.iter().map(|cell| board.candidates[cell]));
@@ -362,6 +385,7 @@ fn aligned_triplet_exclusion(board: &Board<2>, scene: &Scene<'_>, tenths: u32) -
         }
     }
     let base_set: CellSet<2> = base.iter().copied().collect();
+    let changed = scene.changed(SeTechnique::AlignedTripletExclusion, board);
     let mut locks: Vec<u32> = Vec::new();
     for (position, &first) in base.iter().enumerate() {
         for &second in &base[position + 1..] {
@@ -372,7 +396,41 @@ fn aligned_triplet_exclusion(board: &Board<2>, scene: &Scene<'_>, tenths: u32) -
             let mut twin = (excluders[first] | excluders[second]) & base_set;
             twin.remove(first);
             twin.remove(second);
+            if let Some(changed) = &changed {
+                // neither cell nor a common peer changed: only a changed third may remove
+                // something (see below)
+                if !changed.contains(first)
+                    && !changed.contains(second)
+                    && !(layout.peers[first] & layout.peers[second]).intersects(changed)
+                {
+                    twin &= *changed;
+                }
+            }
             for third in twin.iter() {
+                // the same three cells come up from each pair of them whose excluders hold
+                // the third; all give the same eliminations, so only the first (pairs in
+                // order) is judged
+                let judged = if third < first {
+                    (excluders[third] | excluders[first]).contains(second)
+                        || (excluders[third] | excluders[second]).contains(first)
+                } else {
+                    third < second && (excluders[first] | excluders[third]).contains(second)
+                };
+                if judged {
+                    continue;
+                }
+                // three cells whose candidates, and those of every cell seeing all three,
+                // stayed the same since the last barren search remove nothing
+                if let Some(changed) = &changed {
+                    let around = layout.peers[first] & layout.peers[second] & layout.peers[third];
+                    if !changed.contains(first)
+                        && !changed.contains(second)
+                        && !changed.contains(third)
+                        && !around.intersects(changed)
+                    {
+                        continue;
+                    }
+                }
                 let cells = [first, second, third];
                 let common = pair_common & excluders[third];
                 if !common.more_than_one() {

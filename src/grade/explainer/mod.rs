@@ -33,6 +33,7 @@ use crate::budget::{Budget, Stopped};
 use crate::model::{Cell, Constraint, Digit, Grid, HouseKind, Puzzle};
 
 use super::board::Board;
+use super::cellset::CellSet;
 use super::layout::Layout;
 use super::memo::Memo;
 use super::solution;
@@ -315,6 +316,9 @@ pub(crate) struct Scene<'a> {
     /// Looks at the work so far, and why the budget stopped the rating once it did.
     pub looks: std::cell::Cell<u32>,
     pub stopped: std::cell::Cell<Option<Stopped>>,
+    /// For the techniques whose hints rest on their pattern's cells, the candidates each last
+    /// found nothing on (see [`Scene::changed`]).
+    pub barren: std::cell::RefCell<Vec<(SeTechnique, Vec<u32>)>>,
 }
 
 /// Looks at the work between two looks at the budget's clock.
@@ -324,6 +328,41 @@ impl Scene<'_> {
     /// The base rating of `technique`, if the table uses it.
     pub(crate) fn tenths(&self, technique: SeTechnique) -> Option<u32> {
         self.table.tenths(technique)
+    }
+
+    /// The cells whose candidates changed since `technique` last found nothing on the board
+    /// (`None`: it has not, or it found something since). Candidates only go during a
+    /// rating, so where a hint rests on its pattern's cells alone (their candidates decide
+    /// the pattern, and it removes some of a fixed set of candidates), a pattern whose cells
+    /// kept their candidates removed nothing then and removes nothing now: only patterns
+    /// touching these cells need a look.
+    pub(crate) fn changed(&self, technique: SeTechnique, board: &Board<2>) -> Option<CellSet<2>> {
+        let barren = self.barren.borrow();
+        let (_, then) = barren.iter().find(|(known, _)| *known == technique)?;
+        Some(
+            board
+                .candidates
+                .iter()
+                .zip(then)
+                .enumerate()
+                .filter(|(_, (now, then))| now != then)
+                .map(|(cell, _)| cell)
+                .collect(),
+        )
+    }
+
+    /// Notes whether `technique` found something on `board` (see [`Scene::changed`]).
+    pub(crate) fn note(&self, technique: SeTechnique, board: &Board<2>, found: bool) {
+        let mut barren = self.barren.borrow_mut();
+        let position = barren.iter().position(|(known, _)| *known == technique);
+        match (position, found) {
+            (Some(position), true) => {
+                barren.swap_remove(position);
+            }
+            (Some(position), false) => barren[position].1.copy_from_slice(&board.candidates),
+            (None, true) => {}
+            (None, false) => barren.push((technique, board.candidates.clone())),
+        }
     }
 
     /// Counts `implications` more derived.
@@ -378,6 +417,7 @@ fn run(
         budget: budget.is_limited().then_some(budget),
         looks: std::cell::Cell::new(0),
         stopped: std::cell::Cell::new(None),
+        barren: std::cell::RefCell::new(Vec::new()),
     };
     let order: Vec<SeTechnique> = SeTechnique::ALL
         .iter()

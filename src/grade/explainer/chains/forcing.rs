@@ -3,7 +3,7 @@
 
 use super::cycles::longest;
 use super::graph::{Graph, Grid, Search, BOTH_LINKS};
-use super::propagation::{propagate, propagate_static, NishioFound, Propagation, Summary};
+use super::propagation::{bit_set, bits_of, propagate, NishioFound, Propagation, Summary};
 use super::Depth;
 use crate::grade::board::Board;
 use crate::grade::explainer::rating::length_bonus;
@@ -129,7 +129,7 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
     multiple_on(scene, &grid, &starts, depth, &mut |found| {
         let tenths = base + length_bonus(found.complexity);
         if best.as_ref().is_some_and(|kept| kept.tenths <= tenths) {
-            return longest(base, &best);
+            return longest(base, best.as_ref());
         }
         let (cell, digit, on) = grid.split(found.conclusion);
         let mut hint = Hint::new(technique, tenths);
@@ -141,7 +141,7 @@ pub(crate) fn multiple(scene: &Scene<'_>, board: &Board<2>, depth: Depth) -> Opt
         hint.cells.push(cell);
         hint.complexity = found.complexity;
         best = Some(hint);
-        longest(base, &best)
+        longest(base, best.as_ref())
     });
     best
 }
@@ -173,12 +173,12 @@ pub(in crate::grade::explainer) fn multiple_on(
     let count = grid.count();
     // Only static propagation reads the links of the grid as it is.
     let graph = if depth == Depth::Static {
-        Graph::new(grid, BOTH_LINKS)
+        scene.scratch.graph(grid, BOTH_LINKS)
     } else {
-        Graph {
+        std::rc::Rc::new(Graph {
             offsets: Vec::new(),
             targets: Vec::new(),
-        }
+        })
     };
     let mut search = Search::new(count);
     let size = grid.size;
@@ -186,9 +186,8 @@ pub(in crate::grade::explainer) fn multiple_on(
     let mut outcomes: Vec<Option<Summary>> = (0..count).map(|_| None).collect();
     let mut on_out = scene.scratch.take(grid);
     let mut off_out = scene.scratch.take(grid);
-    let run = |start: usize, search: &mut Search, out: &mut Propagation| match depth {
-        Depth::Static => propagate_static(scene, grid, &graph, search, start, out),
-        _ => propagate(scene, grid, start, false, depth.level(), out),
+    let run = |start: usize, out: &mut Propagation| {
+        propagate(scene, grid, start, false, depth.level(), out);
     };
     let useful = |conclusion: usize| -> bool {
         let (cell, digit, _) = grid.split(conclusion);
@@ -210,12 +209,16 @@ pub(in crate::grade::explainer) fn multiple_on(
         for digit in techniques_digits(grid.candidates[cell]) {
             let on = grid.potential(cell, digit, true);
             let off = grid.potential(cell, digit, false);
-            run(on, &mut search, &mut on_out);
-            outcomes[on] = Some(on_out.summary(limit));
-            if !dynamic || candidates < 2 {
+            if !dynamic {
+                outcomes[on] = Some(static_summary(scene, &graph, &mut search, on, limit));
                 continue;
             }
-            run(off, &mut search, &mut off_out);
+            run(on, &mut on_out);
+            outcomes[on] = Some(on_out.summary(limit));
+            if candidates < 2 {
+                continue;
+            }
+            run(off, &mut off_out);
             if let Some(complexity) = contradiction_size(&on_out) {
                 limit = sink(Conclusion {
                     conclusion: off,
@@ -281,6 +284,43 @@ pub(in crate::grade::explainer) fn multiple_on(
     scene.scratch.give(off_out);
 }
 
+/// What a static propagation from `start` reaches, as [`Propagation::summary`] would give it
+/// after `propagate_static`: each potential of the breadth-first search rests on its path
+/// from the start, its depth and one more nodes (no nested chains in a static search).
+fn static_summary(
+    scene: &Scene<'_>,
+    graph: &Graph,
+    search: &mut Search,
+    start: usize,
+    limit: usize,
+) -> Summary {
+    search.run(graph, start);
+    scene.spend(search.queue.len() as u64);
+    let mut reached: Vec<(u32, u32)> = Vec::new();
+    // a candidate reached both on and off: the branch contradicts itself
+    if search
+        .queue
+        .iter()
+        .any(|&potential| search.reached(potential ^ 1))
+    {
+        return Summary {
+            reached,
+            contradiction: true,
+        };
+    }
+    reached.reserve(search.queue.len());
+    for potential in bits_of(&bit_set(graph.count(), &search.queue)) {
+        let complexity = usize::from(search.depth[potential]) + 1;
+        if complexity <= limit {
+            reached.push((potential as u32, complexity as u32));
+        }
+    }
+    Summary {
+        reached,
+        contradiction: false,
+    }
+}
+
 /// Conclusions every branch implies, in chains of at most `limit` nodes.
 fn agreeing(
     outcomes: &[Option<Summary>],
@@ -297,16 +337,24 @@ fn agreeing(
     if outs.len() != branches.len() || outs.is_empty() {
         return;
     }
-    for &(potential, first_size) in &outs[0].reached {
+    // every list is sorted: walking the shortest meets the common potentials in the same
+    // order as walking any other
+    let shortest = (0..outs.len())
+        .min_by_key(|&index| outs[index].reached.len())
+        .unwrap_or(0);
+    for &(potential, own_size) in &outs[shortest].reached {
         let potential = potential as usize;
         if !useful(potential) || branches.iter().any(|&branch| branch / 2 == potential / 2) {
             continue;
         }
-        let mut complexity = first_size as usize;
+        let mut complexity = own_size as usize;
         let mut everywhere = complexity <= *limit;
-        for out in &outs[1..] {
+        for (index, out) in outs.iter().enumerate() {
             if !everywhere {
                 break;
+            }
+            if index == shortest {
+                continue;
             }
             match out.size(potential) {
                 Some(size) if complexity + size <= *limit => complexity += size,

@@ -174,17 +174,25 @@ impl Graph {
     pub(in crate::grade::explainer) fn new(grid: &Grid<'_>, links: Links) -> Graph {
         let count = grid.count();
         let mut offsets = Vec::with_capacity(count + 1);
-        let mut targets = Vec::new();
+        let mut targets = Vec::with_capacity(count * 4);
         let mut scratch = Vec::new();
         let (places, conjugates) = (grid.places(), grid.conjugates());
         offsets.push(0);
-        for potential in 0..count {
-            let (cell, digit, _) = grid.split(potential);
-            if grid.candidates[cell] & (1 << digit) != 0 {
-                grid.implied(potential, links, (&places, &conjugates), &mut scratch);
-                targets.extend(scratch.iter().map(|&target| target as u32));
+        // potentials in order: cell by cell, digit by digit, "off" before "on"
+        for (cell, &digits) in grid.candidates.iter().enumerate() {
+            for digit in 0..grid.size {
+                let potential = grid.potential(cell, digit, false);
+                if digits & (1 << digit) != 0 {
+                    for potential in [potential, potential + 1] {
+                        grid.implied(potential, links, (&places, &conjugates), &mut scratch);
+                        targets.extend(scratch.iter().map(|&target| target as u32));
+                        offsets.push(targets.len() as u32);
+                    }
+                } else {
+                    offsets.push(targets.len() as u32);
+                    offsets.push(targets.len() as u32);
+                }
             }
-            offsets.push(targets.len() as u32);
         }
         Graph { offsets, targets }
     }

@@ -1,8 +1,10 @@
 //! Propagations: the potentials an assumption implies, dynamically (each off applied to a
 //! copy of the grid) or over static links, with the ancestors each rests on.
 
+use std::collections::VecDeque;
+
 use super::advanced::advanced;
-use super::graph::{Graph, Grid, Search};
+use super::graph::{Graph, Grid, Links, Search};
 use crate::grade::cellset::CellSet;
 use crate::grade::explainer::nested;
 use crate::grade::explainer::techniques_digits;
@@ -16,7 +18,16 @@ pub(crate) struct Scratch {
     spare: std::cell::RefCell<Vec<Propagation>>,
     /// Per digit, the places Nishio last searched, its base rating and what it found.
     pub(super) nishio: std::cell::RefCell<Vec<Option<(CellSet<2>, u32, NishioFound)>>>,
+    /// Per digit, what the static chain producer's X-only pass last found.
+    pub(super) x_chains: std::cell::RefCell<Vec<Option<super::cycles::XFound>>>,
+    /// The static links last built, with the candidates and kinds of links they were built
+    /// from: the static chain producer's last pass and multiple forcing chains on the same
+    /// grid follow the same links.
+    graph: std::cell::RefCell<Option<KeptGraph>>,
 }
+
+/// A graph's links, the candidates it was built from, and the graph.
+type KeptGraph = (Links, Vec<u32>, std::rc::Rc<Graph>);
 
 /// The easiest Nishio contradiction of a digit: (tenths, cell, complexity).
 pub(super) type NishioFound = Option<(u32, usize, usize, bool)>;
@@ -36,6 +47,20 @@ impl Scratch {
         };
         kept.number(grid);
         kept
+    }
+
+    /// The static links of `links` on `grid`, built again only when the grid or the kind of
+    /// links changed since the last call.
+    pub(super) fn graph(&self, grid: &Grid<'_>, links: Links) -> std::rc::Rc<Graph> {
+        let mut kept = self.graph.borrow_mut();
+        if let Some((kept_links, candidates, graph)) = kept.as_ref() {
+            if *kept_links == links && *candidates == grid.candidates {
+                return graph.clone();
+            }
+        }
+        let graph = std::rc::Rc::new(Graph::new(grid, links));
+        *kept = Some((links, grid.candidates.clone(), graph.clone()));
+        graph
     }
 
     /// Gives a buffer back.
@@ -69,6 +94,8 @@ pub(in crate::grade::explainer) struct Propagation {
     nested_of: Vec<u32>,
     /// The complexities of the nested chains used.
     nested: Vec<usize>,
+    /// [`propagate`]'s queues and parents, kept between its calls.
+    pending: (VecDeque<usize>, VecDeque<usize>, Vec<u32>),
 }
 
 /// Why a potential turned on: the rule whose premises a nested chain's rating rests on.
@@ -101,6 +128,7 @@ impl Propagation {
             causes: vec![Cause::Other; count / 2],
             nested_of: vec![0; count / 2],
             nested: Vec::new(),
+            pending: Default::default(),
         }
     }
 
@@ -172,20 +200,8 @@ impl Propagation {
         potential: usize,
     ) -> impl Iterator<Item = usize> + '_ {
         let from = potential * self.words;
-        self.ancestors[from..from + self.words]
-            .iter()
-            .enumerate()
-            .flat_map(move |(index, &word)| {
-                let mut bits = word;
-                std::iter::from_fn(move || {
-                    if bits == 0 {
-                        return None;
-                    }
-                    let bit = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    Some(self.potential_of[index * 64 + bit] as usize)
-                })
-            })
+        bits_of(&self.ancestors[from..from + self.words])
+            .map(move |bit| self.potential_of[bit] as usize)
     }
 
     /// SE's complexity of the chain to `potential`: the potentials it rests on, plus the
@@ -268,16 +284,41 @@ impl Propagation {
             };
         }
         reached.reserve(self.order.len());
-        reached.extend(self.order.iter().filter_map(|&potential| {
+        for potential in bits_of(&bit_set(self.state.len() * 2, &self.order)) {
             let complexity = self.complexity(potential);
-            (complexity <= limit).then_some((potential as u32, complexity as u32))
-        }));
-        reached.sort_unstable();
+            if complexity <= limit {
+                reached.push((potential as u32, complexity as u32));
+            }
+        }
         Summary {
             reached,
             contradiction: self.contradiction.is_some(),
         }
     }
+}
+
+/// `potentials` (each below `count`) as a set of bits, which [`bits_of`] lists in order.
+pub(super) fn bit_set(count: usize, potentials: &[usize]) -> Vec<u64> {
+    let mut words = vec![0u64; count.div_ceil(64)];
+    for &potential in potentials {
+        words[potential / 64] |= 1 << (potential % 64);
+    }
+    words
+}
+
+/// The bits set in `words` (64 a word), in increasing order.
+pub(super) fn bits_of(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    words.iter().enumerate().flat_map(|(index, &word)| {
+        let mut bits = word;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let bit = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(index * 64 + bit)
+        })
+    })
 }
 
 /// The potentials one assumption reached, sorted, with their sizes.
@@ -315,9 +356,9 @@ pub(in crate::grade::explainer) fn propagate(
     // SE follows every pending "on" before the next "off": which potential reaches a
     // candidate first decides the chain it rests on, and so the complexity
     let mut scanned = 0;
-    let mut pending_on = std::collections::VecDeque::new();
-    let mut pending_off = std::collections::VecDeque::new();
-    let mut parents: Vec<u32> = Vec::new();
+    let (mut pending_on, mut pending_off, mut parents) = std::mem::take(&mut out.pending);
+    pending_on.clear();
+    pending_off.clear();
     loop {
         loop {
             for &potential in &out.order[scanned..] {
@@ -413,6 +454,7 @@ pub(in crate::grade::explainer) fn propagate(
             break;
         }
     }
+    out.pending = (pending_on, pending_off, parents);
     scene.spend(out.order.len() as u64);
 }
 
