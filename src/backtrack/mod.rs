@@ -155,8 +155,12 @@ impl Solver {
     /// same counts. The rule visits solutions in another order, so when a count finds two
     /// or more, the plain search is run again for the first two it shows, and a count up
     /// to one solution does without the rule: every answer is the one a solver without the
-    /// rule gives, at twice the cost on puzzles with several solutions. For callers that mostly meet unique puzzles (`check`); the generator,
-    /// whose digging meets several solutions at every step, does without.
+    /// rule gives, at twice the cost on puzzles with several solutions. Under a work limit,
+    /// a search with the rule that runs out gives way to the plain search under the whole
+    /// limit: a count answers wherever it answered without the rule (and at times where it
+    /// did not), spending up to twice the limit. For callers that mostly meet unique
+    /// puzzles (`check`); the generator, whose digging meets several solutions at every
+    /// step, does without.
     pub fn with_triad_rule(mut self) -> Solver {
         self.triads = true;
         self
@@ -164,7 +168,8 @@ impl Solver {
 
     /// The same solver under `budget`. Every count ([`Solver::count`],
     /// [`Solver::count_with_givens`], [`Solver::count_within`], [`Solver::count_budgeted`])
-    /// honours all of it, its work limit counting the branch points of each call, and says
+    /// honours all of it, its work limit counting the branch points of each search (a count
+    /// with [`Solver::with_triad_rule`] may search twice), and says
     /// [`Stopped`] when it stopped before the answer was known. The other searches (filling,
     /// listing solutions, "is there another solution?") stop at its flag and deadline only
     /// and answer as if they had found nothing more: a caller must ask
@@ -243,8 +248,10 @@ impl Solver {
             }
             search.explore_root(root, &mut counter);
             self.guesses = search.guesses;
-            if triads && search.stopped.is_none() && counter.found >= 2 {
-                // the first two solutions the plain search meets, as without the rule
+            if triads && (search.stopped.is_some() || counter.found >= 2) {
+                // the first two solutions the plain search meets, as without the rule; and
+                // where the rule's search ran out of work, the plain search under the whole
+                // limit, so that a count answers wherever it answered without the rule
                 counter = Counter::new(limit);
                 search = classic::ClassicSearch::new().with_budget(budget);
                 search.explore(root, &mut counter);
