@@ -21,7 +21,8 @@ pub fn process_cpu_time() -> Duration {
 }
 
 /// Waits (at most `patience`) until this process runs no thread but the calling one, so
-/// that a search abandoned by a stopped budget no longer runs on while the next is timed.
+/// that a search abandoned by a stopped budget no longer runs on while the next is timed;
+/// says so when one still runs after that.
 pub fn wait_for_other_threads(patience: Duration) {
     let started = Instant::now();
     while started.elapsed() < patience {
@@ -31,4 +32,8 @@ pub fn wait_for_other_threads(patience: Duration) {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
+    eprintln!(
+        "warning: a thread still runs after {} s: its time counts in the next figure",
+        patience.as_secs()
+    );
 }
