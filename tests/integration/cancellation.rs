@@ -89,11 +89,26 @@ fn a_native_solver_given_a_budget_stops_counting_an_empty_25x25() {
 #[test]
 fn the_native_engine_stops_at_its_deadline() {
     let puzzle = empty(25);
-    let started = Instant::now();
-    let budget = Budget::unlimited().with_timeout(Duration::from_millis(300));
-    let answer = Solver::new(&puzzle).count_budgeted(puzzle.givens(), usize::MAX, &budget);
+    let deadline = Duration::from_millis(300);
+    // one at a time, and a late run tried once more, as in `cancelled_mid_work`
+    let _turn = TURN
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let counted_within_deadline = || {
+        let started = Instant::now();
+        let budget = Budget::unlimited().with_timeout(deadline);
+        let answer = Solver::new(&puzzle).count_budgeted(puzzle.givens(), usize::MAX, &budget);
+        (answer, started.elapsed())
+    };
+    let (mut answer, mut took) = counted_within_deadline();
+    if took >= deadline + LATENCY {
+        (answer, took) = counted_within_deadline();
+    }
     assert_eq!(answer, Err(Stopped::Deadline));
-    assert!(started.elapsed() < Duration::from_millis(300) + LATENCY);
+    assert!(
+        took < deadline + LATENCY,
+        "the native engine returned {took:?} after a deadline of {deadline:?}"
+    );
 }
 
 #[test]
