@@ -257,16 +257,18 @@ impl State {
     }
 
     /// Narrows like [`State::propagate`], and with `triads` the triad rule last (see
-    /// [`State::narrow_triads`]) until it too changes nothing.
+    /// [`State::narrow_triads`]) until it changes nothing in the bands it looks at.
     pub fn propagate_with(&mut self, triads: bool) -> Result<(), Dead> {
-        // Digit bands changed since the triad rule last saw them.
+        // Digit bands marked changed as a round of band narrowing began or ended: a band
+        // narrowed only within a round's chain is not among them, so the rule may look at
+        // fewer bands than changed (it then misses a deduction, never makes a wrong one;
+        // recording every band, and a first pass over the root, were measured slower).
         let mut touched = 0u32;
         loop {
             touched |= self.changed_bands;
             while self.changed_bands != 0 {
                 let index = self.changed_bands.trailing_zeros() as usize;
                 self.changed_bands &= self.changed_bands - 1;
-                touched |= 1 << index;
                 self.narrow_band(index)?;
             }
             if self.changed_digits != 0 {
@@ -296,7 +298,7 @@ impl State {
     /// column and of that box; when three digits are sure to be there (each has no other
     /// place in the row or column, or in the box), no other digit goes there. Whether it
     /// narrowed anything.
-    /// Only the bands marked in `bands` (those changed since it last ran) are looked at.
+    /// Only the bands marked in `bands` (see [`State::propagate_with`]) are looked at.
     fn narrow_triads(&mut self, bands: [bool; 3]) -> Result<bool, Dead> {
         let mut columns = [0u32; 27];
         for (used, &mask) in columns.iter_mut().zip(&self.places) {
@@ -654,26 +656,12 @@ impl<'b> ClassicSearch<'b> {
         }
     }
 
-    /// The same search with the triad rule in its propagation: fewer branch points over a
-    /// set of puzzles (not on every one), the same solutions, found in another order.
+    /// The same search with the triad rule in its propagation below the root: fewer branch
+    /// points over a set of puzzles (not on every one), the same solutions, found in another
+    /// order.
     pub fn with_triads(mut self) -> ClassicSearch<'b> {
         self.triads = true;
         self
-    }
-
-    /// Explores from a `root` propagated without the triad rule: with it, the root is
-    /// narrowed by it first. `true` when the visitor stopped the search.
-    pub fn explore_root(&mut self, root: &State, visitor: &mut impl Visitor) -> bool {
-        if !self.triads {
-            return self.explore(root, visitor);
-        }
-        let mut state = *root;
-        // the root was narrowed without the rule: every band is new to it
-        state.changed_bands = (1 << 27) - 1;
-        match state.propagate_with(true) {
-            Ok(()) => self.explore(&state, visitor),
-            Err(_) => false,
-        }
     }
 
     /// The same search, stopping when `budget`'s work limit (branch points) is used up, its

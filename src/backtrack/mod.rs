@@ -246,7 +246,7 @@ impl Solver {
             if triads {
                 search = search.with_triads();
             }
-            search.explore_root(root, &mut counter);
+            search.explore(root, &mut counter);
             self.guesses = search.guesses;
             if triads && (search.stopped.is_some() || counter.found >= 2) {
                 // the first two solutions the plain search meets, as without the rule; and

@@ -595,7 +595,7 @@ fn fast_path_solutions(line: &str, limit: usize, triads: bool) -> (Vec<Vec<u32>>
     if triads {
         search = search.with_triads();
     }
-    search.explore_root(&root, &mut collector);
+    search.explore(&root, &mut collector);
     let mut solutions = collector.solutions;
     solutions.sort();
     (solutions, search.guesses)
