@@ -34,6 +34,18 @@ pub(crate) fn produce(scene: &Scene<'_>, board: &Board<2>, tenths: u32) -> Optio
     if !scene.unique {
         return None;
     }
+    let layout = scene.layout;
+    let changed = scene.changed(SeTechnique::UniqueRectangle, board);
+    // the rows, columns and boxes holding a cell whose candidates changed
+    let touched: Option<Vec<usize>> = changed.as_ref().map(|changed| {
+        let mut houses: Vec<usize> = changed
+            .iter()
+            .flat_map(|cell| layout.cell_houses[cell].iter().take(3).copied())
+            .collect();
+        houses.sort_unstable();
+        houses.dedup();
+        houses
+    });
     let mut best: Option<(u32, u8, Hint)> = None;
     for start in board.empty.iter() {
         if board.count(start) != 2 {
@@ -43,6 +55,11 @@ pub(crate) fn produce(scene: &Scene<'_>, board: &Board<2>, tenths: u32) -> Optio
         let cells: CellSet<2> = digits_of(pair)
             .map(|digit| board.digit_cells[digit])
             .fold(board.empty, |set, digit| set & digit);
+        if let (Some(changed), Some(touched)) = (&changed, &touched) {
+            if !may_find(scene, board, cells, pair, changed, touched) {
+                continue;
+            }
+        }
         let mut search = Search {
             scene,
             board,
@@ -54,7 +71,35 @@ pub(crate) fn produce(scene: &Scene<'_>, board: &Board<2>, tenths: u32) -> Optio
         };
         search.extend(start, usize::MAX);
     }
+    scene.note(SeTechnique::UniqueRectangle, board, best.is_some());
     best.map(|(_, _, hint)| hint)
+}
+
+/// Whether a loop of `pair` on `cells` may remove something now that it found nothing when
+/// the cells `changed` and the houses `touched` (those holding a changed cell) were as
+/// before. Candidates only go during a rating. A loop whose cells kept their candidates is
+/// the same loop with the same extra cells: its type 1 removes candidates of its own cells
+/// (as before, none), its type 2 candidates of cells seeing its extra cells, which only
+/// went since (none either). Its types 3 and 4 read the other cells of a house holding its
+/// two extra cells: they may find something new only when that house holds a changed cell.
+fn may_find(
+    scene: &Scene<'_>,
+    board: &Board<2>,
+    cells: CellSet<2>,
+    pair: u32,
+    changed: &CellSet<2>,
+    touched: &[usize],
+) -> bool {
+    if !(cells & *changed).is_empty() {
+        return true;
+    }
+    let extra: CellSet<2> = cells
+        .iter()
+        .filter(|&cell| board.candidates[cell] != pair)
+        .collect();
+    touched
+        .iter()
+        .any(|&house| (scene.layout.houses[house].set & extra).len() >= 2)
 }
 
 struct Search<'a> {
