@@ -78,12 +78,7 @@ impl DigitLinks {
     /// `lengths[0].1` (searched once per length and base). A search also finds the best
     /// chains of the other (longer) lengths listed, in the same walk: a chain's first links
     /// are a shorter chain, met in the same order.
-    fn best(
-        &mut self,
-        layout: &Layout<2>,
-        lengths: &[(usize, u32)],
-        digit: usize,
-    ) -> Option<Best> {
+    fn best(&mut self, layout: &Layout<2>, lengths: &[(usize, u32)], digit: usize) -> Option<Best> {
         let (length, base) = lengths[0];
         if let Some((_, _, best)) = self
             .found
@@ -92,7 +87,11 @@ impl DigitLinks {
         {
             return best.clone();
         }
-        let deepest = lengths.iter().map(|&(length, _)| length).max().unwrap_or(length);
+        let deepest = lengths
+            .iter()
+            .map(|&(length, _)| length)
+            .max()
+            .unwrap_or(length);
         let mut search = Search {
             layout,
             places: self.places.unwrap_or(CellSet::EMPTY),
@@ -172,9 +171,7 @@ impl Best {
 /// Finds the chains of `technique` (two to six strong links) and offers the lowest rated.
 pub(crate) fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &Board<2>) -> Option<Hint> {
     let tenths = scene.tenths(technique)?;
-    let Some(links) = (2..=6).find(|&links| technique_of(links) == Some(technique)) else {
-        return None;
-    };
+    let links = (2..=6).find(|&links| technique_of(links) == Some(technique))?;
     let layout = scene.layout;
     if layout.houses.len() > 64 {
         return None;
