@@ -257,24 +257,28 @@ pub(in crate::grade::explainer) fn multiple_on(
         }
     }
     // cell forcing chains
+    let mut branches: Vec<usize> = Vec::with_capacity(size);
     for &cell in cells {
         if grid.candidates[cell].count_ones() < fewest {
             continue;
         }
-        let branches: Vec<usize> = techniques_digits(grid.candidates[cell])
-            .map(|digit| grid.potential(cell, digit, true))
-            .collect();
+        branches.clear();
+        branches.extend(
+            techniques_digits(grid.candidates[cell]).map(|digit| grid.potential(cell, digit, true)),
+        );
         agreeing(&outcomes, &branches, &mut limit, &useful, sink);
     }
     // region forcing chains, from houses whose first place is a cell the chains start from
     for house in 0..layout.houses.len() {
         for digit in 0..size {
-            let branches: Vec<usize> = layout.houses[house]
-                .cells
-                .iter()
-                .filter(|&&cell| grid.candidates[cell] & (1 << digit) != 0)
-                .map(|&cell| grid.potential(cell, digit, true))
-                .collect();
+            branches.clear();
+            branches.extend(
+                layout.houses[house]
+                    .cells
+                    .iter()
+                    .filter(|&&cell| grid.candidates[cell] & (1 << digit) != 0)
+                    .map(|&cell| grid.potential(cell, digit, true)),
+            );
             let Some(&first) = branches.first() else {
                 continue;
             };
