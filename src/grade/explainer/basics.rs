@@ -13,6 +13,9 @@ use crate::grade::step::Finding;
 use crate::grade::technique::Technique;
 use crate::grade::techniques::{digits_of, fish, for_each_combination, subsets, wings, Context};
 
+/// Every technique of the grader's searches enabled: SE's producers choose which to run.
+const EVERY_TECHNIQUE: [bool; Technique::ALL.len()] = [true; Technique::ALL.len()];
+
 /// Runs the producer of `technique` on `board`.
 pub(crate) fn produce(
     technique: SeTechnique,
@@ -21,10 +24,9 @@ pub(crate) fn produce(
 ) -> Option<Hint> {
     use SeTechnique::*;
     let tenths = scene.tenths(technique)?;
-    let enabled = vec![true; Technique::ALL.len()];
     let context = Context {
         layout: scene.layout,
-        enabled: &enabled,
+        enabled: &EVERY_TECHNIQUE,
         unique: scene.unique,
         memo: scene.memo,
     };

@@ -74,8 +74,12 @@ impl DigitLinks {
         self.found.clear();
     }
 
-    /// The best chain of `length` links on these places (searched once per length and base).
-    fn best(&mut self, layout: &Layout<2>, length: usize, base: u32, digit: usize) -> Option<Best> {
+    /// The best chain of `lengths[0].0` links on these places at base rating
+    /// `lengths[0].1` (searched once per length and base). A search also finds the best
+    /// chains of the other (longer) lengths listed, in the same walk: a chain's first links
+    /// are a shorter chain, met in the same order.
+    fn best(&mut self, layout: &Layout<2>, lengths: &[(usize, u32)], digit: usize) -> Option<Best> {
+        let (length, base) = lengths[0];
         if let Some((_, _, best)) = self
             .found
             .iter()
@@ -83,20 +87,36 @@ impl DigitLinks {
         {
             return best.clone();
         }
-        let mut best = None;
+        let deepest = lengths
+            .iter()
+            .map(|&(length, _)| length)
+            .max()
+            .unwrap_or(length);
         let mut search = Search {
             layout,
             places: self.places.unwrap_or(CellSet::EMPTY),
             links: &self.links,
-            length,
-            base,
+            lengths,
+            deepest,
             digit,
-            chain: Vec::with_capacity(length),
-            best: &mut best,
+            chain: Vec::with_capacity(deepest),
+            best: vec![None; lengths.len()],
         };
         search.start(&self.adjacent);
-        self.found.push((length, base, best.clone()));
-        best
+        let found = std::mem::take(&mut search.best);
+        for (&(length, base), best) in lengths.iter().zip(found) {
+            let known = self
+                .found
+                .iter()
+                .any(|&(known, known_base, _)| known == length && known_base == base);
+            if !known {
+                self.found.push((length, base, best));
+            }
+        }
+        self.found
+            .iter()
+            .find(|&&(known, known_base, _)| known == length && known_base == base)
+            .and_then(|(_, _, best)| best.clone())
     }
 }
 
@@ -151,17 +171,18 @@ impl Best {
 /// Finds the chains of `technique` (two to six strong links) and offers the lowest rated.
 pub(crate) fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &Board<2>) -> Option<Hint> {
     let tenths = scene.tenths(technique)?;
-    let links = match technique {
-        SeTechnique::TwoStrongLinks => 2,
-        SeTechnique::ThreeStrongLinks => 3,
-        SeTechnique::FourStrongLinks => 4,
-        SeTechnique::FiveStrongLinks => 5,
-        SeTechnique::SixStrongLinks => 6,
-        _ => return None,
-    };
+    let links = (2..=6).find(|&links| technique_of(links) == Some(technique))?;
     let layout = scene.layout;
     if layout.houses.len() > 64 {
         return None;
+    }
+    // Three links and more: the next length, when the table has it, in the same walk (its
+    // producer comes later and most digits keep their places till then).
+    let mut lengths = vec![(links, tenths)];
+    if links >= 3 {
+        if let Some(next) = technique_of(links + 1).and_then(|next| scene.tenths(next)) {
+            lengths.push((links + 1, next));
+        }
     }
     let mut best: Option<Best> = None;
     let mut cache = scene.strong_links.digits.borrow_mut();
@@ -171,7 +192,7 @@ pub(crate) fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &Board<2
     for (digit, known) in cache.iter_mut().enumerate() {
         let places = board.digit_cells[digit] & board.empty;
         known.update(layout, places);
-        if let Some(found) = known.best(layout, links, tenths, digit) {
+        if let Some(found) = known.best(layout, &lengths, digit) {
             if found.improves(&best) {
                 best = Some(found);
             }
@@ -186,6 +207,18 @@ pub(crate) fn produce(technique: SeTechnique, scene: &Scene<'_>, board: &Board<2
         .collect();
     hint.cells = best.cells.to_vec();
     Some(hint)
+}
+
+/// The technique of chains of `links` strong links.
+fn technique_of(links: usize) -> Option<SeTechnique> {
+    match links {
+        2 => Some(SeTechnique::TwoStrongLinks),
+        3 => Some(SeTechnique::ThreeStrongLinks),
+        4 => Some(SeTechnique::FourStrongLinks),
+        5 => Some(SeTechnique::FiveStrongLinks),
+        6 => Some(SeTechnique::SixStrongLinks),
+        _ => None,
+    }
 }
 
 /// The node of `cells` (non-empty), with the houses holding all of them.
@@ -314,12 +347,15 @@ struct Search<'a> {
     layout: &'a Layout<2>,
     places: CellSet<2>,
     links: &'a [Link],
-    length: usize,
-    base: u32,
+    /// The lengths searched, each with its base rating.
+    lengths: &'a [(usize, u32)],
+    /// The longest of them.
+    deepest: usize,
     digit: usize,
     /// (link, orientation): the link is entered at `ends[orientation]`.
     chain: Vec<(usize, usize)>,
-    best: &'a mut Option<Best>,
+    /// The best chain of each length searched.
+    best: Vec<Option<Best>>,
 }
 
 impl Search<'_> {
@@ -343,16 +379,21 @@ impl Search<'_> {
         houses: u64,
         end: usize,
     ) {
-        if self.chain.len() == self.length {
-            self.finish(used);
+        let depth = self.chain.len();
+        let first = self.chain[0].0;
+        // A chain and its reverse remove the same candidates at the same rating: keep the
+        // one whose first link comes first.
+        if self.chain[depth - 1].0 >= first {
+            if let Some(position) = self.lengths.iter().position(|&(length, _)| length == depth) {
+                self.finish(position, used);
+            }
+        }
+        if depth == self.deepest {
             return;
         }
-        let last = self.chain.len() + 1 == self.length;
-        let first = self.chain[0].0;
+        let last = depth + 1 == self.deepest;
         for &(index, orientation) in &adjacent[end] {
             let link = self.links[index];
-            // A chain and its reverse remove the same candidates at the same rating: keep
-            // the one whose first link comes first.
             if houses & (1 << link.house) != 0 || (last && index < first) {
                 continue;
             }
@@ -372,7 +413,8 @@ impl Search<'_> {
         }
     }
 
-    fn finish(&mut self, used: CellSet<2>) {
+    /// Offers the chain as one of `self.lengths[position]` links.
+    fn finish(&mut self, position: usize, used: CellSet<2>) {
         let (first_index, first_orientation) = self.chain[0];
         let (last_index, last_orientation) = self.chain[self.chain.len() - 1];
         let start = self.links[first_index].ends[first_orientation];
@@ -396,16 +438,17 @@ impl Search<'_> {
         if targets.is_empty() {
             return;
         }
-        let tenths = self.base + self.bonus();
+        let tenths = self.lengths[position].1 + self.bonus();
         let count = targets.len();
-        let better = match self.best.as_ref() {
+        let best = &mut self.best[position];
+        let better = match best.as_ref() {
             None => true,
             Some(best) => {
                 tenths < best.tenths || (tenths == best.tenths && count > best.eliminations.len())
             }
         };
         if better {
-            *self.best = Some(Best {
+            *best = Some(Best {
                 tenths,
                 eliminations: targets.to_vec(),
                 cells: used,

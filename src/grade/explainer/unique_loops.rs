@@ -34,7 +34,20 @@ pub(crate) fn produce(scene: &Scene<'_>, board: &Board<2>, tenths: u32) -> Optio
     if !scene.unique {
         return None;
     }
+    let layout = scene.layout;
+    let changed = scene.changed(SeTechnique::UniqueRectangle, board);
+    // the rows, columns and boxes holding a cell whose candidates changed
+    let touched: Option<Vec<usize>> = changed.as_ref().map(|changed| {
+        let mut houses: Vec<usize> = changed
+            .iter()
+            .flat_map(|cell| layout.cell_houses[cell].iter().take(3).copied())
+            .collect();
+        houses.sort_unstable();
+        houses.dedup();
+        houses
+    });
     let mut best: Option<(u32, u8, Hint)> = None;
+    let mut in_house = vec![(0u8, 0u8); layout.houses.len()];
     for start in board.empty.iter() {
         if board.count(start) != 2 {
             continue;
@@ -43,18 +56,56 @@ pub(crate) fn produce(scene: &Scene<'_>, board: &Board<2>, tenths: u32) -> Optio
         let cells: CellSet<2> = digits_of(pair)
             .map(|digit| board.digit_cells[digit])
             .fold(board.empty, |set, digit| set & digit);
+        if let (Some(changed), Some(touched)) = (&changed, &touched) {
+            if !may_find(scene, board, cells, pair, changed, touched) {
+                continue;
+            }
+        }
         let mut search = Search {
             scene,
             board,
             cells,
             pair,
             base: tenths,
-            path: vec![start],
+            path: Vec::with_capacity(LONGEST),
+            on_path: CellSet::EMPTY,
+            in_house: &mut in_house,
             best: &mut best,
         };
-        search.extend(start, usize::MAX);
+        search.push(start);
+        // the start holds the pair alone
+        search.extend(start, usize::MAX, (0, 0));
+        search.pop();
     }
+    scene.note(SeTechnique::UniqueRectangle, board, best.is_some());
     best.map(|(_, _, hint)| hint)
+}
+
+/// Whether a loop of `pair` on `cells` may remove something now that it found nothing when
+/// the cells `changed` and the houses `touched` (those holding a changed cell) were as
+/// before. Candidates only go during a rating. A loop whose cells kept their candidates is
+/// the same loop with the same extra cells: its type 1 removes candidates of its own cells
+/// (as before, none), its type 2 candidates of cells seeing its extra cells, which only
+/// went since (none either). Its types 3 and 4 read the other cells of a house holding its
+/// two extra cells: they may find something new only when that house holds a changed cell.
+fn may_find(
+    scene: &Scene<'_>,
+    board: &Board<2>,
+    cells: CellSet<2>,
+    pair: u32,
+    changed: &CellSet<2>,
+    touched: &[usize],
+) -> bool {
+    if !(cells & *changed).is_empty() {
+        return true;
+    }
+    let extra: CellSet<2> = cells
+        .iter()
+        .filter(|&cell| board.candidates[cell] != pair)
+        .collect();
+    touched
+        .iter()
+        .any(|&house| (scene.layout.houses[house].set & extra).len() >= 2)
 }
 
 struct Search<'a> {
@@ -64,13 +115,42 @@ struct Search<'a> {
     pair: u32,
     base: u32,
     path: Vec<usize>,
+    /// The cells of the path.
+    on_path: CellSet<2>,
+    /// Per house, how many path cells it holds and the position of the first.
+    in_house: &'a mut [(u8, u8)],
     best: &'a mut Option<(u32, u8, Hint)>,
 }
 
 impl Search<'_> {
+    /// Adds `cell` to the path.
+    fn push(&mut self, cell: usize) {
+        let position = self.path.len() as u8;
+        for &house in self.scene.layout.cell_houses[cell].iter().take(3) {
+            let entry = &mut self.in_house[house];
+            if entry.0 == 0 {
+                entry.1 = position;
+            }
+            entry.0 += 1;
+        }
+        self.path.push(cell);
+        self.on_path.insert(cell);
+    }
+
+    /// Takes the path's last cell off.
+    fn pop(&mut self) {
+        if let Some(cell) = self.path.pop() {
+            self.on_path.remove(cell);
+            for &house in self.scene.layout.cell_houses[cell].iter().take(3) {
+                self.in_house[house].0 -= 1;
+            }
+        }
+    }
+
     /// Extends the path from `cell`, which it entered through a house of kind `through`
-    /// (0 rows, 1 columns, 2 boxes).
-    fn extend(&mut self, cell: usize, through: usize) {
+    /// (0 rows, 1 columns, 2 boxes); `extras` counts the path's cells with extra digits and
+    /// gathers those digits.
+    fn extend(&mut self, cell: usize, through: usize, extras: (usize, u32)) {
         let layout = self.scene.layout;
         let start = self.path[0];
         for (kind, &house) in layout.cell_houses[cell].iter().take(3).enumerate() {
@@ -84,16 +164,19 @@ impl Search<'_> {
                     }
                     continue;
                 }
-                if self.path.contains(&next)
-                    || self.path.len() >= LONGEST
-                    || !self.fits(next)
-                    || !self.may_type(next)
-                {
+                if self.on_path.contains(next) || self.path.len() >= LONGEST || !self.fits(next) {
                     continue;
                 }
-                self.path.push(next);
-                self.extend(next, kind);
-                self.path.pop();
+                // the loop may still be of some type: at most two cells with extra digits,
+                // or any number sharing one single extra digit
+                let extra = self.board.candidates[next] & !self.pair;
+                let with = (extras.0 + usize::from(extra != 0), extras.1 | extra);
+                if with.0 > 2 && with.1.count_ones() != 1 {
+                    continue;
+                }
+                self.push(next);
+                self.extend(next, kind, with);
+                self.pop();
             }
         }
     }
@@ -103,34 +186,14 @@ impl Search<'_> {
     fn fits(&self, next: usize) -> bool {
         let layout = self.scene.layout;
         let position = self.path.len();
-        layout.cell_houses[next].iter().take(3).all(|&house| {
-            let set = &layout.houses[house].set;
-            let mut inside = self
-                .path
-                .iter()
-                .enumerate()
-                .filter(|&(_, &cell)| set.contains(cell));
-            match (inside.next(), inside.next()) {
-                (None, _) => true,
-                (Some((other, _)), None) => (other + position) % 2 == 1,
+        layout.cell_houses[next]
+            .iter()
+            .take(3)
+            .all(|&house| match self.in_house[house] {
+                (0, _) => true,
+                (1, other) => (usize::from(other) + position) % 2 == 1,
                 _ => false,
-            }
-        })
-    }
-
-    /// Whether the path with `next` may still become a loop of some type: at most two cells
-    /// with extra digits, or any number sharing one single extra digit.
-    fn may_type(&self, next: usize) -> bool {
-        let mut count = 0;
-        let mut extras = 0u32;
-        for &cell in self.path.iter().chain(std::iter::once(&next)) {
-            let extra = self.board.candidates[cell] & !self.pair;
-            if extra != 0 {
-                count += 1;
-                extras |= extra;
-            }
-        }
-        count <= 2 || extras.count_ones() == 1
+            })
     }
 
     /// The path closes into a loop: checks every house it touches holds two of its cells and

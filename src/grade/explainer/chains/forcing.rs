@@ -3,7 +3,9 @@
 
 use super::cycles::longest;
 use super::graph::{Graph, Grid, Search, BOTH_LINKS};
-use super::propagation::{bit_set, bits_of, propagate, NishioFound, Propagation, Summary};
+use super::propagation::{
+    bits_of, fill_bit_set, propagate, NishioFound, Outcomes, Propagation, Summary,
+};
 use super::Depth;
 use crate::grade::board::Board;
 use crate::grade::explainer::rating::length_bonus;
@@ -183,7 +185,7 @@ pub(in crate::grade::explainer) fn multiple_on(
     let mut search = Search::new(count);
     let size = grid.size;
     // every candidate's "on" propagation, kept for the cell and region chains
-    let mut outcomes: Vec<Option<Summary>> = (0..count).map(|_| None).collect();
+    let mut outcomes = scene.scratch.take_outcomes(count);
     let mut on_out = scene.scratch.take(grid);
     let mut off_out = scene.scratch.take(grid);
     let run = |start: usize, out: &mut Propagation| {
@@ -210,11 +212,13 @@ pub(in crate::grade::explainer) fn multiple_on(
             let on = grid.potential(cell, digit, true);
             let off = grid.potential(cell, digit, false);
             if !dynamic {
-                outcomes[on] = Some(static_summary(scene, &graph, &mut search, on, limit));
+                let (summary, words) = outcomes.slot(on);
+                static_summary(scene, &graph, &mut search, on, limit, summary, words);
                 continue;
             }
             run(on, &mut on_out);
-            outcomes[on] = Some(on_out.summary(limit));
+            let (summary, words) = outcomes.slot(on);
+            on_out.summary_into(limit, summary, words);
             if candidates < 2 {
                 continue;
             }
@@ -253,24 +257,28 @@ pub(in crate::grade::explainer) fn multiple_on(
         }
     }
     // cell forcing chains
+    let mut branches: Vec<usize> = Vec::with_capacity(size);
     for &cell in cells {
         if grid.candidates[cell].count_ones() < fewest {
             continue;
         }
-        let branches: Vec<usize> = techniques_digits(grid.candidates[cell])
-            .map(|digit| grid.potential(cell, digit, true))
-            .collect();
+        branches.clear();
+        branches.extend(
+            techniques_digits(grid.candidates[cell]).map(|digit| grid.potential(cell, digit, true)),
+        );
         agreeing(&outcomes, &branches, &mut limit, &useful, sink);
     }
     // region forcing chains, from houses whose first place is a cell the chains start from
     for house in 0..layout.houses.len() {
         for digit in 0..size {
-            let branches: Vec<usize> = layout.houses[house]
-                .cells
-                .iter()
-                .filter(|&&cell| grid.candidates[cell] & (1 << digit) != 0)
-                .map(|&cell| grid.potential(cell, digit, true))
-                .collect();
+            branches.clear();
+            branches.extend(
+                layout.houses[house]
+                    .cells
+                    .iter()
+                    .filter(|&&cell| grid.candidates[cell] & (1 << digit) != 0)
+                    .map(|&cell| grid.potential(cell, digit, true)),
+            );
             let Some(&first) = branches.first() else {
                 continue;
             };
@@ -282,48 +290,45 @@ pub(in crate::grade::explainer) fn multiple_on(
     }
     scene.scratch.give(on_out);
     scene.scratch.give(off_out);
+    scene.scratch.give_outcomes(outcomes);
 }
 
-/// What a static propagation from `start` reaches, as [`Propagation::summary`] would give it
-/// after `propagate_static`: each potential of the breadth-first search rests on its path
-/// from the start, its depth and one more nodes (no nested chains in a static search).
+/// What a static propagation from `start` reaches, as [`Propagation::summary_into`] would
+/// give it after `propagate_static`, written into `summary`: each potential of the
+/// breadth-first search rests on its path from the start, its depth and one more nodes (no
+/// nested chains in a static search).
 fn static_summary(
     scene: &Scene<'_>,
     graph: &Graph,
     search: &mut Search,
     start: usize,
     limit: usize,
-) -> Summary {
+    summary: &mut Summary,
+    words: &mut Vec<u64>,
+) {
     search.run(graph, start);
     scene.spend(search.queue.len() as u64);
-    let mut reached: Vec<(u32, u32)> = Vec::new();
+    summary.reached.clear();
     // a candidate reached both on and off: the branch contradicts itself
-    if search
+    summary.contradiction = search
         .queue
         .iter()
-        .any(|&potential| search.reached(potential ^ 1))
-    {
-        return Summary {
-            reached,
-            contradiction: true,
-        };
+        .any(|&potential| search.reached(potential ^ 1));
+    if summary.contradiction {
+        return;
     }
-    reached.reserve(search.queue.len());
-    for potential in bits_of(&bit_set(graph.count(), &search.queue)) {
+    fill_bit_set(words, graph.count(), &search.queue);
+    for potential in bits_of(words) {
         let complexity = usize::from(search.depth[potential]) + 1;
         if complexity <= limit {
-            reached.push((potential as u32, complexity as u32));
+            summary.reached.push((potential as u32, complexity as u32));
         }
-    }
-    Summary {
-        reached,
-        contradiction: false,
     }
 }
 
 /// Conclusions every branch implies, in chains of at most `limit` nodes.
 fn agreeing(
-    outcomes: &[Option<Summary>],
+    outcomes: &Outcomes,
     branches: &[usize],
     limit: &mut usize,
     useful: &dyn Fn(usize) -> bool,
@@ -331,7 +336,7 @@ fn agreeing(
 ) {
     let outs: Vec<&Summary> = branches
         .iter()
-        .filter_map(|&branch| outcomes[branch].as_ref())
+        .filter_map(|&branch| outcomes.get(branch))
         .filter(|out| !out.contradiction)
         .collect();
     if outs.len() != branches.len() || outs.is_empty() {

@@ -24,6 +24,9 @@ pub(crate) struct Scratch {
     /// from: the static chain producer's last pass and multiple forcing chains on the same
     /// grid follow the same links.
     graph: std::cell::RefCell<Option<KeptGraph>>,
+    /// Summaries of multiple forcing chains, one set per call in progress (nested chains
+    /// call them inside a propagation).
+    outcomes: std::cell::RefCell<Vec<Outcomes>>,
 }
 
 /// A graph's links, the candidates it was built from, and the graph.
@@ -66,6 +69,18 @@ impl Scratch {
     /// Gives a buffer back.
     pub(in crate::grade::explainer) fn give(&self, propagation: Propagation) {
         self.spare.borrow_mut().push(propagation);
+    }
+
+    /// Summaries for `count` potentials, none filled.
+    pub(super) fn take_outcomes(&self, count: usize) -> Outcomes {
+        let mut outcomes = self.outcomes.borrow_mut().pop().unwrap_or_default();
+        outcomes.reset(count);
+        outcomes
+    }
+
+    /// Gives summaries back.
+    pub(super) fn give_outcomes(&self, outcomes: Outcomes) {
+        self.outcomes.borrow_mut().push(outcomes);
     }
 }
 
@@ -273,37 +288,32 @@ impl Propagation {
 
     /// What the cell and region chains need later: every potential reached with its
     /// complexity, but for those of more than `limit` nodes, which no easier hint can use (a
-    /// cell or region chain holds the nodes of every branch).
-    pub(super) fn summary(&self, limit: usize) -> Summary {
-        let mut reached: Vec<(u32, u32)> = Vec::new();
-        if self.contradiction.is_some() {
+    /// cell or region chain holds the nodes of every branch), written into `summary`.
+    pub(super) fn summary_into(&self, limit: usize, summary: &mut Summary, words: &mut Vec<u64>) {
+        summary.reached.clear();
+        summary.contradiction = self.contradiction.is_some();
+        if summary.contradiction {
             // a branch that contradicts itself joins no cell or region chain
-            return Summary {
-                reached,
-                contradiction: true,
-            };
+            return;
         }
-        reached.reserve(self.order.len());
-        for potential in bits_of(&bit_set(self.state.len() * 2, &self.order)) {
+        fill_bit_set(words, self.state.len() * 2, &self.order);
+        for potential in bits_of(words) {
             let complexity = self.complexity(potential);
             if complexity <= limit {
-                reached.push((potential as u32, complexity as u32));
+                summary.reached.push((potential as u32, complexity as u32));
             }
-        }
-        Summary {
-            reached,
-            contradiction: self.contradiction.is_some(),
         }
     }
 }
 
-/// `potentials` (each below `count`) as a set of bits, which [`bits_of`] lists in order.
-pub(super) fn bit_set(count: usize, potentials: &[usize]) -> Vec<u64> {
-    let mut words = vec![0u64; count.div_ceil(64)];
+/// `potentials` (each below `count`) as a set of bits in `words`, which [`bits_of`] lists in
+/// order.
+pub(super) fn fill_bit_set(words: &mut Vec<u64>, count: usize, potentials: &[usize]) {
+    words.clear();
+    words.resize(count.div_ceil(64), 0);
     for &potential in potentials {
         words[potential / 64] |= 1 << (potential % 64);
     }
-    words
 }
 
 /// The bits set in `words` (64 a word), in increasing order.
@@ -322,6 +332,7 @@ pub(super) fn bits_of(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
 }
 
 /// The potentials one assumption reached, sorted, with their sizes.
+#[derive(Default)]
 pub(super) struct Summary {
     pub(super) reached: Vec<(u32, u32)>,
     pub(super) contradiction: bool,
@@ -333,6 +344,37 @@ impl Summary {
             .binary_search_by_key(&(potential as u32), |&(reached, _)| reached)
             .ok()
             .map(|position| self.reached[position].1 as usize)
+    }
+}
+
+/// Every candidate's "on" summary of one call of multiple forcing chains, with a bit set to
+/// order them; kept between calls so that the lists are not allocated again.
+#[derive(Default)]
+pub(super) struct Outcomes {
+    summaries: Vec<Summary>,
+    filled: Vec<bool>,
+    words: Vec<u64>,
+}
+
+impl Outcomes {
+    /// The summary of `potential`, if it was filled since the last reset.
+    pub(super) fn get(&self, potential: usize) -> Option<&Summary> {
+        self.filled[potential].then(|| &self.summaries[potential])
+    }
+
+    /// The summary of `potential`, marked filled, and the bit set's buffer.
+    pub(super) fn slot(&mut self, potential: usize) -> (&mut Summary, &mut Vec<u64>) {
+        self.filled[potential] = true;
+        (&mut self.summaries[potential], &mut self.words)
+    }
+
+    /// Every summary of `count` potentials unfilled.
+    fn reset(&mut self, count: usize) {
+        if self.summaries.len() < count {
+            self.summaries.resize_with(count, Summary::default);
+        }
+        self.filled.clear();
+        self.filled.resize(count, false);
     }
 }
 
