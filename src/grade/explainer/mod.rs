@@ -339,6 +339,14 @@ impl Scene<'_> {
     pub(crate) fn changed(&self, technique: SeTechnique, board: &Board<2>) -> Option<CellSet<2>> {
         let barren = self.barren.borrow();
         let (_, then) = barren.iter().find(|(known, _)| *known == technique)?;
+        debug_assert!(
+            board
+                .candidates
+                .iter()
+                .zip(then)
+                .all(|(now, then)| now & !then == 0),
+            "a rating's board gained a candidate: the barren snapshots no longer hold"
+        );
         Some(
             board
                 .candidates
